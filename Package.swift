@@ -1,0 +1,82 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Commissary",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "commissary", targets: ["commissary"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // C at arm's length: each system library is wrapped once, by one Swift module.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+
+        // Values at the core: no I/O, no dependencies.
+        .target(name: "FoodModel"),
+
+        .target(name: "HTML", dependencies: ["CLibXML2"]),
+        .target(
+            name: "Fetching",
+            dependencies: [
+                "CCurl",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "DiningSources", dependencies: ["FoodModel", "HTML"]),
+        .target(name: "MealDB", dependencies: ["FoodModel"]),
+        .target(
+            name: "Snapshot",
+            dependencies: [
+                "FoodModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "FoodModel", "Fetching", "DiningSources", "MealDB", "Snapshot",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "commissary",
+            dependencies: [
+                "Pipeline", "DiningSources", "MealDB", "Snapshot", "FoodModel", "Fetching",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "FetchingTests", dependencies: ["Fetching"]),
+        .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
+        .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
+        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "FoodModel"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

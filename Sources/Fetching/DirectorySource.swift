@@ -1,0 +1,59 @@
+import Foundation
+
+/// Serves URLs from a folder: the path of the URL (host and scheme dropped) names a file.
+///
+/// `/Menus/2026-10-12` is looked up as `Menus/2026-10-12`, then with `.html` and `.json`
+/// appended, then as `Menus/2026-10-12/index.html`. A query string becomes part of the file
+/// name (`search.php?f=a` → `search.php@f=a.json`), so an API replays from files too.
+/// Paths that climb out of the folder (`..`) are refused.
+public struct DirectorySource: DocumentSource {
+    public let root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    public func fetch(_ url: String) async throws -> FetchedDocument {
+        let relative = try Self.relativePath(of: url)
+        for candidate in [relative, relative + ".html", relative + ".json", relative + "/index.html"] {
+            let file = root.appendingPathComponent(candidate)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
+                  !isDirectory.boolValue
+            else { continue }
+            let body: Data
+            do {
+                body = try Data(contentsOf: file)
+            } catch {
+                throw FetchError(.transport, url: url, "cannot read \(file.path): \(error.localizedDescription)")
+            }
+            return FetchedDocument(
+                url: url, status: 200, headers: [:], body: body, charset: nil,
+                sha256: sha256Hex(body),
+                fetchedAt: Date())
+        }
+        throw FetchError(.notFound, url: url, "no file for this URL under \(root.path)")
+    }
+
+    /// The file path a URL maps to, relative to the root; throws for traversal attempts.
+    static func relativePath(of url: String) throws -> String {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") {
+            rest = rest[scheme.upperBound...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        var path = String(rest)
+        if let question = path.firstIndex(of: "?") {
+            path = String(path[..<question]) + "@" + String(path[path.index(after: question)...])
+        }
+        let components = path.split(separator: "/").map(String.init)
+        guard !components.isEmpty else {
+            throw FetchError(.invalidURL, url: url, "the URL has no path to look up")
+        }
+        guard !components.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") }) else {
+            throw FetchError(.invalidURL, url: url, "the path climbs out of the source folder")
+        }
+        return components.joined(separator: "/")
+    }
+}

@@ -1,0 +1,66 @@
+/// Everything one run has normalized, ready to be computed on, checked and published.
+///
+/// Partitions are parsed independently and merged here; merging is where identities pay off:
+/// a food seen on ten days is stored once, and a later copy of it replaces an earlier one.
+public struct Dataset: Hashable, Sendable, Codable {
+    public var serviceDays: [ServiceDay]
+    public var foods: [FoodID: Food]
+    public var hours: [HoursEntry]
+    public var recipes: [RecipeID: Recipe]
+    public var categories: [String: Category]
+    /// Provenance of every input document that went into this dataset.
+    public var documents: [SourceDocument]
+
+    public init(serviceDays: [ServiceDay] = [], foods: [FoodID: Food] = [:], hours: [HoursEntry] = [],
+                recipes: [RecipeID: Recipe] = [:], categories: [String: Category] = [:],
+                documents: [SourceDocument] = []) {
+        self.serviceDays = serviceDays
+        self.foods = foods
+        self.hours = hours
+        self.recipes = recipes
+        self.categories = categories
+        self.documents = documents
+    }
+
+    /// Adds another partition's content. A service day with the same date as one already here
+    /// replaces it, since a partition is the whole of its (source, date).
+    public mutating func merge(_ other: Dataset) {
+        for day in other.serviceDays {
+            if let index = serviceDays.firstIndex(where: { $0.date == day.date }) {
+                serviceDays[index] = day
+            } else {
+                serviceDays.append(day)
+            }
+        }
+        foods.merge(other.foods) { _, newer in newer }
+        hours.append(contentsOf: other.hours)
+        recipes.merge(other.recipes) { _, newer in newer }
+        categories.merge(other.categories) { _, newer in newer }
+        documents.append(contentsOf: other.documents)
+    }
+
+    /// Every food that some menu item refers to but no recipe page described.
+    public var foodsWithoutPage: Set<FoodID> {
+        Set(serviceDays.flatMap { $0.menuItems.map(\.food) }).subtracting(foods.keys)
+    }
+}
+
+/// Where one input came from: the provenance row behind `_sources`.
+public struct SourceDocument: Hashable, Sendable, Codable {
+    public var url: String
+    public var fetchedAt: String
+    public var status: Int
+    public var sha256: String
+    public var charset: String?
+    public var byteCount: Int
+
+    public init(url: String, fetchedAt: String, status: Int, sha256: String, charset: String?,
+                byteCount: Int) {
+        self.url = url
+        self.fetchedAt = fetchedAt
+        self.status = status
+        self.sha256 = sha256
+        self.charset = charset
+        self.byteCount = byteCount
+    }
+}

@@ -1,0 +1,141 @@
+/// A dish as its source describes it on its own page: name, label and codes.
+public struct Food: Hashable, Sendable, Codable {
+    public var id: FoodID
+    public var name: String
+    public var description: String?
+    /// As printed ("1 each", "4 oz").
+    public var servingSize: String?
+    public var calories: Double?
+    public var nutrients: [NutrientValue]
+    public var ingredients: String?
+    public var allergens: [String]
+    /// Web codes as printed (`V`, `AEGG`, `HC`).
+    public var codes: [String]
+
+    public init(id: FoodID, name: String, description: String? = nil, servingSize: String? = nil,
+                calories: Double? = nil, nutrients: [NutrientValue] = [], ingredients: String? = nil,
+                allergens: [String] = [], codes: [String] = []) {
+        self.id = id
+        self.name = name
+        self.description = description
+        self.servingSize = servingSize
+        self.calories = calories
+        self.nutrients = nutrients
+        self.ingredients = ingredients
+        self.allergens = allergens
+        self.codes = codes
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, recipeId, name, description, servingSize, calories, nutrients
+        case ingredients, allergens, codes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = FoodID(source: try c.decode(String.self, forKey: .source),
+                    recipeId: try c.decode(String.self, forKey: .recipeId))
+        name = try c.decode(String.self, forKey: .name)
+        description = try c.decodeIfPresent(String.self, forKey: .description)
+        servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
+        calories = try c.decodeIfPresent(Double.self, forKey: .calories)
+        nutrients = try c.decodeIfPresent([NutrientValue].self, forKey: .nutrients) ?? []
+        ingredients = try c.decodeIfPresent(String.self, forKey: .ingredients)
+        allergens = try c.decodeIfPresent([String].self, forKey: .allergens) ?? []
+        codes = try c.decodeIfPresent([String].self, forKey: .codes) ?? []
+    }
+
+    /// Flattens the identity into `source` and `recipeId`, as the nested parse output shows it.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id.source, forKey: .source)
+        try c.encode(id.recipeId, forKey: .recipeId)
+        try c.encode(name, forKey: .name)
+        try c.encodeIfPresent(description, forKey: .description)
+        try c.encodeIfPresent(servingSize, forKey: .servingSize)
+        try c.encodeIfPresent(calories, forKey: .calories)
+        try c.encode(nutrients, forKey: .nutrients)
+        try c.encodeIfPresent(ingredients, forKey: .ingredients)
+        try c.encode(allergens, forKey: .allergens)
+        try c.encode(codes, forKey: .codes)
+    }
+}
+
+/// A nutrient's canonical key (`total_fat`, `sodium`, `vitamin_a`), so that "Total Fat",
+/// "Fat" and "total fat" from different sources meet in one row of the `nutrient` table.
+public struct NutrientKey: RawRepresentable, Hashable, Comparable, Sendable, Codable,
+    CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+    public static func < (lhs: NutrientKey, rhs: NutrientKey) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        rawValue = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+
+    public static let calories = NutrientKey("calories")
+    public static let caloriesFromFat = NutrientKey("calories_from_fat")
+    public static let totalFat = NutrientKey("total_fat")
+    public static let saturatedFat = NutrientKey("saturated_fat")
+    public static let transFat = NutrientKey("trans_fat")
+    public static let cholesterol = NutrientKey("cholesterol")
+    public static let sodium = NutrientKey("sodium")
+    public static let totalCarbohydrate = NutrientKey("total_carbohydrate")
+    public static let dietaryFiber = NutrientKey("dietary_fiber")
+    public static let sugars = NutrientKey("sugars")
+    public static let protein = NutrientKey("protein")
+    public static let vitaminA = NutrientKey("vitamin_a")
+    public static let vitaminC = NutrientKey("vitamin_c")
+    public static let calcium = NutrientKey("calcium")
+    public static let iron = NutrientKey("iron")
+}
+
+/// One nutrient of one food: the amount as printed, its unit, and the %DV printed beside it.
+///
+/// Vitamins and minerals on UCLA labels are printed as a percentage only, so `amount` and
+/// `unit` are optional while `printedDailyValuePercent` carries the value.
+public struct NutrientValue: Hashable, Sendable, Codable {
+    public var key: NutrientKey
+    /// The label's own wording ("Total Fat").
+    public var name: String
+    public var amount: Double?
+    /// `g`, `mg`, `mcg`, `kcal`, `IU`, as printed.
+    public var unit: String?
+    public var printedDailyValuePercent: Double?
+    /// Filled by the compute stage under a named daily-value standard.
+    public var computedDailyValuePercent: Double?
+
+    public init(key: NutrientKey, name: String, amount: Double?, unit: String?,
+                printedDailyValuePercent: Double? = nil, computedDailyValuePercent: Double? = nil) {
+        self.key = key
+        self.name = name
+        self.amount = amount
+        self.unit = unit
+        self.printedDailyValuePercent = printedDailyValuePercent
+        self.computedDailyValuePercent = computedDailyValuePercent
+    }
+}
+
+/// What a web code means: `V` is a dietary option, `AEGG` an allergen, `LC` a footprint label.
+public struct DietaryCode: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case dietary, allergen, sustainability, unknown
+    }
+
+    public var code: String
+    public var label: String
+    public var kind: Kind
+
+    public init(code: String, label: String, kind: Kind) {
+        self.code = code
+        self.label = label
+        self.kind = kind
+    }
+}

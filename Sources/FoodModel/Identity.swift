@@ -1,0 +1,47 @@
+/// The stable identity of a food: the source that publishes it and that source's recipe id.
+///
+/// The same dish served in five halls on ten days is one food with fifty menu items, so the
+/// identity must not involve the hall, the day or the display name (which sites edit freely).
+/// Recipe ids are kept as text: UCLA's have significant leading zeros (`061005`).
+public struct FoodID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let source: String
+    public let recipeId: String
+
+    public init(source: String, recipeId: String) {
+        self.source = source
+        self.recipeId = recipeId
+    }
+
+    /// `source:recipeId`, the key used in snapshots and logs.
+    public var description: String { "\(source):\(recipeId)" }
+
+    public static func < (lhs: FoodID, rhs: FoodID) -> Bool {
+        (lhs.source, lhs.recipeId) < (rhs.source, rhs.recipeId)
+    }
+}
+
+/// The stable identity of a catalogue recipe (TheMealDB's `idMeal`, with its source).
+public struct RecipeID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let source: String
+    public let id: String
+
+    public init(source: String, id: String) {
+        self.source = source
+        self.id = id
+    }
+
+    public var description: String { "\(source):\(id)" }
+
+    public static func < (lhs: RecipeID, rhs: RecipeID) -> Bool {
+        (lhs.source, lhs.id) < (rhs.source, rhs.id)
+    }
+}
+
+/// Folds a display name into a comparison key: case-insensitive, with runs of whitespace
+/// collapsed, so that "Olive Oil", "olive oil" and " olive  oil " are one ingredient while the
+/// original spelling is kept beside the key.
+public func foldedKey(_ name: String) -> String {
+    name.lowercased()
+        .split(whereSeparator: { $0.isWhitespace })
+        .joined(separator: " ")
+}

@@ -1,0 +1,102 @@
+/// One day of service: the root of the food hierarchy
+/// (service day → meal → restaurant → section → menu item → food → nutrient).
+public struct ServiceDay: Hashable, Sendable, Codable {
+    public var date: ServiceDate
+    public var meals: [Meal]
+
+    public init(date: ServiceDate, meals: [Meal]) {
+        self.date = date
+        self.meals = meals
+    }
+
+    /// Every menu item of the day, in page order.
+    public var menuItems: [MenuItem] {
+        meals.flatMap { $0.restaurants.flatMap { $0.sections.flatMap(\.foods) } }
+    }
+}
+
+/// A meal period ("Breakfast", "Brunch", "Dinner", "Late Night") as the source names it.
+public struct Meal: Hashable, Sendable, Codable {
+    public var name: String
+    public var restaurants: [Restaurant]
+
+    public init(name: String, restaurants: [Restaurant]) {
+        self.name = name
+        self.restaurants = restaurants
+    }
+}
+
+/// A dining hall or outlet ("De Neve", "Bruin Plate").
+public struct Restaurant: Hashable, Sendable, Codable {
+    public var name: String
+    public var sections: [Section]
+
+    public init(name: String, sections: [Section]) {
+        self.name = name
+        self.sections = sections
+    }
+}
+
+/// A station or category within a restaurant ("The Front Burner", "Flex Bar").
+public struct Section: Hashable, Sendable, Codable {
+    public var name: String
+    /// The menu items of this section, in page order. Named `foods` in JSON because that is
+    /// what a reader of the nested output looks for at this level.
+    public var foods: [MenuItem]
+
+    public init(name: String, foods: [MenuItem]) {
+        self.name = name
+        self.foods = foods
+    }
+}
+
+/// One appearance of a food on a menu: a section of a restaurant in a meal of a day.
+///
+/// The name is kept as printed on this menu (it may carry a "w/" side), while `food`
+/// points at the food's stable identity.
+public struct MenuItem: Hashable, Sendable, Codable {
+    public var source: String
+    public var recipeId: String
+    public var name: String
+    /// The portion segment of the recipe link (`1`, `2`, `1/2`), as text.
+    public var portion: String?
+    /// Web codes exactly as printed (`V`, `VG`, `AEGG`, ...), in page order.
+    public var codes: [String]
+    public var description: String?
+
+    public init(source: String, recipeId: String, name: String, portion: String? = nil,
+                codes: [String] = [], description: String? = nil) {
+        self.source = source
+        self.recipeId = recipeId
+        self.name = name
+        self.portion = portion
+        self.codes = codes
+        self.description = description
+    }
+
+    public var food: FoodID { FoodID(source: source, recipeId: recipeId) }
+}
+
+/// Opening hours of one restaurant for one meal period of one day, as published.
+public struct HoursEntry: Hashable, Sendable, Codable {
+    public var restaurant: String
+    public var date: ServiceDate?
+    public var meal: String
+    /// Local opening and closing times as printed ("7:00am"); nil when closed.
+    public var opens: String?
+    public var closes: String?
+    public var isClosed: Bool
+    /// A remark printed beside the hours ("Closed 1:30-2:00PM", "Limited Menu").
+    public var note: String?
+
+    public init(restaurant: String, date: ServiceDate?, meal: String, opens: String?,
+                closes: String?, isClosed: Bool, note: String? = nil) {
+        self.restaurant = restaurant
+        self.date = date
+        self.meal = meal
+        self.opens = opens
+        self.closes = closes
+        self.isClosed = isClosed
+        self.note = note
+    }
+}

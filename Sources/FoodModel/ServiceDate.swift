@@ -1,0 +1,105 @@
+/// A calendar day on which a dining hall serves food, with no time zone attached.
+///
+/// Menus are published per local day ("October 13, 2019"); tying them to an instant would
+/// invite off-by-one days across zones, so the day is kept as year, month and day only.
+/// It encodes as `YYYY-MM-DD`, which also sorts correctly as text.
+public struct ServiceDate: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+
+    /// Creates a date, returning nil for a day that does not exist (2026-02-30).
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              (1...ServiceDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Parses `YYYY-MM-DD`; nil for anything else.
+    public init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+        else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (lhs: ServiceDate, rhs: ServiceDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm),
+    /// so that date arithmetic needs no Calendar and no time zone.
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let shiftedMonth = month > 2 ? month - 3 : month + 9
+        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `daysSinceEpoch` days after 1970-01-01.
+    public init(daysSinceEpoch: Int) {
+        let z = daysSinceEpoch + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let d = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let m = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
+        self.year = y
+        self.month = m
+        self.day = d
+    }
+
+    public func adding(days: Int) -> ServiceDate {
+        ServiceDate(daysSinceEpoch: daysSinceEpoch + days)
+    }
+
+    /// 1 = Monday ... 7 = Sunday (ISO 8601).
+    public var isoWeekday: Int {
+        // 1970-01-01 was a Thursday (ISO 4).
+        let offset = (daysSinceEpoch + 3) % 7
+        return (offset < 0 ? offset + 7 : offset) + 1
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let date = ServiceDate(text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected a date as YYYY-MM-DD, found \"\(text)\"")
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,1 @@
+// Placeholder: replaced as the HTML module is built.

@@ -1,0 +1,1 @@
+// Placeholder: replaced as the MealDB module is built.

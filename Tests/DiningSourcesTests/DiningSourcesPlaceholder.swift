@@ -1,0 +1,1 @@
+// Placeholder: replaced as the DiningSources tests are written.

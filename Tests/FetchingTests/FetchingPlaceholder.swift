@@ -1,0 +1,1 @@
+// Placeholder: replaced as the Fetching tests are written.

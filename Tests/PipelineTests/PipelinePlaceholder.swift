@@ -1,0 +1,1 @@
+// Placeholder: replaced as the Pipeline tests are written.

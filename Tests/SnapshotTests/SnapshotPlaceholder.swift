@@ -1,0 +1,1 @@
+// Placeholder: replaced as the Snapshot tests are written.
