@@ -111,15 +111,19 @@ public struct NutrientValue: Hashable, Sendable, Codable {
     public var printedDailyValuePercent: Double?
     /// Filled by the compute stage under a named daily-value standard.
     public var computedDailyValuePercent: Double?
+    /// The daily-value standard `computedDailyValuePercent` was computed under (`ucla-label`).
+    public var dailyValueStandard: String?
 
     public init(key: NutrientKey, name: String, amount: Double?, unit: String?,
-                printedDailyValuePercent: Double? = nil, computedDailyValuePercent: Double? = nil) {
+                printedDailyValuePercent: Double? = nil, computedDailyValuePercent: Double? = nil,
+                dailyValueStandard: String? = nil) {
         self.key = key
         self.name = name
         self.amount = amount
         self.unit = unit
         self.printedDailyValuePercent = printedDailyValuePercent
         self.computedDailyValuePercent = computedDailyValuePercent
+        self.dailyValueStandard = dailyValueStandard
     }
 }
 

@@ -1,0 +1,251 @@
+import FoodModel
+import GRDB
+
+/// Writes a `Dataset` into the snapshot tables, assigning integer ids in a deterministic order
+/// (dates, then page order) so that the same inputs give byte-for-byte the same rows.
+struct DatasetWriter {
+    let db: Database
+
+    func write(_ dataset: Dataset, knownCodes: [DietaryCode]) throws {
+        let foods = foodRows(dataset)
+        try writeCodes(knownCodes: knownCodes, foods: foods)
+        try writeFoods(foods)
+        try writeMenus(dataset.serviceDays.sorted { $0.date < $1.date })
+        try writeNutrients(dataset.foods.values.sorted { $0.id < $1.id })
+        try writeHours(dataset.hours)
+        try writeRecipes(dataset)
+    }
+
+    /// A food row: the food's own page when it was read, else what its first menu item says.
+    private struct FoodRow {
+        var food: Food
+        var hasPage: Bool
+        var codes: Set<String>
+    }
+
+    private func foodRows(_ dataset: Dataset) -> [FoodRow] {
+        var rows: [FoodID: FoodRow] = [:]
+        for (id, food) in dataset.foods {
+            rows[id] = FoodRow(food: food, hasPage: true, codes: Set(food.codes))
+        }
+        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
+            for item in day.menuItems {
+                if rows[item.food] == nil {
+                    rows[item.food] = FoodRow(
+                        food: Food(id: item.food, name: item.name, description: item.description),
+                        hasPage: false, codes: [])
+                }
+                rows[item.food]?.codes.formUnion(item.codes)
+            }
+        }
+        return rows.values.sorted { $0.food.id < $1.food.id }
+    }
+
+    private func writeCodes(knownCodes: [DietaryCode], foods: [FoodRow]) throws {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO dietary_code (code, label, kind) VALUES (?, ?, ?)")
+        var written = Set<String>()
+        for code in knownCodes where written.insert(code.code).inserted {
+            try statement.execute(arguments: [code.code, code.label, code.kind.rawValue])
+        }
+        // A code the legend does not know is kept, raw, so that no appearance loses it; the
+        // check stage reports it.
+        for code in Set(foods.flatMap(\.codes)).subtracting(written).sorted() {
+            try statement.execute(arguments: [code, code, DietaryCode.Kind.unknown.rawValue])
+        }
+    }
+
+    private func writeFoods(_ foods: [FoodRow]) throws {
+        let food = try db.cachedStatement(sql: """
+            INSERT INTO food (id, source, recipe_id, name, description, serving_size, calories,
+                              ingredients, allergens, has_page)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let code = try db.cachedStatement(sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
+        for row in foods {
+            let value = row.food
+            try food.execute(arguments: [
+                value.id.description, value.id.source, value.id.recipeId, value.name,
+                value.description, value.servingSize, value.calories, value.ingredients,
+                value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
+                row.hasPage,
+            ])
+            for each in row.codes.sorted() {
+                try code.execute(arguments: [value.id.description, each])
+            }
+        }
+    }
+
+    private func writeMenus(_ days: [ServiceDay]) throws {
+        let dayStatement = try db.cachedStatement(
+            sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
+        let mealStatement = try db.cachedStatement(
+            sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
+        let restaurantStatement = try db.cachedStatement(
+            sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)")
+        let sectionStatement = try db.cachedStatement(
+            sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
+        let itemStatement = try db.cachedStatement(sql: """
+            INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+
+        // Restaurants and sections get ids in name order, not page order, so that adding a
+        // day to a run never renumbers the ones already there.
+        let restaurantNames = Set(days.flatMap { $0.meals.flatMap { $0.restaurants.map(\.name) } })
+        var restaurantIds: [String: Int] = [:]
+        for (index, name) in restaurantNames.sorted().enumerated() {
+            restaurantIds[name] = index + 1
+            try restaurantStatement.execute(arguments: [index + 1, name])
+        }
+        struct SectionKey: Hashable, Comparable {
+            var restaurant: String
+            var name: String
+            static func < (a: SectionKey, b: SectionKey) -> Bool {
+                (a.restaurant, a.name) < (b.restaurant, b.name)
+            }
+        }
+        let sectionKeys = Set(days.flatMap { day in
+            day.meals.flatMap { meal in
+                meal.restaurants.flatMap { restaurant in
+                    restaurant.sections.map { SectionKey(restaurant: restaurant.name, name: $0.name) }
+                }
+            }
+        })
+        var sectionIds: [SectionKey: Int] = [:]
+        for (index, key) in sectionKeys.sorted().enumerated() {
+            sectionIds[key] = index + 1
+            try sectionStatement.execute(arguments: [index + 1, restaurantIds[key.restaurant], key.name])
+        }
+
+        var mealId = 0
+        var itemId = 0
+        for (dayIndex, day) in days.enumerated() {
+            try dayStatement.execute(arguments: [dayIndex + 1, day.date.description, day.date.isoWeekday])
+            for (mealIndex, meal) in day.meals.enumerated() {
+                mealId += 1
+                try mealStatement.execute(arguments: [mealId, dayIndex + 1, meal.name, mealIndex + 1])
+                var position = 0
+                for restaurant in meal.restaurants {
+                    for section in restaurant.sections {
+                        let sectionId = sectionIds[SectionKey(restaurant: restaurant.name, name: section.name)]
+                        for item in section.foods {
+                            itemId += 1
+                            position += 1
+                            try itemStatement.execute(arguments: [
+                                itemId, mealId, sectionId, item.food.description, position,
+                                item.name, item.portion, item.description,
+                            ])
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private func writeNutrients(_ foods: [Food]) throws {
+        var nutrients: [NutrientKey: (name: String, unit: String?)] = [:]
+        for food in foods {
+            for value in food.nutrients where nutrients[value.key] == nil {
+                nutrients[value.key] = (value.name, value.unit)
+            }
+        }
+        let nutrient = try db.cachedStatement(
+            sql: "INSERT INTO nutrient (key, name, unit) VALUES (?, ?, ?)")
+        for (key, info) in nutrients.sorted(by: { $0.key < $1.key }) {
+            try nutrient.execute(arguments: [key.rawValue, info.name, info.unit])
+        }
+        let amount = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO food_nutrient
+            (food_id, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for food in foods {
+            for value in food.nutrients {
+                try amount.execute(arguments: [
+                    food.id.description, value.key.rawValue, value.amount, value.unit,
+                    value.printedDailyValuePercent, value.computedDailyValuePercent,
+                    value.dailyValueStandard,
+                ])
+            }
+        }
+    }
+
+    private func writeHours(_ hours: [HoursEntry]) throws {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO hours (id, restaurant, date, meal, opens, closes, is_closed, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let ordered = hours.enumerated().sorted { a, b in
+            let left = (a.element.date?.description ?? "", a.offset)
+            let right = (b.element.date?.description ?? "", b.offset)
+            return left < right
+        }
+        for (index, entry) in ordered.map(\.element).enumerated() {
+            try statement.execute(arguments: [
+                index + 1, entry.restaurant, entry.date?.description, entry.meal, entry.opens,
+                entry.closes, entry.isClosed, entry.note,
+            ])
+        }
+    }
+
+    private func writeRecipes(_ dataset: Dataset) throws {
+        let recipes = dataset.recipes.values.sorted { $0.id < $1.id }
+        var categories = dataset.categories
+        for name in recipes.compactMap(\.category) where categories[name] == nil {
+            categories[name] = Category(name: name)
+        }
+        let category = try db.cachedStatement(
+            sql: "INSERT INTO category (name, description, thumbnail_url) VALUES (?, ?, ?)")
+        for value in categories.values.sorted(by: { $0.name < $1.name }) {
+            try category.execute(arguments: [value.name, value.description, value.thumbnailURL])
+        }
+        let area = try db.cachedStatement(sql: "INSERT INTO area (name) VALUES (?)")
+        for name in Set(recipes.compactMap(\.area)).sorted() {
+            try area.execute(arguments: [name])
+        }
+        let tag = try db.cachedStatement(sql: "INSERT INTO tag (name) VALUES (?)")
+        for name in Set(recipes.flatMap(\.tags)).sorted() {
+            try tag.execute(arguments: [name])
+        }
+        let ingredient = try db.cachedStatement(sql: "INSERT INTO ingredient (key, name) VALUES (?, ?)")
+        var ingredientKeys = Set<String>()
+        for line in recipes.flatMap(\.ingredients) where ingredientKeys.insert(line.ingredient.key).inserted {
+            try ingredient.execute(arguments: [line.ingredient.key, line.ingredient.name])
+        }
+
+        let recipe = try db.cachedStatement(sql: """
+            INSERT INTO recipe (id, source, source_id, name, alternate_name, category, area,
+                                instructions, thumbnail_url, youtube_url, source_url, modified_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        let recipeTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
+        let line = try db.cachedStatement(sql: """
+            INSERT INTO recipe_ingredient (recipe_id, position, ingredient_key, ingredient_name,
+                measure_raw, measure_kind, quantity, quantity_numerator, quantity_denominator,
+                quantity_max, unit, unit_system, confidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for value in recipes {
+            let id = value.id.description
+            try recipe.execute(arguments: [
+                id, value.id.source, value.id.id, value.name, value.alternateName, value.category,
+                value.area, value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL,
+                value.sourceURL, value.modifiedAt,
+            ])
+            for name in value.tags {
+                try recipeTag.execute(arguments: [id, name])
+            }
+            for ingredientLine in value.ingredients {
+                let measure = ingredientLine.measure
+                try line.execute(arguments: [
+                    id, ingredientLine.position, ingredientLine.ingredient.key,
+                    ingredientLine.ingredient.name, measure.raw, measure.kind.rawValue,
+                    measure.quantity?.doubleValue, measure.quantity?.numerator,
+                    measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit,
+                    measure.unitSystem, measure.confidence,
+                ])
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// fsync for files and folders: SQLite does not sync what `VACUUM INTO` writes, and a rename
+/// is only durable once the folder that holds it is synced too (REFERENCE §5).
+enum Durability {
+    static func sync(path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw SnapshotError("cannot open to sync: \(String(cString: strerror(errno)))", path: path)
+        }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else {
+            throw SnapshotError("fsync failed: \(String(cString: strerror(errno)))", path: path)
+        }
+    }
+
+    /// Renames atomically, replacing the target if there is one (rename(2)).
+    static func rename(from source: String, to target: String) throws {
+        guard Glibc.rename(source, target) == 0 else {
+            throw SnapshotError("cannot rename to \(target): \(String(cString: strerror(errno)))",
+                                path: source)
+        }
+    }
+
+    static func symlink(named path: String, to target: String) throws {
+        guard Glibc.symlink(target, path) == 0 else {
+            throw SnapshotError("cannot create a symbolic link: \(String(cString: strerror(errno)))",
+                                path: path)
+        }
+    }
+
+    /// Writes bytes to a new file and syncs it, failing loudly on a short write (a full disk).
+    static func writeNewFile(_ bytes: [UInt8], to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw SnapshotError("cannot create: \(String(cString: strerror(errno)))", path: path)
+        }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            guard result > 0 else {
+                throw SnapshotError("cannot write: \(String(cString: strerror(errno)))", path: path)
+            }
+            written += result
+        }
+        guard fsync(descriptor) == 0 else {
+            throw SnapshotError("fsync failed: \(String(cString: strerror(errno)))", path: path)
+        }
+    }
+}

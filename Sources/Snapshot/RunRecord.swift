@@ -1,0 +1,49 @@
+/// What a snapshot records about the run that built it (`_runs`, `_meta`).
+public struct RunRecord: Hashable, Sendable, Codable {
+    public var runId: String
+    public var pipeline: String
+    /// ISO 8601, UTC.
+    public var startedAt: String
+    public var codeVersion: String
+    public var arguments: [String]
+    public var partitions: Int
+    /// Where the inputs came from, one line per source ("ucla-menu: SampleData/...").
+    public var sources: [String]
+    public var licence: String
+
+    public init(runId: String, pipeline: String, startedAt: String, codeVersion: String,
+                arguments: [String], partitions: Int, sources: [String], licence: String) {
+        self.runId = runId
+        self.pipeline = pipeline
+        self.startedAt = startedAt
+        self.codeVersion = codeVersion
+        self.arguments = arguments
+        self.partitions = partitions
+        self.sources = sources
+        self.licence = licence
+    }
+}
+
+/// The result of one data-quality check: an error blocks publishing, a warning is recorded.
+public struct CheckOutcome: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable {
+        case error, warning, info
+    }
+
+    public var name: String
+    public var severity: Severity
+    public var passed: Bool
+    public var value: Double?
+    public var message: String
+
+    public init(name: String, severity: Severity, passed: Bool, value: Double? = nil, message: String) {
+        self.name = name
+        self.severity = severity
+        self.passed = passed
+        self.value = value
+        self.message = message
+    }
+
+    /// True for a failed check that must stop the publication.
+    public var blocksPublishing: Bool { severity == .error && !passed }
+}

@@ -1,0 +1,221 @@
+import GRDB
+
+/// The snapshot contract (DESIGN.md), as GRDB migrations.
+///
+/// Each migration is append-only: a published snapshot records its schema version in
+/// `PRAGMA user_version` (which survives `VACUUM INTO`), so readers can tell which contract a
+/// file follows. Later issues add tables as new migrations, never by editing an old one.
+public enum SnapshotSchema {
+    /// The version written to `PRAGMA user_version`: the number of migrations applied.
+    public static var version: Int { migrations.count }
+
+    /// Tables that hold data (not housekeeping), in the order rows are written.
+    public static let dataTables = [
+        "service_day", "meal", "restaurant", "section", "dietary_code", "food", "menu_item",
+        "nutrient", "food_nutrient", "food_code", "hours",
+        "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
+    ]
+
+    /// Housekeeping tables, underscore-prefixed as Datasette expects.
+    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources"]
+
+    static let migrations: [(name: String, sql: String)] = [
+        ("v1-food-hierarchy-and-recipes", v1),
+    ]
+
+    static func migrator() -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for (index, migration) in migrations.enumerated() {
+            migrator.registerMigration(migration.name) { db in
+                try db.execute(sql: migration.sql)
+                try db.execute(sql: "PRAGMA user_version = \(index + 1)")
+            }
+        }
+        return migrator
+    }
+
+    private static let v1 = """
+        CREATE TABLE service_day (
+            id INTEGER PRIMARY KEY,
+            date TEXT NOT NULL UNIQUE,          -- YYYY-MM-DD, local to the dining hall
+            weekday INTEGER NOT NULL            -- ISO: 1 = Monday ... 7 = Sunday
+        );
+        CREATE TABLE meal (
+            id INTEGER PRIMARY KEY,
+            service_day_id INTEGER NOT NULL REFERENCES service_day(id),
+            name TEXT NOT NULL,
+            position INTEGER NOT NULL,
+            UNIQUE (service_day_id, name)
+        );
+        CREATE TABLE restaurant (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL UNIQUE
+        );
+        CREATE TABLE section (
+            id INTEGER PRIMARY KEY,
+            restaurant_id INTEGER NOT NULL REFERENCES restaurant(id),
+            name TEXT NOT NULL,
+            UNIQUE (restaurant_id, name)
+        );
+        CREATE TABLE dietary_code (
+            code TEXT PRIMARY KEY,
+            label TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('dietary', 'allergen', 'sustainability', 'unknown'))
+        );
+        CREATE TABLE food (
+            id TEXT PRIMARY KEY,                -- source:recipe_id
+            source TEXT NOT NULL,
+            recipe_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            description TEXT,
+            serving_size TEXT,
+            calories REAL,
+            ingredients TEXT,
+            allergens TEXT,                     -- comma-separated, as printed
+            has_page INTEGER NOT NULL,          -- 1 when the food's own page was read
+            UNIQUE (source, recipe_id)
+        );
+        CREATE TABLE menu_item (
+            id INTEGER PRIMARY KEY,
+            meal_id INTEGER NOT NULL REFERENCES meal(id),
+            section_id INTEGER NOT NULL REFERENCES section(id),
+            food_id TEXT NOT NULL REFERENCES food(id),
+            position INTEGER NOT NULL,
+            name TEXT NOT NULL,                 -- as printed on this menu
+            portion TEXT,
+            description TEXT
+        );
+        CREATE INDEX menu_item_by_meal ON menu_item(meal_id);
+        CREATE INDEX menu_item_by_food ON menu_item(food_id);
+        CREATE INDEX menu_item_by_section ON menu_item(section_id);
+        CREATE TABLE nutrient (
+            key TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            unit TEXT
+        );
+        CREATE TABLE food_nutrient (
+            food_id TEXT NOT NULL REFERENCES food(id),
+            nutrient_key TEXT NOT NULL REFERENCES nutrient(key),
+            amount REAL,
+            unit TEXT,
+            printed_dv_percent REAL,
+            computed_dv_percent REAL,
+            dv_standard TEXT,
+            PRIMARY KEY (food_id, nutrient_key)
+        ) WITHOUT ROWID;
+        CREATE INDEX food_nutrient_by_nutrient ON food_nutrient(nutrient_key, amount);
+        CREATE TABLE food_code (
+            food_id TEXT NOT NULL REFERENCES food(id),
+            code TEXT NOT NULL REFERENCES dietary_code(code),
+            PRIMARY KEY (food_id, code)
+        ) WITHOUT ROWID;
+        CREATE INDEX food_code_by_code ON food_code(code);
+        CREATE TABLE hours (
+            id INTEGER PRIMARY KEY,
+            restaurant TEXT NOT NULL,           -- as the hours page spells it
+            date TEXT,
+            meal TEXT NOT NULL,
+            opens TEXT,
+            closes TEXT,
+            is_closed INTEGER NOT NULL,
+            note TEXT
+        );
+        CREATE INDEX hours_by_date ON hours(date, restaurant);
+
+        CREATE TABLE category (
+            name TEXT PRIMARY KEY,
+            description TEXT,
+            thumbnail_url TEXT
+        );
+        CREATE TABLE area (name TEXT PRIMARY KEY);
+        CREATE TABLE tag (name TEXT PRIMARY KEY);
+        CREATE TABLE ingredient (
+            key TEXT PRIMARY KEY,               -- case and spacing folded
+            name TEXT NOT NULL                  -- the first spelling seen
+        );
+        CREATE TABLE recipe (
+            id TEXT PRIMARY KEY,                -- source:id
+            source TEXT NOT NULL,
+            source_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            alternate_name TEXT,
+            category TEXT REFERENCES category(name),
+            area TEXT REFERENCES area(name),
+            instructions TEXT NOT NULL,         -- steps joined by newlines
+            thumbnail_url TEXT,
+            youtube_url TEXT,
+            source_url TEXT,
+            modified_at TEXT,
+            UNIQUE (source, source_id)
+        );
+        CREATE TABLE recipe_tag (
+            recipe_id TEXT NOT NULL REFERENCES recipe(id),
+            tag TEXT NOT NULL REFERENCES tag(name),
+            PRIMARY KEY (recipe_id, tag)
+        ) WITHOUT ROWID;
+        CREATE TABLE recipe_ingredient (
+            recipe_id TEXT NOT NULL REFERENCES recipe(id),
+            position INTEGER NOT NULL,
+            ingredient_key TEXT NOT NULL REFERENCES ingredient(key),
+            ingredient_name TEXT NOT NULL,      -- this recipe's spelling
+            measure_raw TEXT,
+            measure_kind TEXT NOT NULL,
+            quantity REAL,
+            quantity_numerator INTEGER,
+            quantity_denominator INTEGER,
+            quantity_max REAL,
+            unit TEXT,
+            unit_system TEXT,
+            confidence REAL NOT NULL,
+            PRIMARY KEY (recipe_id, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX recipe_ingredient_by_ingredient ON recipe_ingredient(ingredient_key);
+
+        CREATE TABLE _meta (key TEXT PRIMARY KEY, value TEXT);
+        CREATE TABLE _runs (
+            run_id TEXT PRIMARY KEY,
+            pipeline TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            code_version TEXT NOT NULL,
+            arguments TEXT NOT NULL,
+            partitions INTEGER NOT NULL
+        );
+        CREATE TABLE _checks (
+            run_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info')),
+            passed INTEGER NOT NULL,
+            value REAL,
+            message TEXT NOT NULL
+        );
+        CREATE TABLE _sources (
+            url TEXT NOT NULL,
+            fetched_at TEXT NOT NULL,
+            status INTEGER NOT NULL,
+            sha256 TEXT NOT NULL,
+            charset TEXT,
+            bytes INTEGER NOT NULL,
+            PRIMARY KEY (url, sha256)
+        );
+
+        CREATE VIEW v_menu AS
+        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
+               mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
+               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                  WHERE fc.food_id = f.id ORDER BY code)) AS codes
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id;
+
+        CREATE VIEW v_food_nutrition AS
+        SELECT f.id AS food_id, f.name AS food, f.serving_size, f.calories,
+               n.key AS nutrient_key, n.name AS nutrient, fn.amount, fn.unit,
+               fn.printed_dv_percent, fn.computed_dv_percent, fn.dv_standard
+        FROM food f
+        JOIN food_nutrient fn ON fn.food_id = f.id
+        JOIN nutrient n ON n.key = fn.nutrient_key;
+        """
+}

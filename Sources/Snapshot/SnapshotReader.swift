@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// Opens published snapshots the way every reader should: read-only and immutable, so that a
+/// reader can never change a published file nor take a lock on it.
+public enum SnapshotReader {
+    public static func open(_ url: URL) throws -> DatabaseQueue {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw SnapshotError("no such snapshot", path: url.path)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        let escaped = url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path
+        do {
+            return try DatabaseQueue(path: "file:\(escaped)?mode=ro&immutable=1",
+                                     configuration: configuration)
+        } catch {
+            throw SnapshotError("cannot open: \(error)", path: url.path)
+        }
+    }
+
+    /// Rows per data table.
+    public static func rowCounts(_ db: Database) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for table in SnapshotSchema.dataTables {
+            counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
+        }
+        return counts
+    }
+
+    public static func rowCounts(of url: URL) throws -> [String: Int] {
+        try open(url).read { db in try rowCounts(db) }
+    }
+
+    /// The `_meta` table as a dictionary.
+    public static func meta(of url: URL) throws -> [String: String] {
+        try open(url).read { db in
+            var meta: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM _meta") {
+                meta[row["key"]] = row["value"]
+            }
+            return meta
+        }
+    }
+
+    /// The `_checks` of the run that built the snapshot.
+    public static func checks(of url: URL) throws -> [CheckOutcome] {
+        try open(url).read { db in
+            try Row.fetchAll(db, sql: "SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid")
+                .map { row in
+                    CheckOutcome(name: row["name"],
+                                 severity: CheckOutcome.Severity(rawValue: row["severity"]) ?? .error,
+                                 passed: row["passed"], value: row["value"], message: row["message"])
+                }
+        }
+    }
+
+    /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: the problems found, empty when
+    /// the file is sound.
+    public static func verify(_ db: Database) throws -> [String] {
+        var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+        for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+            let table: String = row[0]
+            let rowid: Int64? = row[1]
+            let parent: String = row[2]
+            problems.append("foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken")
+        }
+        return problems
+    }
+}

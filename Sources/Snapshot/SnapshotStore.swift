@@ -1,0 +1,143 @@
+import Foundation
+import GRDB
+
+/// One published snapshot file and the facts its name and `_meta` carry.
+public struct PublishedSnapshot: Hashable, Sendable, Codable {
+    public var path: String
+    public var pipeline: String
+    public var runId: String
+    public var builtAt: String
+    public var rowCounts: [String: Int]
+    public var checks: [CheckOutcome]
+    public var isLatest: Bool
+}
+
+/// The snapshots folder: `<pipeline>-<YYYY-MM-DD>-<run>.sqlite` files that are never modified,
+/// a `latest-<pipeline>` symbolic link, and a `<file>.manifest.json` beside each file.
+///
+/// Publishing follows REFERENCE §5 so that a kill at any moment leaves the previous snapshot
+/// and `latest` intact and no partial file under a final name: VACUUM INTO a hidden temporary
+/// name, verify, fsync, rename, fsync the folder, then swing `latest`, then the manifest.
+public struct SnapshotStore: Sendable {
+    public let directory: URL
+
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    public static func fileName(pipeline: String, date: String, runId: String) -> String {
+        "\(pipeline)-\(date)-\(runId).sqlite"
+    }
+
+    public func latestLink(pipeline: String) -> URL {
+        directory.appendingPathComponent("latest-\(pipeline)")
+    }
+
+    /// The snapshot `latest-<pipeline>` points at, if any.
+    public func latest(pipeline: String) -> URL? {
+        let link = latestLink(pipeline: pipeline)
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: link.path) else {
+            return nil
+        }
+        let url = directory.appendingPathComponent(target)
+        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    }
+
+    /// Publishes a staging database under `fileName`; returns the final path.
+    /// The manifest is written last and may be absent if the process dies just before it.
+    @discardableResult
+    public func publish(_ staging: StagingSnapshot, fileName: String, pipeline: String,
+                        manifest: Data) throws -> URL {
+        let fileManager = FileManager.default
+        do {
+            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SnapshotError("cannot create the snapshots folder: \(error.localizedDescription)",
+                                path: directory.path)
+        }
+        let final = directory.appendingPathComponent(fileName)
+        guard !fileManager.fileExists(atPath: final.path) else {
+            throw SnapshotError("a snapshot with this name exists already; published files are never replaced",
+                                path: final.path)
+        }
+        let partial = directory.appendingPathComponent(".\(fileName).partial")
+        try? fileManager.removeItem(at: partial)
+
+        do {
+            try staging.queue.vacuum(into: partial.path)
+        } catch {
+            try? fileManager.removeItem(at: partial)
+            throw SnapshotError("VACUUM INTO failed (is the disk full or the folder read-only?): \(error)",
+                                path: partial.path)
+        }
+        do {
+            try verify(partial)
+            try Durability.sync(path: partial.path)
+            try fileManager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
+            try Durability.rename(from: partial.path, to: final.path)
+            try Durability.sync(path: directory.path)
+        } catch {
+            try? fileManager.removeItem(at: partial)
+            throw error
+        }
+
+        let link = latestLink(pipeline: pipeline)
+        let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
+        try? fileManager.removeItem(at: newLink)
+        try Durability.symlink(named: newLink.path, to: fileName)
+        try Durability.rename(from: newLink.path, to: link.path)
+        try Durability.sync(path: directory.path)
+
+        let manifestURL = directory.appendingPathComponent("\(fileName).manifest.json")
+        let manifestPartial = directory.appendingPathComponent(".\(fileName).manifest.json.partial")
+        try Durability.writeNewFile(Array(manifest), to: manifestPartial.path)
+        try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
+        try Durability.sync(path: directory.path)
+        return final
+    }
+
+    /// Opens the freshly vacuumed copy and refuses it unless SQLite finds it sound.
+    private func verify(_ url: URL) throws {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let problems: [String]
+        do {
+            problems = try DatabaseQueue(path: url.path, configuration: configuration).read { db in
+                try SnapshotReader.verify(db)
+            }
+        } catch {
+            throw SnapshotError("cannot verify the new snapshot: \(error)", path: url.path)
+        }
+        guard problems.isEmpty else {
+            throw SnapshotError("the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",
+                                path: url.path)
+        }
+    }
+
+    /// Removes hidden partial files left by runs that were killed mid-publish. Call only while
+    /// holding the pipeline's run lock, so no live run's partial file is taken.
+    public func removeLeftovers(pipeline: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".\(pipeline)-") && name.hasSuffix(".partial")
+            || name == ".latest-\(pipeline).new" {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
+    }
+
+    /// Every published snapshot, oldest first, with counts and checks read from the file.
+    public func list() throws -> [PublishedSnapshot] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var snapshots: [PublishedSnapshot] = []
+        for name in names.sorted() where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
+            let url = directory.appendingPathComponent(name)
+            let meta = try SnapshotReader.meta(of: url)
+            let pipeline = meta["pipeline"] ?? ""
+            snapshots.append(PublishedSnapshot(
+                path: url.path, pipeline: pipeline, runId: meta["run_id"] ?? "",
+                builtAt: meta["built_at"] ?? "", rowCounts: try SnapshotReader.rowCounts(of: url),
+                checks: try SnapshotReader.checks(of: url),
+                isLatest: latest(pipeline: pipeline)?.lastPathComponent == name))
+        }
+        return snapshots.sorted { ($0.builtAt, $0.path) < ($1.builtAt, $1.path) }
+    }
+}

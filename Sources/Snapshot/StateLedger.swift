@@ -1,0 +1,111 @@
+import FoodModel
+import Foundation
+import GRDB
+
+/// What the ledger knows of one partition of a pipeline's work: a (source, key) pair, where the
+/// key is a service date, a letter of the catalogue, or a named singleton such as `hours`.
+public struct PartitionState: Hashable, Sendable, Codable {
+    public enum Status: String, Hashable, Sendable, Codable {
+        case done, failed
+    }
+
+    public var source: String
+    public var key: String
+    public var status: Status
+    /// The documents the partition was built from, by content address in the raw store.
+    public var documents: [SourceDocument]
+    public var runId: String
+    public var updatedAt: String
+    public var message: String?
+
+    public init(source: String, key: String, status: Status, documents: [SourceDocument],
+                runId: String, updatedAt: String, message: String? = nil) {
+        self.source = source
+        self.key = key
+        self.status = status
+        self.documents = documents
+        self.runId = runId
+        self.updatedAt = updatedAt
+        self.message = message
+    }
+}
+
+/// The pipeline's memory between runs: which partitions are done and from which bytes.
+///
+/// Each partition is committed on its own as soon as it finishes, in WAL mode, so a run that is
+/// killed resumes where it stopped instead of fetching again what it already had.
+public final class StateLedger {
+    public let url: URL
+    private let queue: DatabaseQueue
+
+    public init(url: URL) throws {
+        self.url = url
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
+                                                 withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        configuration.busyMode = .timeout(10)
+        do {
+            queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            var migrator = DatabaseMigrator()
+            migrator.registerMigration("v1-partitions") { db in
+                try db.execute(sql: """
+                    CREATE TABLE partition (
+                        source TEXT NOT NULL,
+                        key TEXT NOT NULL,
+                        status TEXT NOT NULL,
+                        documents TEXT NOT NULL,
+                        run_id TEXT NOT NULL,
+                        updated_at TEXT NOT NULL,
+                        message TEXT,
+                        PRIMARY KEY (source, key)
+                    )
+                    """)
+            }
+            try migrator.migrate(queue)
+        } catch {
+            throw SnapshotError("cannot open the state ledger: \(error)", path: url.path)
+        }
+    }
+
+    public func state(source: String, key: String) throws -> PartitionState? {
+        try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM partition WHERE source = ? AND key = ?",
+                             arguments: [source, key]).map(Self.decode)
+        }
+    }
+
+    public func all() throws -> [PartitionState] {
+        try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM partition ORDER BY source, key").map(Self.decode)
+        }
+    }
+
+    public func record(_ state: PartitionState) throws {
+        let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
+        do {
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO partition
+                        (source, key, status, documents, run_id, updated_at, message)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [state.source, state.key, state.status.rawValue, documents,
+                                state.runId, state.updatedAt, state.message])
+            }
+        } catch {
+            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)",
+                                path: url.path)
+        }
+    }
+
+    private static func decode(_ row: Row) throws -> PartitionState {
+        let documents: String = row["documents"]
+        return PartitionState(
+            source: row["source"], key: row["key"],
+            status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
+            documents: try JSONDecoder().decode([SourceDocument].self, from: Data(documents.utf8)),
+            runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"])
+    }
+}
