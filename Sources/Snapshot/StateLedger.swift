@@ -62,9 +62,42 @@ public final class StateLedger {
                     )
                     """)
             }
+            migrator.registerMigration("v1-runs") { db in
+                try db.execute(sql: """
+                    CREATE TABLE run (
+                        run_id TEXT PRIMARY KEY,
+                        started_at TEXT NOT NULL,
+                        finished INTEGER NOT NULL DEFAULT 0
+                    )
+                    """)
+            }
             try migrator.migrate(queue)
         } catch {
             throw SnapshotError("cannot open the state ledger: \(error)", path: url.path)
+        }
+    }
+
+    /// The newest run that started and never finished (it was killed or crashed): its
+    /// partitions are resumed rather than fetched again.
+    public func interruptedRun() throws -> String? {
+        try queue.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT run_id FROM run WHERE finished = 0 ORDER BY started_at DESC, run_id DESC LIMIT 1
+                """)
+        }
+    }
+
+    public func beginRun(_ runId: String, startedAt: String) throws {
+        try queue.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO run (run_id, started_at) VALUES (?, ?)",
+                           arguments: [runId, startedAt])
+        }
+    }
+
+    /// Marks the current run finished, and with it every older run it has taken over from.
+    public func finishRuns() throws {
+        try queue.write { db in
+            try db.execute(sql: "UPDATE run SET finished = 1")
         }
     }
 

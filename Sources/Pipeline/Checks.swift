@@ -1,0 +1,92 @@
+import DiningSources
+import FoodModel
+import Snapshot
+
+/// The check stage: data-quality gates. An `error` outcome that fails blocks publishing and
+/// the last good snapshot stays `latest`; a `warning` is recorded in `_checks` and the summary.
+struct Checks {
+    let policy: CheckPolicy
+    let spec: PipelineSpec
+
+    func evaluate(dataset: Dataset, counts: [String: Int], previous: [String: Int]?,
+                  failedPartitions: [String], warnings: [String]) -> [CheckOutcome] {
+        var outcomes: [CheckOutcome] = []
+        outcomes.append(CheckOutcome(
+            name: "partitions_complete", severity: .error, passed: failedPartitions.isEmpty,
+            value: Double(failedPartitions.count),
+            message: failedPartitions.isEmpty ? "every partition was fetched and parsed"
+                : "\(failedPartitions.count) partition(s) failed: \(failedPartitions.joined(separator: "; "))"))
+
+        let items = counts["menu_item"] ?? 0
+        let recipes = counts["recipe"] ?? 0
+        outcomes.append(CheckOutcome(
+            name: "min_menu_items", severity: .error, passed: items >= policy.minMenuItems,
+            value: Double(items), message: "\(items) menu items (at least \(policy.minMenuItems) required)"))
+        outcomes.append(CheckOutcome(
+            name: "min_recipes", severity: .error, passed: recipes >= policy.minRecipes,
+            value: Double(recipes), message: "\(recipes) recipes (at least \(policy.minRecipes) required)"))
+
+        if let previous {
+            for table in ["menu_item", "recipe"] {
+                let before = previous[table] ?? 0
+                let now = counts[table] ?? 0
+                guard before > 0 else { continue }
+                let floor = Double(before) * (1 - policy.maxDropFromPrevious)
+                outcomes.append(CheckOutcome(
+                    name: "no_drop_\(table)", severity: .error, passed: Double(now) >= floor,
+                    value: Double(now) / Double(before),
+                    message: "\(now) \(table) rows against \(before) in the previous snapshot"
+                        + " (a fall past \(Int(policy.maxDropFromPrevious * 100))% blocks publishing)"))
+            }
+        }
+
+        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) where !policy.requiredRestaurants.isEmpty {
+            let present = Set(day.meals.flatMap { $0.restaurants.map(\.name) })
+            let missing = policy.requiredRestaurants.filter { !present.contains($0) }
+            outcomes.append(CheckOutcome(
+                name: "required_restaurants", severity: .error, passed: missing.isEmpty,
+                value: Double(missing.count),
+                message: missing.isEmpty ? "\(day.date): every required restaurant has a menu"
+                    : "\(day.date): no menu for \(missing.joined(separator: ", "))"))
+        }
+
+        outcomes.append(contentsOf: unknownCodes(dataset))
+
+        let withoutPage = dataset.foodsWithoutPage.count
+        if spec.sources.contains(where: { $0.adapter == .uclaMenuSite && $0.recipePages }) {
+            outcomes.append(CheckOutcome(
+                name: "foods_have_pages", severity: .warning, passed: withoutPage == 0,
+                value: Double(withoutPage),
+                message: withoutPage == 0 ? "every food on the menus has its page"
+                    : "\(withoutPage) food(s) on the menus have no page read"))
+        }
+        for warning in warnings {
+            outcomes.append(CheckOutcome(name: "partition_warning", severity: .warning, passed: false,
+                                         message: warning))
+        }
+        return outcomes
+    }
+
+    /// Web codes the legend does not know are kept raw; each one is reported once with where it
+    /// was seen, so that a new code on the site is noticed the night it appears.
+    private func unknownCodes(_ dataset: Dataset) -> [CheckOutcome] {
+        var seen: [String: (count: Int, example: String)] = [:]
+        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
+            for item in day.menuItems {
+                for code in item.codes where UCLAWebCodes.lookup(code) == nil {
+                    let example = seen[code]?.example ?? "\(item.name) (\(item.food)) on \(day.date)"
+                    seen[code] = ((seen[code]?.count ?? 0) + 1, example)
+                }
+            }
+        }
+        for food in dataset.foods.values.sorted(by: { $0.id < $1.id }) {
+            for code in food.codes where UCLAWebCodes.lookup(code) == nil && seen[code] == nil {
+                seen[code] = (1, "\(food.name) (\(food.id)) page")
+            }
+        }
+        return seen.sorted { $0.key < $1.key }.map { code, info in
+            CheckOutcome(name: "unknown_code", severity: .warning, passed: false, value: Double(info.count),
+                         message: "unknown web code \"\(code)\" kept raw, seen \(info.count) time(s), first on \(info.example)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import FoodModel
+import Fetching
+import Foundation
+import MealDB
+
+/// A TheMealDB dump file (and optionally a categories file): one partition, `catalogue`.
+struct MealDBDumpHarvester: Harvester {
+    let source: SourceSpec
+    let dump: URL
+
+    static let partition = "catalogue"
+
+    func partitions(today: ServiceDate, dates: DateSelection?) -> [String] {
+        [Self.partition]
+    }
+
+    func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
+        -> PartitionResult {
+        let page = try await documents.fetch(Self.url(of: dump))
+        var dataset = Dataset()
+        for recipe in try MealDB.decodeMeals(page.body, location: dump.path) {
+            dataset.recipes[recipe.id] = recipe
+        }
+        if case .file(let categoriesFile) = source.categories {
+            let categories = try await documents.fetch(Self.url(of: categoriesFile))
+            for category in try MealDB.decodeCategories(categories.body, location: categoriesFile.path) {
+                dataset.categories[category.name] = category
+            }
+        }
+        return PartitionResult(dataset: dataset, warnings: [])
+    }
+
+    /// Local files are addressed as `file://` URLs so that provenance names the real path.
+    static func url(of file: URL) -> String {
+        "file://" + file.path
+    }
+}

@@ -1,0 +1,70 @@
+import DiningSources
+import FoodModel
+import Fetching
+import Foundation
+
+/// The UCLA menu site: one partition per service day (the overview page and the recipe page of
+/// every item on it not read yet in this run), and one `hours` partition.
+struct MenuSiteHarvester: Harvester {
+    let source: SourceSpec
+    /// The site root that URL paths are appended to (`https://menu.dining.ucla.edu`, or a folder
+    /// served by a directory source, named by a placeholder host).
+    let base: String
+
+    static let hoursPartition = "hours"
+
+    func partitions(today: ServiceDate, dates: DateSelection?) -> [String] {
+        let days = (dates ?? source.dates)?.days(today: today) ?? []
+        return days.map(\.description) + (source.hours ? [Self.hoursPartition] : [])
+    }
+
+    func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
+        -> PartitionResult {
+        if partition == Self.hoursPartition {
+            return try await harvestHours(from: documents, run: run)
+        }
+        guard let date = ServiceDate(partition) else {
+            throw RunError("\(source.name): partition \(partition) is neither a date nor `hours`")
+        }
+        let url = base + UCLAMenuSite.overviewPath(for: date)
+        let page = try await documents.fetch(url)
+        let day = try UCLAMenuSite.parseOverview(page.body, url: url, charset: page.charset)
+        guard day.date == date else {
+            throw InputError("the page is the menu of \(day.date), not of \(date) as asked", at: url)
+        }
+        var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
+        guard source.recipePages else { return result }
+        for item in day.menuItems where await run.claim(item.food) {
+            let recipeURL = base + UCLAMenuSite.recipePath(recipeId: item.recipeId, portion: item.portion)
+            do {
+                let recipePage = try await documents.fetch(recipeURL)
+                let food = try UCLAMenuSite.parseRecipe(recipePage.body, url: recipeURL,
+                                                        charset: recipePage.charset,
+                                                        recipeId: item.recipeId)
+                result.dataset.foods[food.id] = food
+            } catch {
+                // One missing item page must not cost the day its menu: the food is kept with
+                // what the menu says, and the run reports it.
+                result.warnings.append("recipe page of \(item.name) (\(item.food)) not read: \(error)")
+            }
+        }
+        return result
+    }
+
+    private func harvestHours(from documents: any DocumentSource, run: RunContext) async throws
+        -> PartitionResult {
+        let url = base + UCLAMenuSite.hoursPath
+        let page = try await documents.fetch(url)
+        let reference = source.dates?.days(today: today()).first
+        let hours = try UCLAMenuSite.parseHours(page.body, url: url, charset: page.charset,
+                                                referenceDate: reference)
+        return PartitionResult(dataset: Dataset(hours: hours), warnings: [])
+    }
+}
+
+/// Today in UTC, as a service date. Runs that need a different "today" pass `--date`.
+func today() -> ServiceDate {
+    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+    return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        ?? ServiceDate(daysSinceEpoch: 0)
+}

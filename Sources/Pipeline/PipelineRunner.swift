@@ -1,0 +1,266 @@
+import DiningSources
+import FoodModel
+import Fetching
+import Foundation
+import Logging
+import Snapshot
+
+/// How a run was asked for on the command line.
+public struct RunOptions: Sendable {
+    public var workspace: Workspace
+    /// Replaces the pipeline's own dates (`--date`, `--from`/`--to`).
+    public var dates: DateSelection?
+    public var today: ServiceDate
+    /// Fetch every partition again, even those the ledger has.
+    public var force: Bool
+    /// Fetch only partitions the ledger does not have as done; replay the rest from `raw/`.
+    public var onlyMissing: Bool
+    /// The command line, recorded in `_runs` and the manifest.
+    public var arguments: [String]
+
+    public init(workspace: Workspace, dates: DateSelection? = nil, today: ServiceDate,
+                force: Bool = false, onlyMissing: Bool = false, arguments: [String] = []) {
+        self.workspace = workspace
+        self.dates = dates
+        self.today = today
+        self.force = force
+        self.onlyMissing = onlyMissing
+        self.arguments = arguments
+    }
+}
+
+/// Runs one pipeline through its stages: fetch → parse → normalize → compute → check → publish.
+public struct PipelineRunner: Sendable {
+    public let spec: PipelineSpec
+    public let options: RunOptions
+    let observer: any RunObserver
+    let logger: Logger
+    let runId: String
+
+    public init(spec: PipelineSpec, options: RunOptions, observer: any RunObserver, logger: Logger) {
+        self.spec = spec
+        self.options = options
+        self.observer = observer
+        self.logger = logger
+        self.runId = Self.makeRunId()
+    }
+
+    /// `HHMMSS` in UTC plus four random hex digits: sortable within a day, unique across
+    /// runs started in the same second.
+    static func makeRunId() -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
+        let time = String(format: "%02d%02d%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+        return time + String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+    }
+
+    // MARK: - Plan
+
+    /// What a run would do. Reads the ledger if there is one; creates and writes nothing.
+    public func plan() throws -> RunPlan {
+        let ledgerURL = options.workspace.ledger(pipeline: spec.name)
+        let ledger = FileManager.default.fileExists(atPath: ledgerURL.path) ? try StateLedger(url: ledgerURL) : nil
+        let interrupted = try ledger?.interruptedRun()
+        var steps: [RunPlan.Step] = []
+        for (harvester, _) in try harvesters() {
+            for key in harvester.partitions(today: options.today, dates: options.dates) {
+                let previous = try ledger?.state(source: harvester.source.name, key: key)
+                steps.append(RunPlan.Step(
+                    source: harvester.source.name, adapter: harvester.source.adapter.rawValue,
+                    location: harvester.source.location.description, partition: key,
+                    action: reuses(previous, interrupted: interrupted) ? "reuse" : "fetch"))
+            }
+        }
+        return RunPlan(pipeline: spec.name, pipelineFile: spec.file.path, today: options.today.description,
+                       steps: steps, snapshotsFolder: options.workspace.snapshots.path,
+                       latest: SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)?.path)
+    }
+
+    private func reuses(_ previous: PartitionState?, interrupted: String?) -> Bool {
+        guard !options.force, let previous, previous.status == .done else { return false }
+        return options.onlyMissing || previous.runId == interrupted
+    }
+
+    // MARK: - Run
+
+    public func run() async throws -> RunReport {
+        let started = Date()
+        let workspace = options.workspace
+        let lock = try RunLock(workspace.lock(pipeline: spec.name), pipeline: spec.name)
+        defer { withExtendedLifetime(lock) {} }
+        let store = SnapshotStore(directory: workspace.snapshots)
+        store.removeLeftovers(pipeline: spec.name)
+        let ledger = try StateLedger(url: workspace.ledger(pipeline: spec.name))
+        let interrupted = try ledger.interruptedRun()
+        try ledger.beginRun(runId, startedAt: isoTimestamp(started))
+        let harvesters = try harvesters()
+        let partitionCount = harvesters.reduce(0) {
+            $0 + $1.0.partitions(today: options.today, dates: options.dates).count
+        }
+        emit(.runStarted, counts: ["partitions": partitionCount],
+             message: interrupted.map { "resuming the partitions of interrupted run \($0)" })
+
+        // fetch and parse, partition by partition, each committed to the ledger on its own.
+        emit(.stageStarted, stage: "fetch")
+        let fetchStarted = Date()
+        let context = RunContext()
+        var dataset = Dataset()
+        var failed: [String] = []
+        var warnings: [String] = []
+        var partitions: [RunManifest.Partition] = []
+        var fetchSeconds = 0.0
+        for (harvester, live) in harvesters {
+            let source = harvester.source
+            for key in harvester.partitions(today: options.today, dates: options.dates) {
+                let previous = try ledger.state(source: source.name, key: key)
+                let reused = reuses(previous, interrupted: interrupted)
+                let log = DocumentLog(upstream: reused ? try replay(previous, fallback: live) : live)
+                let partitionStarted = Date()
+                do {
+                    let result = try await harvester.harvest(partition: key, from: log, run: context)
+                    let documents = await log.documents
+                    dataset.merge(result.dataset)
+                    dataset.documents.append(contentsOf: documents)
+                    warnings.append(contentsOf: result.warnings)
+                    try ledger.record(PartitionState(
+                        source: source.name, key: key, status: .done, documents: documents,
+                        runId: reused ? (previous?.runId ?? runId) : runId, updatedAt: isoTimestamp(Date())))
+                    let status = reused ? "reused" : "fetched"
+                    partitions.append(.init(source: source.name, key: key, status: status,
+                                            documents: documents.count, message: nil))
+                    emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
+                         status: status, seconds: Date().timeIntervalSince(partitionStarted),
+                         counts: counts(of: result.dataset, documents: documents.count))
+                } catch {
+                    let message = "\(error)"
+                    failed.append("\(source.name)/\(key): \(message)")
+                    try ledger.record(PartitionState(
+                        source: source.name, key: key, status: .failed, documents: await log.documents,
+                        runId: runId, updatedAt: isoTimestamp(Date()), message: message))
+                    partitions.append(.init(source: source.name, key: key, status: "failed",
+                                            documents: await log.documents.count, message: message))
+                    emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
+                         status: "failed", message: message)
+                    logger.error("partition failed", metadata: ["source": "\(source.name)", "partition": "\(key)",
+                                                                "error": "\(message)"])
+                }
+                fetchSeconds += await log.fetchSeconds
+            }
+        }
+        let fetchAndParse = Date().timeIntervalSince(fetchStarted)
+        var stages = [
+            RunManifest.Stage(name: "fetch", seconds: fetchSeconds,
+                              counts: ["documents": dataset.documents.count]),
+            RunManifest.Stage(name: "parse", seconds: max(0, fetchAndParse - fetchSeconds),
+                              counts: counts(of: dataset, documents: dataset.documents.count)),
+        ]
+        for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
+
+        // normalize: the merged dataset, written into a staging database.
+        var stageStarted = Date()
+        emit(.stageStarted, stage: "normalize")
+        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: String(isoTimestamp(started).prefix(10)),
+                                              runId: runId)
+        let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
+        defer { staging.discard() }
+        dataset.serviceDays.sort { $0.date < $1.date }
+        try staging.write(dataset, codes: UCLAWebCodes.all)
+        let rowCounts = try staging.rowCounts()
+        stages.append(finish("normalize", since: stageStarted, counts: rowCounts))
+
+        // check: gates against the policy and the previous snapshot.
+        stageStarted = Date()
+        emit(.stageStarted, stage: "check")
+        let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
+        let checks = Checks(policy: spec.checks, spec: spec).evaluate(
+            dataset: dataset, counts: rowCounts, previous: previous, failedPartitions: failed,
+            warnings: warnings)
+        for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }
+        let blocking = checks.filter(\.blocksPublishing)
+        stages.append(finish("check", since: stageStarted,
+                             counts: ["checks": checks.count, "blocking": blocking.count]))
+
+        // publish, unless a blocking check failed.
+        stageStarted = Date()
+        let run = RunRecord(
+            runId: runId, pipeline: spec.name, startedAt: isoTimestamp(started),
+            codeVersion: CommissaryVersion.current, arguments: options.arguments,
+            partitions: partitions.count,
+            sources: spec.sources.map { "\($0.name) (\($0.adapter.rawValue)): \($0.location)" },
+            licence: spec.licence)
+        try staging.record(run: run, checks: checks, documents: dataset.documents)
+        var manifest = RunManifest(
+            pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,
+            codeVersion: CommissaryVersion.current, arguments: options.arguments,
+            startedAt: isoTimestamp(started), finishedAt: "", today: options.today.description,
+            snapshot: blocking.isEmpty ? fileName : nil, published: blocking.isEmpty,
+            partitions: partitions, inputs: dataset.documents, stages: stages, checks: checks,
+            rowCounts: rowCounts)
+        var snapshotPath: String?
+        let manifestPath: String
+        if blocking.isEmpty {
+            emit(.stageStarted, stage: "publish")
+            manifest.stages.append(RunManifest.Stage(name: "publish", seconds: 0, counts: [:]))
+            manifest.finishedAt = isoTimestamp(Date())
+            let published = try store.publish(staging, fileName: fileName, pipeline: spec.name,
+                                              manifest: try encode(manifest))
+            snapshotPath = published.path
+            manifestPath = published.path + ".manifest.json"
+            let publishStage = finish("publish", since: stageStarted, counts: [:])
+            manifest.stages[manifest.stages.count - 1] = publishStage
+            emit(.published, path: published.path, counts: rowCounts)
+        } else {
+            manifest.finishedAt = isoTimestamp(Date())
+            manifestPath = try writeUnpublishedManifest(manifest)
+            emit(.notPublished, message: blocking.map(\.message).joined(separator: "; "), path: manifestPath)
+        }
+        try ledger.finishRuns()
+        let seconds = Date().timeIntervalSince(started)
+        emit(.runFinished, status: snapshotPath == nil ? "not_published" : "published", seconds: seconds,
+             path: snapshotPath)
+        return RunReport(manifest: manifest, snapshotPath: snapshotPath, manifestPath: manifestPath,
+                         seconds: seconds)
+    }
+
+    // MARK: - Helpers
+
+    private func finish(_ stage: String, since start: Date, counts: [String: Int]) -> RunManifest.Stage {
+        let result = RunManifest.Stage(name: stage, seconds: Date().timeIntervalSince(start), counts: counts)
+        emit(.stageFinished, stage: stage, seconds: result.seconds, counts: counts)
+        return result
+    }
+
+    private func counts(of dataset: Dataset, documents: Int) -> [String: Int] {
+        var counts = ["documents": documents]
+        if !dataset.serviceDays.isEmpty {
+            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItems.count }
+        }
+        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
+        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
+        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
+        return counts
+    }
+
+    private func encode(_ manifest: RunManifest) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(manifest)
+    }
+
+    /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.
+    private func writeUnpublishedManifest(_ manifest: RunManifest) throws -> String {
+        let folder = options.workspace.runManifests(pipeline: spec.name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("\(runId).manifest.json")
+        try encode(manifest).write(to: url, options: .atomic)
+        return url.path
+    }
+
+    private func emit(_ kind: RunEvent.Kind, stage: String? = nil, source: String? = nil,
+                      partition: String? = nil, status: String? = nil, message: String? = nil,
+                      seconds: Double? = nil, counts: [String: Int]? = nil, path: String? = nil,
+                      check: CheckOutcome? = nil) {
+        observer.observe(RunEvent(kind, pipeline: spec.name, runId: runId, stage: stage, source: source,
+                                  partition: partition, status: status, message: message,
+                                  seconds: seconds, counts: counts, path: path, check: check))
+    }
+}

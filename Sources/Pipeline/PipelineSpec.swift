@@ -1,0 +1,134 @@
+import FoodModel
+import Foundation
+
+/// A pipeline definition, read from a YAML file under `Pipelines/`: what to fetch, from where,
+/// for which days, and what must hold before a snapshot is published.
+public struct PipelineSpec: Hashable, Sendable {
+    public var name: String
+    public var description: String?
+    /// The file the spec was read from; relative locations inside it resolve against its folder.
+    public var file: URL
+    public var licence: String
+    public var sources: [SourceSpec]
+    public var checks: CheckPolicy
+    public var fetch: FetchSettings
+
+    public init(name: String, description: String?, file: URL, licence: String,
+                sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings) {
+        self.name = name
+        self.description = description
+        self.file = file
+        self.licence = licence
+        self.sources = sources
+        self.checks = checks
+        self.fetch = fetch
+    }
+}
+
+/// One source of a pipeline: an adapter and where it reads from.
+public struct SourceSpec: Hashable, Sendable {
+    public enum Adapter: String, Hashable, Sendable, CaseIterable {
+        /// The UCLA menu site: day overviews, recipe pages, hours.
+        case uclaMenuSite = "ucla-menu-site"
+        /// A TheMealDB dump file: a JSON array of meals or `{"meals": [...]}`.
+        case mealdbDump = "mealdb-dump"
+    }
+
+    public var name: String
+    public var adapter: Adapter
+    public var location: Location
+    /// The service days to fetch (menu sources).
+    public var dates: DateSelection?
+    /// Fetch the recipe page of every item on the menus.
+    public var recipePages: Bool
+    /// Fetch the hours page.
+    public var hours: Bool
+    /// A categories file or URL (TheMealDB `categories.php` format).
+    public var categories: Location?
+
+    public init(name: String, adapter: Adapter, location: Location, dates: DateSelection? = nil,
+                recipePages: Bool = true, hours: Bool = true, categories: Location? = nil) {
+        self.name = name
+        self.adapter = adapter
+        self.location = location
+        self.dates = dates
+        self.recipePages = recipePages
+        self.hours = hours
+        self.categories = categories
+    }
+}
+
+/// Where a source reads from: the web, or a folder or file on disk (SampleData, offline runs).
+public enum Location: Hashable, Sendable, CustomStringConvertible {
+    case web(String)
+    case directory(URL)
+    case file(URL)
+
+    public var description: String {
+        switch self {
+        case .web(let base): base
+        case .directory(let url), .file(let url): url.path
+        }
+    }
+}
+
+/// Which service days a menu source covers.
+public enum DateSelection: Hashable, Sendable {
+    /// A fixed, inclusive range (SampleData, backfills).
+    case range(from: ServiceDate, to: ServiceDate)
+    /// Today and the next `daysAhead` days (the nightly refresh).
+    case upcoming(daysAhead: Int)
+
+    /// The concrete days, given what "today" is.
+    public func days(today: ServiceDate) -> [ServiceDate] {
+        switch self {
+        case .range(let from, let to):
+            guard from <= to else { return [] }
+            return (0...(to.daysSinceEpoch - from.daysSinceEpoch)).map { from.adding(days: $0) }
+        case .upcoming(let daysAhead):
+            return (0...max(0, daysAhead)).map { today.adding(days: $0) }
+        }
+    }
+}
+
+/// The blocking checks a run must pass before it may publish.
+public struct CheckPolicy: Hashable, Sendable {
+    /// Fewest menu items a snapshot may have (0 for a recipes-only pipeline).
+    public var minMenuItems: Int
+    /// Fewest recipes a snapshot may have.
+    public var minRecipes: Int
+    /// The largest fall in menu items or recipes against the previous snapshot, as a fraction
+    /// (0.5: fewer than half of yesterday's items blocks publishing).
+    public var maxDropFromPrevious: Double
+    /// Restaurants that must appear on every service day.
+    public var requiredRestaurants: [String]
+
+    public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
+                requiredRestaurants: [String] = []) {
+        self.minMenuItems = minMenuItems
+        self.minRecipes = minRecipes
+        self.maxDropFromPrevious = maxDropFromPrevious
+        self.requiredRestaurants = requiredRestaurants
+    }
+}
+
+/// How politely and how patiently to fetch from the web.
+public struct FetchSettings: Hashable, Sendable {
+    public var userAgent: String?
+    public var timeoutSeconds: Double
+    public var retries: Int
+    public var perHostConcurrency: Int
+    public var delayMilliseconds: Int
+    public var maxResponseBytes: Int
+
+    public init(userAgent: String? = nil, timeoutSeconds: Double = 30, retries: Int = 3,
+                perHostConcurrency: Int = 2, delayMilliseconds: Int = 250,
+                maxResponseBytes: Int = 10_000_000) {
+        self.userAgent = userAgent
+        self.timeoutSeconds = timeoutSeconds
+        self.retries = retries
+        self.perHostConcurrency = perHostConcurrency
+        self.delayMilliseconds = delayMilliseconds
+        self.maxResponseBytes = maxResponseBytes
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Snapshot
+
+/// Something a run reports as it goes: a terminal shows it as progress, a pipe gets it as one
+/// JSON line. Optional fields are absent from the JSON when they do not apply.
+public struct RunEvent: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case runStarted = "run_started"
+        case plan
+        case stageStarted = "stage_started"
+        case stageFinished = "stage_finished"
+        case partitionFinished = "partition_finished"
+        case warning
+        case check
+        case published
+        case notPublished = "not_published"
+        case runFinished = "run_finished"
+    }
+
+    public var event: Kind
+    public var pipeline: String
+    public var runId: String
+    public var stage: String?
+    public var source: String?
+    public var partition: String?
+    /// `fetched`, `reused` or `failed` for partitions; `passed`/`failed` for checks.
+    public var status: String?
+    public var message: String?
+    public var seconds: Double?
+    public var counts: [String: Int]?
+    public var path: String?
+    public var check: CheckOutcome?
+
+    public init(_ event: Kind, pipeline: String, runId: String, stage: String? = nil,
+                source: String? = nil, partition: String? = nil, status: String? = nil,
+                message: String? = nil, seconds: Double? = nil, counts: [String: Int]? = nil,
+                path: String? = nil, check: CheckOutcome? = nil) {
+        self.event = event
+        self.pipeline = pipeline
+        self.runId = runId
+        self.stage = stage
+        self.source = source
+        self.partition = partition
+        self.status = status
+        self.message = message
+        self.seconds = seconds
+        self.counts = counts
+        self.path = path
+        self.check = check
+    }
+}
+
+/// Receives a run's events; the command-line tool renders them, tests collect them.
+public protocol RunObserver: Sendable {
+    func observe(_ event: RunEvent)
+}
+
+/// An observer that ignores everything (library callers that only want the report).
+public struct SilentObserver: RunObserver {
+    public init() {}
+    public func observe(_ event: RunEvent) {}
+}

@@ -1,0 +1,73 @@
+import FoodModel
+import Snapshot
+
+/// The run manifest (JSON beside the snapshot): what ran, on what, how long each stage took,
+/// and what the checks said — enough to reproduce or audit a publication.
+public struct RunManifest: Hashable, Sendable, Codable {
+    public struct Stage: Hashable, Sendable, Codable {
+        public var name: String
+        public var seconds: Double
+        public var counts: [String: Int]
+    }
+
+    public struct Partition: Hashable, Sendable, Codable {
+        public var source: String
+        public var key: String
+        /// `fetched`, `reused` (replayed from the raw store) or `failed`.
+        public var status: String
+        public var documents: Int
+        public var message: String?
+    }
+
+    public var pipeline: String
+    public var pipelineFile: String
+    public var runId: String
+    public var codeVersion: String
+    public var arguments: [String]
+    public var startedAt: String
+    public var finishedAt: String
+    public var today: String
+    public var snapshot: String?
+    public var published: Bool
+    public var partitions: [Partition]
+    public var inputs: [SourceDocument]
+    public var stages: [Stage]
+    public var checks: [CheckOutcome]
+    public var rowCounts: [String: Int]
+}
+
+/// What `run` returns to its caller: the manifest, plus where the snapshot went.
+public struct RunReport: Hashable, Sendable {
+    public var manifest: RunManifest
+    /// The published file, nil when a check blocked publishing.
+    public var snapshotPath: String?
+    public var manifestPath: String
+    public var seconds: Double
+
+    public var published: Bool { snapshotPath != nil }
+    public var blockingChecks: [CheckOutcome] { manifest.checks.filter(\.blocksPublishing) }
+}
+
+/// The `--dry-run` answer: what a run would do, touching nothing.
+public struct RunPlan: Hashable, Sendable, Codable {
+    public struct Step: Hashable, Sendable, Codable {
+        public var source: String
+        public var adapter: String
+        public var location: String
+        public var partition: String
+        /// `fetch` or `reuse` (replay from the raw store).
+        public var action: String
+    }
+
+    public var pipeline: String
+    public var pipelineFile: String
+    public var today: String
+    public var steps: [Step]
+    public var snapshotsFolder: String
+    public var latest: String?
+}
+
+/// The version recorded in `_meta` and manifests.
+public enum CommissaryVersion {
+    public static let current = "0.1.0"
+}

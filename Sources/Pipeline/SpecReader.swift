@@ -1,0 +1,283 @@
+import FoodModel
+import Foundation
+import Yams
+
+/// Reads pipeline files. YAML is composed into nodes (not decoded with Codable) so that every
+/// error can name the file, the key and the line, and so that an unknown key (a typo such as
+/// `recipe_page`) is an error rather than a silently ignored setting.
+public enum SpecReader {
+    public static func read(_ file: URL) throws -> PipelineSpec {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "cannot read the pipeline file: \(error.localizedDescription)")
+        }
+        return try parse(text, file: file)
+    }
+
+    public static func parse(_ text: String, file: URL) throws -> PipelineSpec {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw yamlError(error, file: file)
+        } catch {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "not valid YAML: \(error)")
+        }
+        guard let root else {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "the file is empty; a pipeline needs at least `pipeline` and `sources`")
+        }
+        let folder = file.deletingLastPathComponent()
+        let top = try Mapping(root, key: "", file: file)
+        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch"])
+
+        let name = try top.required("pipeline").string()
+        guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
+            throw try top.required("pipeline").error(
+                "must be lower-case letters, digits and dashes (it names snapshot files), found \"\(name)\"")
+        }
+        let sourcesNode = try top.required("sources")
+        let sourceNodes = try sourcesNode.sequence()
+        guard !sourceNodes.isEmpty else { throw sourcesNode.error("needs at least one source") }
+        var sources: [SourceSpec] = []
+        for node in sourceNodes {
+            let source = try readSource(node, folder: folder)
+            if sources.contains(where: { $0.name == source.name }) {
+                throw node.error("two sources are named \"\(source.name)\"")
+            }
+            sources.append(source)
+        }
+        return PipelineSpec(
+            name: name,
+            description: try top.optional("description")?.string(),
+            file: file,
+            licence: try top.optional("licence")?.string() ?? "see the sources' own terms",
+            sources: sources,
+            checks: try top.optional("checks").map(readChecks) ?? CheckPolicy(),
+            fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings())
+    }
+
+    private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
+        let map = try Mapping(node)
+        try map.allowOnly(["name", "adapter", "location", "dates", "recipe_pages", "hours", "categories"])
+        let adapterNode = try map.required("adapter")
+        let adapterName = try adapterNode.string()
+        guard let adapter = SourceSpec.Adapter(rawValue: adapterName) else {
+            let known = SourceSpec.Adapter.allCases.map(\.rawValue).joined(separator: ", ")
+            throw adapterNode.error("unknown adapter \"\(adapterName)\"; known adapters: \(known)")
+        }
+        let location = try location(map.required("location"), folder: folder)
+        switch (adapter, location) {
+        case (.uclaMenuSite, .file):
+            throw try map.required("location").error("the menu site needs a folder or an http(s) URL, not a file")
+        case (.mealdbDump, .directory), (.mealdbDump, .web):
+            throw try map.required("location").error("a MealDB dump is a file (a JSON array or {\"meals\": [...]})")
+        default:
+            break
+        }
+        let dates = try map.optional("dates").map(readDates)
+        if adapter == .uclaMenuSite, dates == nil {
+            throw map.node.error("a menu source needs `dates` (from/to, or days_ahead)")
+        }
+        return SourceSpec(
+            name: try map.required("name").string(),
+            adapter: adapter,
+            location: location,
+            dates: dates,
+            recipePages: try map.optional("recipe_pages")?.bool() ?? true,
+            hours: try map.optional("hours")?.bool() ?? (adapter == .uclaMenuSite),
+            categories: try map.optional("categories").map { try self.location($0, folder: folder) })
+    }
+
+    private static func location(_ node: Value, folder: URL) throws -> Location {
+        let text = try node.string()
+        if text.hasPrefix("https://") || text.hasPrefix("http://") {
+            return .web(text.hasSuffix("/") ? String(text.dropLast()) : text)
+        }
+        guard !text.contains("://") else {
+            throw node.error("only http(s) URLs and local paths are supported, found \"\(text)\"")
+        }
+        let url = text.hasPrefix("/") ? URL(fileURLWithPath: text)
+            : folder.appendingPathComponent(text).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw node.error("no such file or folder: \(url.path)")
+        }
+        return isDirectory.boolValue ? .directory(url) : .file(url)
+    }
+
+    private static func readDates(_ node: Value) throws -> DateSelection {
+        let map = try Mapping(node)
+        try map.allowOnly(["from", "to", "days_ahead"])
+        if let ahead = try map.optional("days_ahead") {
+            guard try map.optional("from") == nil, try map.optional("to") == nil else {
+                throw node.error("give either `days_ahead` or `from`/`to`, not both")
+            }
+            let days = try ahead.int()
+            guard (0...60).contains(days) else { throw ahead.error("must be between 0 and 60, found \(days)") }
+            return .upcoming(daysAhead: days)
+        }
+        let from = try map.required("from").date()
+        let to = try map.optional("to")?.date() ?? from
+        guard from <= to else { throw try map.required("to").error("is before `from` (\(from))") }
+        return .range(from: from, to: to)
+    }
+
+    private static func readChecks(_ node: Value) throws -> CheckPolicy {
+        let map = try Mapping(node)
+        try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants"])
+        var policy = CheckPolicy()
+        if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int() }
+        if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int() }
+        if let value = try map.optional("max_drop_from_previous") {
+            let fraction = try value.double()
+            guard (0...1).contains(fraction) else { throw value.error("must be a fraction between 0 and 1") }
+            policy.maxDropFromPrevious = fraction
+        }
+        if let value = try map.optional("required_restaurants") {
+            policy.requiredRestaurants = try value.sequence().map { try $0.string() }
+        }
+        return policy
+    }
+
+    private static func readFetch(_ node: Value) throws -> FetchSettings {
+        let map = try Mapping(node)
+        try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
+                           "delay_ms", "max_response_bytes"])
+        var settings = FetchSettings()
+        if let value = try map.optional("user_agent") { settings.userAgent = try value.string() }
+        if let value = try map.optional("timeout_seconds") { settings.timeoutSeconds = try value.positiveDouble() }
+        if let value = try map.optional("retries") { settings.retries = try value.int() }
+        if let value = try map.optional("per_host_concurrency") {
+            settings.perHostConcurrency = max(1, try value.int())
+        }
+        if let value = try map.optional("delay_ms") { settings.delayMilliseconds = try value.int() }
+        if let value = try map.optional("max_response_bytes") { settings.maxResponseBytes = try value.int() }
+        return settings
+    }
+
+    private static func yamlError(_ error: YamlError, file: URL) -> PipelineFileError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+             .composer(_, let problem, let mark, _):
+            return PipelineFileError(file: file.path, line: mark.line, column: mark.column, key: "",
+                                     message: "not valid YAML: \(problem)")
+        default:
+            return PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                     message: "not valid YAML: \(error)")
+        }
+    }
+}
+
+/// A YAML node with the key path that led to it, so that errors can say where they are.
+struct Value {
+    let node: Node
+    let key: String
+    let file: URL
+
+    func error(_ message: String) -> PipelineFileError {
+        PipelineFileError(file: file.path, line: node.mark?.line, column: node.mark?.column,
+                          key: key, message: message)
+    }
+
+    func string() throws -> String {
+        guard case .scalar(let scalar) = node else { throw error("expected text, found \(kind)") }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw error("must not be empty") }
+        return text
+    }
+
+    func int() throws -> Int {
+        guard let value = Int(try string()) else { throw error("expected a whole number, found \"\(try string())\"") }
+        return value
+    }
+
+    func double() throws -> Double {
+        guard let value = Double(try string()) else { throw error("expected a number, found \"\(try string())\"") }
+        return value
+    }
+
+    func positiveDouble() throws -> Double {
+        let value = try double()
+        guard value > 0 else { throw error("must be greater than 0") }
+        return value
+    }
+
+    func bool() throws -> Bool {
+        switch try string().lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        case let other: throw error("expected true or false, found \"\(other)\"")
+        }
+    }
+
+    func date() throws -> ServiceDate {
+        let text = try string()
+        guard let date = ServiceDate(text) else {
+            throw error("expected a date as YYYY-MM-DD, found \"\(text)\"")
+        }
+        return date
+    }
+
+    func sequence() throws -> [Value] {
+        guard case .sequence(let items) = node else { throw error("expected a list, found \(kind)") }
+        return items.enumerated().map { Value(node: $1, key: "\(key)[\($0)]", file: file) }
+    }
+
+    private var kind: String {
+        switch node {
+        case .scalar(let scalar): "\"\(scalar.string)\""
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+}
+
+/// A YAML mapping whose keys are checked against the ones a section allows.
+struct Mapping {
+    let node: Value
+    private let pairs: [(key: String, value: Node, mark: Mark?)]
+
+    init(_ node: Node, key: String, file: URL) throws {
+        try self.init(Value(node: node, key: key, file: file))
+    }
+
+    init(_ value: Value) throws {
+        guard case .mapping(let mapping) = value.node else {
+            throw value.error("expected a mapping of keys to values")
+        }
+        node = value
+        pairs = mapping.map { ($0.key.string ?? "", $0.value, $0.key.mark) }
+    }
+
+    func allowOnly(_ keys: Set<String>) throws {
+        for pair in pairs where !keys.contains(pair.key) {
+            throw PipelineFileError(
+                file: node.file.path, line: pair.mark?.line, column: pair.mark?.column,
+                key: path(pair.key),
+                message: "unknown key; allowed here: \(keys.sorted().joined(separator: ", "))")
+        }
+    }
+
+    func optional(_ key: String) throws -> Value? {
+        pairs.first { $0.key == key }.map { Value(node: $0.value, key: path(key), file: node.file) }
+    }
+
+    func required(_ key: String) throws -> Value {
+        guard let value = try optional(key) else {
+            throw PipelineFileError(file: node.file.path, line: node.node.mark?.line,
+                                    column: node.node.mark?.column, key: path(key),
+                                    message: "is required")
+        }
+        return value
+    }
+
+    private func path(_ child: String) -> String {
+        node.key.isEmpty ? child : "\(node.key).\(child)"
+    }
+}
