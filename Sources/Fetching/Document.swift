@@ -13,9 +13,12 @@ public struct FetchedDocument: Sendable, Hashable {
     /// Lower-case hex SHA-256 of `body`: the key in the raw store.
     public var sha256: String
     public var fetchedAt: Date
+    /// True when the server answered 304 to a conditional GET: `body` is the stored copy it
+    /// confirmed, so the pipeline can tell "nothing new" from a fresh download.
+    public var notModified: Bool
 
     public init(url: String, status: Int, headers: [String: String], body: Data, charset: String?,
-                sha256: String, fetchedAt: Date) {
+                sha256: String, fetchedAt: Date, notModified: Bool = false) {
         self.url = url
         self.status = status
         self.headers = headers
@@ -23,6 +26,7 @@ public struct FetchedDocument: Sendable, Hashable {
         self.charset = charset
         self.sha256 = sha256
         self.fetchedAt = fetchedAt
+        self.notModified = notModified
     }
 }
 
@@ -32,4 +36,12 @@ public struct FetchedDocument: Sendable, Hashable {
 /// the live site run through the same stages.
 public protocol DocumentSource: Sendable {
     func fetch(_ url: String) async throws -> FetchedDocument
+}
+
+/// A source that can revalidate a copy it was handed (conditional GET), so that a store in front
+/// of it can supply the validators without the source keeping any memory of its own.
+public protocol RevalidatingSource: DocumentSource {
+    /// Fetches `url`, sending `previous`'s ETag / Last-Modified if it has them; a 304 returns
+    /// `previous`'s body with `notModified` set.
+    func fetch(_ url: String, revalidating previous: FetchedDocument?) async throws -> FetchedDocument
 }

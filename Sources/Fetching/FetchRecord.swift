@@ -1,0 +1,56 @@
+import Foundation
+
+/// One fetch as the raw store remembers it: everything about the response except its bytes,
+/// which live under `objects/` by their sha256.
+public struct FetchRecord: Codable, Sendable, Hashable {
+    public var url: String
+    public var status: Int
+    public var headers: [String: String]
+    public var charset: String?
+    public var sha256: String
+    public var size: Int
+    public var fetchedAt: Date
+    public var notModified: Bool
+
+    public init(_ document: FetchedDocument) {
+        url = document.url
+        status = document.status
+        headers = document.headers
+        charset = document.charset
+        sha256 = document.sha256
+        size = document.body.count
+        fetchedAt = document.fetchedAt
+        notModified = document.notModified
+    }
+
+    /// Records are JSON lines: sorted keys for stable diffs, ISO 8601 dates with milliseconds so
+    /// that two fetches in the same second still order.
+    static func encodeLine(_ record: FetchRecord) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(timestampFormatter().string(from: date))
+        }
+        return try encoder.encode(record) + Data("\n".utf8)
+    }
+
+    static func decodeLine(_ line: Data) throws -> FetchRecord {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = timestampFormatter().date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 timestamp: \(text)")
+            }
+            return date
+        }
+        return try decoder.decode(FetchRecord.self, from: line)
+    }
+
+    private static func timestampFormatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

@@ -1,0 +1,86 @@
+/// How politely and how patiently `HTTPSource` talks to servers.
+///
+/// The defaults suit a nightly run against a university site: a couple of connections per host,
+/// a pause between requests, and a few retries spread over tens of seconds. Tests shrink every
+/// duration so that faults are exercised in milliseconds.
+public struct HTTPPolicy: Sendable, Hashable {
+    /// Sent on every request so that site operators can see who is fetching and how to reach us.
+    public var userAgent: String
+    public var connectTimeout: Duration
+    /// Limit for one attempt, from connecting to the last body byte; a stalled server hits it.
+    public var totalTimeout: Duration
+    /// Redirects are followed up to this many hops; a loop ends as `.tooManyRedirects`.
+    public var maxRedirects: Int
+    /// Decoded body bytes accepted per response; the transfer is aborted past it (`.tooLarge`),
+    /// which also defends against a small compressed body that inflates enormously.
+    public var maxBodyBytes: Int
+    /// Attempts per URL, the first included; retries happen on transport errors, 5xx and 429.
+    public var maxAttempts: Int
+    /// The first retry waits up to this long; each further retry doubles the ceiling.
+    public var backoffBase: Duration
+    /// No wait between attempts exceeds this, whatever Retry-After asks for.
+    public var maxRetryDelay: Duration
+    /// Simultaneous transfers to one host (host and port).
+    public var maxConcurrentPerHost: Int
+    /// Minimum spacing between the starts of two requests to one host.
+    public var minDelayPerHost: Duration
+
+    public init(
+        userAgent: String = HTTPPolicy.userAgent(version: "0.1.0"),
+        connectTimeout: Duration = .seconds(10),
+        totalTimeout: Duration = .seconds(60),
+        maxRedirects: Int = 5,
+        maxBodyBytes: Int = 20 * 1024 * 1024,
+        maxAttempts: Int = 4,
+        backoffBase: Duration = .milliseconds(500),
+        maxRetryDelay: Duration = .seconds(30),
+        maxConcurrentPerHost: Int = 2,
+        minDelayPerHost: Duration = .milliseconds(500)
+    ) {
+        self.userAgent = userAgent
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxRedirects = maxRedirects
+        self.maxBodyBytes = maxBodyBytes
+        self.maxAttempts = max(1, maxAttempts)
+        self.backoffBase = backoffBase
+        self.maxRetryDelay = maxRetryDelay
+        self.maxConcurrentPerHost = max(1, maxConcurrentPerHost)
+        self.minDelayPerHost = minDelayPerHost
+    }
+
+    /// The User-Agent convention of polite crawlers: product/version plus a contact URL.
+    public static func userAgent(version: String) -> String {
+        "Commissary/\(version) (+https://github.com/commissary)"
+    }
+
+    /// The wait before attempt `attempt + 1`: the server's Retry-After when it gave one,
+    /// otherwise "full jitter" (uniform between zero and an exponentially growing ceiling), which
+    /// keeps many clients that failed together from retrying together. Both are capped.
+    public func delay(afterAttempt attempt: Int, retryAfter: Duration?) -> Duration {
+        if let retryAfter {
+            return min(max(retryAfter, .zero), maxRetryDelay)
+        }
+        let exponent = min(max(attempt - 1, 0), 30)
+        let ceiling = min(backoffBase * (1 << exponent), maxRetryDelay)
+        let ceilingNanoseconds = ceiling.nanoseconds
+        guard ceilingNanoseconds > 0 else { return .zero }
+        return .nanoseconds(Int64.random(in: 0...ceilingNanoseconds))
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating; curl and the jitter both want plain integers.
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+
+    /// Whole milliseconds, at least 1 for any positive duration (curl reads 0 as "no limit").
+    var curlMilliseconds: Int {
+        let milliseconds = Int(nanoseconds / 1_000_000)
+        return nanoseconds > 0 ? max(1, milliseconds) : 0
+    }
+}

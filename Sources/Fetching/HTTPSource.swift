@@ -1,0 +1,145 @@
+import Foundation
+import Logging
+
+/// The live web through libcurl, with the politeness and patience of an `HTTPPolicy`.
+///
+/// Copies share one host gate, so hand the same source (or its copies) to every task of a run
+/// for the per-host limits to hold across them.
+public struct HTTPSource: RevalidatingSource {
+    public let policy: HTTPPolicy
+    private let logger: Logger
+    private let gate: HostGate
+
+    public init(policy: HTTPPolicy = HTTPPolicy(), logger: Logger) {
+        self.policy = policy
+        self.logger = logger
+        self.gate = HostGate(limit: policy.maxConcurrentPerHost, spacing: policy.minDelayPerHost)
+    }
+
+    public func fetch(_ url: String) async throws -> FetchedDocument {
+        try await fetch(url, revalidating: nil)
+    }
+
+    public func fetch(_ url: String, revalidating previous: FetchedDocument?) async throws -> FetchedDocument {
+        let host = try Self.hostKey(of: url)
+        let request = TransferRequest(
+            url: url, headerLines: Self.conditionalHeaders(for: previous), policy: policy)
+        var logger = self.logger
+        logger[metadataKey: "url"] = "\(url)"
+        var attempt = 1
+        while true {
+            logger[metadataKey: "attempt"] = "\(attempt)"
+            try Task.checkCancellation()
+            await gate.acquire(host)
+            let outcome = await CurlTransfer.perform(request)
+            await gate.release(host)
+            switch Self.verdict(on: outcome, url: url, previous: previous) {
+            case .done(let document):
+                logger.debug("fetched", metadata: [
+                    "status": "\(outcome.status)", "bytes": "\(document.body.count)",
+                    "notModified": "\(document.notModified)",
+                ])
+                return document
+            case .fail(let error):
+                logger.debug("fetch failed without retry", metadata: ["error": "\(error.message)"])
+                throw error
+            case .retry(let error, let retryAfter):
+                guard attempt < policy.maxAttempts else {
+                    logger.warning("giving up", metadata: ["error": "\(error.message)"])
+                    throw FetchError(error.code, url: url,
+                                     "\(error.message) (after \(attempt) attempts)", status: error.status)
+                }
+                let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
+                logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
+                try await Task.sleep(for: delay)
+                attempt += 1
+            }
+        }
+    }
+
+    enum Verdict {
+        case done(FetchedDocument)
+        case fail(FetchError)
+        /// Worth another attempt; `retryAfter` is the server's own request, if it made one.
+        case retry(FetchError, retryAfter: Duration?)
+    }
+
+    /// Decides what one attempt means. Only faults that may pass (the network, an overloaded or
+    /// rate-limiting server, a cut-off body) are retried; a client error or a policy limit will
+    /// not change by asking again.
+    static func verdict(on outcome: TransferOutcome, url: String, previous: FetchedDocument?) -> Verdict {
+        if let failure = outcome.failure {
+            let detail = outcome.detail
+            switch failure {
+            case .timeout: return .retry(FetchError(.timeout, url: url, "timed out: \(detail)"), retryAfter: nil)
+            case .truncated:
+                return .retry(FetchError(.truncated, url: url, "the body ended before its declared length: \(detail)"), retryAfter: nil)
+            case .transport: return .retry(FetchError(.transport, url: url, detail), retryAfter: nil)
+            case .tooLarge: return .fail(FetchError(.tooLarge, url: url, "the body exceeds the size cap: \(detail)"))
+            case .tooManyRedirects: return .fail(FetchError(.tooManyRedirects, url: url, "too many redirects (a loop?): \(detail)"))
+            case .tlsVerification:
+                return .fail(FetchError(.tlsVerification, url: url,
+                                        "TLS certificate verification failed (the server's certificate is not trusted): \(detail)"))
+            case .invalidURL: return .fail(FetchError(.invalidURL, url: url, "not a fetchable http(s) URL: \(detail)"))
+            case .cancelled: return .fail(FetchError(.cancelled, url: url, "the fetch was cancelled"))
+            }
+        }
+        let status = outcome.status
+        switch status {
+        case 200..<300:
+            return .done(FetchedDocument(
+                url: url, status: status, headers: outcome.headers, body: outcome.body,
+                charset: HeaderValues.charset(fromContentType: outcome.headers["content-type"]),
+                sha256: sha256Hex(outcome.body), fetchedAt: Date()))
+        case 304:
+            guard let previous else {
+                return .fail(FetchError(.httpStatus, url: url, "HTTP 304 to a request that was not conditional", status: status))
+            }
+            return .done(notModified(previous, headers: outcome.headers))
+        case 404, 410:
+            return .fail(FetchError(.notFound, url: url, "HTTP \(status): the server has no such document", status: status))
+        case 429, 500..<600:
+            return .retry(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status),
+                          retryAfter: HeaderValues.retryAfter(outcome.headers["retry-after"]))
+        default:
+            return .fail(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status))
+        }
+    }
+
+    /// The stored copy, confirmed: headers refreshed from the 304 as RFC 9111 §4.3.4 asks, except
+    /// those that describe a body the 304 did not carry.
+    static func notModified(_ previous: FetchedDocument, headers: [String: String]) -> FetchedDocument {
+        var document = previous
+        for (name, value) in headers where !["content-length", "content-encoding", "transfer-encoding"].contains(name) {
+            document.headers[name] = value
+        }
+        document.fetchedAt = Date()
+        document.notModified = true
+        return document
+    }
+
+    static func conditionalHeaders(for previous: FetchedDocument?) -> [String] {
+        guard let previous else { return [] }
+        // Validators come back from disk; one with a line break could smuggle in a header.
+        func usable(_ value: String?) -> String? {
+            value.flatMap { $0.contains(where: \.isNewline) || $0.isEmpty ? nil : $0 }
+        }
+        var lines: [String] = []
+        if let etag = usable(previous.headers["etag"]) { lines.append("If-None-Match: \(etag)") }
+        if let lastModified = usable(previous.headers["last-modified"]) {
+            lines.append("If-Modified-Since: \(lastModified)")
+        }
+        return lines
+    }
+
+    /// `host:port`, lower-cased: the unit of politeness.
+    static func hostKey(of url: String) throws -> String {
+        guard let components = URLComponents(string: url),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host?.lowercased(), !host.isEmpty
+        else {
+            throw FetchError(.invalidURL, url: url, "not an http(s) URL with a host")
+        }
+        return "\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
+    }
+}

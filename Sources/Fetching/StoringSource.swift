@@ -1,0 +1,24 @@
+/// Puts a raw store in front of another source: every document fetched is recorded, and the
+/// latest stored copy of a URL supplies the validators for a conditional GET.
+public struct StoringSource: DocumentSource {
+    public let upstream: any DocumentSource
+    public let store: RawStore
+
+    public init(upstream: any DocumentSource, store: RawStore) {
+        self.upstream = upstream
+        self.store = store
+    }
+
+    /// A 304 is recorded too (with `notModified`), so the history shows when a page was last
+    /// confirmed unchanged and not only when it last changed.
+    public func fetch(_ url: String) async throws -> FetchedDocument {
+        let document: FetchedDocument
+        if let revalidating = upstream as? any RevalidatingSource {
+            document = try await revalidating.fetch(url, revalidating: try store.latestDocument(for: url))
+        } else {
+            document = try await upstream.fetch(url)
+        }
+        try store.store(document)
+        return document
+    }
+}
