@@ -13,7 +13,7 @@ struct PartitionResult: Sendable {
 protocol Harvester: Sendable {
     var source: SourceSpec { get }
     /// The partition keys of this source for a run (dates as `YYYY-MM-DD`, or named singletons).
-    func partitions(today: ServiceDate, dates: DateSelection?) -> [String]
+    var partitions: [String] { get }
     func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
         -> PartitionResult
 }
@@ -33,13 +33,16 @@ actor RunContext {
 actor DocumentLog: DocumentSource {
     private let upstream: any DocumentSource
     private(set) var documents: [SourceDocument] = []
-    private(set) var notModified = 0
+    /// Time spent waiting for documents, so the fetch stage can be timed apart from parsing.
+    private(set) var fetchSeconds = 0.0
 
     init(upstream: any DocumentSource) {
         self.upstream = upstream
     }
 
     func fetch(_ url: String) async throws -> FetchedDocument {
+        let started = Date()
+        defer { fetchSeconds += Date().timeIntervalSince(started) }
         let document = try await upstream.fetch(url)
         documents.append(SourceDocument(
             url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,

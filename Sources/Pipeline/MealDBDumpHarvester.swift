@@ -10,9 +10,7 @@ struct MealDBDumpHarvester: Harvester {
 
     static let partition = "catalogue"
 
-    func partitions(today: ServiceDate, dates: DateSelection?) -> [String] {
-        [Self.partition]
-    }
+    var partitions: [String] { [Self.partition] }
 
     func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
         -> PartitionResult {

@@ -10,12 +10,13 @@ struct MenuSiteHarvester: Harvester {
     /// The site root that URL paths are appended to (`https://menu.dining.ucla.edu`, or a folder
     /// served by a directory source, named by a placeholder host).
     let base: String
+    /// The service days of this run, resolved from the spec or the command line.
+    let days: [ServiceDate]
 
     static let hoursPartition = "hours"
 
-    func partitions(today: ServiceDate, dates: DateSelection?) -> [String] {
-        let days = (dates ?? source.dates)?.days(today: today) ?? []
-        return days.map(\.description) + (source.hours ? [Self.hoursPartition] : [])
+    var partitions: [String] {
+        days.map(\.description) + (source.hours ? [Self.hoursPartition] : [])
     }
 
     func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
@@ -55,16 +56,10 @@ struct MenuSiteHarvester: Harvester {
         -> PartitionResult {
         let url = base + UCLAMenuSite.hoursPath
         let page = try await documents.fetch(url)
-        let reference = source.dates?.days(today: today()).first
+        // The hours page prints "Thursday, February 13" with no year: the run's first day
+        // anchors it.
         let hours = try UCLAMenuSite.parseHours(page.body, url: url, charset: page.charset,
-                                                referenceDate: reference)
+                                                referenceDate: days.first)
         return PartitionResult(dataset: Dataset(hours: hours), warnings: [])
     }
-}
-
-/// Today in UTC, as a service date. Runs that need a different "today" pass `--date`.
-func today() -> ServiceDate {
-    let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
-    return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-        ?? ServiceDate(daysSinceEpoch: 0)
 }

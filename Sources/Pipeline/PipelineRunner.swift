@@ -62,7 +62,7 @@ public struct PipelineRunner: Sendable {
         let interrupted = try ledger?.interruptedRun()
         var steps: [RunPlan.Step] = []
         for (harvester, _) in try harvesters() {
-            for key in harvester.partitions(today: options.today, dates: options.dates) {
+            for key in harvester.partitions {
                 let previous = try ledger?.state(source: harvester.source.name, key: key)
                 steps.append(RunPlan.Step(
                     source: harvester.source.name, adapter: harvester.source.adapter.rawValue,
@@ -93,11 +93,9 @@ public struct PipelineRunner: Sendable {
         let interrupted = try ledger.interruptedRun()
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
         let harvesters = try harvesters()
-        let partitionCount = harvesters.reduce(0) {
-            $0 + $1.0.partitions(today: options.today, dates: options.dates).count
-        }
-        emit(.runStarted, counts: ["partitions": partitionCount],
-             message: interrupted.map { "resuming the partitions of interrupted run \($0)" })
+        let partitionCount = harvesters.reduce(0) { $0 + $1.0.partitions.count }
+        emit(.runStarted, message: interrupted.map { "resuming the partitions of interrupted run \($0)" },
+             counts: ["partitions": partitionCount])
 
         // fetch and parse, partition by partition, each committed to the ledger on its own.
         emit(.stageStarted, stage: "fetch")
@@ -110,7 +108,7 @@ public struct PipelineRunner: Sendable {
         var fetchSeconds = 0.0
         for (harvester, live) in harvesters {
             let source = harvester.source
-            for key in harvester.partitions(today: options.today, dates: options.dates) {
+            for key in harvester.partitions {
                 let previous = try ledger.state(source: source.name, key: key)
                 let reused = reuses(previous, interrupted: interrupted)
                 let log = DocumentLog(upstream: reused ? try replay(previous, fallback: live) : live)
@@ -207,7 +205,7 @@ public struct PipelineRunner: Sendable {
             manifestPath = published.path + ".manifest.json"
             let publishStage = finish("publish", since: stageStarted, counts: [:])
             manifest.stages[manifest.stages.count - 1] = publishStage
-            emit(.published, path: published.path, counts: rowCounts)
+            emit(.published, counts: rowCounts, path: published.path)
         } else {
             manifest.finishedAt = isoTimestamp(Date())
             manifestPath = try writeUnpublishedManifest(manifest)

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+
+/// A value as SQLite stores it, so output formats can tell NULL from "" and 1 from "1".
+public enum SQLValue: Hashable, Sendable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+}
+
+/// The rows of a read-only query against a published snapshot.
+public struct QueryResult: Hashable, Sendable {
+    public var columns: [String]
+    public var rows: [[SQLValue]]
+
+    /// Runs `sql` on the snapshot opened read-only and immutable. Statements that would write
+    /// are refused before they run, with a message saying so, rather than failing deep in SQLite.
+    public static func run(_ sql: String, on url: URL) throws -> QueryResult {
+        let queue = try SnapshotReader.open(url)
+        do {
+            return try queue.read { db in
+                let statement = try db.makeStatement(sql: sql)
+                guard statement.isReadonly else {
+                    throw SnapshotError("query refused: snapshots are read-only, and this statement writes",
+                                        path: url.path)
+                }
+                let columns = statement.columnNames
+                var rows: [[SQLValue]] = []
+                let cursor = try Row.fetchCursor(statement)
+                while let row = try cursor.next() {
+                    rows.append((0..<columns.count).map { index in
+                        switch row[index] as DatabaseValue {
+                        case let value where value.isNull: return .null
+                        case let value:
+                            switch value.storage {
+                            case .int64(let number): return .integer(number)
+                            case .double(let number): return .real(number)
+                            case .string(let text): return .text(text)
+                            case .blob(let data): return .blob(data)
+                            case .null: return .null
+                            }
+                        }
+                    })
+                }
+                return QueryResult(columns: columns, rows: rows)
+            }
+        } catch let error as SnapshotError {
+            throw error
+        } catch let error as DatabaseError {
+            throw SnapshotError("query failed: \(error.message ?? "\(error)")", path: url.path)
+        }
+    }
+}

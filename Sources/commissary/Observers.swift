@@ -1,0 +1,101 @@
+import Foundation
+import Pipeline
+import Snapshot
+
+/// One JSON object per line on standard output, for schedulers and log collectors.
+struct JSONLinesObserver: RunObserver {
+    func observe(_ event: RunEvent) {
+        print(encodeLine(event))
+        fflush(stdout)
+    }
+}
+
+func encodeLine(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
+}
+
+/// Progress for a person at a terminal: a line per partition with a running count, the checks
+/// that did not pass, and a summary at the end. Written to standard error so that standard
+/// output stays clean for the summary.
+final class TerminalProgress: RunObserver, @unchecked Sendable {
+    private let lock = NSLock()
+    private var partitionsTotal = 0
+    private var partitionsDone = 0
+
+    func observe(_ event: RunEvent) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch event.event {
+        case .runStarted:
+            partitionsTotal = event.counts?["partitions"] ?? 0
+            write("commissary: pipeline \(event.pipeline), run \(event.runId), \(partitionsTotal) partition(s)")
+            if let message = event.message { write("  \(message)") }
+        case .partitionFinished:
+            partitionsDone += 1
+            let counts = (event.counts ?? [:]).sorted { $0.key < $1.key }
+                .map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
+                .joined(separator: ", ")
+            let detail = event.status == "failed" ? (event.message ?? "") : counts
+            write("  [\(partitionsDone)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
+                  + "\(event.status ?? "") \(detail)")
+        case .stageFinished:
+            if let stage = event.stage, let seconds = event.seconds {
+                write("  stage \(stage) done in \(Self.duration(seconds))")
+            }
+        case .check:
+            if let check = event.check, !check.passed {
+                write("  \(check.severity == .error ? "✗" : "!") \(check.name): \(check.message)")
+            }
+        case .notPublished:
+            write("  not published: \(event.message ?? "")")
+        case .runStarted, .plan, .stageStarted, .warning, .published, .runFinished:
+            break
+        }
+    }
+
+    private func write(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    static func duration(_ seconds: Double) -> String {
+        seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    /// The closing summary: where the snapshot is, rows per table, checks, time.
+    static func summary(_ report: RunReport) -> String {
+        let manifest = report.manifest
+        var lines: [String] = []
+        if let path = report.snapshotPath {
+            lines.append("Published \(path)")
+        } else {
+            lines.append("Not published; the previous snapshot stays latest. Manifest: \(report.manifestPath)")
+        }
+        let rows = manifest.rowCounts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+        lines.append("Rows: " + rows.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        let checks = manifest.checks
+        let errors = checks.filter { $0.severity == .error && !$0.passed }.count
+        let warnings = checks.filter { $0.severity == .warning && !$0.passed }.count
+        lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)")
+        let fetched = manifest.partitions.filter { $0.status == "fetched" }.count
+        let reused = manifest.partitions.filter { $0.status == "reused" }.count
+        let failed = manifest.partitions.filter { $0.status == "failed" }.count
+        lines.append("Partitions: \(fetched) fetched, \(reused) reused, \(failed) failed; "
+                     + "\(manifest.inputs.count) document(s) read")
+        lines.append("Time: \(duration(report.seconds)) ("
+                     + manifest.stages.map { "\($0.name) \(duration($0.seconds))" }.joined(separator: ", ") + ")")
+        return lines.joined(separator: "\n")
+    }
+
+    static func render(_ plan: RunPlan) -> String {
+        var lines = ["Plan for pipeline \(plan.pipeline) (\(plan.pipelineFile)), today \(plan.today):"]
+        for step in plan.steps {
+            lines.append("  \(step.action.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+                         + "\(step.source)/\(step.partition)  [\(step.adapter)] \(step.location)")
+        }
+        lines.append("Snapshots go to \(plan.snapshotsFolder); latest is \(plan.latest ?? "none yet").")
+        lines.append("Dry run: nothing was fetched or written.")
+        return lines.joined(separator: "\n")
+    }
+}

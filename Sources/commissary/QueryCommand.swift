@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Snapshot
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Run read-only SQL on a snapshot.",
+        discussion: "SNAPSHOT is a file, `latest` (when one pipeline has published), or `latest-<pipeline>`.")
+
+    @Argument(help: "A snapshot file, latest, or latest-<pipeline>.")
+    var snapshot: String
+
+    @Argument(help: "The SQL to run (read-only).")
+    var sql: String
+
+    @Option(help: "table, csv or json.")
+    var format: QueryResult.Format = .table
+
+    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
+    var workspace = "."
+
+    func run() throws {
+        do {
+            let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
+            print(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
+        } catch {
+            throw fail(error)
+        }
+    }
+}
+
+extension QueryResult.Format: ExpressibleByArgument {}
+
+/// Turns `latest`, `latest-<pipeline>` or a path into a snapshot file.
+struct SnapshotLocator {
+    let workspace: String
+
+    var store: SnapshotStore {
+        SnapshotStore(directory: URL(fileURLWithPath: workspace).appendingPathComponent("snapshots"))
+    }
+
+    func resolve(_ name: String) throws -> URL {
+        if name == "latest" {
+            let links = ((try? FileManager.default.contentsOfDirectory(atPath: store.directory.path)) ?? [])
+                .filter { $0.hasPrefix("latest-") }.sorted()
+            guard links.count == 1 else {
+                throw SnapshotError(links.isEmpty ? "no snapshot has been published here yet"
+                                    : "several pipelines have published (\(links.joined(separator: ", "))); name one as latest-<pipeline>",
+                                    path: store.directory.path)
+            }
+            return try resolve(links[0])
+        }
+        if name.hasPrefix("latest-"), !name.contains("/") {
+            guard let url = store.latest(pipeline: String(name.dropFirst("latest-".count))) else {
+                throw SnapshotError("no snapshot published for this pipeline", path: store.latestLink(
+                    pipeline: String(name.dropFirst("latest-".count))).path)
+            }
+            return url
+        }
+        return URL(fileURLWithPath: name)
+    }
+}
