@@ -1,1 +1,0 @@
-// Placeholder: replaced as the DiningSources module is built.

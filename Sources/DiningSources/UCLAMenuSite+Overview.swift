@@ -1,0 +1,67 @@
+import FoodModel
+import Foundation
+import HTML
+
+extension UCLAMenuSite {
+    /// Reads an overview page (`/Menus/...`): one day, every meal, every hall.
+    ///
+    /// Each `h2#page-header` ("Brunch Menu for Today, October 13, 2019") opens a meal and gives
+    /// its absolute date; the relative word is ignored because it depends on when the page was
+    /// saved. The `div.menu-block`s that follow it, in document order, are that meal's halls.
+    public static func parseOverview(_ data: Data, url: String, charset: String?) throws -> ServiceDay {
+        try withPage(data, url: url, charset: charset) { page in
+            let headerOrBlock = "//h2[@id='page-header'] | " + anywhere("div", class: "menu-block")
+            var meals: [(header: MealHeader, restaurants: [Restaurant])] = []
+            for node in try page.select(headerOrBlock) {
+                if node.name == "h2" {
+                    guard let header = MealHeader(node.text) else {
+                        throw InputError("meal header \"\(node.text)\" is not \"<Meal> Menu for ..., <Month> <D>, <YYYY>\"",
+                                         at: url)
+                    }
+                    meals.append((header, []))
+                } else {
+                    guard !meals.isEmpty else {
+                        throw InputError("a div.menu-block comes before any h2#page-header", at: url)
+                    }
+                    meals[meals.count - 1].restaurants.append(try restaurant(node, url: url))
+                }
+            }
+            guard let date = meals.first?.header.date else {
+                throw InputError("no meal header (h2#page-header) found: not a menu overview page, or its layout changed",
+                                 at: url)
+            }
+            let dates = Set(meals.map(\.header.date))
+            guard dates.count == 1 else {
+                let listed = dates.sorted().map(\.description).joined(separator: ", ")
+                throw InputError("the meals on one overview page have different dates (\(listed))", at: url)
+            }
+            return ServiceDay(date: date, meals: meals.map {
+                Meal(name: $0.header.meal, restaurants: $0.restaurants)
+            })
+        }
+    }
+
+    private static func restaurant(_ block: HTMLNode, url: String) throws -> Restaurant {
+        guard let name = try block.first(within("h3", class: "col-header"))?.text.nonEmpty else {
+            throw InputError("a div.menu-block has no h3.col-header naming its restaurant", at: url)
+        }
+        let sections = try MenuListParser.sections(block.select(within("li", class: "sect-item")),
+                                                   url: url)
+        return Restaurant(name: name, sections: sections)
+    }
+}
+
+/// "Brunch Menu for Today, October 13, 2019" → Brunch on 2019-10-13.
+struct MealHeader: Hashable {
+    var meal: String
+    var date: ServiceDate
+
+    init?(_ text: String) {
+        let pattern = /(?i)^\s*(?<meal>.+?)\s+Menu\s+for\b(?<rest>.*)$/
+        guard let match = text.wholeMatch(of: pattern),
+              let date = PrintedDates.firstAbsoluteDate(in: String(match.output.rest))
+        else { return nil }
+        meal = String(match.output.meal)
+        self.date = date
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder: replaced as the HTML module is built.

@@ -1,0 +1,101 @@
+import CLibXML2
+import Foundation
+
+/// A parsed HTML page: owns libxml2's tree and frees it when the last reference goes.
+///
+/// Not `Sendable`, on purpose: libxml2 trees are not safe to share between threads, so a
+/// document is created, queried and dropped inside one task, and only the Swift values read
+/// from it (strings, dictionaries, model values) leave that task. Different documents may be
+/// parsed and queried on different threads at the same time.
+public final class HTMLDocument {
+    let pointer: htmlDocPtr
+    /// The URL or file the bytes came from, used in every error.
+    public let location: String
+
+    /// Recover from broken markup (real menu pages are rarely valid), never touch the network
+    /// for a DTD or entity, and keep libxml2 from printing to standard error: problems surface
+    /// as values or thrown errors instead. `HTML_PARSE_HUGE` stays off so that a hostile page
+    /// cannot lift libxml2's limits on depth and text size.
+    private static let options = Int32(bitPattern:
+        HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
+            | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+
+    /// Parses `data` as HTML.
+    ///
+    /// - Parameter charset: the charset the HTTP response declared. It wins over the page's own
+    ///   `<meta>`, as browsers do; when nil, or when libxml2 does not know the name, the page's
+    ///   declaration (or libxml2's detection) decides.
+    /// - Throws: `HTMLError` for empty input, input too large for libxml2's `int` sizes, or bytes
+    ///   libxml2 refuses outright.
+    public init(parsing data: Data, location: String, charset: String? = nil) throws {
+        ensureLibXML2Initialised()
+        guard !data.isEmpty else {
+            throw HTMLError("the document is empty (0 bytes)", at: location)
+        }
+        guard let size = Int32(exactly: data.count) else {
+            throw HTMLError("the document is too large to parse (\(data.count) bytes)", at: location)
+        }
+        let parsed: htmlDocPtr? = data.withUnsafeBytes { bytes in
+            htmlReadMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), size, location,
+                           charset, Self.options)
+        }
+        guard let parsed else {
+            throw HTMLError("libxml2 could not read the bytes as HTML", at: location)
+        }
+        pointer = parsed
+        self.location = location
+    }
+
+    deinit {
+        xmlFreeDoc(pointer)
+    }
+
+    /// Every node the XPath expression selects from the document root, in document order.
+    public func select(_ xpath: String) throws -> [HTMLNode] {
+        try evaluate(xpath, relativeTo: nil)
+    }
+
+    /// The first node the expression selects, or nil.
+    public func first(_ xpath: String) throws -> HTMLNode? {
+        try select(xpath).first
+    }
+
+    /// The normalized text of every node selected: handy for `.../@alt` or `.../text()`.
+    public func texts(_ xpath: String) throws -> [String] {
+        try select(xpath).map(\.text)
+    }
+
+    /// Runs one XPath query. The context and the result object are freed before returning;
+    /// the returned nodes borrow from the tree, which they keep alive through `self`.
+    func evaluate(_ xpath: String, relativeTo node: xmlNodePtr?) throws -> [HTMLNode] {
+        guard let context = xmlXPathNewContext(pointer) else {
+            throw HTMLError("libxml2 could not create an XPath context", at: location)
+        }
+        defer { xmlXPathFreeContext(context) }
+        // A per-context handler keeps XPath errors off standard error; the message is read
+        // back from `lastError` below.
+        context.pointee.error = { _, _ in }
+        if let node {
+            context.pointee.node = node
+        }
+        guard let result = xmlXPathEvalExpression(xpath, context) else {
+            let reason = context.pointee.lastError.message.map { String(cString: $0) }
+            throw HTMLError(
+                "XPath \(xpath) failed: \(reason?.whitespaceNormalized ?? "invalid expression")",
+                at: location)
+        }
+        defer { xmlXPathFreeObject(result) }
+        guard result.pointee.type == XPATH_NODESET else {
+            throw HTMLError("XPath \(xpath) does not select nodes", at: location)
+        }
+        guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else {
+            return []
+        }
+        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
+            table[index].map { HTMLNode(document: self, pointer: $0) }
+        }
+    }
+}
+
+@available(*, unavailable, message: "libxml2 trees must stay in the task that parsed them")
+extension HTMLDocument: Sendable {}

@@ -1,0 +1,134 @@
+import Foundation
+import HTML
+import Testing
+
+@Suite struct HTMLDocumentTests {
+    static let overviewPath = "ucla-menu-2019/overview-2019-10-13-sunday.html"
+    static let recipePath = "ucla-menu-2021/recipe-400317-bruin-cheeseburger-fragment.html"
+
+    @Test func selectsByIdAndClassOnTheRealOverviewPage() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
+                                    location: Self.overviewPath)
+        #expect(try page.texts("//h2[@id='page-header']") == [
+            "Brunch Menu for Today, October 13, 2019",
+            "Dinner Menu for Today, October 13, 2019",
+        ])
+        // `grep -c 'class="menu-item"'` on the saved page counts 50.
+        #expect(try page.select("//li[\(XPathPredicate.hasClass("menu-item"))]").count == 50)
+        // `menu-block third-col`: a class among several still matches.
+        #expect(try page.select("//div[\(XPathPredicate.hasClass("menu-block"))]").count == 6)
+        #expect(try page.select("//div[\(XPathPredicate.hasClass("menu"))]").isEmpty)
+    }
+
+    @Test func queriesRelativeToANodeAndReadsAttributes() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
+                                    location: Self.overviewPath)
+        let item = try #require(try page.first("//li[\(XPathPredicate.hasClass("menu-item"))]"))
+        #expect(item.name == "li")
+        let link = try #require(try item.first(".//a[\(XPathPredicate.hasClass("recipelink"))]"))
+        #expect(link.text == "Egg White")
+        #expect(link.attribute("href") == "http://menu.dining.ucla.edu/Recipes/061005/1")
+        #expect(link.attribute("title") == nil)
+        let codes = try item.texts(
+            ".//span[\(XPathPredicate.hasClass("tooltip-target-wrapper"))]/img/@alt")
+        #expect(codes == ["V", "AEGG"])
+        let image = try #require(try item.first(".//img"))
+        #expect(image.attributes == ["alt": "V", "class": "webcode-16px", "src": "./Menus_files/v.png"])
+    }
+
+    @Test func separatesAnElementsOwnTextFromItsChildren() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
+                                    location: Self.overviewPath)
+        let section = try #require(try page.first("//li[\(XPathPredicate.hasClass("sect-item"))]"))
+        #expect(section.ownText == "Exhibition Kitchen")
+        #expect(section.text.hasPrefix("Exhibition Kitchen Egg White"))
+    }
+
+    @Test func decodesEntitiesAndNormalizesNoBreakSpaces() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.recipePath),
+                                    location: Self.recipePath)
+        // The page has "Serving Size 1&nbsp;each".
+        #expect(try page.texts("//p[@class='nfserv']") == ["Serving Size 1 each"])
+        let html = Data("<p>Turkey &amp; Rice\n\t  Soup&nbsp;&#160;</p>".utf8)
+        let small = try HTMLDocument(parsing: html, location: "inline")
+        #expect(try small.texts("//p") == ["Turkey & Rice Soup"])
+    }
+
+    @Test func keepsUnionResultsInDocumentOrder() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
+                                    location: Self.overviewPath)
+        let names = try page.select(
+            "//h2[@id='page-header'] | //div[\(XPathPredicate.hasClass("menu-block"))]").map(\.name)
+        #expect(names == ["h2", "div", "div", "div", "h2", "div", "div", "div"])
+    }
+
+    @Test func theTransportCharsetWinsOverTheDocumentsOwn() throws {
+        let bytes = Data("<html><head><meta charset=\"utf-8\"></head><body><p>café</p></body></html>".utf8)
+        #expect(try HTMLDocument(parsing: bytes, location: "a").texts("//p") == ["café"])
+        #expect(try HTMLDocument(parsing: bytes, location: "b", charset: "ISO-8859-1")
+            .texts("//p") == ["cafÃ©"])
+        // A name libxml2 does not know leaves the page's own declaration in charge.
+        #expect(try HTMLDocument(parsing: bytes, location: "c", charset: "no-such-charset")
+            .texts("//p") == ["café"])
+        let latin1 = Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9, 0x3C, 0x2F, 0x70, 0x3E])
+        #expect(try HTMLDocument(parsing: latin1, location: "d", charset: "iso-8859-1")
+            .texts("//p") == ["café"])
+    }
+
+    @Test func emptyInputIsAClearErrorNamingTheLocation() {
+        #expect(throws: HTMLError("the document is empty (0 bytes)", at: "http://x/empty")) {
+            try HTMLDocument(parsing: Data(), location: "http://x/empty")
+        }
+    }
+
+    @Test func arbitraryBytesNeverCrash() throws {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for length in [1, 2, 7, 64, 513, 4096] {
+            var bytes = [UInt8]()
+            for _ in 0..<length {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(UInt8(truncatingIfNeeded: state >> 56))
+            }
+            do {
+                let page = try HTMLDocument(parsing: Data(bytes), location: "random-\(length)")
+                #expect(try page.select("//li[\(XPathPredicate.hasClass("menu-item"))]").isEmpty)
+            } catch let error as HTMLError {
+                #expect(error.location == "random-\(length)")
+            }
+        }
+        for bytes: [UInt8] in [[0], [0, 0, 0, 0], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]] {
+            do {
+                let page = try HTMLDocument(parsing: Data(bytes), location: "binary")
+                #expect(try page.select("//h2[@id='page-header']").isEmpty)
+                _ = try page.texts("//body//text()")
+            } catch let error as HTMLError {
+                #expect(error.location == "binary")
+            }
+        }
+    }
+
+    @Test func aBadExpressionThrowsInsteadOfPrinting() throws {
+        let page = try HTMLDocument(parsing: Data("<p>x</p>".utf8), location: "inline")
+        let error = #expect(throws: HTMLError.self) { try page.select("//p[") }
+        #expect(error?.location == "inline")
+        #expect(error?.message.contains("//p[") == true)
+        #expect(throws: HTMLError.self) { try page.select("count(//p)") }
+    }
+
+    @Test func parsesDifferentDocumentsOnSeveralThreadsAtOnce() async throws {
+        let bytes = try SharedData.load(Self.overviewPath)
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let page = try HTMLDocument(parsing: bytes, location: "copy-\(index)")
+                    return try page.select("//li[\(XPathPredicate.hasClass("menu-item"))]//img/@alt").count
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let single = try HTMLDocument(parsing: bytes, location: "single")
+            .select("//li[\(XPathPredicate.hasClass("menu-item"))]//img/@alt").count
+        #expect(single > 100)
+        #expect(counts == Array(repeating: single, count: 8))
+    }
+}
