@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+@testable import Fetching
+
+/// Every case runs against a real HTTP server on 127.0.0.1 and real libcurl.
+@Suite struct HTTPSourceTests {
+    @Test func servesTheBodyWithItsDigestHeadersAndCharset() async throws {
+        let page = try SharedData.bytes(SharedData.recipePage)
+        let server = try TestHTTPServer { _, _ in
+            Reply(headers: [("Content-Type", "text/html; charset=utf-8"), ("X-Menu-Source", "UCLA")], body: page)
+        }
+        let document = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/recipe"))
+
+        #expect(document.status == 200)
+        #expect(document.body == page)
+        // `sha256sum` of the file, computed outside the code under test.
+        #expect(document.sha256 == "e33dfa7ea9eee461b1f7eac355f651cdfd20136c9ba06cd16d9653fdcedaedf2")
+        #expect(document.headers["x-menu-source"] == "UCLA")
+        #expect(document.charset == "utf-8")
+        #expect(!document.notModified)
+        let request = try #require(server.requests(to: "/recipe").first)
+        #expect(request.headers["user-agent"] == "Commissary/0.1.0 (+https://github.com/commissary)")
+    }
+
+    @Test func conditionalGetReturnsTheStoredBodyOn304() async throws {
+        let page = try SharedData.bytes(SharedData.recipePage)
+        let lastModified = "Tue, 12 Oct 2021 08:00:00 GMT"
+        let server = try TestHTTPServer { request, count in
+            if count == 1 {
+                return Reply(headers: [("ETag", "\"v1\""), ("Last-Modified", lastModified)], body: page)
+            }
+            // The server insists on the validators: without them the test sees a 400, not a 304.
+            guard request.headers["if-none-match"] == "\"v1\"",
+                  request.headers["if-modified-since"] == lastModified
+            else { return Reply(status: 400, body: Data("validators missing".utf8)) }
+            return Reply(status: 304, headers: [("ETag", "\"v1\"")])
+        }
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let source = StoringSource(upstream: HTTPSource(policy: .quick(), logger: silentLogger), store: store)
+
+        let first = try await source.fetch(server.url("/menu"))
+        let second = try await source.fetch(server.url("/menu"))
+
+        #expect(!first.notModified)
+        #expect(second.notModified)
+        #expect(second.body == page)
+        #expect(second.sha256 == first.sha256)
+        #expect(server.requests(to: "/menu").count == 2)
+        #expect(try store.records(for: server.url("/menu")).map(\.notModified) == [false, true])
+    }
+
+    @Test func notFoundIsNotRetried() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 404) }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/gone"))
+        }
+        #expect(error?.code == .notFound)
+        #expect(error?.status == 404)
+        #expect(server.requests(to: "/gone").count == 1)
+    }
+
+    @Test func otherClientErrorsAreNotRetried() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 403) }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/private"))
+        }
+        #expect(error?.code == .httpStatus)
+        #expect(error?.status == 403)
+        #expect(server.requests(to: "/private").count == 1)
+    }
+
+    @Test func serverErrorIsRetriedToSuccess() async throws {
+        let server = try TestHTTPServer { _, count in
+            count == 1 ? Reply(status: 500) : Reply(body: Data("second time lucky".utf8))
+        }
+        let document = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/flaky"))
+        #expect(document.body == Data("second time lucky".utf8))
+        #expect(server.requests(to: "/flaky").count == 2)
+    }
+
+    @Test func connectionResetIsRetriedToSuccess() async throws {
+        let server = try TestHTTPServer { _, count in
+            count == 1 ? Reply(ending: .reset) : Reply(body: Data("after the reset".utf8))
+        }
+        let document = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/reset"))
+        #expect(document.body == Data("after the reset".utf8))
+        #expect(server.requests(to: "/reset").count == 2)
+    }
+
+    @Test func persistentServerErrorGivesUpAfterMaxAttempts() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 503) }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/down"))
+        }
+        #expect(error?.code == .httpStatus)
+        #expect(error?.status == 503)
+        #expect(server.requests(to: "/down").count == 3)
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfter() async throws {
+        let server = try TestHTTPServer { _, count in
+            count == 1 ? Reply(status: 429, headers: [("Retry-After", "1")]) : Reply(body: Data("ok".utf8))
+        }
+        _ = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/busy"))
+        let requests = server.requests(to: "/busy")
+        try #require(requests.count == 2)
+        // Measured by the server between the two arrivals; the back-off alone would be ~10 ms.
+        #expect(requests[1].receivedAt - requests[0].receivedAt >= .milliseconds(900))
+    }
+
+    @Test func slowResponseTimesOut() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("too late".utf8), delay: .seconds(5)) }
+        let started = ContinuousClock.now
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(totalTimeout: .milliseconds(300), maxAttempts: 2), logger: silentLogger)
+                .fetch(server.url("/slow"))
+        }
+        #expect(error?.code == .timeout)
+        #expect(server.requests(to: "/slow").count == 2)
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test func truncatedBodyIsReportedAfterRetries() async throws {
+        let page = try SharedData.bytes(SharedData.recipePage)
+        let server = try TestHTTPServer { _, _ in
+            Reply(body: page.prefix(1000), ending: .truncated(declaredLength: page.count))
+        }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxAttempts: 2), logger: silentLogger).fetch(server.url("/cut"))
+        }
+        #expect(error?.code == .truncated)
+        #expect(server.requests(to: "/cut").count == 2)
+    }
+
+    @Test func charsetIsReportedAsTheHeaderDeclaresIt() async throws {
+        let page = try SharedData.bytes(SharedData.recipePage)
+        let server = try TestHTTPServer { _, _ in
+            Reply(headers: [("Content-Type", "text/html; charset=ISO-8859-1")], body: page)
+        }
+        let document = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/latin"))
+        #expect(document.charset == "ISO-8859-1")
+        // The bytes are left alone: U+2019 is still its UTF-8 sequence E2 80 99.
+        #expect(document.body == page)
+        #expect(document.body.range(of: Data([0xE2, 0x80, 0x99])) != nil)
+    }
+
+    @Test func redirectLoopEndsAsTooManyRedirects() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 302, headers: [("Location", "/loop")]) }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/loop"))
+        }
+        #expect(error?.code == .tooManyRedirects)
+        // The first request and the three redirects the policy allows; no retry.
+        #expect(server.requests(to: "/loop").count == 4)
+    }
+
+    @Test(arguments: [Reply.Ending.complete, .closeDelimited])
+    func bodyOverTheCapIsTooLarge(ending: Reply.Ending) async throws {
+        let page = try SharedData.bytes(SharedData.overviewPage)
+        let server = try TestHTTPServer { _, _ in Reply(body: page, ending: ending) }
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxBodyBytes: 64 * 1024), logger: silentLogger).fetch(server.url("/big"))
+        }
+        #expect(error?.code == .tooLarge)
+        #expect(server.requests(to: "/big").count == 1)
+    }
+
+    @Test func gzipResponseIsDecoded() async throws {
+        let page = try SharedData.bytes(SharedData.overviewPage)
+        let compressed = try gzipped(page)
+        let server = try TestHTTPServer { request, _ in
+            guard request.headers["accept-encoding"]?.contains("gzip") == true else { return Reply(body: page) }
+            return Reply(headers: [("Content-Encoding", "gzip"), ("Content-Type", "text/html")], body: compressed)
+        }
+        let document = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/zipped"))
+        #expect(compressed.count < page.count / 2)
+        #expect(document.headers["content-encoding"] == "gzip")
+        #expect(document.body == page)
+        #expect(document.sha256 == "69ad7d9a6655485585d0ca4a62a2db061624168e236087da4cc2d57ade085a37")
+    }
+
+    @Test func oneHostGetsOneConnectionAtATimeWithSpacing() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("x".utf8), delay: .milliseconds(100)) }
+        let source = HTTPSource(
+            policy: .quick(maxConcurrentPerHost: 1, minDelayPerHost: .milliseconds(200)), logger: silentLogger)
+        try await withThrowingTaskGroup(of: FetchedDocument.self) { group in
+            for _ in 0..<3 {
+                group.addTask { try await source.fetch(server.url("/polite")) }
+            }
+            try await group.waitForAll()
+        }
+        let arrivals = server.requests(to: "/polite").map(\.receivedAt)
+        try #require(arrivals.count == 3)
+        #expect(server.mostConcurrentConnections == 1)
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            #expect(later - earlier >= .milliseconds(180))
+        }
+    }
+
+    @Test(arguments: ["ftp://127.0.0.1/menu", "file:///etc/passwd", "not a url", "http:///no-host"])
+    func nonHTTPURLsAreRefused(url: String) async throws {
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(url)
+        }
+        #expect(error?.code == .invalidURL)
+    }
+}

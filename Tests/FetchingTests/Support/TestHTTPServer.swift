@@ -1,0 +1,213 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the test server sends back for one request; faults are part of the script.
+struct Reply: Sendable {
+    enum Ending: Sendable {
+        /// `Content-Length` matches the body.
+        case complete
+        /// Declares `declaredLength` bytes, sends the (shorter) body, then closes.
+        case truncated(declaredLength: Int)
+        /// No `Content-Length`: the body ends when the connection closes.
+        case closeDelimited
+        /// Resets the connection (RST) without answering.
+        case reset
+    }
+
+    var status: Int = 200
+    var headers: [(String, String)] = []
+    var body = Data()
+    /// Silence before the first byte of the answer; a stall when longer than the client waits.
+    var delay: Duration = .zero
+    var ending: Ending = .complete
+}
+
+/// A request as the server parsed it, with header names lower-cased.
+struct ReceivedRequest: Sendable {
+    var method: String
+    var path: String
+    var headers: [String: String]
+    var receivedAt: ContinuousClock.Instant
+}
+
+/// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, one thread per connection,
+/// answering from a script so that tests can stage every fault a real server commits.
+///
+/// Every loop is bounded: the accept loop polls with a timeout and the whole server shuts
+/// itself down after `lifetime`, so a failing test cannot hang the suite.
+final class TestHTTPServer: @unchecked Sendable {
+    /// Gets the request and how many requests (this one included) reached its path.
+    typealias Script = @Sendable (ReceivedRequest, Int) -> Reply
+
+    let port: UInt16
+    private let listener: Int32
+    private let script: Script
+    private let deadline: ContinuousClock.Instant
+    private let lock = NSLock()
+    private var received: [ReceivedRequest] = []
+    private var stopped = false
+    private var open = 0
+    private var mostOpen = 0
+
+    init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
+        self.script = script
+        self.deadline = .now + lifetime
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketDescriptor >= 0 else { throw ServerError("socket", errno) }
+        var reuse: Int32 = 1
+        setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socketDescriptor, generic, length) == 0
+                    && listen(socketDescriptor, 64) == 0
+                    && getsockname(socketDescriptor, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            let code = errno
+            close(socketDescriptor)
+            throw ServerError("bind/listen", code)
+        }
+        listener = socketDescriptor
+        port = UInt16(bigEndian: address.sin_port)
+        let acceptThread = Thread { [self] in acceptLoop() }
+        acceptThread.start()
+    }
+
+    deinit { stop() }
+
+    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    func stop() {
+        lock.withLock { stopped = true }
+    }
+
+    func requests(to path: String) -> [ReceivedRequest] {
+        lock.withLock { received.filter { $0.path == path } }
+    }
+
+    /// The largest number of connections that were being served at the same moment.
+    var mostConcurrentConnections: Int { lock.withLock { mostOpen } }
+
+    private var shouldStop: Bool {
+        lock.withLock { stopped } || ContinuousClock.now >= deadline
+    }
+
+    private func acceptLoop() {
+        defer { close(listener) }
+        while !shouldStop {
+            var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            Thread { [self] in serve(connection) }.start()
+        }
+    }
+
+    private func serve(_ connection: Int32) {
+        lock.withLock {
+            open += 1
+            mostOpen = max(mostOpen, open)
+        }
+        defer {
+            lock.withLock { open -= 1 }
+        }
+        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let request = readRequest(connection) else {
+            close(connection)
+            return
+        }
+        let count = lock.withLock {
+            received.append(request)
+            return received.filter { $0.path == request.path }.count
+        }
+        let reply = script(request, count)
+        let wakeUp = ContinuousClock.now + reply.delay
+        while ContinuousClock.now < wakeUp, !shouldStop {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        switch reply.ending {
+        case .reset:
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        case .complete:
+            sendAll(connection, head(reply, contentLength: reply.body.count) + reply.body)
+        case .truncated(let declaredLength):
+            sendAll(connection, head(reply, contentLength: declaredLength) + reply.body)
+        case .closeDelimited:
+            sendAll(connection, head(reply, contentLength: nil) + reply.body)
+        }
+        close(connection)
+    }
+
+    private func head(_ reply: Reply, contentLength: Int?) -> Data {
+        var lines = ["HTTP/1.1 \(reply.status) \(Self.reason(reply.status))"]
+        lines += reply.headers.map { "\($0.0): \($0.1)" }
+        if let contentLength { lines.append("Content-Length: \(contentLength)") }
+        lines.append("Connection: close")
+        return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    private static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: "OK"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        default: "Status"
+        }
+    }
+
+    /// Reads up to the blank line that ends the head; GET requests carry no body.
+    private func readRequest(_ connection: Int32) -> ReceivedRequest? {
+        var bytes = Data()
+        let terminator = Data("\r\n\r\n".utf8)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.range(of: terminator) == nil, bytes.count < 65536 {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return ReceivedRequest(
+            method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, receivedAt: .now)
+    }
+
+    /// A client that gave up has closed its end: MSG_NOSIGNAL turns SIGPIPE into an ignored error.
+    private func sendAll(_ connection: Int32, _ data: Data) {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let sent = send(connection, base + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                guard sent > 0 else { return }
+                offset += sent
+            }
+        }
+    }
+}
+
+struct ServerError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ call: String, _ code: Int32) {
+        description = "test server: \(call) failed: \(String(cString: strerror(code)))"
+    }
+}
