@@ -1,1 +1,86 @@
-// Placeholder: replaced as the MealDB module is built.
+import FoodModel
+import Foundation
+
+/// TheMealDB v1 (free key `1`): request paths and decoding of its JSON answers into FoodModel.
+///
+/// Decoding is tolerant of the API's quirks (see `MealRecord`, `WireKey`) and strict about
+/// shape: a body that is not JSON, or has no `meals` key, is one `InputError` naming the URL or
+/// file and, when known, the place inside it.
+public enum MealDB {
+    public static let sourceName = "mealdb"
+    static let apiPath = "/api/json/v1/1/"
+
+    /// Which `list.php` list an answer holds, and the field that names each entry.
+    public enum ListKind: String, Sendable, CaseIterable {
+        case categories = "c"
+        case areas = "a"
+        case ingredients = "i"
+
+        var nameField: String {
+            switch self {
+            case .categories: "strCategory"
+            case .areas: "strArea"
+            case .ingredients: "strIngredient"
+            }
+        }
+    }
+
+    /// Meals from `search.php`, `lookup.php`, `random.php` or `filter.php` (whose entries carry
+    /// only id, name and thumbnail), or from a dump that is an array of meals; `{"meals": null}`
+    /// is no meals.
+    public static func decodeMeals(_ data: Data, location: String) throws -> [Recipe] {
+        try decode(Envelope<MealsField, MealRecord>.self, data, location).items
+            .map(RecipeMapping.recipe(from:))
+    }
+
+    /// The categories of `categories.php`, with their descriptions.
+    public static func decodeCategories(_ data: Data, location: String) throws -> [Category] {
+        try decode(Envelope<CategoriesField, CategoryRecord>.self, data, location).items.map {
+            Category(name: $0.name, description: $0.description, thumbnailURL: $0.thumbnailURL)
+        }
+    }
+
+    /// The names of a `list.php?c|a|i=list` answer, in the order given; an entry without the
+    /// expected name field is an error, since it means the wrong list was decoded.
+    public static func decodeList(_ data: Data, of kind: ListKind, location: String) throws -> [String] {
+        let records = try decode(Envelope<MealsField, ListRecord>.self, data, location).items
+        return try records.enumerated().map { index, record in
+            guard let name = record.fields[kind.nameField] else {
+                throw InputError("no \(kind.nameField) at meals[\(index)]", at: location)
+            }
+            return name
+        }
+    }
+
+    /// `/api/json/v1/1/search.php?f=a`: every meal starting with a letter, the usual way to
+    /// walk the catalogue.
+    public static func letterSearchPath(_ letter: Character) -> String {
+        apiPath + "search.php?f=" + query(String(letter).lowercased())
+    }
+
+    /// `/api/json/v1/1/lookup.php?i=52772`.
+    public static func lookupPath(id: String) -> String {
+        apiPath + "lookup.php?i=" + query(id)
+    }
+
+    public static var categoriesPath: String { apiPath + "categories.php" }
+
+    /// `/api/json/v1/1/list.php?c=list` (or `a=`, `i=`).
+    public static func listPath(_ kind: ListKind) -> String {
+        apiPath + "list.php?\(kind.rawValue)=list"
+    }
+
+    private static func query(_ value: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+#")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ data: Data, _ location: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw DecodingFailure.inputError(error, location: location)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import FoodModel
+import Foundation
+
+/// Turns whatever decoding threw into one `InputError` line that names the document and, when
+/// JSONDecoder knows it, the place inside it (`meals[3].strMeal`).
+enum DecodingFailure {
+    static func inputError(_ error: any Error, location: String) -> InputError {
+        guard let decodingError = error as? DecodingError else {
+            return InputError("cannot be read: \(error)", at: location)
+        }
+        switch decodingError {
+        case let .dataCorrupted(context):
+            if context.codingPath.isEmpty, context.underlyingError != nil {
+                return InputError("not valid JSON (\(context.debugDescription))", at: location)
+            }
+            return InputError(message(context.debugDescription, context.codingPath), at: location)
+        case let .keyNotFound(key, context):
+            let what = context.debugDescription.hasPrefix("No value associated")
+                ? "missing \"\(key.stringValue)\"" : context.debugDescription
+            return InputError(message(what, context.codingPath), at: location)
+        case let .typeMismatch(type, context):
+            return InputError(message("expected \(type): \(context.debugDescription)",
+                                      context.codingPath), at: location)
+        case let .valueNotFound(type, context):
+            return InputError(message("expected \(type), found null", context.codingPath), at: location)
+        @unknown default:
+            return InputError("cannot be decoded: \(decodingError)", at: location)
+        }
+    }
+
+    private static func message(_ text: String, _ path: [any CodingKey]) -> String {
+        path.isEmpty ? text : "\(text) at \(describe(path))"
+    }
+
+    /// `meals[3].strMeal`: array positions as subscripts, keys as dotted names.
+    static func describe(_ path: [any CodingKey]) -> String {
+        var result = ""
+        for key in path {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return result
+    }
+}

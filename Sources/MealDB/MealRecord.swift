@@ -1,0 +1,79 @@
+import Foundation
+
+/// One meal object as TheMealDB sends it, with blank slots already dropped.
+///
+/// Only `idMeal` and `strMeal` are required: `filter.php` answers with those and a thumbnail
+/// alone, and unknown keys (`strCountry` was seen once) are ignored.
+struct MealRecord: Decodable, Sendable {
+    static let slotCount = 20
+
+    struct Slot: Sendable {
+        /// 1...20, the number in the key name.
+        var position: Int
+        var ingredient: String
+        /// Nil for the slots that name an ingredient with no measure.
+        var measure: String?
+    }
+
+    var id: String
+    var name: String
+    var alternateName: String?
+    var category: String?
+    var area: String?
+    var instructions: String?
+    var thumbnailURL: String?
+    var tags: String?
+    var youtubeURL: String?
+    var sourceURL: String?
+    var dateModified: String?
+    var slots: [Slot]
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: WireKey.self)
+        id = try fields.requiredText("idMeal")
+        name = try fields.requiredText("strMeal")
+        alternateName = try fields.text("strMealAlternate") ?? fields.text("strDrinkAlternate")
+        category = try fields.text("strCategory")
+        area = try fields.text("strArea")
+        instructions = try fields.text("strInstructions")
+        thumbnailURL = try fields.text("strMealThumb")
+        tags = try fields.text("strTags")
+        youtubeURL = try fields.text("strYoutube")
+        sourceURL = try fields.text("strSource")
+        dateModified = try fields.text("dateModified")
+        slots = try (1...MealRecord.slotCount).compactMap { position in
+            guard let ingredient = try fields.text("strIngredient\(position)") else { return nil }
+            return Slot(position: position, ingredient: ingredient,
+                        measure: try fields.text("strMeasure\(position)"))
+        }
+    }
+}
+
+/// One entry of `categories.php`.
+struct CategoryRecord: Decodable, Sendable {
+    var name: String
+    var description: String?
+    var thumbnailURL: String?
+
+    init(from decoder: any Decoder) throws {
+        let fields = try decoder.container(keyedBy: WireKey.self)
+        name = try fields.requiredText("strCategory")
+        description = try fields.text("strCategoryDescription")
+        thumbnailURL = try fields.text("strCategoryThumb")
+    }
+}
+
+/// One entry of a `list.php` answer: every field as text, since the field that holds the name
+/// depends on which list was asked for.
+struct ListRecord: Decodable, Sendable {
+    var fields: [String: String]
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        var fields: [String: String] = [:]
+        for key in container.allKeys {
+            if let value = try container.text(key.stringValue) { fields[key.stringValue] = value }
+        }
+        self.fields = fields
+    }
+}

@@ -1,0 +1,134 @@
+import FoodModel
+
+/// One piece of a measure string: a number, a lowercased word, or a punctuation mark.
+struct MeasureToken: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        /// `isFraction` marks numbers written as a fraction ("1/2", "½"), which may complete a
+        /// mixed number ("1 1/2", "2-1/2", "1½").
+        case number(Rational, isFraction: Bool)
+        case word(String)
+        case symbol(Character)
+    }
+
+    var kind: Kind
+    /// Whether whitespace came before this token: "14-ounce" glues a size to its unit.
+    var spaced: Bool
+}
+
+/// Splits a measure into tokens, splitting numbers glued to units ("200g", "1tbsp").
+///
+/// Numbers are read exactly as rationals ("1.5" is 3/2) and capped in length, so that no
+/// arithmetic on them can overflow: a longer run of digits becomes an unreadable mark.
+enum MeasureLexer {
+    static let unreadable: Character = "#"
+    private static let maximumDigits = 6
+    private static let maximumDecimals = 4
+
+    private static let vulgarFractions: [Character: (Int, Int)] = [
+        "½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5),
+        "⅗": (3, 5), "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8),
+        "⅞": (7, 8),
+    ]
+    /// En and em dashes mean the same as a hyphen in "1 – 14-ounce can"; U+2044 is the fraction slash.
+    private static let equivalents: [Character: Character] = ["–": "-", "—": "-", "‑": "-", "⁄": "/"]
+
+    static func tokens(of text: String) -> [MeasureToken] {
+        let characters = Array(text.lowercased()).map { equivalents[$0] ?? $0 }
+        var tokens: [MeasureToken] = []
+        var index = 0
+        var spaced = false
+        func emit(_ kind: MeasureToken.Kind) {
+            tokens.append(MeasureToken(kind: kind, spaced: spaced))
+            spaced = false
+        }
+        func isDigit(_ offset: Int) -> Bool {
+            offset < characters.count && ("0"..."9").contains(characters[offset])
+        }
+        func digits(from start: Int) -> (text: String, end: Int) {
+            var end = start
+            while isDigit(end) { end += 1 }
+            return (String(characters[start..<end]), end)
+        }
+
+        while index < characters.count {
+            let character = characters[index]
+            if character.isWhitespace {
+                spaced = true
+                index += 1
+            } else if isDigit(index) {
+                let whole = digits(from: index)
+                index = whole.end
+                var number: (Rational?, Bool)
+                if index + 1 < characters.count, characters[index] == ".", isDigit(index + 1) {
+                    let decimals = digits(from: index + 1)
+                    index = decimals.end
+                    number = (decimal(whole.text, decimals.text), false)
+                } else if index + 1 < characters.count, characters[index] == "/", isDigit(index + 1) {
+                    let denominator = digits(from: index + 1)
+                    index = denominator.end
+                    number = (fraction(whole.text, denominator.text), true)
+                } else {
+                    number = (fraction(whole.text, "1"), false)
+                }
+                if let value = number.0 {
+                    emit(.number(value, isFraction: number.1))
+                } else {
+                    emit(.symbol(unreadable))
+                }
+            } else if let (numerator, denominator) = vulgarFractions[character],
+                      let value = Rational(numerator, denominator) {
+                emit(.number(value, isFraction: true))
+                index += 1
+            } else if character.isLetter {
+                var end = index
+                while end < characters.count, characters[end].isLetter { end += 1 }
+                emit(.word(String(characters[index..<end])))
+                index = end
+            } else if character == "." {
+                // Abbreviation dots ("tsp.") carry no meaning.
+                index += 1
+            } else {
+                emit(.symbol(character))
+                index += 1
+            }
+        }
+        return tokens
+    }
+
+    private static func fraction(_ numerator: String, _ denominator: String) -> Rational? {
+        guard numerator.count <= maximumDigits, denominator.count <= maximumDigits,
+              let top = Int(numerator), let bottom = Int(denominator) else { return nil }
+        return Rational(top, bottom)
+    }
+
+    private static func decimal(_ whole: String, _ decimals: String) -> Rational? {
+        guard whole.count <= maximumDigits, decimals.count <= maximumDecimals,
+              let top = Int(whole + decimals) else { return nil }
+        var scale = 1
+        for _ in decimals { scale *= 10 }
+        return Rational(top, scale)
+    }
+}
+
+extension Rational {
+    /// Sum, or nil if it would overflow.
+    func adding(_ other: Rational) -> Rational? {
+        let (left, o1) = numerator.multipliedReportingOverflow(by: other.denominator)
+        let (right, o2) = other.numerator.multipliedReportingOverflow(by: denominator)
+        let (top, o3) = left.addingReportingOverflow(right)
+        let (bottom, o4) = denominator.multipliedReportingOverflow(by: other.denominator)
+        guard !(o1 || o2 || o3 || o4) else { return nil }
+        return Rational(top, bottom)
+    }
+
+    /// Product, or nil if it would overflow.
+    func multiplied(by other: Rational) -> Rational? {
+        let (top, o1) = numerator.multipliedReportingOverflow(by: other.numerator)
+        let (bottom, o2) = denominator.multipliedReportingOverflow(by: other.denominator)
+        guard !(o1 || o2) else { return nil }
+        return Rational(top, bottom)
+    }
+
+    /// Whether this is a fraction below one, the only kind that can complete a mixed number.
+    var isProperFraction: Bool { numerator < denominator }
+}

@@ -1,0 +1,70 @@
+import FoodModel
+import Foundation
+
+/// Turns a wire record into the normalized `Recipe`.
+enum RecipeMapping {
+    static func recipe(from record: MealRecord) -> Recipe {
+        Recipe(
+            id: RecipeID(source: MealDB.sourceName, id: record.id),
+            name: record.name,
+            alternateName: record.alternateName,
+            category: record.category,
+            area: record.area,
+            steps: steps(from: record.instructions),
+            thumbnailURL: record.thumbnailURL,
+            youtubeURL: record.youtubeURL,
+            sourceURL: record.sourceURL,
+            tags: tags(from: record.tags),
+            ingredients: record.slots.map { slot in
+                RecipeIngredient(position: slot.position, ingredient: Ingredient(name: slot.ingredient),
+                                 measure: MeasureParser.parse(slot.measure))
+            },
+            modifiedAt: record.dateModified)
+    }
+
+    /// Instructions as steps: one per non-blank line, with `\r\n` and `\r` unified.
+    ///
+    /// Authors mark steps in several ways: "STEP 1" or "step 1" alone on a line (about a third
+    /// of the dump), "STEP 1 - MARINATING THE BEEF" (the title is kept), a bare "2" or "2.", and
+    /// a "▢" checkbox glyph pasted from recipe sites. Markers alone are dropped; numbered text
+    /// ("1. Prepare the potatoes") is kept as written.
+    static func steps(from instructions: String?) -> [String] {
+        guard let instructions else { return [] }
+        return instructions
+            .replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\r", with: "\n")
+            .split(separator: "\n", omittingEmptySubsequences: true)
+            .compactMap { line in
+                let text = withoutStepHeader(line.trimmingCharacters(in: .whitespaces))
+                guard text.contains(where: { $0.isLetter }) else { return nil }
+                return text
+            }
+    }
+
+    /// "STEP 3 - STIR FRY" → "STIR FRY"; "Step 2:" → ""; other lines unchanged.
+    private static func withoutStepHeader(_ line: String) -> String {
+        let scalars = Array(line)
+        let keyword = "step"
+        guard scalars.count >= keyword.count,
+              String(scalars[0..<keyword.count]).lowercased() == keyword else { return line }
+        var index = keyword.count
+        while index < scalars.count, scalars[index].isWhitespace { index += 1 }
+        let digitsStart = index
+        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+        guard index > digitsStart else { return line }
+        while index < scalars.count, scalars[index].isWhitespace || ":.-)–".contains(scalars[index]) {
+            index += 1
+        }
+        return String(scalars[index...])
+    }
+
+    /// `strTags` split on commas: "Soup, Cheesy" and "Halloween," have uneven spaces and
+    /// trailing commas; empty parts are dropped and repeats removed, keeping the first.
+    static func tags(from text: String?) -> [String] {
+        guard let text else { return [] }
+        var seen: Set<String> = []
+        return text.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
+    }
+}

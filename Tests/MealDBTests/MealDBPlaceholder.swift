@@ -1,1 +1,0 @@
-// Placeholder: replaced as the MealDB tests are written.
