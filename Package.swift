@@ -72,10 +72,13 @@ let package = Package(
         .testTarget(name: "FetchingTests", dependencies: ["Fetching"]),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
-        .testTarget(name: "SnapshotTests", dependencies: ["Snapshot", "FoodModel"]),
+        .testTarget(
+            name: "SnapshotTests",
+            dependencies: ["Snapshot", "FoodModel", "Fetching", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching"]
+            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching", "commissary"]
         ),
     ],
     swiftLanguageModes: [.v6]

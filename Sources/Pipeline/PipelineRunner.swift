@@ -121,7 +121,7 @@ public struct PipelineRunner: Sendable {
                     warnings.append(contentsOf: result.warnings)
                     try ledger.record(PartitionState(
                         source: source.name, key: key, status: .done, documents: documents,
-                        runId: reused ? (previous?.runId ?? runId) : runId, updatedAt: isoTimestamp(Date())))
+                        runId: runId, updatedAt: isoTimestamp(Date())))
                     let status = reused ? "reused" : "fetched"
                     partitions.append(.init(source: source.name, key: key, status: status,
                                             documents: documents.count, message: nil))

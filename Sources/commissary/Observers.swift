@@ -4,9 +4,10 @@ import Snapshot
 
 /// One JSON object per line on standard output, for schedulers and log collectors.
 struct JSONLinesObserver: RunObserver {
+    /// Written straight to the file descriptor, unbuffered, so a consumer sees each event as
+    /// it happens.
     func observe(_ event: RunEvent) {
-        print(encodeLine(event))
-        fflush(stdout)
+        FileHandle.standardOutput.write(Data((encodeLine(event) + "\n").utf8))
     }
 }
 

@@ -1,0 +1,111 @@
+import Fetching
+import Foundation
+import Snapshot
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGKILL real runs of the `commissary` binary at moments spread over a whole run (fetch,
+/// parse, normalize, publish): the last published snapshot and `latest` must survive intact, no
+/// partial file may carry a final name, and the next run must succeed.
+@Suite(.serialized) struct KillTests {
+    /// The binary SwiftPM built beside this test bundle (the test target depends on it).
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("commissary")
+    }
+
+    /// Sample menus plus the 442 real meals, so a run lasts long enough to be hit mid-stage.
+    private func pipelineFile(in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent("kill.yml")
+        let yaml = """
+            pipeline: kill
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu").path)
+                dates: {from: 2026-10-10, to: 2026-10-12}
+              - name: mealdb
+                adapter: mealdb-dump
+                location: \(Paths.sharedData.appendingPathComponent("themealdb/meals-dump-442.json").path)
+            checks:
+              min_menu_items: 100
+              min_recipes: 400
+            """
+        try Data(yaml.utf8).write(to: file)
+        return file
+    }
+
+    private func start(_ pipeline: URL, workspace: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Every file with a final name must be a sound, complete snapshot.
+    private func assertNothingPartial(_ snapshots: URL, expectedMenuItems: Int) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: snapshots.path)) ?? []
+        for name in names where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
+            let file = snapshots.appendingPathComponent(name)
+            let problems = try SnapshotReader.open(file).read { db in try SnapshotReader.verify(db) }
+            #expect(problems.isEmpty, "\(name): \(problems)")
+            #expect(try SnapshotReader.rowCounts(of: file)["menu_item"] == expectedMenuItems, "\(name)")
+        }
+    }
+
+    @Test func killedRunsNeverDamageTheLastGoodSnapshot() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("the commissary binary is not built at \(binary.path)")
+            return
+        }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let pipeline = try pipelineFile(in: workspace)
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        let store = SnapshotStore(directory: snapshots)
+
+        let clock = ContinuousClock()
+        var firstRun: Process?
+        let fullRun = try clock.measure {
+            firstRun = try start(pipeline, workspace: workspace)
+            firstRun?.waitUntilExit()
+        }
+        #expect(firstRun?.terminationStatus == 0)
+        let good = try #require(store.latest(pipeline: "kill"))
+        let goodBytes = sha256Hex(try Data(contentsOf: good))
+        let goodCounts = try SnapshotReader.rowCounts(of: good)
+        #expect(goodCounts["recipe"] == 442)
+
+        let seconds = Double(fullRun.components.seconds) + Double(fullRun.components.attoseconds) / 1e18
+        let fractions = [0.02, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.88, 0.94, 0.98]
+        for fraction in fractions {
+            let process = try start(pipeline, workspace: workspace)
+            usleep(useconds_t(seconds * fraction * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let latest = try #require(store.latest(pipeline: "kill"), "latest lost after a kill at \(fraction)")
+            if latest == good {
+                #expect(sha256Hex(try Data(contentsOf: good)) == goodBytes)
+            }
+            #expect(try SnapshotReader.rowCounts(of: latest) == goodCounts)
+            try assertNothingPartial(snapshots, expectedMenuItems: goodCounts["menu_item"] ?? -1)
+            #expect(sha256Hex(try Data(contentsOf: good)) == goodBytes)
+        }
+
+        let recovery = try start(pipeline, workspace: workspace)
+        recovery.waitUntilExit()
+        #expect(recovery.terminationStatus == 0)
+        let final = try #require(store.latest(pipeline: "kill"))
+        #expect(try SnapshotReader.rowCounts(of: final) == goodCounts)
+        try assertNothingPartial(snapshots, expectedMenuItems: goodCounts["menu_item"] ?? -1)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "leftovers after the recovery run: \(hidden)")
+    }
+}

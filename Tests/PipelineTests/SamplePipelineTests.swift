@@ -1,0 +1,151 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import Testing
+
+/// End to end on the bundled SampleData. Expected figures are those of SampleData/README.md,
+/// computed from the files by an independent script when the sample was written.
+@Suite struct SamplePipelineTests {
+    private func runner(_ spec: PipelineSpec, workspace: URL, onlyMissing: Bool = false) throws -> PipelineRunner {
+        PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
+                                onlyMissing: onlyMissing, arguments: ["run", "sample.yml"]),
+            observer: SilentObserver(), logger: Logger(label: "test"))
+    }
+
+    private func sampleSpec() throws -> PipelineSpec {
+        try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml"))
+    }
+
+    private func rows(_ sql: String, _ file: URL) throws -> [[SQLValue]] {
+        try QueryResult.run(sql, on: file).rows
+    }
+
+    private func number(_ sql: String, _ file: URL) throws -> Int64? {
+        guard case .integer(let value) = try rows(sql, file).first?.first else { return nil }
+        return value
+    }
+
+    @Test func publishesEveryMenuItemFoodHoursRowAndRecipeOfTheSample() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let report = try await runner(try sampleSpec(), workspace: workspace).run()
+        let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let counts = try SnapshotReader.rowCounts(of: file)
+        let expected = [
+            "service_day": 3, "meal": 7, "restaurant": 3, "menu_item": 124, "food": 36, "hours": 36,
+            "recipe": 12, "recipe_ingredient": 99, "ingredient": 69, "category": 12, "area": 8,
+            "tag": 22, "recipe_tag": 27,
+        ]
+        for (table, count) in expected {
+            #expect(counts[table] == count, "\(table)")
+        }
+        #expect(try number("SELECT count(*) FROM food WHERE has_page = 1", file) == 36)
+        #expect(try number("SELECT count(*) FROM recipe_ingredient WHERE measure_raw IS NULL", file) == 2)
+
+        // The README's table of items per day, meal and hall.
+        let perMeal = try rows("""
+            SELECT date, meal, restaurant, count(*) FROM v_menu GROUP BY date, meal, restaurant
+            ORDER BY date, meal, restaurant
+            """, file).map { row in row.map { value -> String in
+                switch value {
+                case .text(let text): text
+                case .integer(let number): String(number)
+                default: "?"
+                }
+            }.joined(separator: " ") }
+        #expect(perMeal.contains("2026-10-10 Brunch Bruin Plate 9"))
+        #expect(perMeal.contains("2026-10-12 Breakfast De Neve 11"))
+        #expect(perMeal.contains("2026-10-11 Dinner Covel 7"))
+        #expect(perMeal.count == 21)
+
+        // The one item with the code the legend does not know: kept, and warned about once.
+        #expect(try number("SELECT count(*) FROM v_menu WHERE codes LIKE '%ZZ%'", file) == 1)
+        let unknown = report.manifest.checks.filter { $0.name == "unknown_code" }
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.message.contains("\"ZZ\"") == true)
+        #expect(unknown.first?.value == 1)
+        #expect(report.manifest.checks.filter(\.blocksPublishing).isEmpty)
+        #expect(report.manifest.partitions.map(\.status) == Array(repeating: "fetched", count: 5))
+        // 3 overviews + 36 recipe pages + hours + meals + categories.
+        #expect(report.manifest.inputs.count == 42)
+        #expect(try number("SELECT count(*) FROM _sources", file) == 42)
+        #expect(try number("SELECT count(*) FROM _runs", file) == 1)
+        #expect(FileManager.default.fileExists(atPath: report.manifestPath))
+    }
+
+    @Test func aSecondRunPublishesTheSameRowsAndLeavesTheFirstFileUntouched() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try sampleSpec()
+        let first = URL(fileURLWithPath: try #require(try await runner(spec, workspace: workspace).run().snapshotPath))
+        let firstBytes = try Data(contentsOf: first)
+        let second = URL(fileURLWithPath: try #require(try await runner(spec, workspace: workspace).run().snapshotPath))
+        #expect(first != second)
+        #expect(try Data(contentsOf: first) == firstBytes)
+        for table in SnapshotSchema.dataTables {
+            let sql = "SELECT * FROM \(table) ORDER BY 1, 2, 3"
+            #expect(try rows(sql, first) == rows(sql, second), "\(table)")
+        }
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        #expect(store.latest(pipeline: "sample") == second)
+        #expect(try store.list().count == 2)
+    }
+
+    @Test func aDryRunPrintsThePlanAndTouchesNothing() throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let plan = try runner(try sampleSpec(), workspace: workspace).plan()
+        #expect(plan.steps.map(\.partition) == ["2026-10-10", "2026-10-11", "2026-10-12", "hours", "catalogue"])
+        #expect(plan.steps.allSatisfy { $0.action == "fetch" })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).isEmpty)
+    }
+
+    @Test func onlyMissingReplaysDonePartitionsFromTheRawStore() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try sampleSpec()
+        let first = try await runner(spec, workspace: workspace).run()
+        let plan = try runner(spec, workspace: workspace, onlyMissing: true).plan()
+        #expect(plan.steps.allSatisfy { $0.action == "reuse" })
+        let second = try await runner(spec, workspace: workspace, onlyMissing: true).run()
+        #expect(second.manifest.partitions.map(\.status) == Array(repeating: "reused", count: 5))
+        #expect(second.manifest.rowCounts == first.manifest.rowCounts)
+    }
+
+    @Test func aBlockingCheckKeepsTheLastGoodSnapshotLatest() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        var spec = try sampleSpec()
+        let good = try #require(try await runner(spec, workspace: workspace).run().snapshotPath)
+        spec.checks.minMenuItems = 1000
+        let blocked = try await runner(spec, workspace: workspace).run()
+        #expect(!blocked.published)
+        #expect(blocked.blockingChecks.map(\.name) == ["min_menu_items"])
+        #expect(blocked.manifestPath.contains("/state/runs/sample/"))
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        #expect(store.latest(pipeline: "sample")?.path == good)
+        #expect(try store.list().count == 1)
+    }
+
+    @Test func aMissingDayFailsItsPartitionNamesTheURLAndBlocksPublishing() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = workspace.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu"), to: site)
+        try FileManager.default.removeItem(at: site.appendingPathComponent("Menus/2026-10-11.html"))
+        var spec = try sampleSpec()
+        spec.sources[0].location = .directory(site)
+        let report = try await runner(spec, workspace: workspace).run()
+        #expect(!report.published)
+        let failed = try #require(report.manifest.partitions.first { $0.status == "failed" })
+        #expect(failed.key == "2026-10-11")
+        #expect(failed.message?.contains("Menus/2026-10-11") == true)
+        #expect(report.blockingChecks.map(\.name).contains("partitions_complete"))
+        // The other days were still read, and are remembered as done.
+        #expect(report.manifest.partitions.filter { $0.status == "fetched" }.count == 4)
+    }
+}

@@ -1,0 +1,149 @@
+import FoodModel
+import Foundation
+import Pipeline
+import Testing
+
+@Suite struct SpecReaderTests {
+    /// A pipeline file in a temporary folder beside a SampleData-like folder, so that relative
+    /// locations resolve.
+    private func read(_ yaml: String) throws -> PipelineSpec {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("site"),
+                                                withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("meals.json"))
+        let file = folder.appendingPathComponent("test.yml")
+        try Data(yaml.utf8).write(to: file)
+        return try SpecReader.read(file)
+    }
+
+    private func error(_ yaml: String) throws -> PipelineFileError {
+        do {
+            _ = try read(yaml)
+        } catch let error as PipelineFileError {
+            return error
+        }
+        Issue.record("expected a PipelineFileError")
+        throw CancellationError()
+    }
+
+    private let valid = """
+        pipeline: demo
+        sources:
+          - name: menus
+            adapter: ucla-menu-site
+            location: site
+            dates:
+              from: 2026-10-10
+              to: 2026-10-12
+        """
+
+    @Test func readsTheBundledPipelines() throws {
+        let sample = try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml"))
+        #expect(sample.name == "sample")
+        #expect(sample.sources.map(\.adapter) == [.uclaMenuSite, .mealdbDump])
+        let days = try #require(sample.sources[0].dates).days(today: try #require(ServiceDate("2000-01-01")))
+        #expect(days.map(\.description) == ["2026-10-10", "2026-10-11", "2026-10-12"])
+        #expect(sample.checks.requiredRestaurants == ["Covel", "De Neve", "Bruin Plate"])
+        guard case .directory(let folder) = sample.sources[0].location else {
+            Issue.record("the sample menu source should be a folder")
+            return
+        }
+        #expect(folder.path.hasSuffix("SampleData/menu.dining.ucla.edu"))
+
+        let nightly = try SpecReader.read(Paths.pipelines.appendingPathComponent("nightly-menus.yml"))
+        #expect(nightly.sources[0].location == .web("https://menu.dining.ucla.edu"))
+        #expect(nightly.sources[0].dates == .upcoming(daysAhead: 2))
+        #expect(nightly.fetch.delayMilliseconds == 500)
+        _ = try SpecReader.read(Paths.pipelines.appendingPathComponent("recipes-backfill.yml"))
+    }
+
+    @Test func upcomingDatesStartToday() throws {
+        let today = try #require(ServiceDate("2026-12-31"))
+        #expect(DateSelection.upcoming(daysAhead: 2).days(today: today).map(\.description)
+                == ["2026-12-31", "2027-01-01", "2027-01-02"])
+    }
+
+    @Test func aValidFileReadsWithDefaults() throws {
+        let spec = try read(valid)
+        #expect(spec.sources[0].recipePages)
+        #expect(spec.sources[0].hours)
+        #expect(spec.checks.maxDropFromPrevious == 0.5)
+    }
+
+    @Test func anUnknownKeyNamesTheKeyAndItsLine() throws {
+        let failure = try error(valid + "\n    recipe_page: true\n")
+        #expect(failure.key == "sources[0].recipe_page")
+        #expect(failure.line == 9)
+        #expect(failure.description.contains("test.yml:9:"))
+        #expect(failure.message.contains("unknown key"))
+    }
+
+    @Test func aBadDateNamesTheKeyLineAndValue() throws {
+        let failure = try error(valid.replacingOccurrences(of: "to: 2026-10-12", with: "to: 2026-13-01"))
+        #expect(failure.key == "sources[0].dates.to")
+        #expect(failure.line == 8)
+        #expect(failure.message.contains("2026-13-01"))
+    }
+
+    @Test func aMissingRequiredKeyIsNamed() throws {
+        let failure = try error(valid.replacingOccurrences(of: "    adapter: ucla-menu-site\n", with: ""))
+        #expect(failure.key == "sources[0].adapter")
+        #expect(failure.message == "is required")
+    }
+
+    @Test func anUnknownAdapterListsTheKnownOnes() throws {
+        let failure = try error(valid.replacingOccurrences(of: "ucla-menu-site", with: "ucla-menus"))
+        #expect(failure.line == 4)
+        #expect(failure.message.contains("ucla-menu-site"))
+        #expect(failure.message.contains("mealdb-dump"))
+    }
+
+    @Test func aMissingFolderIsNamed() throws {
+        let failure = try error(valid.replacingOccurrences(of: "location: site", with: "location: nowhere"))
+        #expect(failure.key == "sources[0].location")
+        #expect(failure.message.contains("nowhere"))
+    }
+
+    @Test func brokenYAMLGivesTheLine() throws {
+        let failure = try error("pipeline: demo\nsources:\n  - name: [unclosed\n")
+        #expect(failure.line != nil)
+        #expect(failure.message.hasPrefix("not valid YAML"))
+    }
+
+    @Test func wrongTypesAreExplained() throws {
+        #expect(try error("pipeline: demo\nsources: menus\n").message.contains("expected a list"))
+        #expect(try error(valid + "\nchecks:\n  min_menu_items: many\n").message.contains("whole number"))
+        #expect(try error(valid + "\nchecks:\n  max_drop_from_previous: 2\n").key == "checks.max_drop_from_previous")
+        #expect(try error("pipeline: Demo Pipeline\nsources: []\n").key == "pipeline")
+    }
+
+    @Test func aMenuSourceNeedsDatesAndADumpNeedsAFile() throws {
+        #expect(try error("""
+            pipeline: demo
+            sources:
+              - name: menus
+                adapter: ucla-menu-site
+                location: site
+            """).message.contains("dates"))
+        #expect(try error("""
+            pipeline: demo
+            sources:
+              - name: meals
+                adapter: mealdb-dump
+                location: site
+            """).key == "sources[0].location")
+        let spec = try read("""
+            pipeline: demo
+            sources:
+              - name: meals
+                adapter: mealdb-dump
+                location: meals.json
+            """)
+        #expect(spec.sources[0].hours == false)
+    }
+
+    @Test func anEmptyFileSaysWhatIsNeeded() throws {
+        #expect(try error("").message.contains("empty"))
+    }
+}

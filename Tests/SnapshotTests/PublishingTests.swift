@@ -1,0 +1,111 @@
+import Fetching
+import FoodModel
+import Foundation
+import GRDB
+@testable import Snapshot
+import Testing
+
+@Suite struct PublishingTests {
+    private func sha(_ url: URL) throws -> String {
+        sha256Hex(try Data(contentsOf: url))
+    }
+
+    @Test func publishesAVerifiedReadOnlyFileThenLatestThenTheManifest() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let name = SnapshotStore.fileName(pipeline: "demo", date: "2026-10-12", runId: "020000abcd")
+        #expect(name == "demo-2026-10-12-020000abcd.sqlite")
+        let published = try store.publish(staging, fileName: name, pipeline: "demo", manifest: Data("{}".utf8))
+
+        #expect(published.lastPathComponent == name)
+        #expect(store.latest(pipeline: "demo") == published)
+        let attributes = try FileManager.default.attributesOfItem(atPath: published.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o444)
+        #expect(FileManager.default.fileExists(atPath: published.path + ".manifest.json"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+            .filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+        #expect(try SnapshotReader.rowCounts(of: published)["menu_item"] == 4)
+        let verified = try SnapshotReader.open(published).read { db in try SnapshotReader.verify(db) }
+        #expect(verified.isEmpty)
+        #expect(try SnapshotReader.meta(of: published)["run_id"] == "r1")
+        #expect(try SnapshotReader.checks(of: published).map(\.name) == ["min_menu_items"])
+    }
+
+    @Test func aSecondPublicationLeavesTheFirstFileByteForByteUnchanged() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let first = try stage(smallDataset(), in: folder, runId: "r1")
+        let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo",
+                                          manifest: Data("{}".utf8))
+        first.discard()
+        let before = try sha(firstFile)
+        let second = try stage(smallDataset(), in: folder, runId: "r2")
+        let secondFile = try store.publish(second, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo",
+                                           manifest: Data("{}".utf8))
+        second.discard()
+        #expect(try sha(firstFile) == before)
+        #expect(store.latest(pipeline: "demo") == secondFile)
+        let listed = try store.list()
+        #expect(listed.map(\.runId) == ["r1", "r2"])
+        #expect(listed.map(\.isLatest) == [false, true])
+    }
+
+    @Test func aNameThatExistsIsNeverReplaced() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let file = try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo", manifest: Data())
+        let before = try sha(file)
+        #expect(throws: SnapshotError.self) {
+            try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo", manifest: Data())
+        }
+        #expect(try sha(file) == before)
+    }
+
+    @Test func leftoversOfAKilledPublicationAreRemovedButPublishedFilesStay() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let file = try store.publish(staging, fileName: "demo-a.sqlite", pipeline: "demo", manifest: Data())
+        let partial = store.directory.appendingPathComponent(".demo-b.sqlite.partial")
+        let otherPipeline = store.directory.appendingPathComponent(".other-b.sqlite.partial")
+        try Data("half a file".utf8).write(to: partial)
+        try Data("someone else's".utf8).write(to: otherPipeline)
+        store.removeLeftovers(pipeline: "demo")
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+        #expect(FileManager.default.fileExists(atPath: otherPipeline.path))
+        #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test func aCorruptStagingDatabaseIsNotPublished() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let good = try stage(smallDataset(), in: folder, runId: "good")
+        try store.publish(good, fileName: "demo-good.sqlite", pipeline: "demo", manifest: Data())
+        good.discard()
+
+        // A menu item pointing at a food that does not exist: foreign_key_check must refuse it.
+        let bad = try stage(smallDataset(), in: folder, runId: "bad")
+        defer { bad.discard() }
+        try bad.queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 1")
+        }
+        #expect(throws: SnapshotError.self) {
+            try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo", manifest: Data())
+        }
+        #expect(store.latest(pipeline: "demo")?.lastPathComponent == "demo-good.sqlite")
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(!names.contains("demo-bad.sqlite"))
+        #expect(!names.contains { $0.hasSuffix(".partial") })
+    }
+}

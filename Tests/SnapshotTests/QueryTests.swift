@@ -1,0 +1,57 @@
+import FoodModel
+import Foundation
+import Snapshot
+import Testing
+
+@Suite struct QueryTests {
+    private func publishedSnapshot(in folder: URL) throws -> URL {
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        return try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .publish(staging, fileName: "demo-q.sqlite", pipeline: "demo", manifest: Data())
+    }
+
+    @Test func csvQuotesWhatNeedsQuotingAndLeavesNullEmpty() throws {
+        let result = QueryResult(columns: ["name", "note", "n"], rows: [
+            [.text("Mac, Cheese"), .text("say \"hi\""), .integer(3)],
+            [.text("plain"), .null, .real(2.5)],
+            [.text("two\nlines"), .text(""), .null],
+        ])
+        #expect(result.csv() == "name,note,n\r\n\"Mac, Cheese\",\"say \"\"hi\"\"\",3\r\nplain,,2.5\r\n\"two\nlines\",,\r\n")
+    }
+
+    @Test func jsonKeepsTypesAndNulls() throws {
+        let result = QueryResult(columns: ["name", "calories", "fat", "missing"], rows: [
+            [.text("Burger"), .integer(459), .real(21.3), .null],
+        ])
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [[String: Any]]
+        let row = try #require(parsed?.first)
+        #expect(row["name"] as? String == "Burger")
+        #expect((row["calories"] as? NSNumber)?.intValue == 459)
+        #expect((row["fat"] as? NSNumber)?.doubleValue == 21.3)
+        #expect(row["missing"] is NSNull)
+    }
+
+    @Test func tableAlignsColumnsAndShowsNull() {
+        let result = QueryResult(columns: ["a", "bb"], rows: [[.text("long value"), .null]])
+        #expect(result.table() == "a           bb\n----------  ----\nlong value  NULL\n(1 row)\n")
+    }
+
+    @Test func queriesRunOnThePublishedFileAndWritesAreRefused() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try publishedSnapshot(in: folder)
+        let result = try QueryResult.run(
+            "SELECT date, count(*) AS items FROM v_menu GROUP BY date ORDER BY date", on: file)
+        #expect(result.columns == ["date", "items"])
+        #expect(result.rows == [[.text("2026-10-10"), .integer(3)], [.text("2026-10-11"), .integer(1)]])
+        let before = try Data(contentsOf: file)
+        #expect(throws: SnapshotError.self) {
+            try QueryResult.run("DELETE FROM menu_item", on: file)
+        }
+        #expect(throws: SnapshotError.self) {
+            try QueryResult.run("SELECT * FROM no_such_table", on: file)
+        }
+        #expect(try Data(contentsOf: file) == before)
+    }
+}

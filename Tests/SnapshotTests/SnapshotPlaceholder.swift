@@ -1,1 +1,0 @@
-// Placeholder: replaced as the Snapshot tests are written.

@@ -1,0 +1,50 @@
+import FoodModel
+import Foundation
+import Snapshot
+import Testing
+
+@Suite struct SnapshotWriterTests {
+    @Test func writesTheHierarchyWithOneRowPerFoodAndOnePerAppearance() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let counts = try staging.rowCounts()
+        #expect(counts["service_day"] == 2)
+        #expect(counts["meal"] == 2)
+        #expect(counts["restaurant"] == 2)
+        #expect(counts["section"] == 2)         // Grill at Covel, Grill at De Neve
+        #expect(counts["menu_item"] == 4)
+        #expect(counts["food"] == 2)            // the burger three times is one food
+        #expect(counts["food_nutrient"] == 2)
+        #expect(counts["hours"] == 1)
+        #expect(counts["recipe"] == 1)
+        #expect(counts["recipe_ingredient"] == 2)
+        #expect(counts["ingredient"] == 2)
+        #expect(counts["tag"] == 2)
+        #expect(try staging.scalar("SELECT has_page FROM food WHERE id = 'ucla-menu:061005'") == 0)
+        #expect(try staging.scalar("SELECT has_page FROM food WHERE id = 'ucla-menu:400317'") == 1)
+        // Codes of a food: its page's and every appearance's; an unknown one is kept raw.
+        #expect(try staging.scalar("SELECT count(*) FROM food_code WHERE food_id = 'ucla-menu:061005'") == 2)
+        #expect(try staging.scalar("SELECT count(*) FROM dietary_code WHERE code = 'ZZ' AND kind = 'unknown'") == 1)
+        #expect(try staging.scalar("SELECT quantity FROM recipe_ingredient WHERE position = 2") == 0.25)
+        #expect(try staging.scalar("SELECT quantity_denominator FROM recipe_ingredient WHERE position = 2") == 4)
+        #expect(try staging.scalar("SELECT count(*) FROM v_menu WHERE food_id = 'ucla-menu:400317'") == 3)
+        #expect(try staging.scalar("SELECT amount FROM v_food_nutrition WHERE nutrient_key = 'total_fat'") == 21.3)
+        #expect(try staging.scalar("PRAGMA user_version") == 1)
+    }
+
+    @Test func theSameDatasetGivesTheSameRowsWhateverTheOrderOfItsDictionaries() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shuffled = smallDataset()
+        shuffled.serviceDays.reverse()
+        let a = try stage(smallDataset(), in: folder, runId: "a")
+        let b = try stage(shuffled, in: folder, runId: "b")
+        defer { a.discard(); b.discard() }
+        #expect(try a.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'")
+                == b.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'"))
+        #expect(try a.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'")
+                == b.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'"))
+    }
+}
