@@ -12,7 +12,7 @@ enum NutrientNaming {
         "cholesterol": .cholesterol,
         "sodium": .sodium,
         "total carbohydrate": .totalCarbohydrate, "total carbohydrates": .totalCarbohydrate,
-        "total carb.": .totalCarbohydrate, "total carb": .totalCarbohydrate,
+        "total carb.": .totalCarbohydrate, "tot. carb.": .totalCarbohydrate, "total carb": .totalCarbohydrate,
         "carbohydrate": .totalCarbohydrate, "carbohydrates": .totalCarbohydrate,
         "dietary fiber": .dietaryFiber, "fiber": .dietaryFiber,
         "sugars": .sugars, "total sugars": .sugars, "sugar": .sugars,

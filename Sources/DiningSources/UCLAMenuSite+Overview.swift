@@ -30,6 +30,10 @@ extension UCLAMenuSite {
                 throw InputError("no meal header (h2#page-header) found: not a menu overview page, or its layout changed",
                                  at: url)
             }
+            guard meals.contains(where: { !$0.restaurants.isEmpty }) else {
+                throw InputError("meal headers found but no restaurant (div.menu-block): the layout changed",
+                                 at: url)
+            }
             let dates = Set(meals.map(\.header.date))
             guard dates.count == 1 else {
                 let listed = dates.sorted().map(\.description).joined(separator: ", ")
