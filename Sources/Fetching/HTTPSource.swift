@@ -29,7 +29,7 @@ public struct HTTPSource: RevalidatingSource {
         var attempt = 1
         while true {
             logger[metadataKey: "attempt"] = "\(attempt)"
-            try Task.checkCancellation()
+            guard !Task.isCancelled else { throw Self.cancelled(url) }
             await gate.acquire(host)
             let outcome = await CurlTransfer.perform(request)
             await gate.release(host)
@@ -51,7 +51,11 @@ public struct HTTPSource: RevalidatingSource {
                 }
                 let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
                 logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
-                try await Task.sleep(for: delay)
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    throw Self.cancelled(url)
+                }
                 attempt += 1
             }
         }
@@ -81,7 +85,7 @@ public struct HTTPSource: RevalidatingSource {
                 return .fail(FetchError(.tlsVerification, url: url,
                                         "TLS certificate verification failed (the server's certificate is not trusted): \(detail)"))
             case .invalidURL: return .fail(FetchError(.invalidURL, url: url, "not a fetchable http(s) URL: \(detail)"))
-            case .cancelled: return .fail(FetchError(.cancelled, url: url, "the fetch was cancelled"))
+            case .cancelled: return .fail(cancelled(url))
             }
         }
         let status = outcome.status
@@ -104,6 +108,11 @@ public struct HTTPSource: RevalidatingSource {
         default:
             return .fail(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status))
         }
+    }
+
+    /// Cancellation surfaces as a `FetchError` wherever it strikes, so callers handle one type.
+    static func cancelled(_ url: String) -> FetchError {
+        FetchError(.cancelled, url: url, "the fetch was cancelled")
     }
 
     /// The stored copy, confirmed: headers refreshed from the 304 as RFC 9111 §4.3.4 asks, except

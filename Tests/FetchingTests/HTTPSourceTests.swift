@@ -207,3 +207,28 @@ import Testing
         #expect(error?.code == .invalidURL)
     }
 }
+
+@Suite struct HTTPSourceSafetyTests {
+    @Test(.enabled(if: UntrustedTLSServer.isAvailable, "needs the openssl command"))
+    func untrustedCertificateIsRefused() async throws {
+        let server = try UntrustedTLSServer()
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/"))
+        }
+        #expect(error?.code == .tlsVerification)
+        #expect(error?.message.contains("certificate verification failed") == true)
+    }
+
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("never seen".utf8), delay: .seconds(8)) }
+        let source = HTTPSource(policy: .quick(totalTimeout: .seconds(10)), logger: silentLogger)
+        let started = ContinuousClock.now
+        let fetch = Task { try await source.fetch(server.url("/stall")) }
+        try await Task.sleep(for: .milliseconds(200))
+        fetch.cancel()
+        let result = await fetch.result
+        #expect(throws: FetchError(.cancelled, url: server.url("/stall"), "the fetch was cancelled")) { try result.get() }
+        // curl polls its progress callback about once a second, well before the 10 s timeout.
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+}
