@@ -3,17 +3,19 @@ import Logging
 
 /// The live web through libcurl, with the politeness and patience of an `HTTPPolicy`.
 ///
-/// Copies share one host gate, so hand the same source (or its copies) to every task of a run
-/// for the per-host limits to hold across them.
+/// Copies share one host gate and one pool of handles (with their open connections), so hand
+/// the same source (or its copies) to every task of a run for the per-host limits to hold.
 public struct HTTPSource: RevalidatingSource {
     public let policy: HTTPPolicy
     private let logger: Logger
     private let gate: HostGate
+    private let handles: EasyHandlePool
 
     public init(policy: HTTPPolicy = HTTPPolicy(), logger: Logger) {
         self.policy = policy
         self.logger = logger
         self.gate = HostGate(limit: policy.maxConcurrentPerHost, spacing: policy.minDelayPerHost)
+        self.handles = EasyHandlePool(capacity: 8)
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
@@ -31,7 +33,7 @@ public struct HTTPSource: RevalidatingSource {
             logger[metadataKey: "attempt"] = "\(attempt)"
             guard !Task.isCancelled else { throw Self.cancelled(url) }
             await gate.acquire(host)
-            let outcome = await CurlTransfer.perform(request)
+            let outcome = await CurlTransfer.perform(request, handles: handles)
             await gate.release(host)
             switch Self.verdict(on: outcome, url: url, previous: previous) {
             case .done(let document):

@@ -199,6 +199,16 @@ import Testing
         }
     }
 
+    @Test func theNextRequestReusesTheOpenConnection() async throws {
+        let server = try TestHTTPServer { _, count in Reply(body: Data("page \(count)".utf8), keepAlive: true) }
+        let source = HTTPSource(policy: .quick(), logger: silentLogger)
+        let first = try await source.fetch(server.url("/kept"))
+        let second = try await source.fetch(server.url("/kept"))
+        #expect(first.body == Data("page 1".utf8))
+        #expect(second.body == Data("page 2".utf8))
+        #expect(server.connectionsAccepted == 1)
+    }
+
     @Test(arguments: ["ftp://127.0.0.1/menu", "file:///etc/passwd", "not a url", "http:///no-host"])
     func nonHTTPURLsAreRefused(url: String) async throws {
         let error = await #expect(throws: FetchError.self) {
