@@ -33,18 +33,17 @@ struct TransferOutcome: Sendable {
 /// initialised exactly once, lazily and under a lock, by the Swift runtime.
 private let curlGlobalInitResult: CURLcode = commissary_curl_global_init()
 
-/// Runs transfers on libcurl easy handles, one fresh handle per transfer so that no handle is
-/// ever touched by two threads.
+/// Runs transfers on libcurl easy handles taken from a pool, one handle per transfer at a time.
 enum CurlTransfer {
     /// Performs the blocking `curl_easy_perform` on a thread of its own, so a slow server never
     /// holds one of the few threads of Swift's cooperative pool; cancelling the calling task
     /// aborts the transfer through curl's progress callback.
-    static func perform(_ request: TransferRequest) async -> TransferOutcome {
+    static func perform(_ request: TransferRequest, handles: EasyHandlePool) async -> TransferOutcome {
         let cancellation = CancellationFlag()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread {
-                    continuation.resume(returning: performBlocking(request, cancellation: cancellation))
+                    continuation.resume(returning: performBlocking(request, handles: handles, cancellation: cancellation))
                 }
                 thread.name = "commissary-curl"
                 thread.start()
@@ -54,14 +53,16 @@ enum CurlTransfer {
         }
     }
 
-    static func performBlocking(_ request: TransferRequest, cancellation: CancellationFlag) -> TransferOutcome {
+    static func performBlocking(
+        _ request: TransferRequest, handles: EasyHandlePool, cancellation: CancellationFlag
+    ) -> TransferOutcome {
         guard curlGlobalInitResult == CURLE_OK else {
             return .failed(.transport, "libcurl could not be initialised: \(describe(curlGlobalInitResult))")
         }
-        guard let handle = curl_easy_init() else {
+        guard let handle = handles.take() else {
             return .failed(.transport, "libcurl could not create a transfer handle")
         }
-        defer { curl_easy_cleanup(handle) }
+        defer { handles.giveBack(handle) }
 
         let state = TransferState(limit: request.policy.maxBodyBytes, cancellation: cancellation)
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))

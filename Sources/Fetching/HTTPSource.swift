@@ -3,17 +3,19 @@ import Logging
 
 /// The live web through libcurl, with the politeness and patience of an `HTTPPolicy`.
 ///
-/// Copies share one host gate, so hand the same source (or its copies) to every task of a run
-/// for the per-host limits to hold across them.
+/// Copies share one host gate and one pool of handles (with their open connections), so hand
+/// the same source (or its copies) to every task of a run for the per-host limits to hold.
 public struct HTTPSource: RevalidatingSource {
     public let policy: HTTPPolicy
     private let logger: Logger
     private let gate: HostGate
+    private let handles: EasyHandlePool
 
     public init(policy: HTTPPolicy = HTTPPolicy(), logger: Logger) {
         self.policy = policy
         self.logger = logger
         self.gate = HostGate(limit: policy.maxConcurrentPerHost, spacing: policy.minDelayPerHost)
+        self.handles = EasyHandlePool(capacity: 8)
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
@@ -29,9 +31,9 @@ public struct HTTPSource: RevalidatingSource {
         var attempt = 1
         while true {
             logger[metadataKey: "attempt"] = "\(attempt)"
-            try Task.checkCancellation()
+            guard !Task.isCancelled else { throw Self.cancelled(url) }
             await gate.acquire(host)
-            let outcome = await CurlTransfer.perform(request)
+            let outcome = await CurlTransfer.perform(request, handles: handles)
             await gate.release(host)
             switch Self.verdict(on: outcome, url: url, previous: previous) {
             case .done(let document):
@@ -51,7 +53,11 @@ public struct HTTPSource: RevalidatingSource {
                 }
                 let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
                 logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
-                try await Task.sleep(for: delay)
+                do {
+                    try await Task.sleep(for: delay)
+                } catch {
+                    throw Self.cancelled(url)
+                }
                 attempt += 1
             }
         }
@@ -81,7 +87,7 @@ public struct HTTPSource: RevalidatingSource {
                 return .fail(FetchError(.tlsVerification, url: url,
                                         "TLS certificate verification failed (the server's certificate is not trusted): \(detail)"))
             case .invalidURL: return .fail(FetchError(.invalidURL, url: url, "not a fetchable http(s) URL: \(detail)"))
-            case .cancelled: return .fail(FetchError(.cancelled, url: url, "the fetch was cancelled"))
+            case .cancelled: return .fail(cancelled(url))
             }
         }
         let status = outcome.status
@@ -104,6 +110,11 @@ public struct HTTPSource: RevalidatingSource {
         default:
             return .fail(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status))
         }
+    }
+
+    /// Cancellation surfaces as a `FetchError` wherever it strikes, so callers handle one type.
+    static func cancelled(_ url: String) -> FetchError {
+        FetchError(.cancelled, url: url, "the fetch was cancelled")
     }
 
     /// The stored copy, confirmed: headers refreshed from the 304 as RFC 9111 §4.3.4 asks, except

@@ -199,11 +199,46 @@ import Testing
         }
     }
 
+    @Test func theNextRequestReusesTheOpenConnection() async throws {
+        let server = try TestHTTPServer { _, count in Reply(body: Data("page \(count)".utf8), keepAlive: true) }
+        let source = HTTPSource(policy: .quick(), logger: silentLogger)
+        let first = try await source.fetch(server.url("/kept"))
+        let second = try await source.fetch(server.url("/kept"))
+        #expect(first.body == Data("page 1".utf8))
+        #expect(second.body == Data("page 2".utf8))
+        #expect(server.connectionsAccepted == 1)
+    }
+
     @Test(arguments: ["ftp://127.0.0.1/menu", "file:///etc/passwd", "not a url", "http:///no-host"])
     func nonHTTPURLsAreRefused(url: String) async throws {
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(url)
         }
         #expect(error?.code == .invalidURL)
+    }
+}
+
+@Suite struct HTTPSourceSafetyTests {
+    @Test(.enabled(if: UntrustedTLSServer.isAvailable, "needs the openssl command"))
+    func untrustedCertificateIsRefused() async throws {
+        let server = try UntrustedTLSServer()
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/"))
+        }
+        #expect(error?.code == .tlsVerification)
+        #expect(error?.message.contains("certificate verification failed") == true)
+    }
+
+    @Test func cancellingTheTaskAbortsTheTransfer() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("never seen".utf8), delay: .seconds(8)) }
+        let source = HTTPSource(policy: .quick(totalTimeout: .seconds(10)), logger: silentLogger)
+        let started = ContinuousClock.now
+        let fetch = Task { try await source.fetch(server.url("/stall")) }
+        try await Task.sleep(for: .milliseconds(200))
+        fetch.cancel()
+        let result = await fetch.result
+        #expect(throws: FetchError(.cancelled, url: server.url("/stall"), "the fetch was cancelled")) { try result.get() }
+        // curl polls its progress callback about once a second, well before the 10 s timeout.
+        #expect(ContinuousClock.now - started < .seconds(3))
     }
 }

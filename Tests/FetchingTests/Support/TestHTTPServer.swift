@@ -22,6 +22,8 @@ struct Reply: Sendable {
     /// Silence before the first byte of the answer; a stall when longer than the client waits.
     var delay: Duration = .zero
     var ending: Ending = .complete
+    /// Leaves a `.complete` answer's connection open for the client's next request.
+    var keepAlive = false
 }
 
 /// A request as the server parsed it, with header names lower-cased.
@@ -50,6 +52,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var stopped = false
     private var open = 0
     private var mostOpen = 0
+    private var accepted = 0
 
     init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
         self.script = script
@@ -93,6 +96,8 @@ final class TestHTTPServer: @unchecked Sendable {
         lock.withLock { received.filter { $0.path == path } }
     }
 
+    var connectionsAccepted: Int { lock.withLock { accepted } }
+
     /// The largest number of connections that were being served at the same moment.
     var mostConcurrentConnections: Int { lock.withLock { mostOpen } }
 
@@ -113,46 +118,51 @@ final class TestHTTPServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         lock.withLock {
+            accepted += 1
             open += 1
             mostOpen = max(mostOpen, open)
         }
         defer {
+            close(connection)
             lock.withLock { open -= 1 }
         }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(connection) else {
-            close(connection)
-            return
+        // At most a few requests per connection, and none once the server is stopping.
+        for _ in 0..<16 where !shouldStop {
+            guard let request = readRequest(connection) else { return }
+            let count = lock.withLock {
+                received.append(request)
+                return received.filter { $0.path == request.path }.count
+            }
+            let reply = script(request, count)
+            let wakeUp = ContinuousClock.now + reply.delay
+            while ContinuousClock.now < wakeUp, !shouldStop {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            switch reply.ending {
+            case .reset:
+                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                return
+            case .complete:
+                sendAll(connection, head(reply, contentLength: reply.body.count) + reply.body)
+                if !reply.keepAlive { return }
+            case .truncated(let declaredLength):
+                sendAll(connection, head(reply, contentLength: declaredLength) + reply.body)
+                return
+            case .closeDelimited:
+                sendAll(connection, head(reply, contentLength: nil) + reply.body)
+                return
+            }
         }
-        let count = lock.withLock {
-            received.append(request)
-            return received.filter { $0.path == request.path }.count
-        }
-        let reply = script(request, count)
-        let wakeUp = ContinuousClock.now + reply.delay
-        while ContinuousClock.now < wakeUp, !shouldStop {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        switch reply.ending {
-        case .reset:
-            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-        case .complete:
-            sendAll(connection, head(reply, contentLength: reply.body.count) + reply.body)
-        case .truncated(let declaredLength):
-            sendAll(connection, head(reply, contentLength: declaredLength) + reply.body)
-        case .closeDelimited:
-            sendAll(connection, head(reply, contentLength: nil) + reply.body)
-        }
-        close(connection)
     }
 
     private func head(_ reply: Reply, contentLength: Int?) -> Data {
         var lines = ["HTTP/1.1 \(reply.status) \(Self.reason(reply.status))"]
         lines += reply.headers.map { "\($0.0): \($0.1)" }
         if let contentLength { lines.append("Content-Length: \(contentLength)") }
-        lines.append("Connection: close")
+        if !(reply.keepAlive && contentLength == reply.body.count) { lines.append("Connection: close") }
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 

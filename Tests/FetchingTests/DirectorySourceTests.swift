@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Fetching
+
+@Suite struct DirectorySourceTests {
+    @Test func urlPathNamesAFileWithItsExtensionOptional() async throws {
+        let source = DirectorySource(root: SharedData.root)
+        let document = try await source.fetch("https://menu.dining.ucla.edu/ucla-menu-2021/detailed-menu-fragment")
+        // `sha256sum ucla-menu-2021/detailed-menu-fragment.html`
+        #expect(document.sha256 == "67b9b1d54f64368e2fe384520da71149234ad022ecd8dff5facec1f987c88e23")
+        #expect(document.status == 200)
+    }
+
+    @Test func queryStringBecomesPartOfTheFileName() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let api = folder.appendingPathComponent("api/json/v1/1")
+        try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
+        let lookup = try SharedData.bytes("themealdb/responses/lookup-52771.json")
+        try lookup.write(to: api.appendingPathComponent("lookup.php@i=52771.json"))
+
+        let document = try await DirectorySource(root: folder)
+            .fetch("https://www.themealdb.com/api/json/v1/1/lookup.php?i=52771")
+        #expect(document.body == lookup)
+    }
+
+    @Test func folderServesItsIndexPage() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Hours"), withIntermediateDirectories: true)
+        try Data("<html>hours</html>".utf8).write(to: folder.appendingPathComponent("Hours/index.html"))
+
+        let document = try await DirectorySource(root: folder).fetch("https://dining.ucla.edu/Hours/#today")
+        #expect(document.body == Data("<html>hours</html>".utf8))
+    }
+
+    @Test(arguments: ["https://x.example/../SOURCES.md", "https://x.example/themealdb/../../data/SOURCES.md", "/./SOURCES.md"])
+    func traversalIsRefused(url: String) async throws {
+        let error = await #expect(throws: FetchError.self) {
+            try await DirectorySource(root: SharedData.root.appendingPathComponent("themealdb")).fetch(url)
+        }
+        #expect(error?.code == .invalidURL)
+    }
+
+    @Test func missingFileIsNotFound() async throws {
+        let error = await #expect(throws: FetchError.self) {
+            try await DirectorySource(root: SharedData.root).fetch("https://x.example/no/such/page")
+        }
+        #expect(error?.code == .notFound)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real HTTPS server on 127.0.0.1 (`openssl s_server`) whose self-signed certificate no
+/// trust store accepts, so certificate verification must fail.
+final class UntrustedTLSServer {
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
+
+    let port: UInt16
+    private let process: Process
+    private let folder: URL
+
+    init() throws {
+        folder = try makeScratchFolder()
+        try Self.run([
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", folder.appendingPathComponent("key.pem").path,
+            "-out", folder.appendingPathComponent("cert.pem").path,
+            "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+        ])
+        port = try Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = [
+            "s_server", "-quiet", "-www", "-naccept", "4", "-accept", "127.0.0.1:\(port)",
+            "-cert", folder.appendingPathComponent("cert.pem").path,
+            "-key", folder.appendingPathComponent("key.pem").path,
+        ]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try waitUntilListening()
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func url(_ path: String) -> String { "https://127.0.0.1:\(port)\(path)" }
+
+    private static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ServerError("openssl \(arguments[0])", EINVAL) }
+    }
+
+    /// Asks the kernel for an unused port by binding port 0, then frees it for openssl.
+    private static func freePort() throws -> UInt16 {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { throw ServerError("socket", errno) }
+        defer { close(probe) }
+        var address = loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(probe, $0, length) == 0 && getsockname(probe, $0, &length) == 0
+            }
+        }
+        guard bound else { throw ServerError("bind", errno) }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    /// Polls for at most two seconds: openssl needs a moment before it accepts.
+    private func waitUntilListening() throws {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while ContinuousClock.now < deadline {
+            let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = Self.loopback(port: port)
+            let connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            close(probe)
+            if connected { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ServerError("openssl s_server did not listen", ETIMEDOUT)
+    }
+
+    private static func loopback(port: UInt16) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        return address
+    }
+}
