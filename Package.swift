@@ -69,7 +69,10 @@ let package = Package(
 
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
-        .testTarget(name: "FetchingTests", dependencies: ["Fetching"]),
+        .testTarget(
+            name: "FetchingTests",
+            dependencies: ["Fetching", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
         .testTarget(

@@ -15,6 +15,11 @@ public struct QueryResult: Hashable, Sendable {
     public var columns: [String]
     public var rows: [[SQLValue]]
 
+    public init(columns: [String], rows: [[SQLValue]]) {
+        self.columns = columns
+        self.rows = rows
+    }
+
     /// Runs `sql` on the snapshot opened read-only and immutable. Statements that would write
     /// are refused before they run, with a message saying so, rather than failing deep in SQLite.
     public static func run(_ sql: String, on url: URL) throws -> QueryResult {

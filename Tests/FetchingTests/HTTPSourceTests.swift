@@ -219,8 +219,8 @@ import Testing
 }
 
 @Suite struct HTTPSourceSafetyTests {
-    @Test(.enabled(if: UntrustedTLSServer.isAvailable, "needs the openssl command"))
-    func untrustedCertificateIsRefused() async throws {
+    /// Needs the `openssl` command, which scripts/test installs with the other system packages.
+    @Test func untrustedCertificateIsRefused() async throws {
         let server = try UntrustedTLSServer()
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/"))

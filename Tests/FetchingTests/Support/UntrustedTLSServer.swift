@@ -6,8 +6,6 @@ import Glibc
 /// A real HTTPS server on 127.0.0.1 (`openssl s_server`) whose self-signed certificate no
 /// trust store accepts, so certificate verification must fail.
 final class UntrustedTLSServer {
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
-
     let port: UInt16
     private let process: Process
     private let folder: URL
