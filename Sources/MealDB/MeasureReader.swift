@@ -76,7 +76,7 @@ struct MeasureReader {
             return (value, isFraction, false)
         case let .word(text)? where allowingWords:
             guard let value = MeasureVocabulary.numberWords[text] else { return nil }
-            return (value, !(value.denominator == 1), true)
+            return (value, value.denominator != 1, true)
         default:
             return nil
         }

@@ -48,8 +48,10 @@ struct MealDumpTests {
         let classified = measures.filter { [.quantity, .count, .unquantified].contains($0.kind) }
         let coverage = Double(classified.count) / Double(measures.count)
         let unparsed = Set(measures.filter { $0.kind == .unparsed }.compactMap(\.raw)).sorted()
+        let byKind = Dictionary(grouping: measures, by: \.kind).mapValues(\.count)
+            .sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
         print("MealDB measure coverage: \(classified.count)/\(measures.count) = "
-              + String(format: "%.2f%%", coverage * 100) + "; unparsed: \(unparsed)")
+              + String(format: "%.2f%%", coverage * 100) + "; \(byKind); unparsed: \(unparsed)")
         #expect(coverage >= 0.95)
     }
 
