@@ -10,17 +10,17 @@ enum DecodingFailure {
         }
         switch decodingError {
         case let .dataCorrupted(context):
-            if context.codingPath.isEmpty, context.underlyingError != nil {
-                return InputError("not valid JSON (\(context.debugDescription))", at: location)
+            if context.codingPath.isEmpty,
+               context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
+                return InputError("not valid JSON, so not a TheMealDB response", at: location)
             }
             return InputError(message(context.debugDescription, context.codingPath), at: location)
         case let .keyNotFound(key, context):
             let what = context.debugDescription.hasPrefix("No value associated")
                 ? "missing \"\(key.stringValue)\"" : context.debugDescription
             return InputError(message(what, context.codingPath), at: location)
-        case let .typeMismatch(type, context):
-            return InputError(message("expected \(type): \(context.debugDescription)",
-                                      context.codingPath), at: location)
+        case let .typeMismatch(_, context):
+            return InputError(message(context.debugDescription, context.codingPath), at: location)
         case let .valueNotFound(type, context):
             return InputError(message("expected \(type), found null", context.codingPath), at: location)
         @unknown default:
@@ -29,7 +29,7 @@ enum DecodingFailure {
     }
 
     private static func message(_ text: String, _ path: [any CodingKey]) -> String {
-        path.isEmpty ? text : "\(text) at \(describe(path))"
+        path.isEmpty ? text : "\(describe(path)): \(text)"
     }
 
     /// `meals[3].strMeal`: array positions as subscripts, keys as dotted names.

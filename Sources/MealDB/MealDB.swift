@@ -53,7 +53,8 @@ public enum MealDB {
     }
 
     /// `/api/json/v1/1/search.php?f=a`: every meal starting with a letter, the usual way to
-    /// walk the catalogue.
+    /// walk the catalogue. The letter is lowercased (the API ignores case) so that the same
+    /// letter always gives the same URL, and so the same raw-store entry.
     public static func letterSearchPath(_ letter: Character) -> String {
         apiPath + "search.php?f=" + query(String(letter).lowercased())
     }

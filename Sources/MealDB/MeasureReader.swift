@@ -76,7 +76,7 @@ struct MeasureReader {
             return (value, isFraction, false)
         case let .word(text)? where allowingWords:
             guard let value = MeasureVocabulary.numberWords[text] else { return nil }
-            return (value, !(value.denominator == 1), true)
+            return (value, value.denominator != 1, true)
         default:
             return nil
         }
@@ -169,6 +169,7 @@ struct MeasureReader {
         if let found = readUnit() {
             unit = found.unit
             if found.misspelt { confidence = min(confidence, MeasureConfidence.interpreted) }
+            if found.unit.isMassOrVolume { skipContainer() }
         } else if let size = readSizeOfEach() {
             if size.unit.isMassOrVolume, let total = value.multiplied(by: size.amount.value) {
                 value = total
@@ -206,7 +207,7 @@ struct MeasureReader {
         return nil
     }
 
-    /// Steps over "tins" in "2 x 400g tins": the size already says how much.
+    /// Steps over "tins" in "2 x 400g tins" or "jar" in "14 oz jar": the size already says how much.
     private mutating func skipContainer() {
         let saved = position
         if let container = readUnit(), container.unit.dimension == .item { return }
