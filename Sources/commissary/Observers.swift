@@ -51,7 +51,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             }
         case .notPublished:
             write("  not published: \(event.message ?? "")")
-        case .runStarted, .plan, .stageStarted, .warning, .published, .runFinished:
+        case .plan, .stageStarted, .warning, .published, .runFinished:
             break
         }
     }

@@ -126,7 +126,9 @@ final class TestHTTPServer: @unchecked Sendable {
             close(connection)
             lock.withLock { open -= 1 }
         }
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
+        // Long enough that a kept-alive connection outlives a busy machine's pauses between a
+        // test's requests; the server's own 20 s lifetime still bounds it.
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // At most a few requests per connection, and none once the server is stopping.
         for _ in 0..<16 where !shouldStop {
