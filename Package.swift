@@ -41,6 +41,7 @@ let package = Package(
         ),
         .target(name: "DiningSources", dependencies: ["FoodModel", "HTML"]),
         .target(name: "MealDB", dependencies: ["FoodModel"]),
+        .target(name: "Nutrition", dependencies: ["FoodModel"]),
         .target(
             name: "Snapshot",
             dependencies: [
@@ -52,7 +53,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
-                "FoodModel", "Fetching", "DiningSources", "MealDB", "Snapshot",
+                "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "Snapshot",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -75,13 +76,14 @@ let package = Package(
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
+        .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),
         .testTarget(
             name: "SnapshotTests",
             dependencies: ["Snapshot", "FoodModel", "Fetching", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching", "commissary"]
+            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "commissary"]
         ),
     ],
     swiftLanguageModes: [.v6]

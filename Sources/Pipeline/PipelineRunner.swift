@@ -153,17 +153,37 @@ public struct PipelineRunner: Sendable {
         ]
         for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
 
-        // normalize: the merged dataset, written into a staging database.
+        // normalize: partitions merged into one dataset (identities already deduplicated by
+        // the merge), in date order.
         var stageStarted = Date()
         emit(.stageStarted, stage: "normalize")
+        dataset.serviceDays.sort { $0.date < $1.date }
+        stages.append(finish("normalize", since: stageStarted, counts: [
+            "service_days": dataset.serviceDays.count, "foods": dataset.foods.count,
+            "recipes": dataset.recipes.count,
+        ]))
+
+        // compute: %DV under the pipeline's daily-value standard.
+        stageStarted = Date()
+        emit(.stageStarted, stage: "compute")
+        if let standard = spec.dailyValues {
+            dataset.foods = dataset.foods.mapValues(standard.apply)
+        }
+        let computed = dataset.foods.values.reduce(0) { total, food in
+            total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
+        }
+        stages.append(finish("compute", since: stageStarted, counts: ["dv_computed": computed]))
+
+        // write: the dataset into a staging database, in one transaction.
+        stageStarted = Date()
+        emit(.stageStarted, stage: "write")
         let fileName = SnapshotStore.fileName(pipeline: spec.name, date: String(isoTimestamp(started).prefix(10)),
                                               runId: runId)
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
-        dataset.serviceDays.sort { $0.date < $1.date }
         try staging.write(dataset, codes: UCLAWebCodes.all)
         let rowCounts = try staging.rowCounts()
-        stages.append(finish("normalize", since: stageStarted, counts: rowCounts))
+        stages.append(finish("write", since: stageStarted, counts: rowCounts))
 
         // check: gates against the policy and the previous snapshot.
         stageStarted = Date()

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import Nutrition
 
 /// A pipeline definition, read from a YAML file under `Pipelines/`: what to fetch, from where,
 /// for which days, and what must hold before a snapshot is published.
@@ -12,9 +13,12 @@ public struct PipelineSpec: Hashable, Sendable {
     public var sources: [SourceSpec]
     public var checks: CheckPolicy
     public var fetch: FetchSettings
+    /// The daily values the compute stage computes %DV under; nil computes none.
+    public var dailyValues: DailyValueStandard?
 
     public init(name: String, description: String?, file: URL, licence: String,
-                sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings) {
+                sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
+                dailyValues: DailyValueStandard? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -22,6 +26,7 @@ public struct PipelineSpec: Hashable, Sendable {
         self.sources = sources
         self.checks = checks
         self.fetch = fetch
+        self.dailyValues = dailyValues
     }
 }
 

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import Nutrition
 import Yams
 
 /// Reads pipeline files. YAML is composed into nodes (not decoded with Codable) so that every
@@ -33,7 +34,7 @@ public enum SpecReader {
         }
         let folder = file.deletingLastPathComponent()
         let top = try Mapping(root, key: "", file: file)
-        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch"])
+        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -58,7 +59,8 @@ public enum SpecReader {
             licence: try top.optional("licence")?.string() ?? "see the sources' own terms",
             sources: sources,
             checks: try top.optional("checks").map(readChecks) ?? CheckPolicy(),
-            fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings())
+            fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings(),
+            dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) })
     }
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
@@ -160,7 +162,7 @@ public enum SpecReader {
         return settings
     }
 
-    private static func yamlError(_ error: YamlError, file: URL) -> PipelineFileError {
+    static func yamlError(_ error: YamlError, file: URL) -> PipelineFileError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
@@ -254,6 +256,9 @@ struct Mapping {
         node = value
         pairs = mapping.map { ($0.key.string ?? "", $0.value, $0.key.mark) }
     }
+
+    /// The keys present, in file order.
+    var keys: [String] { pairs.map(\.key) }
 
     func allowOnly(_ keys: Set<String>) throws {
         for pair in pairs where !keys.contains(pair.key) {

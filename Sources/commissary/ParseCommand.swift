@@ -65,7 +65,7 @@ struct ParseCommand: AsyncParsableCommand {
                                                        recipeId: id))
         case .uclaHours:
             return try encode(UCLAMenuSite.parseHours(document.body, url: url, charset: document.charset,
-                                                      referenceDate: try anchorDate() ?? today()))
+                                                      referenceDate: try anchorDate() ?? localToday()))
         case .uclaDataset:
             guard let day = try anchorDate() else {
                 throw ValidationError("cannot tell the service day of \(url); give --date")
@@ -97,12 +97,6 @@ struct ParseCommand: AsyncParsableCommand {
         }
         let name = URL(fileURLWithPath: url).lastPathComponent
         return name.range(of: #"\d{6}"#, options: .regularExpression).map { String(name[$0]) }
-    }
-
-    private func today() -> ServiceDate {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: Date())
-        return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? ServiceDate(daysSinceEpoch: 0)
     }
 
     private struct DatasetDay: Encodable {

@@ -66,7 +66,7 @@ struct RunCommand: AsyncParsableCommand {
             throw fail(error)
         }
         var selection: DateSelection?
-        var today = currentDate()
+        var today = localToday()
         if let date, let day = ServiceDate(date) {
             selection = .range(from: day, to: day)
             today = day
@@ -104,11 +104,5 @@ struct RunCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: not published: \(reasons)\n".utf8))
             throw ExitCode(3)
         }
-    }
-
-    private func currentDate() -> ServiceDate {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: Date())
-        return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? ServiceDate(daysSinceEpoch: 0)
     }
 }

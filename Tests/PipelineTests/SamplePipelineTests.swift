@@ -45,6 +45,17 @@ import Testing
         }
         #expect(try number("SELECT count(*) FROM food WHERE has_page = 1", file) == 36)
         #expect(try number("SELECT count(*) FROM recipe_ingredient WHERE measure_raw IS NULL", file) == 2)
+        // The sample's labels print round(100 × amount / DV) under UCLA's values, with no ties
+        // (SampleData/README.md), so every computed %DV must equal the printed one.
+        let computed = try number("SELECT count(*) FROM food_nutrient WHERE computed_dv_percent IS NOT NULL", file)
+        #expect(computed == (try number("""
+            SELECT count(*) FROM food_nutrient WHERE printed_dv_percent IS NOT NULL AND amount IS NOT NULL
+            """, file)))
+        #expect((computed ?? 0) > 36 * 5)
+        #expect(try number("""
+            SELECT count(*) FROM food_nutrient WHERE computed_dv_percent IS NOT printed_dv_percent
+            AND computed_dv_percent IS NOT NULL
+            """, file) == 0)
 
         // The README's table of items per day, meal and hall.
         let perMeal = try rows("""

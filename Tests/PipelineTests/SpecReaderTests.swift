@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import Nutrition
 import Pipeline
 import Testing
 
@@ -56,6 +57,22 @@ import Testing
         #expect(nightly.sources[0].dates == .upcoming(daysAhead: 2))
         #expect(nightly.fetch.delayMilliseconds == 500)
         _ = try SpecReader.read(Paths.pipelines.appendingPathComponent("recipes-backfill.yml"))
+    }
+
+    @Test func theSampleComputesUnderUCLAsLabelValues() throws {
+        let standard = try #require(try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")).dailyValues)
+        #expect(standard.name == "ucla-label")
+        // REFERENCE.md §2.1: pre-2016 FDA values with carbohydrate 130 g and fiber 25 g.
+        #expect(standard.values[.totalCarbohydrate] == .init(amount: 130, unit: .g))
+        #expect(standard.values[.dietaryFiber] == .init(amount: 25, unit: .g))
+        #expect(standard.values[.sodium] == .init(amount: 2400, unit: .mg))
+        #expect(standard.values.count == 6)
+    }
+
+    @Test func anUnknownStandardIsNamed() throws {
+        let failure = try error(valid + "\ndv_standard: fda-1990\n")
+        #expect(failure.key == "dv_standard")
+        #expect(failure.message.contains("fda-1990"))
     }
 
     @Test func upcomingDatesStartToday() throws {

@@ -1,0 +1,56 @@
+import FoodModel
+import Foundation
+import Nutrition
+import Yams
+
+/// Reads daily-value standards from `standards/<name>.yml` beside the pipeline file, or from a
+/// path, with the same located errors as pipeline files.
+enum StandardReader {
+    static func read(named value: Value, folder: URL) throws -> DailyValueStandard {
+        let name = try value.string()
+        let file = name.hasSuffix(".yml") || name.contains("/")
+            ? (name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name))
+            : folder.appendingPathComponent("standards/\(name).yml")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw value.error("no daily-value standard \"\(name)\" (looked for \(file.path))")
+        }
+        return try read(file)
+    }
+
+    static func read(_ file: URL) throws -> DailyValueStandard {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "cannot read the standard: \(error.localizedDescription)")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw SpecReader.yamlError(error, file: file)
+        }
+        guard let root else {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "", message: "the file is empty")
+        }
+        let top = try Mapping(root, key: "", file: file)
+        try top.allowOnly(["standard", "description", "daily_values"])
+        var values: [NutrientKey: DailyValueStandard.Value] = [:]
+        let table = try Mapping(top.required("daily_values"))
+        for key in table.keys {
+            let entry = try table.required(key)
+            let parts = try entry.string().split(separator: " ")
+            guard parts.count == 2, let amount = Double(parts[0]), amount > 0,
+                  let unit = MassUnit(label: String(parts[1]))
+            else {
+                throw entry.error("expected an amount and a unit such as \"65 g\" (units: g, mg, mcg)")
+            }
+            values[NutrientKey(key)] = .init(amount: amount, unit: unit)
+        }
+        return DailyValueStandard(
+            name: try top.required("standard").string(),
+            description: try top.optional("description")?.string() ?? "",
+            values: values)
+    }
+}
