@@ -17,6 +17,8 @@ struct ParseCommand: AsyncParsableCommand {
         case uclaRecipe = "ucla-recipe"
         case uclaHours = "ucla-hours"
         case uclaDataset = "ucla-dataset"
+        case foodpro
+        case foodproLabel = "foodpro-label"
         case mealdb
     }
 
@@ -72,6 +74,13 @@ struct ParseCommand: AsyncParsableCommand {
             }
             let parsed = try UCLADataset.parseDay(document.body, date: day, location: url)
             return try encode(DatasetDay(day: parsed.day, foods: parsed.foods))
+        case .foodpro:
+            return try encode(FoodPro.parseMenuGrid(document.body, url: url, charset: document.charset))
+        case .foodproLabel:
+            guard let id = recipeId ?? Self.recipeId(in: url) else {
+                throw ValidationError("cannot tell the recipe number from \(url); give --recipe-id")
+            }
+            return try encode(FoodPro.parseLabel(document.body, url: url, charset: document.charset, recipeId: id))
         case .mealdb:
             return try encode(MealDB.decodeMeals(document.body, location: url))
         }
@@ -90,10 +99,14 @@ struct ParseCommand: AsyncParsableCommand {
         return ServiceDate(String(name[range]))
     }
 
-    /// The id in `/Recipes/{id}/{portion}` or in a file name such as `recipe-400317-...`.
+    /// The id in `/Recipes/{id}/{portion}`, in FoodPro's `RecNumAndPort={id}*{portion}`, or in
+    /// a file name such as `recipe-400317-...`.
     static func recipeId(in url: String) -> String? {
         if let range = url.range(of: #"/Recipes/[0-9A-Za-z]+"#, options: .regularExpression) {
             return String(url[range].dropFirst("/Recipes/".count))
+        }
+        if let range = url.range(of: #"RecNumAndPort=[0-9A-Za-z]+"#, options: .regularExpression) {
+            return String(url[range].dropFirst("RecNumAndPort=".count))
         }
         let name = URL(fileURLWithPath: url).lastPathComponent
         return name.range(of: #"\d{6}"#, options: .regularExpression).map { String(name[$0]) }

@@ -8,10 +8,8 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a pipeline: fetch, parse, normalize, compute, check, publish.",
-        discussion: """
-            Exit status: 0 when a snapshot was published (or the plan printed), 1 on an error,
-            3 when a blocking check stopped the publication (the previous snapshot stays latest).
-            """)
+        discussion: "Exit status: 0 when a snapshot was published (or the plan printed), 1 on an error, "
+            + "3 when a blocking check stopped the publication (the previous snapshot stays latest).")
 
     @Argument(help: "The pipeline file (Pipelines/<name>.yml).")
     var pipeline: String
