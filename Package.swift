@@ -70,9 +70,11 @@ let package = Package(
 
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        // A scripted HTTP server on 127.0.0.1 that tests of fetching and of whole pipelines share.
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Fetching", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
@@ -83,7 +85,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "commissary"]
+            dependencies: [
+                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "HTTPTestSupport", "commissary",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,7 +14,7 @@ protocol Harvester: Sendable {
     var source: SourceSpec { get }
     /// The partition keys of this source for a run (dates as `YYYY-MM-DD`, or named singletons).
     var partitions: [String] { get }
-    func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult
 }
 
@@ -29,21 +29,45 @@ actor RunContext {
     }
 }
 
-/// Remembers every document a partition read, for the ledger, `_sources` and the manifest.
-actor DocumentLog: DocumentSource {
+/// Remembers every document a partition read, for the ledger, `_sources` and the manifest, and
+/// counts how many had to cross the network.
+actor DocumentLog {
     private let upstream: any DocumentSource
+    /// Where pages already known are served from; nil when the run refetches everything.
+    private let known: RawStore?
     private(set) var documents: [SourceDocument] = []
     /// Time spent waiting for documents, so the fetch stage can be timed apart from parsing.
     private(set) var fetchSeconds = 0.0
+    /// Documents served from the raw store without a request.
+    private(set) var reusedCount = 0
+    /// Conditional requests the server answered with 304.
+    private(set) var notModifiedCount = 0
 
-    init(upstream: any DocumentSource) {
+    init(upstream: any DocumentSource, known: RawStore?) {
         self.upstream = upstream
+        self.known = known
     }
 
     func fetch(_ url: String) async throws -> FetchedDocument {
         let started = Date()
         defer { fetchSeconds += Date().timeIntervalSince(started) }
         let document = try await upstream.fetch(url)
+        if document.notModified { notModifiedCount += 1 }
+        return log(document)
+    }
+
+    /// For pages that do not change once published (a recipe page is its recipe id): the copy
+    /// in the raw store when there is one, else a fetch. This is what lets a second run the same
+    /// night fetch nothing it already has.
+    func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
+        if let known, let stored = try? known.latestDocument(for: url), stored.status == 200 {
+            reusedCount += 1
+            return log(stored)
+        }
+        return try await fetch(url)
+    }
+
+    private func log(_ document: FetchedDocument) -> FetchedDocument {
         documents.append(SourceDocument(
             url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,
             sha256: document.sha256, charset: document.charset, byteCount: document.body.count))

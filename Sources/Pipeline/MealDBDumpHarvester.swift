@@ -12,7 +12,7 @@ struct MealDBDumpHarvester: Harvester {
 
     var partitions: [String] { [Self.partition] }
 
-    func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         let page = try await documents.fetch(Self.url(of: dump))
         var dataset = Dataset()

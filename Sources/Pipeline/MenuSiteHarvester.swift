@@ -19,7 +19,7 @@ struct MenuSiteHarvester: Harvester {
         days.map(\.description) + (source.hours ? [Self.hoursPartition] : [])
     }
 
-    func harvest(partition: String, from documents: any DocumentSource, run: RunContext) async throws
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         if partition == Self.hoursPartition {
             return try await harvestHours(from: documents, run: run)
@@ -38,7 +38,7 @@ struct MenuSiteHarvester: Harvester {
         for item in day.menuItems where await run.claim(item.food) {
             let recipeURL = base + UCLAMenuSite.recipePath(recipeId: item.recipeId, portion: item.portion)
             do {
-                let recipePage = try await documents.fetch(recipeURL)
+                let recipePage = try await documents.fetchUnlessKnown(recipeURL)
                 let food = try UCLAMenuSite.parseRecipe(recipePage.body, url: recipeURL,
                                                         charset: recipePage.charset,
                                                         recipeId: item.recipeId)
@@ -52,7 +52,7 @@ struct MenuSiteHarvester: Harvester {
         return result
     }
 
-    private func harvestHours(from documents: any DocumentSource, run: RunContext) async throws
+    private func harvestHours(from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         let url = base + UCLAMenuSite.hoursPath
         let page = try await documents.fetch(url)

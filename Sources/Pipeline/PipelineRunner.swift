@@ -111,7 +111,8 @@ public struct PipelineRunner: Sendable {
             for key in harvester.partitions {
                 let previous = try ledger.state(source: source.name, key: key)
                 let reused = reuses(previous, interrupted: interrupted)
-                let log = DocumentLog(upstream: reused ? try replay(previous, fallback: live) : live)
+                let log = DocumentLog(upstream: reused ? try replay(previous, fallback: live) : live,
+                                      known: options.force ? nil : RawStore(root: workspace.raw))
                 let partitionStarted = Date()
                 do {
                     let result = try await harvester.harvest(partition: key, from: log, run: context)
@@ -124,10 +125,15 @@ public struct PipelineRunner: Sendable {
                         runId: runId, updatedAt: isoTimestamp(Date())))
                     let status = reused ? "reused" : "fetched"
                     partitions.append(.init(source: source.name, key: key, status: status,
-                                            documents: documents.count, message: nil))
+                                            documents: documents.count,
+                                            documentsReused: await log.reusedCount,
+                                            notModified: await log.notModifiedCount, message: nil))
+                    var partitionCounts = counts(of: result.dataset, documents: documents.count)
+                    partitionCounts["documents_reused"] = await log.reusedCount
+                    partitionCounts["not_modified"] = await log.notModifiedCount
                     emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
                          status: status, seconds: Date().timeIntervalSince(partitionStarted),
-                         counts: counts(of: result.dataset, documents: documents.count))
+                         counts: partitionCounts)
                 } catch {
                     let message = "\(error)"
                     failed.append("\(source.name)/\(key): \(message)")
@@ -135,7 +141,9 @@ public struct PipelineRunner: Sendable {
                         source: source.name, key: key, status: .failed, documents: await log.documents,
                         runId: runId, updatedAt: isoTimestamp(Date()), message: message))
                     partitions.append(.init(source: source.name, key: key, status: "failed",
-                                            documents: await log.documents.count, message: message))
+                                            documents: await log.documents.count,
+                                            documentsReused: await log.reusedCount,
+                                            notModified: await log.notModifiedCount, message: message))
                     emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
                          status: "failed", message: message)
                     logger.error("partition failed", metadata: ["source": "\(source.name)", "partition": "\(key)",

@@ -16,6 +16,10 @@ public struct RunManifest: Hashable, Sendable, Codable {
         /// `fetched`, `reused` (replayed from the raw store) or `failed`.
         public var status: String
         public var documents: Int
+        /// Documents served from the raw store without a request (pages already known).
+        public var documentsReused: Int
+        /// Conditional requests answered 304 Not Modified.
+        public var notModified: Int
         public var message: String?
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

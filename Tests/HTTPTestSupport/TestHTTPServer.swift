@@ -4,8 +4,8 @@ import Glibc
 #endif
 
 /// What the test server sends back for one request; faults are part of the script.
-struct Reply: Sendable {
-    enum Ending: Sendable {
+public struct Reply: Sendable {
+    public enum Ending: Sendable {
         /// `Content-Length` matches the body.
         case complete
         /// Declares `declaredLength` bytes, sends the (shorter) body, then closes.
@@ -16,22 +16,32 @@ struct Reply: Sendable {
         case reset
     }
 
-    var status: Int = 200
-    var headers: [(String, String)] = []
-    var body = Data()
+    public var status: Int = 200
+    public var headers: [(String, String)] = []
+    public var body = Data()
     /// Silence before the first byte of the answer; a stall when longer than the client waits.
-    var delay: Duration = .zero
-    var ending: Ending = .complete
+    public var delay: Duration = .zero
+    public var ending: Ending = .complete
     /// Leaves a `.complete` answer's connection open for the client's next request.
-    var keepAlive = false
+    public var keepAlive = false
+
+    public init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data(),
+                delay: Duration = .zero, ending: Ending = .complete, keepAlive: Bool = false) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.ending = ending
+        self.keepAlive = keepAlive
+    }
 }
 
 /// A request as the server parsed it, with header names lower-cased.
-struct ReceivedRequest: Sendable {
-    var method: String
-    var path: String
-    var headers: [String: String]
-    var receivedAt: ContinuousClock.Instant
+public struct ReceivedRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var headers: [String: String]
+    public var receivedAt: ContinuousClock.Instant
 }
 
 /// A small HTTP/1.1 server on 127.0.0.1 and an ephemeral port, one thread per connection,
@@ -39,11 +49,11 @@ struct ReceivedRequest: Sendable {
 ///
 /// Every loop is bounded: the accept loop polls with a timeout and the whole server shuts
 /// itself down after `lifetime`, so a failing test cannot hang the suite.
-final class TestHTTPServer: @unchecked Sendable {
+public final class TestHTTPServer: @unchecked Sendable {
     /// Gets the request and how many requests (this one included) reached its path.
-    typealias Script = @Sendable (ReceivedRequest, Int) -> Reply
+    public typealias Script = @Sendable (ReceivedRequest, Int) -> Reply
 
-    let port: UInt16
+    public let port: UInt16
     private let listener: Int32
     private let script: Script
     private let deadline: ContinuousClock.Instant
@@ -54,7 +64,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private var mostOpen = 0
     private var accepted = 0
 
-    init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
+    public init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
         self.script = script
         self.deadline = .now + lifetime
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -86,20 +96,23 @@ final class TestHTTPServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+    public func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
 
-    func stop() {
+    public func stop() {
         lock.withLock { stopped = true }
     }
 
-    func requests(to path: String) -> [ReceivedRequest] {
+    public func requests(to path: String) -> [ReceivedRequest] {
         lock.withLock { received.filter { $0.path == path } }
     }
 
-    var connectionsAccepted: Int { lock.withLock { accepted } }
+    /// Every request received so far, in arrival order.
+    public var requests: [ReceivedRequest] { lock.withLock { received } }
+
+    public var connectionsAccepted: Int { lock.withLock { accepted } }
 
     /// The largest number of connections that were being served at the same moment.
-    var mostConcurrentConnections: Int { lock.withLock { mostOpen } }
+    public var mostConcurrentConnections: Int { lock.withLock { mostOpen } }
 
     private var shouldStop: Bool {
         lock.withLock { stopped } || ContinuousClock.now >= deadline
@@ -216,10 +229,10 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 }
 
-struct ServerError: Error, CustomStringConvertible {
-    var description: String
+public struct ServerError: Error, CustomStringConvertible {
+    public var description: String
 
-    init(_ call: String, _ code: Int32) {
+    public init(_ call: String, _ code: Int32) {
         description = "test server: \(call) failed: \(String(cString: strerror(code)))"
     }
 }
