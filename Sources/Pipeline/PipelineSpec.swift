@@ -37,6 +37,8 @@ public struct SourceSpec: Hashable, Sendable {
         case uclaMenuSite = "ucla-menu-site"
         /// A TheMealDB dump file: a JSON array of meals or `{"meals": [...]}`.
         case mealdbDump = "mealdb-dump"
+        /// The historical UCLA dataset: a folder of `YYYY-MM-DD.json` days.
+        case uclaDataset = "ucla-dataset"
     }
 
     public var name: String

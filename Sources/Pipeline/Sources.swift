@@ -18,6 +18,10 @@ extension PipelineRunner {
             case (.uclaMenuSite, .web(let base)):
                 return (MenuSiteHarvester(source: source, base: base, days: days(of: source)),
                         StoringSource(upstream: HTTPSource(policy: httpPolicy(), logger: logger), store: store))
+            case (.uclaDataset, .directory(let folder)):
+                let requested = (options.dates ?? source.dates)?.days(today: options.today)
+                return (DatasetHarvester(source: source, folder: folder, requested: requested),
+                        StoringSource(upstream: localFiles, store: store))
             case (.mealdbDump, .file(let dump)):
                 return (MealDBDumpHarvester(source: source, dump: dump),
                         StoringSource(upstream: localFiles, store: store))

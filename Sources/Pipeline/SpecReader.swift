@@ -78,6 +78,8 @@ public enum SpecReader {
             throw try map.required("location").error("the menu site needs a folder or an http(s) URL, not a file")
         case (.mealdbDump, .directory), (.mealdbDump, .web):
             throw try map.required("location").error("a MealDB dump is a file (a JSON array or {\"meals\": [...]})")
+        case (.uclaDataset, .file), (.uclaDataset, .web):
+            throw try map.required("location").error("the UCLA dataset is a folder of YYYY-MM-DD.json files")
         default:
             break
         }

@@ -1,0 +1,41 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import Testing
+
+/// The historical dataset pipeline on real days of `../shared/data/ucla-dataset-2016`.
+@Suite struct HistoryPipelineTests {
+    /// Items of one day file, counted straight from the JSON, independently of the adapter.
+    private func items(in day: String) throws -> Int {
+        let file = Paths.sharedData.appendingPathComponent("ucla-dataset-2016/\(day).json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: [[String: Any]]])
+        return json.values.joined().reduce(0) { total, restaurant in
+            total + ((restaurant["rk"] as? [[String: Any]]) ?? []).reduce(0) { $0 + (($1["i"] as? [Any])?.count ?? 0) }
+        }
+    }
+
+    @Test func loadsTheRequestedDaysAndSkipsDaysTheDatasetDoesNotHave() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        var spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        spec.checks.minMenuItems = 100
+        // 2016-08-08 has no file in the dataset.
+        let range = DateSelection.range(from: try #require(ServiceDate("2016-08-07")),
+                                        to: try #require(ServiceDate("2016-08-09")))
+        let report = try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), dates: range,
+                                today: try #require(ServiceDate("2016-08-09"))),
+            observer: SilentObserver(), logger: Logger(label: "test")).run()
+        #expect(report.manifest.partitions.map(\.key) == ["2016-08-07", "2016-08-09"])
+        let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let counts = try SnapshotReader.rowCounts(of: file)
+        #expect(counts["menu_item"] == (try items(in: "2016-08-07")) + (try items(in: "2016-08-09")))
+        #expect(counts["service_day"] == 2)
+        // Cream of Wheat's label on 2016-07-25 is not in this range; Oatmeal's identity is its name.
+        let oatmeal = try QueryResult.run("SELECT count(*) FROM food WHERE id = 'ucla-dataset:oatmeal'", on: file)
+        #expect(oatmeal.rows.first?.first == .integer(1))
+    }
+}
