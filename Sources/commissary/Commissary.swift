@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// The command-line tool: parses arguments, hands over to the libraries, maps errors to one
 /// line on standard error and a non-zero exit status.
@@ -7,6 +8,7 @@ struct Commissary: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "commissary",
         abstract: "Fetch dining menus and recipe catalogues, publish SQLite snapshots.",
-        version: "0.1.0",
-        subcommands: [RunCommand.self, ParseCommand.self, QueryCommand.self, SnapshotsCommand.self])
+        version: CommissaryVersion.current,
+        subcommands: [RunCommand.self, ParseCommand.self, QueryCommand.self, SnapshotsCommand.self,
+                      CheckCommand.self])
 }

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The `commissary` binary as scripts and users see it: exit statuses, JSON lines on a pipe,
+/// one-line errors on standard error.
+@Suite struct CommandLineTests {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("commissary")
+    }
+
+    /// Runs the binary to completion without blocking a cooperative thread.
+    private func commissary(_ arguments: [String]) async throws -> Outcome {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let err = folder.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
+        return Outcome(status: process.terminationStatus,
+                       output: try String(contentsOf: out, encoding: .utf8),
+                       error: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    @Test func aRunOnAPipePrintsOneJSONObjectPerLineThenQueriesWork() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let sample = Paths.pipelines.appendingPathComponent("sample.yml").path
+        let run = try await commissary(["run", sample, "--workspace", workspace.path])
+        #expect(run.status == 0)
+        let lines = run.output.split(separator: "\n")
+        let events = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(events.first?["event"] as? String == "run_started")
+        #expect(events.last?["event"] as? String == "run_finished")
+        #expect(events.contains { $0["event"] as? String == "published" })
+        #expect(events.filter { $0["event"] as? String == "partition_finished" }.count == 5)
+
+        let csv = try await commissary([
+            "query", "latest", "SELECT restaurant, count(*) AS items FROM v_menu WHERE date = '2026-10-10' "
+                + "GROUP BY restaurant ORDER BY restaurant", "--format", "csv", "--workspace", workspace.path,
+        ])
+        #expect(csv.status == 0)
+        // SampleData/README.md: 2026-10-10 Brunch 6 + 4 Covel, 6 + 7 De Neve, 9 + 5 Bruin Plate.
+        #expect(csv.output == "restaurant,items\r\nBruin Plate,14\r\nCovel,10\r\nDe Neve,13\r\n")
+
+        let check = try await commissary(["check", "latest-sample", "--workspace", workspace.path])
+        #expect(check.status == 0)
+        #expect(check.output.contains("sound"))
+    }
+
+    @Test func errorsAreOneLineNamingWhereAndExitNonZero() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.yml")
+        try Data("pipeline: broken\nsources:\n  - name: x\n    adaptr: mealdb-dump\n".utf8).write(to: broken)
+        let run = try await commissary(["run", broken.path, "--workspace", folder.path])
+        #expect(run.status == 1)
+        #expect(run.error == "error: \(broken.path):4:5: sources[0].adaptr: unknown key; allowed here: adapter, categories, dates, hours, location, name, recipe_pages\n")
+
+        let query = try await commissary(["query", "latest", "SELECT 1", "--workspace", folder.path])
+        #expect(query.status == 1)
+        #expect(query.error.hasPrefix("error: ") && query.error.contains("no snapshot has been published"))
+        #expect(query.error.split(separator: "\n").count == 1)
+    }
+
+    @Test func aBlockedPublicationExitsWithThree() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let strict = folder.appendingPathComponent("strict.yml")
+        let dump = Paths.sampleData.appendingPathComponent("themealdb/meals.json").path
+        try Data("pipeline: strict\nsources:\n  - name: m\n    adapter: mealdb-dump\n    location: \(dump)\nchecks:\n  min_recipes: 13\n".utf8)
+            .write(to: strict)
+        let run = try await commissary(["run", strict.path, "--workspace", folder.path, "--log-format", "text"])
+        #expect(run.status == 3)
+        #expect(run.error.contains("error: not published: 12 recipes (at least 13 required)"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snapshots/latest-strict").path))
+    }
+}
