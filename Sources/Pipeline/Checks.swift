@@ -5,8 +5,9 @@ import Snapshot
 /// The check stage: data-quality gates. An `error` outcome that fails blocks publishing and
 /// the last good snapshot stays `latest`; a `warning` is recorded in `_checks` and the summary.
 struct Checks {
-    let policy: CheckPolicy
     let spec: PipelineSpec
+
+    private var policy: CheckPolicy { spec.checks }
 
     func evaluate(dataset: Dataset, counts: [String: Int], previous: [String: Int]?,
                   failedPartitions: [String], warnings: [String]) -> [CheckOutcome] {

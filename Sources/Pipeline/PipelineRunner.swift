@@ -197,7 +197,7 @@ public struct PipelineRunner: Sendable {
         stageStarted = Date()
         emit(.stageStarted, stage: "check")
         let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
-        let checks = Checks(policy: spec.checks, spec: spec).evaluate(
+        let checks = Checks(spec: spec).evaluate(
             dataset: dataset, counts: rowCounts, previous: previous, failedPartitions: failed,
             warnings: warnings)
         for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }

@@ -118,7 +118,7 @@ public struct SnapshotStore: Sendable {
     /// holding the pipeline's run lock, so no live run's partial file is taken.
     public func removeLeftovers(pipeline: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(".\(pipeline)-") && name.hasSuffix(".partial")
+        for name in names where (name.hasPrefix(".\(pipeline)-") && name.hasSuffix(".partial"))
             || name == ".latest-\(pipeline).new" {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
