@@ -114,12 +114,15 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    /// Removes hidden partial files left by runs that were killed mid-publish. Call only while
-    /// holding the pipeline's run lock, so no live run's partial file is taken.
+    /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish. Call
+    /// only while holding the pipeline's run lock, so no live run's partial file is taken. The
+    /// date after the name is matched too, so `sample` never takes `sample-menus`' files.
     public func removeLeftovers(pipeline: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where (name.hasPrefix(".\(pipeline)-") && name.hasSuffix(".partial"))
-            || name == ".latest-\(pipeline).new" {
+        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json)?\.partial$/#
+        for name in names {
+            let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline } ?? false
+            guard isOwnPartial || name == ".latest-\(pipeline).new" else { continue }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }

@@ -76,12 +76,14 @@ import Testing
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
         let file = try store.publish(staging, fileName: "demo-a.sqlite", pipeline: "demo", manifest: Data())
-        let partial = store.directory.appendingPathComponent(".demo-b.sqlite.partial")
-        let otherPipeline = store.directory.appendingPathComponent(".other-b.sqlite.partial")
-        try Data("half a file".utf8).write(to: partial)
-        try Data("someone else's".utf8).write(to: otherPipeline)
+        let partial = store.directory.appendingPathComponent(".demo-2026-10-12-0200001a2b.sqlite.partial")
+        let manifest = store.directory.appendingPathComponent(".demo-2026-10-12-0200001a2b.sqlite.manifest.json.partial")
+        // A pipeline whose name starts with this one's is another pipeline, maybe running.
+        let otherPipeline = store.directory.appendingPathComponent(".demo-menus-2026-10-12-0200001a2b.sqlite.partial")
+        for file in [partial, manifest, otherPipeline] { try Data("half a file".utf8).write(to: file) }
         store.removeLeftovers(pipeline: "demo")
         #expect(!FileManager.default.fileExists(atPath: partial.path))
+        #expect(!FileManager.default.fileExists(atPath: manifest.path))
         #expect(FileManager.default.fileExists(atPath: otherPipeline.path))
         #expect(FileManager.default.fileExists(atPath: file.path))
     }
