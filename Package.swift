@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
-        .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel"]),
+        .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "DiningSources"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),
         .testTarget(
             name: "SnapshotTests",
