@@ -42,6 +42,7 @@ let package = Package(
         .target(name: "DiningSources", dependencies: ["FoodModel", "HTML"]),
         .target(name: "MealDB", dependencies: ["FoodModel"]),
         .target(name: "Nutrition", dependencies: ["FoodModel"]),
+        .target(name: "Swipes", dependencies: ["FoodModel"]),
         .target(
             name: "Snapshot",
             dependencies: [
@@ -53,7 +54,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
-                "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "Snapshot",
+                "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "Snapshot", "Swipes",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -62,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Pipeline", "DiningSources", "MealDB", "Snapshot", "FoodModel", "Fetching",
+                "Pipeline", "DiningSources", "MealDB", "Snapshot", "FoodModel", "Fetching", "Swipes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -78,6 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
+        .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "DiningSources"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),
         .testTarget(
             name: "SnapshotTests",
@@ -86,7 +88,8 @@ let package = Package(
         .testTarget(
             name: "PipelineTests",
             dependencies: [
-                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "HTTPTestSupport", "commissary",
+                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes", "HTTPTestSupport",
+                "commissary",
             ]
         ),
     ],

@@ -180,7 +180,10 @@ public struct PipelineRunner: Sendable {
         let computed = dataset.foods.values.reduce(0) { total, food in
             total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
         }
-        stages.append(finish("compute", since: stageStarted, counts: ["dv_computed": computed]))
+        let swipeRows = spec.swipes.map { $0.rows($0.balances(for: dataset)) }
+        stages.append(finish("compute", since: stageStarted, counts: [
+            "dv_computed": computed, "swipe_balances": swipeRows?.balances.count ?? 0,
+        ]))
 
         // write: the dataset into a staging database, in one transaction.
         stageStarted = Date()
@@ -190,6 +193,7 @@ public struct PipelineRunner: Sendable {
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
         try staging.write(dataset, codes: UCLAWebCodes.all)
+        if let swipeRows { try staging.writeSwipes(plans: swipeRows.plans, balances: swipeRows.balances) }
         let rowCounts = try staging.rowCounts()
         stages.append(finish("write", since: stageStarted, counts: rowCounts))
 

@@ -15,10 +15,12 @@ public struct PipelineSpec: Hashable, Sendable {
     public var fetch: FetchSettings
     /// The daily values the compute stage computes %DV under; nil computes none.
     public var dailyValues: DailyValueStandard?
+    /// The meal plans and terms the compute stage builds swipe-balance tables for; nil builds none.
+    public var swipes: SwipeSettings?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
-                dailyValues: DailyValueStandard? = nil) {
+                dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -27,6 +29,7 @@ public struct PipelineSpec: Hashable, Sendable {
         self.checks = checks
         self.fetch = fetch
         self.dailyValues = dailyValues
+        self.swipes = swipes
     }
 }
 

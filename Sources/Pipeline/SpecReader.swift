@@ -34,7 +34,7 @@ public enum SpecReader {
         }
         let folder = file.deletingLastPathComponent()
         let top = try Mapping(root, key: "", file: file)
-        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard"])
+        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard", "swipes"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -60,7 +60,8 @@ public enum SpecReader {
             sources: sources,
             checks: try top.optional("checks").map(readChecks) ?? CheckPolicy(),
             fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings(),
-            dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) })
+            dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) },
+            swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) })
     }
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {

@@ -14,6 +14,7 @@ public enum SnapshotSchema {
         "service_day", "meal", "restaurant", "section", "dietary_code", "food", "menu_item",
         "nutrient", "food_nutrient", "food_code", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
+        "meal_plan", "swipe_balance",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -21,6 +22,7 @@ public enum SnapshotSchema {
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
+        ("v2-meal-plans-and-swipes", v2Swipes),
     ]
 
     static func migrator() -> DatabaseMigrator {

@@ -9,6 +9,12 @@ struct Commissary: AsyncParsableCommand {
         commandName: "commissary",
         abstract: "Fetch dining menus and recipe catalogues, publish SQLite snapshots.",
         version: CommissaryVersion.current,
-        subcommands: [RunCommand.self, ParseCommand.self, QueryCommand.self, SnapshotsCommand.self,
-                      CheckCommand.self])
+        subcommands: [
+            RunCommand.self,
+            ParseCommand.self,
+            QueryCommand.self,
+            SnapshotsCommand.self,
+            CheckCommand.self,
+            SwipesCommand.self,
+        ])
 }
