@@ -17,10 +17,10 @@ import Glibc
             .appendingPathComponent("commissary")
     }
 
-    private func start(_ pipeline: URL, workspace: URL) throws -> Process {
+    private func start(_ pipeline: URL, workspace: URL, _ flags: [String] = []) throws -> Process {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
+        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"] + flags
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -79,6 +79,17 @@ import Glibc
         }
         let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
             .latest(pipeline: "recipes-api"))
-        #expect(try BackfillFixtures.catalogue(of: latest) == (try await BackfillFixtures.dumpCatalogue(in: folder)))
+        let dump = try await BackfillFixtures.dumpCatalogue(in: folder)
+        #expect(try BackfillFixtures.catalogue(of: latest) == dump)
+
+        // --full-refresh replays nothing: every letter and categories.php are asked once more.
+        #expect(try await exit(of: try start(pipeline, workspace: workspace, ["--full-refresh"])) == 0)
+        let refreshed = server.counts
+        for path in MealDBMirror.letterPaths + [MealDBMirror.categoriesPath] {
+            #expect(refreshed[path] == (counts[path] ?? 0) + 1, "\(path)")
+        }
+        let newest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+            .latest(pipeline: "recipes-api"))
+        #expect(try BackfillFixtures.catalogue(of: newest) == dump)
     }
 }
