@@ -32,7 +32,7 @@ import Testing
         #expect(counts["recipe_ingredient"] == 4668)
         #expect(counts["category"] == 14)
         #expect(counts["area"] == 37)
-        #expect(catalogue["recipe"]?.contains { $0.contains("Šúĺlance s Makom") } == true)
+        #expect(catalogue["recipe"]?.contains { $0.contains(.text("Šúĺlance s Makom")) } == true)
 
         // Each letter and categories.php asked for once; the empty letters are finished
         // partitions, not failures.
