@@ -43,10 +43,16 @@ final class KillOnRequest: @unchecked Sendable {
             .appendingPathComponent("commissary")
     }
 
+    /// Started through bash, which closes every descriptor above 2 and then execs the binary
+    /// (same pid, so the kill reaches it): Process would otherwise hand the child the sockets of
+    /// other tests' servers in this process, and a connection a server closes would stay open in
+    /// the child for as long as it lives, stalling those tests' clients.
     private func start(_ pipeline: URL, workspace: URL, _ flags: [String] = []) throws -> Process {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"] + flags
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$0" "$@""#
+        process.arguments = ["-c", closeInherited, binary.path, "run", pipeline.path,
+                             "--workspace", workspace.path, "--log-format", "json"] + flags
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
