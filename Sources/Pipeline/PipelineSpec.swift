@@ -42,6 +42,8 @@ public struct SourceSpec: Hashable, Sendable {
         case mealdbDump = "mealdb-dump"
         /// The historical UCLA dataset: a folder of `YYYY-MM-DD.json` days.
         case uclaDataset = "ucla-dataset"
+        /// TheMealDB's live v1 API, walked by first letter (`search.php?f=`), plus `categories.php`.
+        case mealdbAPI = "mealdb-api"
     }
 
     public var name: String
@@ -55,9 +57,13 @@ public struct SourceSpec: Hashable, Sendable {
     public var hours: Bool
     /// A categories file or URL (TheMealDB `categories.php` format).
     public var categories: Location?
+    /// The first letters and digits a `mealdb-api` source walks, one partition each, in this
+    /// order; nil walks all of a–z and 0–9.
+    public var letters: [Character]?
 
     public init(name: String, adapter: Adapter, location: Location, dates: DateSelection? = nil,
-                recipePages: Bool = true, hours: Bool = true, categories: Location? = nil) {
+                recipePages: Bool = true, hours: Bool = true, categories: Location? = nil,
+                letters: [Character]? = nil) {
         self.name = name
         self.adapter = adapter
         self.location = location
@@ -65,6 +71,7 @@ public struct SourceSpec: Hashable, Sendable {
         self.recipePages = recipePages
         self.hours = hours
         self.categories = categories
+        self.letters = letters
     }
 }
 
@@ -130,15 +137,20 @@ public struct FetchSettings: Hashable, Sendable {
     public var perHostConcurrency: Int
     public var delayMilliseconds: Int
     public var maxResponseBytes: Int
+    /// A ceiling on request starts per second to one host, enforced as a minimum spacing of
+    /// 1/rate (the larger of it and `delayMilliseconds` wins); nil leaves the adapter's default
+    /// (2 for TheMealDB, none beyond `delayMilliseconds` for the others).
+    public var requestsPerSecond: Double?
 
     public init(userAgent: String? = nil, timeoutSeconds: Double = 30, retries: Int = 3,
                 perHostConcurrency: Int = 2, delayMilliseconds: Int = 250,
-                maxResponseBytes: Int = 10_000_000) {
+                maxResponseBytes: Int = 10_000_000, requestsPerSecond: Double? = nil) {
         self.userAgent = userAgent
         self.timeoutSeconds = timeoutSeconds
         self.retries = retries
         self.perHostConcurrency = perHostConcurrency
         self.delayMilliseconds = delayMilliseconds
         self.maxResponseBytes = maxResponseBytes
+        self.requestsPerSecond = requestsPerSecond
     }
 }

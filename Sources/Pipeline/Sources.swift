@@ -17,11 +17,14 @@ extension PipelineRunner {
                         StoringSource(upstream: localFiles, store: store))
             case (.uclaMenuSite, .web(let base)):
                 return (MenuSiteHarvester(source: source, base: base, days: days(of: source)),
-                        StoringSource(upstream: HTTPSource(policy: httpPolicy(), logger: logger), store: store))
+                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
             case (.uclaDataset, .directory(let folder)):
                 let requested = (options.dates ?? source.dates)?.days(today: options.today)
                 return (DatasetHarvester(source: source, folder: folder, requested: requested),
                         StoringSource(upstream: localFiles, store: store))
+            case (.mealdbAPI, .web(let base)):
+                return (MealDBAPIHarvester(source: source, base: base),
+                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
             case (.mealdbDump, .file(let dump)):
                 return (MealDBDumpHarvester(source: source, dump: dump),
                         StoringSource(upstream: localFiles, store: store))
@@ -45,6 +48,18 @@ extension PipelineRunner {
             maxAttempts: settings.retries + 1,
             maxConcurrentPerHost: settings.perHostConcurrency,
             minDelayPerHost: .milliseconds(settings.delayMilliseconds))
+    }
+
+    /// The policy of one source's HTTP client: the rate ceiling becomes a minimum spacing
+    /// between request starts, enforced by `HTTPSource`'s per-host gate on every attempt,
+    /// retries included.
+    func httpPolicy(for source: SourceSpec) -> HTTPPolicy {
+        var policy = httpPolicy()
+        let defaultRate = source.adapter == .mealdbAPI ? MealDBAPIHarvester.defaultRequestsPerSecond : nil
+        if let rate = spec.fetch.requestsPerSecond ?? defaultRate {
+            policy.minDelayPerHost = max(policy.minDelayPerHost, .nanoseconds(Int64(1_000_000_000 / rate)))
+        }
+        return policy
     }
 
     /// Serves a partition that is already done from the exact bytes it was built from.

@@ -66,7 +66,8 @@ public enum SpecReader {
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
         let map = try Mapping(node)
-        try map.allowOnly(["name", "adapter", "location", "dates", "recipe_pages", "hours", "categories"])
+        try map.allowOnly(["name", "adapter", "location", "dates", "recipe_pages", "hours", "categories",
+                           "letters"])
         let adapterNode = try map.required("adapter")
         let adapterName = try adapterNode.string()
         guard let adapter = SourceSpec.Adapter(rawValue: adapterName) else {
@@ -81,8 +82,13 @@ public enum SpecReader {
             throw try map.required("location").error("a MealDB dump is a file (a JSON array or {\"meals\": [...]})")
         case (.uclaDataset, .file), (.uclaDataset, .web):
             throw try map.required("location").error("the UCLA dataset is a folder of YYYY-MM-DD.json files")
+        case (.mealdbAPI, .directory), (.mealdbAPI, .file):
+            throw try map.required("location").error("the MealDB API needs an http(s) URL such as https://www.themealdb.com")
         default:
             break
+        }
+        if adapter != .mealdbAPI, let letters = try map.optional("letters") {
+            throw letters.error("only a mealdb-api source walks letters")
         }
         let dates = try map.optional("dates").map(readDates)
         if adapter == .uclaMenuSite, dates == nil {
@@ -95,7 +101,18 @@ public enum SpecReader {
             dates: dates,
             recipePages: try map.optional("recipe_pages")?.bool() ?? true,
             hours: try map.optional("hours")?.bool() ?? (adapter == .uclaMenuSite),
-            categories: try map.optional("categories").map { try self.location($0, folder: folder) })
+            categories: try map.optional("categories").map { try self.location($0, folder: folder) },
+            letters: try map.optional("letters").map(readLetters))
+    }
+
+    /// `letters: abc019`: a subset of the catalogue's first characters, for a partial backfill.
+    private static func readLetters(_ node: Value) throws -> [Character] {
+        let letters = Array(try node.string().lowercased())
+        for letter in letters where !MealDBAPIHarvester.allLetters.contains(letter) {
+            throw node.error("\"\(letter)\" is not one of a–z or 0–9")
+        }
+        guard Set(letters).count == letters.count else { throw node.error("lists a letter twice") }
+        return letters
     }
 
     private static func location(_ node: Value, folder: URL) throws -> Location {
@@ -152,7 +169,7 @@ public enum SpecReader {
     private static func readFetch(_ node: Value) throws -> FetchSettings {
         let map = try Mapping(node)
         try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
-                           "delay_ms", "max_response_bytes"])
+                           "delay_ms", "max_response_bytes", "requests_per_second"])
         var settings = FetchSettings()
         if let value = try map.optional("user_agent") { settings.userAgent = try value.string() }
         if let value = try map.optional("timeout_seconds") { settings.timeoutSeconds = try value.positiveDouble() }
@@ -162,6 +179,9 @@ public enum SpecReader {
         }
         if let value = try map.optional("delay_ms") { settings.delayMilliseconds = try value.int() }
         if let value = try map.optional("max_response_bytes") { settings.maxResponseBytes = try value.int() }
+        if let value = try map.optional("requests_per_second") {
+            settings.requestsPerSecond = try value.positiveDouble()
+        }
         return settings
     }
 

@@ -26,7 +26,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Print the plan and touch nothing.")
     var dryRun = false
 
-    @Flag(help: "Fetch every partition again, even those already done.")
+    /// `--full-refresh` is the backfill operator's name for the same thing: nothing is replayed
+    /// from the ledger, every partition is fetched again (conditional GETs still apply).
+    @Flag(name: [.customLong("force"), .customLong("full-refresh")],
+          help: "Fetch every partition again, even those already done (--full-refresh is the same flag).")
     var force = false
 
     @Flag(help: "Fetch only partitions not already done; replay the others from raw/.")
@@ -46,7 +49,7 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func validate() throws {
-        if force && onlyMissing { throw ValidationError("--force and --only-missing contradict each other") }
+        if force && onlyMissing { throw ValidationError("--force (--full-refresh) and --only-missing contradict each other") }
         if date != nil && (from != nil || to != nil) { throw ValidationError("give --date or --from/--to, not both") }
         if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together") }
         for (name, value) in [("--date", date), ("--from", from), ("--to", to)] {

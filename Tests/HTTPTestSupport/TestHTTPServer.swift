@@ -67,7 +67,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     public init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
         self.script = script
         self.deadline = .now + lifetime
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // Close-on-exec, so that a child process a test starts (the commissary binary) does not
+        // inherit the server's sockets and keep closed connections open.
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard socketDescriptor >= 0 else { throw ServerError("socket", errno) }
         var reuse: Int32 = 1
         setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -109,6 +111,11 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Every request received so far, in arrival order.
     public var requests: [ReceivedRequest] { lock.withLock { received } }
 
+    /// How many requests reached each path (query string included).
+    public var requestCounts: [String: Int] {
+        lock.withLock { Dictionary(received.map { ($0.path, 1) }, uniquingKeysWith: +) }
+    }
+
     public var connectionsAccepted: Int { lock.withLock { accepted } }
 
     /// The largest number of connections that were being served at the same moment.
@@ -125,6 +132,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             guard poll(&poller, 1, 50) > 0 else { continue }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
             Thread { [self] in serve(connection) }.start()
         }
     }

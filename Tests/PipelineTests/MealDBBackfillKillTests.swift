@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTestSupport
+import Pipeline
+import Snapshot
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGKILLs a process when the server receives its `number`th request, once.
+final class KillOnRequest: @unchecked Sendable {
+    private let lock = NSLock()
+    private let number: Int
+    private var received = 0
+    private var process: pid_t?
+
+    init(number: Int) {
+        self.number = number
+    }
+
+    func arm(_ process: pid_t) {
+        lock.withLock { self.process = process }
+    }
+
+    func arrived() {
+        lock.withLock {
+            received += 1
+            if received == number, let process {
+                kill(process, SIGKILL)
+                self.process = nil
+            }
+        }
+    }
+}
+
+/// A real `commissary run` of the API backfill, SIGKILLed after some letters are done, then run
+/// again: the second run must finish the catalogue without asking again for any letter the
+/// first had committed to the ledger.
+@Suite(.serialized) struct MealDBBackfillKillTests {
+    /// The binary SwiftPM built beside this test bundle (the test target depends on it).
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("commissary")
+    }
+
+    /// Started through bash, which closes every descriptor above 2 and then execs the binary
+    /// (same pid, so the kill reaches it): Process would otherwise hand the child the sockets of
+    /// other tests' servers in this process, and a connection a server closes would stay open in
+    /// the child for as long as it lives, stalling those tests' clients.
+    private func start(_ pipeline: URL, workspace: URL, _ flags: [String] = []) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$0" "$@""#
+        process.arguments = ["-c", closeInherited, binary.path, "run", pipeline.path,
+                             "--workspace", workspace.path, "--log-format", "json"] + flags
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Polls without holding a thread of the cooperative pool (see KillTests).
+    private func exit(of process: Process) async throws -> Int32 {
+        while process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return process.terminationStatus
+    }
+
+    @Test func aKilledBackfillResumesWithoutAskingAgainForFinishedLetters() async throws {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("the commissary binary is not built at \(binary.path)")
+            return
+        }
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workspace = folder.appendingPathComponent("workspace")
+        let mirror = try MealDBMirror()
+        let trigger = KillOnRequest(number: 12)
+        let server = try TestHTTPServer(lifetime: .seconds(120)) { request, _ in
+            trigger.arrived()
+            return mirror.answer(request.path)
+        }
+        defer { server.stop() }
+        let pipeline = try BackfillFixtures.apiPipeline(
+            name: "recipes-api", base: server.url(""), in: folder, fetch: "requests_per_second: 20\ndelay_ms: 0")
+
+        // The server itself kills the run when the 12th request (letter l) arrives: partitions
+        // are sequential, so a to k are committed by then and l is in flight. Killing from the
+        // server's thread, not from a test task, keeps the moment exact on a loaded machine.
+        let killed = try start(pipeline, workspace: workspace)
+        trigger.arm(killed.processIdentifier)
+        _ = try await exit(of: killed)
+        #expect(killed.terminationReason == .uncaughtSignal)
+
+        let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "recipes-api"))
+        let finished = try ledger.all().filter { $0.status == .done }.map(\.key)
+        #expect(finished == Array("abcdefghijk").map(String.init))
+        #expect(try ledger.interruptedRun() != nil)
+        #expect(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "recipes-api") == nil)
+
+        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        let counts = server.requestCounts
+        for path in MealDBMirror.letterPaths {
+            let letter = String(path.suffix(1))
+            // Only l, in flight at the kill, is asked twice; finished letters never again.
+            #expect(counts[path] == (letter == "l" ? 2 : 1), "\(path): \(counts[path] ?? 0) requests")
+        }
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+            .latest(pipeline: "recipes-api"))
+        let dump = try await BackfillFixtures.dumpCatalogue(in: folder)
+        #expect(try BackfillFixtures.catalogue(of: latest) == dump)
+
+        // --full-refresh replays nothing: every letter and categories.php are asked once more.
+        #expect(try await exit(of: try start(pipeline, workspace: workspace, ["--full-refresh"])) == 0)
+        let refreshed = server.requestCounts
+        for path in MealDBMirror.letterPaths + [MealDBMirror.categoriesPath] {
+            #expect(refreshed[path] == (counts[path] ?? 0) + 1, "\(path)")
+        }
+        let newest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+            .latest(pipeline: "recipes-api"))
+        #expect(try BackfillFixtures.catalogue(of: newest) == dump)
+    }
+}
