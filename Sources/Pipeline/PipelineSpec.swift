@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import Nutrition
+import Snapshot
 
 /// A pipeline definition, read from a YAML file under `Pipelines/`: what to fetch, from where,
 /// for which days, and what must hold before a snapshot is published.
@@ -15,10 +16,12 @@ public struct PipelineSpec: Hashable, Sendable {
     public var fetch: FetchSettings
     /// The daily values the compute stage computes %DV under; nil computes none.
     public var dailyValues: DailyValueStandard?
+    /// Which older snapshots to remove after a successful publish; nil keeps every one.
+    public var retention: RetentionPolicy?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
-                dailyValues: DailyValueStandard? = nil) {
+                dailyValues: DailyValueStandard? = nil, retention: RetentionPolicy? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -27,6 +30,7 @@ public struct PipelineSpec: Hashable, Sendable {
         self.checks = checks
         self.fetch = fetch
         self.dailyValues = dailyValues
+        self.retention = retention
     }
 }
 

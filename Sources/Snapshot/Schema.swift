@@ -21,6 +21,7 @@ public enum SnapshotSchema {
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
+        ("v2-search-and-indexes", v2Search),
     ]
 
     static func migrator() -> DatabaseMigrator {

@@ -8,5 +8,6 @@ struct Commissary: AsyncParsableCommand {
         commandName: "commissary",
         abstract: "Fetch dining menus and recipe catalogues, publish SQLite snapshots.",
         version: "0.1.0",
-        subcommands: [RunCommand.self, ParseCommand.self, QueryCommand.self, SnapshotsCommand.self])
+        subcommands: [RunCommand.self, ParseCommand.self, QueryCommand.self, SnapshotsCommand.self,
+                      DiffCommand.self, SchemaCommand.self])
 }
