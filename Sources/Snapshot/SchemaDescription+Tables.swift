@@ -219,5 +219,8 @@ extension SchemaDescription {
             C("charset", "The character set the body was decoded with."),
             C("bytes", "The body's size."),
         ]),
+        Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
+            C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),
+        ]),
     ]
 }

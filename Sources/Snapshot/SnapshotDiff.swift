@@ -13,18 +13,43 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
     public struct Entity: Hashable, Sendable, Codable {
         public var id: String
         public var name: String
+
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
     }
 
     public struct FieldChange: Hashable, Sendable, Codable {
         public var field: String
         public var old: String?
         public var new: String?
+
+        public init(field: String, old: String?, new: String?) {
+            self.field = field
+            self.old = old
+            self.new = new
+        }
+
+        /// NULL stays in the JSON as `null` rather than a missing key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try container.encode(old, forKey: .old)
+            try container.encode(new, forKey: .new)
+        }
     }
 
     public struct Changed: Hashable, Sendable, Codable {
         public var id: String
         public var name: String
         public var changes: [FieldChange]
+
+        public init(id: String, name: String, changes: [FieldChange]) {
+            self.id = id
+            self.name = name
+            self.changes = changes
+        }
     }
 
     public struct MenuItem: Hashable, Sendable, Codable, Comparable {
@@ -36,6 +61,30 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
         public var item: String
         public var portion: String?
         public var description: String?
+
+        public init(date: String, meal: String, restaurant: String, section: String, foodId: String,
+                    item: String, portion: String?, description: String?) {
+            self.date = date
+            self.meal = meal
+            self.restaurant = restaurant
+            self.section = section
+            self.foodId = foodId
+            self.item = item
+            self.portion = portion
+            self.description = description
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(meal, forKey: .meal)
+            try container.encode(restaurant, forKey: .restaurant)
+            try container.encode(section, forKey: .section)
+            try container.encode(foodId, forKey: .foodId)
+            try container.encode(item, forKey: .item)
+            try container.encode(portion, forKey: .portion)
+            try container.encode(description, forKey: .description)
+        }
 
         private var sortKey: [String] {
             [date, meal, restaurant, section, item, foodId, portion ?? "", description ?? ""]
@@ -53,6 +102,16 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
         public var field: String
         public var old: String?
         public var new: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(foodId, forKey: .foodId)
+            try container.encode(food, forKey: .food)
+            try container.encode(nutrientKey, forKey: .nutrientKey)
+            try container.encode(field, forKey: .field)
+            try container.encode(old, forKey: .old)
+            try container.encode(new, forKey: .new)
+        }
     }
 
     public var foodsAdded: [Entity] = []
