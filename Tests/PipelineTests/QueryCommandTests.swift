@@ -13,17 +13,29 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("commissary")
     }
 
-    private func commissary(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs the binary with its output in a file, waiting without blocking a thread of the
+    /// cooperative pool (other suites' test servers run on it).
+    private func commissary(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outputFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("commissary-cli-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let handle = try FileHandle(forWritingTo: outputFile)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        try handle.close()
+        return (status, try String(contentsOf: outputFile, encoding: .utf8))
     }
 
     private func publishSample(in workspace: URL) async throws {
@@ -45,14 +57,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await publishSample(in: workspace)
 
-        let csv = try commissary(["query", "latest", sql, "--format", "csv", "--workspace", workspace.path])
+        let csv = try await commissary(["query", "latest", sql, "--format", "csv", "--workspace", workspace.path])
         #expect(csv.status == 0)
         #expect(csv.output == "id,description,calories,ingredients\r\n"
                 + "ucla-menu:041180,\"Quinoa with parsley, mint, cucumber, tomato and lemon\",160.0,"
                 + "\"Quinoa, Parsley, Cucumber, Tomato, Lemon Juice, Olive Oil, Mint, Kosher Salt\"\r\n"
                 + "ucla-menu:163008,,136.0,\"Water, Jasmine Rice\"\r\n")
 
-        let json = try commissary(["query", "latest-sample", sql, "--format", "json", "--workspace", workspace.path])
+        let json = try await commissary(["query", "latest-sample", sql, "--format", "json", "--workspace", workspace.path])
         #expect(json.status == 0)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
@@ -60,11 +72,11 @@ import Testing
         #expect((rows.last?["calories"] as? NSNumber)?.doubleValue == 136)
         #expect(rows.first?["ingredients"] as? String == "Quinoa, Parsley, Cucumber, Tomato, Lemon Juice, Olive Oil, Mint, Kosher Salt")
 
-        let table = try commissary(["query", "latest", "SELECT description FROM food WHERE id = 'ucla-menu:163008'",
+        let table = try await commissary(["query", "latest", "SELECT description FROM food WHERE id = 'ucla-menu:163008'",
                                     "--workspace", workspace.path])
         #expect(table.output == "description\n-----------\nNULL\n(1 row)\n")
 
-        let write = try commissary(["query", "latest", "DELETE FROM food", "--workspace", workspace.path])
+        let write = try await commissary(["query", "latest", "DELETE FROM food", "--workspace", workspace.path])
         #expect(write.status == 1)
     }
 
@@ -73,14 +85,14 @@ import Testing
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await publishSample(in: workspace)
-        let text = try commissary(["diff", "latest", "latest-sample", "--workspace", workspace.path])
+        let text = try await commissary(["diff", "latest", "latest-sample", "--workspace", workspace.path])
         #expect(text.status == 0)
         #expect(text.output == "No differences in foods, menu items, nutrients or recipes.\n")
-        let json = try commissary(["diff", "latest", "latest", "--format", "json", "--workspace", workspace.path])
+        let json = try await commissary(["diff", "latest", "latest", "--format", "json", "--workspace", workspace.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [Any]])
         #expect(object.count == 9)
         #expect(object.values.allSatisfy { $0.isEmpty })
-        let missing = try commissary(["diff", "latest", workspace.appendingPathComponent("none.sqlite").path,
+        let missing = try await commissary(["diff", "latest", workspace.appendingPathComponent("none.sqlite").path,
                                       "--workspace", workspace.path])
         #expect(missing.status == 1)
     }
