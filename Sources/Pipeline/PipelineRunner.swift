@@ -238,6 +238,7 @@ public struct PipelineRunner: Sendable {
             let publishStage = finish("publish", since: stageStarted, counts: [:])
             manifest.stages[manifest.stages.count - 1] = publishStage
             emit(.published, counts: rowCounts, path: published.path)
+            applyRetention(store: store, keeping: published)
         } else {
             manifest.finishedAt = isoTimestamp(Date())
             manifestPath = try writeUnpublishedManifest(manifest)
@@ -252,6 +253,19 @@ public struct PipelineRunner: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Retention runs only after a publish succeeded. Failing to remove an old file does not
+    /// undo the publication, so it is logged rather than thrown.
+    private func applyRetention(store: SnapshotStore, keeping published: URL) {
+        guard let policy = spec.retention else { return }
+        do {
+            for removed in try store.applyRetention(policy, pipeline: spec.name, keeping: published) {
+                logger.info("retention removed an old snapshot", metadata: ["path": "\(removed.path)"])
+            }
+        } catch {
+            logger.warning("retention failed", metadata: ["error": "\(error)"])
+        }
+    }
 
     private func finish(_ stage: String, since start: Date, counts: [String: Int]) -> RunManifest.Stage {
         let result = RunManifest.Stage(name: stage, seconds: Date().timeIntervalSince(start), counts: counts)

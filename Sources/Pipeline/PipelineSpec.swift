@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import Nutrition
+import Snapshot
 
 /// A pipeline definition, read from a YAML file under `Pipelines/`: what to fetch, from where,
 /// for which days, and what must hold before a snapshot is published.
@@ -17,10 +18,13 @@ public struct PipelineSpec: Hashable, Sendable {
     public var dailyValues: DailyValueStandard?
     /// The meal plans and terms the compute stage builds swipe-balance tables for; nil builds none.
     public var swipes: SwipeSettings?
+    /// Which older snapshots to remove after a successful publish; nil keeps every one.
+    public var retention: RetentionPolicy?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
-                dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil) {
+                dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil,
+                retention: RetentionPolicy? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -30,6 +34,7 @@ public struct PipelineSpec: Hashable, Sendable {
         self.fetch = fetch
         self.dailyValues = dailyValues
         self.swipes = swipes
+        self.retention = retention
     }
 }
 

@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import Nutrition
+import Snapshot
 import Yams
 
 /// Reads pipeline files. YAML is composed into nodes (not decoded with Codable) so that every
@@ -34,7 +35,8 @@ public enum SpecReader {
         }
         let folder = file.deletingLastPathComponent()
         let top = try Mapping(root, key: "", file: file)
-        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard", "swipes"])
+        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard",
+                           "swipes", "retention"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -61,7 +63,8 @@ public enum SpecReader {
             checks: try top.optional("checks").map(readChecks) ?? CheckPolicy(),
             fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings(),
             dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) },
-            swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) })
+            swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) },
+            retention: try top.optional("retention").map(readRetention))
     }
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
@@ -166,6 +169,16 @@ public enum SpecReader {
         return policy
     }
 
+    private static func readRetention(_ node: Value) throws -> RetentionPolicy {
+        let map = try Mapping(node)
+        try map.allowOnly(["keep_last", "keep_monthly"])
+        guard !map.keys.isEmpty else { throw node.error("give `keep_last`, `keep_monthly`, or both") }
+        var policy = RetentionPolicy()
+        if let value = try map.optional("keep_last") { policy.keepLast = try value.nonNegativeInt() }
+        if let value = try map.optional("keep_monthly") { policy.keepMonthly = try value.nonNegativeInt() }
+        return policy
+    }
+
     private static func readFetch(_ node: Value) throws -> FetchSettings {
         let map = try Mapping(node)
         try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
@@ -218,6 +231,12 @@ struct Value {
 
     func int() throws -> Int {
         guard let value = Int(try string()) else { throw error("expected a whole number, found \"\(try string())\"") }
+        return value
+    }
+
+    func nonNegativeInt() throws -> Int {
+        let value = try int()
+        guard value >= 0 else { throw error("must be 0 or more, found \(value)") }
         return value
     }
 

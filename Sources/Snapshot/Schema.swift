@@ -23,6 +23,7 @@ public enum SnapshotSchema {
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
         ("v2-meal-plans-and-swipes", v2Swipes),
+        ("v3-search-and-indexes", v2Search),
     ]
 
     static func migrator() -> DatabaseMigrator {

@@ -70,8 +70,10 @@ public struct SnapshotStore: Sendable {
             throw SnapshotError("VACUUM INTO failed (is the disk full or the folder read-only?): \(error)",
                                 path: partial.path)
         }
+        let metadata: Data
         do {
             try verify(partial)
+            metadata = try describe(partial, fileName: fileName)
             try Durability.sync(path: partial.path)
             try fileManager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
             try Durability.rename(from: partial.path, to: final.path)
@@ -80,6 +82,9 @@ public struct SnapshotStore: Sendable {
             try? fileManager.removeItem(at: partial)
             throw error
         }
+
+        // The metadata is in place before `latest` swings, so whoever follows `latest` finds it.
+        try writeBeside(final, suffix: ".metadata.json", metadata)
 
         let link = latestLink(pipeline: pipeline)
         let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
@@ -94,6 +99,29 @@ public struct SnapshotStore: Sendable {
         try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
         try Durability.sync(path: directory.path)
         return final
+    }
+
+    /// Writes `<file><suffix>` through a hidden partial file renamed into place.
+    private func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws {
+        let name = snapshot.lastPathComponent + suffix
+        let partial = directory.appendingPathComponent(".\(name).partial")
+        try? FileManager.default.removeItem(at: partial)
+        try Durability.writeNewFile(Array(data), to: partial.path)
+        try Durability.rename(from: partial.path, to: directory.appendingPathComponent(name).path)
+        try Durability.sync(path: directory.path)
+    }
+
+    /// The Datasette metadata of the freshly vacuumed copy.
+    private func describe(_ url: URL, fileName: String) throws -> Data {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            return try DatabaseQueue(path: url.path, configuration: configuration).read { db in
+                try SnapshotMetadata.read(db, fileName: fileName).encoded()
+            }
+        } catch {
+            throw SnapshotError("cannot describe the new snapshot: \(error)", path: url.path)
+        }
     }
 
     /// Opens the freshly vacuumed copy and refuses it unless SQLite finds it sound.

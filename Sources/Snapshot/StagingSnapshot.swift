@@ -36,6 +36,7 @@ public final class StagingSnapshot {
         do {
             try queue.write { db in
                 try DatasetWriter(db: db).write(dataset, knownCodes: knownCodes)
+                try SearchIndex.rebuild(db)
             }
         } catch let error as SnapshotError {
             throw error

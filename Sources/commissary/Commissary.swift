@@ -16,5 +16,7 @@ struct Commissary: AsyncParsableCommand {
             SnapshotsCommand.self,
             CheckCommand.self,
             SwipesCommand.self,
+            DiffCommand.self,
+            SchemaCommand.self,
         ])
 }

@@ -1,0 +1,56 @@
+import GRDB
+
+extension SnapshotSchema {
+    /// Migration v2: full-text search and the indexes analysts' questions need.
+    ///
+    /// Both search tables are FTS5 *external-content* tables, so the text is stored once (in
+    /// `food` and `recipe`) and the index only holds tokens. `food_fts` reads `food` directly.
+    /// A recipe's ingredients and tags live in other tables, so `recipe_fts` reads the view
+    /// `v_recipe_search`, which gathers them into one row per recipe; the view's
+    /// `recipe_rowid` is `recipe.rowid`, so a hit joins back with `recipe.rowid = recipe_fts.rowid`.
+    ///
+    /// The indexes are filled by a `rebuild` once the bulk write is done (`SearchIndex`), not by
+    /// triggers: a snapshot is written once and never modified, so triggers would only slow the
+    /// write. The rowids they hold survive `VACUUM INTO` because the writer inserts each table
+    /// once, in order, without deleting: rowids are 1…n with no gap, which is what a VACUUM that
+    /// renumbers would give them anyway.
+    static let v2Search = """
+        CREATE VIRTUAL TABLE food_fts USING fts5(
+            name, description, ingredients,
+            content='food', tokenize='unicode61 remove_diacritics 2'
+        );
+
+        CREATE VIEW v_recipe_search AS
+        SELECT r.rowid AS recipe_rowid, r.id AS recipe_id, r.name,
+               (SELECT group_concat(ingredient_name, ', ') FROM (SELECT ingredient_name
+                  FROM recipe_ingredient ri WHERE ri.recipe_id = r.id ORDER BY position)) AS ingredients,
+               (SELECT group_concat(tag, ', ') FROM (SELECT tag
+                  FROM recipe_tag rt WHERE rt.recipe_id = r.id ORDER BY tag)) AS tags,
+               r.instructions
+        FROM recipe r;
+
+        CREATE VIRTUAL TABLE recipe_fts USING fts5(
+            name, ingredients, tags, instructions,
+            content='v_recipe_search', content_rowid='recipe_rowid',
+            tokenize='unicode61 remove_diacritics 2'
+        );
+
+        CREATE INDEX food_by_name ON food(name);
+        CREATE INDEX food_nutrient_by_nutrient_dv ON food_nutrient(nutrient_key, computed_dv_percent);
+        CREATE INDEX hours_by_restaurant ON hours(restaurant, date);
+        CREATE INDEX recipe_by_category ON recipe(category);
+        CREATE INDEX recipe_by_area ON recipe(area);
+        CREATE INDEX recipe_tag_by_tag ON recipe_tag(tag);
+        """
+}
+
+/// Fills the full-text indexes from their content once the data tables are written.
+enum SearchIndex {
+    static let tables = ["food_fts", "recipe_fts"]
+
+    static func rebuild(_ db: Database) throws {
+        for table in tables {
+            try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('rebuild')")
+        }
+    }
+}

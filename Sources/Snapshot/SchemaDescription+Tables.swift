@@ -1,0 +1,226 @@
+extension SchemaDescription {
+    /// The schema of the current migrations (`SnapshotSchema.version`).
+    public static let current = SchemaDescription(tables: hierarchy + nutrition + hoursTables + recipes
+                                                  + views + search + housekeeping)
+
+    private typealias C = Column
+
+    private static let hierarchy: [Table] = [
+        Table("service_day", .data, "One day of service at the dining halls.", columns: [
+            C("id", "Integer id, assigned in date order."),
+            C("date", "The day, `YYYY-MM-DD`, local to the dining hall; unique."),
+            C("weekday", "ISO weekday: 1 = Monday … 7 = Sunday."),
+        ]),
+        Table("meal", .data, "A meal period of a service day, as the menu names it (Breakfast, Brunch, Lunch, Dinner, Late Night).", columns: [
+            C("id", "Integer id, assigned in date then page order."),
+            C("service_day_id", "→ `service_day.id`."),
+            C("name", "The meal period as printed; unique within its day."),
+            C("position", "1 for the day's first meal on the menu page, then 2, 3…"),
+        ]),
+        Table("restaurant", .data, "A dining hall or outlet.", columns: [
+            C("id", "Integer id, assigned in name order so that adding a day never renumbers."),
+            C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique."),
+        ]),
+        Table("section", .data, "A station of a restaurant (`Grill`, `The Front Burner`).", columns: [
+            C("id", "Integer id, assigned in restaurant then name order."),
+            C("restaurant_id", "→ `restaurant.id`."),
+            C("name", "The station as printed; unique within its restaurant."),
+        ]),
+        Table("food", .data, "A dish, once however often it is served: its identity is its source and recipe id. Searchable through `food_fts`.", searchTable: "food_fts", columns: [
+            C("id", "`source:recipe_id`, e.g. `ucla-menu:041180`."),
+            C("source", "The source that names the dish (`ucla-menu`)."),
+            C("recipe_id", "The source's recipe id, as text: leading zeros are kept."),
+            C("name", "The name on the dish's own page, else as first printed on a menu."),
+            C("description", "The page's description, else the menu's; NULL when neither prints one."),
+            C("serving_size", "As printed (`1 each`, `4 oz`)."),
+            C("calories", "Calories per serving as printed on the label; NULL without a label."),
+            C("ingredients", "The ingredient list as printed."),
+            C("allergens", "Allergens as printed, comma-separated; NULL when the page lists none."),
+            C("has_page", "1 when the dish's own page was read, 0 when only a menu mentioned it."),
+        ]),
+        Table("menu_item", .data, "One appearance of a food on a menu: in a section of a restaurant, in a meal of a day.", columns: [
+            C("id", "Integer id, assigned in date, meal and page order."),
+            C("meal_id", "→ `meal.id`."),
+            C("section_id", "→ `section.id`."),
+            C("food_id", "→ `food.id`."),
+            C("position", "Order on the meal's menu page, from 1."),
+            C("name", "The name as printed on this menu; may carry a side (`w/ Fries`)."),
+            C("portion", "The portion segment of the recipe link (`1`, `2`)."),
+            C("description", "The item's description on this menu, if printed."),
+        ]),
+        Table("dietary_code", .data, "What a web code printed beside a dish means, from the site's legend.", columns: [
+            C("code", "The code as printed (`V`, `VG`, `AEGG`, `LC`)."),
+            C("label", "The legend's wording; the code itself when the legend does not define it."),
+            C("kind", "`dietary`, `allergen`, `sustainability`, or `unknown` for a code missing from the legend (kept raw and reported by a check)."),
+        ]),
+        Table("food_code", .data, "The web codes of a food: those on its page and on every menu it appears on.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("code", "→ `dietary_code.code`."),
+        ]),
+    ]
+
+    private static let nutrition: [Table] = [
+        Table("nutrient", .data, "A nutrient under its canonical key, so that one nutrient from several sources is one row.", columns: [
+            C("key", "Canonical key (`total_fat`, `sodium`, `vitamin_a`)."),
+            C("name", "The label's wording, as first seen."),
+            C("unit", "Unit of the amount (`g`, `mg`); NULL for vitamins and minerals printed as a %DV only."),
+        ]),
+        Table("food_nutrient", .data, "One nutrient of one food's label, with the printed and the computed %DV.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("nutrient_key", "→ `nutrient.key`."),
+            C("amount", "Amount per serving as printed; NULL when the label prints only a %DV."),
+            C("unit", "Unit of `amount`, as printed."),
+            C("printed_dv_percent", "The %DV printed beside the amount, if any."),
+            C("computed_dv_percent", "100 × amount ÷ daily value, rounded half up, under `dv_standard`; NULL when the standard has no value for this nutrient or unit."),
+            C("dv_standard", "The daily-value standard of `computed_dv_percent` (`ucla-label`, `fda-2016`)."),
+        ]),
+    ]
+
+    private static let hoursTables: [Table] = [
+        Table("hours", .data, "Opening hours of a restaurant for a meal period of a day, as published.", columns: [
+            C("id", "Integer id, assigned in date then page order."),
+            C("restaurant", "The restaurant as the hours page spells it (it may differ from the menus)."),
+            C("date", "The day, `YYYY-MM-DD`; NULL when the page gives no day."),
+            C("meal", "The meal period column of the hours page."),
+            C("opens", "Local opening time as printed (`7:00am`); NULL when closed."),
+            C("closes", "Local closing time as printed; NULL when closed."),
+            C("is_closed", "1 when the page says CLOSED."),
+            C("note", "A remark printed beside the hours (`Brunch`, `Closed 1:30-2:00PM`)."),
+        ]),
+    ]
+
+    private static let recipes: [Table] = [
+        Table("category", .data, "A recipe category with the catalogue's own description.", columns: [
+            C("name", "The category (`Seafood`)."),
+            C("description", "The catalogue's description, when its categories list was read."),
+            C("thumbnail_url", "The category's picture."),
+        ]),
+        Table("area", .data, "A cuisine a recipe is filed under (`Italian`).", columns: [
+            C("name", "The area as the catalogue names it."),
+        ]),
+        Table("tag", .data, "A tag used by at least one recipe.", columns: [
+            C("name", "The tag as the catalogue spells it."),
+        ]),
+        Table("ingredient", .data, "An ingredient, once however it is spelled.", columns: [
+            C("key", "Lower-cased with spaces folded (`olive oil`), so `Olive Oil` and `olive oil` are one row."),
+            C("name", "The first spelling seen."),
+        ]),
+        Table("recipe", .data, "A catalogue recipe (a TheMealDB meal). Searchable through `recipe_fts`.", searchTable: "recipe_fts", columns: [
+            C("id", "`source:source_id`, e.g. `mealdb:52771`."),
+            C("source", "The catalogue (`mealdb`)."),
+            C("source_id", "The catalogue's id."),
+            C("name", "The recipe's name."),
+            C("alternate_name", "Another name the catalogue gives, if any."),
+            C("category", "→ `category.name`."),
+            C("area", "→ `area.name`."),
+            C("instructions", "The steps, one per line (\"STEP n\" headers removed, line endings unified)."),
+            C("thumbnail_url", "The recipe's picture."),
+            C("youtube_url", "A video of the recipe."),
+            C("source_url", "Where the recipe was first published."),
+            C("modified_at", "As the catalogue prints it (`YYYY-MM-DD HH:MM:SS`, zone unknown)."),
+        ]),
+        Table("recipe_tag", .data, "The tags of a recipe.", columns: [
+            C("recipe_id", "→ `recipe.id`."),
+            C("tag", "→ `tag.name`."),
+        ]),
+        Table("recipe_ingredient", .data, "One ingredient line of a recipe: the measure as written and what could be read from it.", columns: [
+            C("recipe_id", "→ `recipe.id`."),
+            C("position", "The line's place in the recipe, from 1."),
+            C("ingredient_key", "→ `ingredient.key`."),
+            C("ingredient_name", "The ingredient as this recipe spells it."),
+            C("measure_raw", "The measure exactly as written; NULL when none is given."),
+            C("measure_kind", "`quantity` (number and unit), `count` (a bare number), `unquantified` (`to taste`), `unparsed`, or `absent`."),
+            C("quantity", "The (lower) amount as a decimal."),
+            C("quantity_numerator", "The amount as an exact fraction: numerator."),
+            C("quantity_denominator", "The amount as an exact fraction: denominator (`1/3 cup` stays a third)."),
+            C("quantity_max", "The upper amount of a range (`2-3 tbsp`)."),
+            C("unit", "Canonical unit (`g`, `ml`, `tbsp`, `cup`, `clove`)."),
+            C("unit_system", "`metric`, `us`, or NULL when the unit belongs to neither."),
+            C("confidence", "0–1: how sure the parser is of `quantity` and `unit`."),
+        ]),
+    ]
+
+    private static let views: [Table] = [
+        Table("v_menu", .view, "Every menu item with its day, meal, restaurant, section and the codes of its food: the menu as a flat table.", columns: [
+            C("date", "The service day, `YYYY-MM-DD`."),
+            C("weekday", "ISO weekday: 1 = Monday."),
+            C("meal", "The meal period."),
+            C("restaurant", "The restaurant."),
+            C("section", "The station."),
+            C("item", "The name printed on this menu."),
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's own name."),
+            C("portion", "The portion segment of the recipe link."),
+            C("codes", "The food's web codes, space-separated, in code order."),
+        ]),
+        Table("v_food_nutrition", .view, "Every food with every nutrient of its label, amount, printed and computed %DV.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's name."),
+            C("serving_size", "As printed."),
+            C("calories", "Calories per serving."),
+            C("nutrient_key", "→ `nutrient.key`."),
+            C("nutrient", "The nutrient's name."),
+            C("amount", "Amount per serving; NULL when only a %DV is printed."),
+            C("unit", "Unit of `amount`."),
+            C("printed_dv_percent", "The %DV printed on the label."),
+            C("computed_dv_percent", "The %DV computed under `dv_standard`."),
+            C("dv_standard", "The daily-value standard of the computed %DV."),
+        ]),
+        Table("v_recipe_search", .view, "One row per recipe with its ingredients and tags gathered: the content `recipe_fts` indexes.", columns: [
+            C("recipe_rowid", "`recipe.rowid`: what `recipe_fts.rowid` joins to."),
+            C("recipe_id", "→ `recipe.id`."),
+            C("name", "The recipe's name."),
+            C("ingredients", "The ingredient names in recipe order, comma-separated."),
+            C("tags", "The tags in name order, comma-separated."),
+            C("instructions", "The steps, one per line."),
+        ]),
+    ]
+
+    private static let search: [Table] = [
+        Table("food_fts", .search, "Full-text index of `food` (external content: `food_fts.rowid` = `food.rowid`). Query with `food_fts MATCH 'quinoa'`; diacritics and case are ignored.", columns: [
+            C("name", "The food's name."),
+            C("description", "The food's description."),
+            C("ingredients", "The food's ingredient list."),
+        ]),
+        Table("recipe_fts", .search, "Full-text index of recipes over `v_recipe_search` (`recipe_fts.rowid` = `recipe.rowid`). Query with `recipe_fts MATCH 'tags:pasta'`.", columns: [
+            C("name", "The recipe's name."),
+            C("ingredients", "Its ingredient names."),
+            C("tags", "Its tags."),
+            C("instructions", "Its steps."),
+        ]),
+    ]
+
+    private static let housekeeping: [Table] = [
+        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`.", columns: [
+            C("key", "The fact's name."),
+            C("value", "Its value, as text."),
+        ]),
+        Table("_runs", .housekeeping, "The run that built the snapshot.", columns: [
+            C("run_id", "`HHMMSS` (UTC) and four hex digits; also in the file name."),
+            C("pipeline", "The pipeline's name."),
+            C("started_at", "ISO 8601, UTC."),
+            C("code_version", "The version of Commissary that ran."),
+            C("arguments", "The command line, as a JSON array."),
+            C("partitions", "How many partitions the run read."),
+        ]),
+        Table("_checks", .housekeeping, "Every data-quality check of the run: errors block publishing, warnings are recorded.", columns: [
+            C("run_id", "→ `_runs.run_id`."),
+            C("name", "The check (`min_menu_items`, `unknown_code`)."),
+            C("severity", "`error`, `warning` or `info`."),
+            C("passed", "1 when the check passed."),
+            C("value", "The measured figure, when there is one."),
+            C("message", "What was found, in one line."),
+        ]),
+        Table("_sources", .housekeeping, "Every input document the snapshot was built from.", columns: [
+            C("url", "Where it was read from."),
+            C("fetched_at", "ISO 8601, UTC."),
+            C("status", "The HTTP status (200 for a file)."),
+            C("sha256", "Hex digest of the body, as kept in the raw store."),
+            C("charset", "The character set the body was decoded with."),
+            C("bytes", "The body's size."),
+        ]),
+        Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
+            C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),
+        ]),
+    ]
+}

@@ -1,0 +1,277 @@
+import Foundation
+import GRDB
+
+/// What changed between two snapshots, in the terms analysts ask about: foods and menu items
+/// added and removed, label values changed, recipes added, changed and removed.
+///
+/// Only data is compared, never housekeeping (`_meta`, `_runs`, `_checks`, `_sources`) nor
+/// integer ids: ids are positions (the tenth menu item of a run), so the same menu published
+/// by two runs must compare equal, and a day added before it must not make every item "new".
+/// Menu items therefore compare by what they say (day, meal, restaurant, section, food, printed
+/// name, portion, description), as a multiset: the same dish twice in one section is two items.
+public struct SnapshotDiff: Hashable, Sendable, Codable {
+    public struct Entity: Hashable, Sendable, Codable {
+        public var id: String
+        public var name: String
+
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public struct FieldChange: Hashable, Sendable, Codable {
+        public var field: String
+        public var old: String?
+        public var new: String?
+
+        public init(field: String, old: String?, new: String?) {
+            self.field = field
+            self.old = old
+            self.new = new
+        }
+
+        /// NULL stays in the JSON as `null` rather than a missing key.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(field, forKey: .field)
+            try container.encode(old, forKey: .old)
+            try container.encode(new, forKey: .new)
+        }
+    }
+
+    public struct Changed: Hashable, Sendable, Codable {
+        public var id: String
+        public var name: String
+        public var changes: [FieldChange]
+
+        public init(id: String, name: String, changes: [FieldChange]) {
+            self.id = id
+            self.name = name
+            self.changes = changes
+        }
+    }
+
+    public struct MenuItem: Hashable, Sendable, Codable, Comparable {
+        public var date: String
+        public var meal: String
+        public var restaurant: String
+        public var section: String
+        public var foodId: String
+        public var item: String
+        public var portion: String?
+        public var description: String?
+
+        public init(date: String, meal: String, restaurant: String, section: String, foodId: String,
+                    item: String, portion: String?, description: String?) {
+            self.date = date
+            self.meal = meal
+            self.restaurant = restaurant
+            self.section = section
+            self.foodId = foodId
+            self.item = item
+            self.portion = portion
+            self.description = description
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(date, forKey: .date)
+            try container.encode(meal, forKey: .meal)
+            try container.encode(restaurant, forKey: .restaurant)
+            try container.encode(section, forKey: .section)
+            try container.encode(foodId, forKey: .foodId)
+            try container.encode(item, forKey: .item)
+            try container.encode(portion, forKey: .portion)
+            try container.encode(description, forKey: .description)
+        }
+
+        private var sortKey: [String] {
+            [date, meal, restaurant, section, item, foodId, portion ?? "", description ?? ""]
+        }
+
+        public static func < (a: MenuItem, b: MenuItem) -> Bool {
+            a.sortKey.lexicographicallyPrecedes(b.sortKey)
+        }
+    }
+
+    public struct NutrientChange: Hashable, Sendable, Codable {
+        public var foodId: String
+        public var food: String
+        public var nutrientKey: String
+        public var field: String
+        public var old: String?
+        public var new: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(foodId, forKey: .foodId)
+            try container.encode(food, forKey: .food)
+            try container.encode(nutrientKey, forKey: .nutrientKey)
+            try container.encode(field, forKey: .field)
+            try container.encode(old, forKey: .old)
+            try container.encode(new, forKey: .new)
+        }
+    }
+
+    public var foodsAdded: [Entity] = []
+    public var foodsRemoved: [Entity] = []
+    public var foodsChanged: [Changed] = []
+    public var menuItemsAdded: [MenuItem] = []
+    public var menuItemsRemoved: [MenuItem] = []
+    /// Label values of foods present in both snapshots (a new food's label is part of its
+    /// addition, not a list of changes).
+    public var nutrientsChanged: [NutrientChange] = []
+    public var recipesAdded: [Entity] = []
+    public var recipesRemoved: [Entity] = []
+    public var recipesChanged: [Changed] = []
+
+    public var isEmpty: Bool {
+        foodsAdded.isEmpty && foodsRemoved.isEmpty && foodsChanged.isEmpty && menuItemsAdded.isEmpty
+            && menuItemsRemoved.isEmpty && nutrientsChanged.isEmpty && recipesAdded.isEmpty
+            && recipesRemoved.isEmpty && recipesChanged.isEmpty
+    }
+
+    /// Compares two published snapshots, both opened read-only and immutable.
+    public static func between(_ old: URL, _ new: URL) throws -> SnapshotDiff {
+        let before = try SnapshotReader.open(old).read(Contents.init)
+        let after = try SnapshotReader.open(new).read(Contents.init)
+        var diff = SnapshotDiff()
+        (diff.foodsAdded, diff.foodsRemoved, diff.foodsChanged) = compare(before.foods, after.foods)
+        (diff.recipesAdded, diff.recipesRemoved, diff.recipesChanged) = compare(before.recipes, after.recipes)
+        (diff.menuItemsAdded, diff.menuItemsRemoved) = compare(before.menuItems, after.menuItems)
+        for key in Set(before.nutrients.keys).union(after.nutrients.keys).sorted() {
+            let oldRow = before.nutrients[key]
+            let newRow = after.nutrients[key]
+            guard let row = newRow ?? oldRow, let food = before.foods[row.foodId],
+                  after.foods[row.foodId] != nil else { continue }
+            for field in Contents.nutrientFields {
+                let oldValue = oldRow?.values[field] ?? nil
+                let newValue = newRow?.values[field] ?? nil
+                guard oldValue != newValue else { continue }
+                diff.nutrientsChanged.append(NutrientChange(
+                    foodId: row.foodId, food: food.name, nutrientKey: row.nutrientKey,
+                    field: field, old: oldValue, new: newValue))
+            }
+        }
+        return diff
+    }
+
+    private static func compare(_ old: [String: Contents.Record], _ new: [String: Contents.Record])
+        -> ([Entity], [Entity], [Changed]) {
+        let added = new.keys.filter { old[$0] == nil }.sorted().compactMap { id in
+            new[id].map { Entity(id: id, name: $0.name) }
+        }
+        let removed = old.keys.filter { new[$0] == nil }.sorted().compactMap { id in
+            old[id].map { Entity(id: id, name: $0.name) }
+        }
+        var changed: [Changed] = []
+        for id in new.keys.sorted() {
+            guard let before = old[id], let after = new[id] else { continue }
+            let changes = after.fields.enumerated().compactMap { index, field -> FieldChange? in
+                let (name, value) = field
+                let previous = before.fields[index].value
+                return previous == value ? nil : FieldChange(field: name, old: previous, new: value)
+            }
+            if !changes.isEmpty { changed.append(Changed(id: id, name: after.name, changes: changes)) }
+        }
+        return (added, removed, changed)
+    }
+
+    private static func compare(_ old: [MenuItem: Int], _ new: [MenuItem: Int]) -> ([MenuItem], [MenuItem]) {
+        func surplus(_ a: [MenuItem: Int], over b: [MenuItem: Int]) -> [MenuItem] {
+            a.flatMap { item, count in Array(repeating: item, count: max(0, count - (b[item] ?? 0))) }.sorted()
+        }
+        return (surplus(new, over: old), surplus(old, over: new))
+    }
+}
+
+/// The comparable data of one snapshot, read into memory: snapshots hold thousands of rows,
+/// not millions, and two dictionaries compare faster than an attached-database query is written.
+private struct Contents {
+    struct Record {
+        var name: String
+        /// Every compared field, in a fixed order, as text (NULL as nil).
+        var fields: [(name: String, value: String?)]
+    }
+
+    struct NutrientRow {
+        var foodId: String
+        var nutrientKey: String
+        var values: [String: String?]
+    }
+
+    static let nutrientFields = ["amount", "unit", "printed_dv_percent", "computed_dv_percent", "dv_standard"]
+
+    var foods: [String: Record] = [:]
+    var recipes: [String: Record] = [:]
+    var menuItems: [SnapshotDiff.MenuItem: Int] = [:]
+    var nutrients: [String: NutrientRow] = [:]
+
+    init(_ db: Database) throws {
+        foods = try Self.records(db, sql: """
+            SELECT id, name, description, serving_size, calories, ingredients, allergens, has_page,
+                   (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                      WHERE fc.food_id = f.id ORDER BY code)) AS codes
+            FROM food f
+            """)
+        recipes = try Self.records(db, sql: """
+            SELECT id, name, alternate_name, category, area, instructions, thumbnail_url, youtube_url,
+                   source_url, modified_at,
+                   (SELECT group_concat(tag, ', ') FROM (SELECT tag FROM recipe_tag rt
+                      WHERE rt.recipe_id = r.id ORDER BY tag)) AS tags,
+                   (SELECT group_concat(line, char(10)) FROM (SELECT position || '. ' || ingredient_name
+                      || coalesce(': ' || measure_raw, '') AS line FROM recipe_ingredient ri
+                      WHERE ri.recipe_id = r.id ORDER BY position)) AS ingredients
+            FROM recipe r
+            """)
+        let items = try Row.fetchAll(db, sql: """
+            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id,
+                   mi.name AS item, mi.portion, mi.description
+            FROM menu_item mi
+            JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            """)
+        for row in items {
+            let item = SnapshotDiff.MenuItem(
+                date: row["date"], meal: row["meal"], restaurant: row["restaurant"], section: row["section"],
+                foodId: row["food_id"], item: row["item"], portion: row["portion"], description: row["description"])
+            menuItems[item, default: 0] += 1
+        }
+        let fields = Self.nutrientFields
+        for row in try Row.fetchAll(db, sql: "SELECT food_id, nutrient_key, \(fields.joined(separator: ", ")) FROM food_nutrient") {
+            let foodId: String = row["food_id"]
+            let key: String = row["nutrient_key"]
+            var values: [String: String?] = [:]
+            for field in fields { values[field] = Self.text(row[field] as DatabaseValue) }
+            nutrients["\(foodId)\u{1F}\(key)"] = NutrientRow(foodId: foodId, nutrientKey: key, values: values)
+        }
+    }
+
+    /// Rows keyed by their first column (`id`), with `name` and every column as a field.
+    private static func records(_ db: Database, sql: String) throws -> [String: Record] {
+        var records: [String: Record] = [:]
+        for row in try Row.fetchAll(db, sql: sql) {
+            let id: String = row[0]
+            let fields = row.columnNames.enumerated().dropFirst().map { index, column in
+                (name: column, value: text(row[index] as DatabaseValue))
+            }
+            records[id] = Record(name: row["name"], fields: fields)
+        }
+        return records
+    }
+
+    /// A value as text for comparison and display: whole reals without `.0` (`9`, not `9.0`).
+    static func text(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: nil
+        case .int64(let number): String(number)
+        case .double(let number):
+            number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .string(let string): string
+        case .blob(let data): data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}

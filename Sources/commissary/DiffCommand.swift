@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Snapshot
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed between two snapshots: foods, menu items, nutrients, recipes.",
+        discussion: """
+            OLD and NEW are files, `latest`, or `latest-<pipeline>`. Housekeeping tables and integer \
+            ids are not compared, so two snapshots of the same inputs show no differences. The exit \
+            status is 0 whether or not they differ; 1 on an error.
+            """)
+
+    @Argument(help: "The older snapshot.")
+    var old: String
+
+    @Argument(help: "The newer snapshot.")
+    var new: String
+
+    @Option(help: "text or json.")
+    var format: Format = .text
+
+    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
+    var workspace = "."
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func run() throws {
+        do {
+            let locator = SnapshotLocator(workspace: workspace)
+            let diff = try SnapshotDiff.between(try locator.resolve(old), try locator.resolve(new))
+            print(format == .json ? try diff.json() : diff.text(), terminator: "")
+        } catch {
+            throw fail(error)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import Testing
+
+/// What analysts get from real runs of the sample pipeline: an empty diff between runs on the
+/// same inputs, exactly the edits between runs on edited inputs, a description of every table
+/// and column in `metadata.json`, the README's example queries, and retention.
+@Suite struct AnalystSnapshotTests {
+    private func run(_ spec: PipelineSpec, workspace: URL) async throws -> URL {
+        let runner = PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
+                                arguments: ["run", "sample.yml"]),
+            observer: SilentObserver(), logger: Logger(label: "test"))
+        return URL(fileURLWithPath: try #require(try await runner.run().snapshotPath))
+    }
+
+    private func sampleSpec() throws -> PipelineSpec {
+        try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml"))
+    }
+
+    /// The sample pipeline reading a copy of SampleData in `folder`, after `edit` changed it.
+    private func editedSampleSpec(in folder: URL, edit: (URL) throws -> Void) throws -> PipelineSpec {
+        let copy = folder.appendingPathComponent("SampleData")
+        try FileManager.default.copyItem(at: Paths.sampleData, to: copy)
+        try edit(copy)
+        var spec = try sampleSpec()
+        spec.sources[0].location = .directory(copy.appendingPathComponent("menu.dining.ucla.edu"))
+        spec.sources[1].location = .file(copy.appendingPathComponent("themealdb/meals.json"))
+        spec.sources[1].categories = .file(copy.appendingPathComponent("themealdb/categories.json"))
+        return spec
+    }
+
+    private func replace(_ old: String, with new: String, in file: URL, within range: (from: String, to: String)? = nil) throws {
+        var text = try String(contentsOf: file, encoding: .utf8)
+        var bounds = text.startIndex..<text.endIndex
+        if let range {
+            let start = try #require(text.range(of: range.from))
+            let end = try #require(text.range(of: range.to, range: start.upperBound..<text.endIndex))
+            bounds = start.upperBound..<end.lowerBound
+        }
+        let found = try #require(text.range(of: old, range: bounds), "\(old) not in \(file.lastPathComponent)")
+        text.replaceSubrange(found, with: new)
+        try Data(text.utf8).write(to: file)
+    }
+
+    @Test func twoRunsOnTheSameInputsDoNotDiffer() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await run(try sampleSpec(), workspace: folder.appendingPathComponent("a"))
+        let second = try await run(try sampleSpec(), workspace: folder.appendingPathComponent("b"))
+        #expect(try SnapshotReader.meta(of: first)["run_id"] != SnapshotReader.meta(of: second)["run_id"])
+        let diff = try SnapshotDiff.between(first, second)
+        #expect(diff.isEmpty, "\(diff.text())")
+    }
+
+    @Test func aDayWithOneItemGoneAndOneLabelEditedShowsExactlyThat() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let edited = try editedSampleSpec(in: folder) { copy in
+            let site = copy.appendingPathComponent("menu.dining.ucla.edu")
+            // 12 October, Lunch, De Neve, The Front Burner: the Quinoa Tabbouleh item (lines
+            // 668–682 of the page) is taken off the menu. The dish stays on other menus.
+            let menu = site.appendingPathComponent("Menus/2026-10-12.html")
+            var text = try String(contentsOf: menu, encoding: .utf8)
+            let lunch = try #require(text.range(of: "Lunch Menu for October 12, 2026"))
+            let deNeve = try #require(text.range(of: "<h3 class=\"col-header\">De Neve</h3>", range: lunch.upperBound..<text.endIndex))
+            let link = try #require(text.range(of: "Recipes/041180/1\">Quinoa Tabbouleh</a>", range: deNeve.upperBound..<text.endIndex))
+            let itemStart = try #require(text.range(of: "<li class=\"menu-item\">", options: .backwards,
+                                                    range: deNeve.upperBound..<link.lowerBound))
+            let itemEnd = try #require(text.range(of: "</li>", range: link.upperBound..<text.endIndex))
+            text.removeSubrange(itemStart.lowerBound..<itemEnd.upperBound)
+            try Data(text.utf8).write(to: menu)
+            // Its label: sodium 212.4 mg (9%) becomes 480 mg (20%): 480 / 2400 is exactly 20%.
+            try replace("212.4mg <span class=\"nfdvval\"><span class=\"nfdvvalnum\">9</span>",
+                        with: "480mg <span class=\"nfdvval\"><span class=\"nfdvvalnum\">20</span>",
+                        in: site.appendingPathComponent("Recipes/041180/1.html"))
+        }
+        let before = try await run(try sampleSpec(), workspace: folder.appendingPathComponent("before"))
+        let after = try await run(edited, workspace: folder.appendingPathComponent("after"))
+        let diff = try SnapshotDiff.between(before, after)
+        #expect(diff.text() == """
+            Menu items removed (1):
+              - 2026-10-12 Lunch, De Neve / The Front Burner: Quinoa Tabbouleh (ucla-menu:041180, portion 1)
+            Nutrients changed (3):
+              ~ ucla-menu:041180 Quinoa Tabbouleh: sodium amount "212.4" → "480"
+              ~ ucla-menu:041180 Quinoa Tabbouleh: sodium printed_dv_percent "9" → "20"
+              ~ ucla-menu:041180 Quinoa Tabbouleh: sodium computed_dv_percent "9" → "20"
+
+            """)
+        #expect(try SnapshotReader.rowCounts(of: after)["menu_item"] == 123)
+    }
+
+    @Test func metadataDescribesEveryTableAndColumnOfAPublishedSnapshot() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await run(try sampleSpec(), workspace: folder)
+        let data = try Data(contentsOf: URL(fileURLWithPath: file.path + ".metadata.json"))
+        let metadata = try JSONDecoder().decode(SnapshotMetadata.self, from: data)
+        let database = try #require(metadata.databases[file.deletingPathExtension().lastPathComponent])
+        #expect(metadata.license == "CC0-1.0 (fictional sample content written by the Commissary project)")
+        #expect(database.documents == 42)
+        #expect(database.sources.count == 2)
+        #expect(database.sources.first?.hasPrefix("ucla-menu (ucla-menu-site): ") == true)
+
+        let tables = try QueryResult.run("""
+            SELECT name FROM pragma_table_list WHERE schema = 'main' AND type <> 'shadow'
+            AND name NOT LIKE 'sqlite_%' ORDER BY name
+            """, on: file).rows.compactMap { row -> String? in
+                if case .text(let name) = row.first { return name }
+                return nil
+            }
+        #expect(tables.count >= 27)
+        for table in tables {
+            let entry = database.tables[table]
+            #expect(entry?.description.isEmpty == false, "\(table) has no description")
+            let columns = try QueryResult.run("SELECT name FROM pragma_table_info('\(table)')", on: file).rows
+            #expect(!columns.isEmpty, "\(table)")
+            for case .text(let column) in columns.compactMap(\.first) {
+                #expect(entry?.columns[column]?.isEmpty == false, "\(table).\(column) has no description")
+            }
+        }
+    }
+
+    /// Every SQL block of the README's "Querying snapshots" section, on a fresh sample snapshot;
+    /// the first two answers checked by hand against SampleData's pages.
+    @Test func theReadmeQueriesRunOnTheSampleSnapshot() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await run(try sampleSpec(), workspace: folder)
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "## Querying snapshots\n"))
+        let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
+        let blocks = readme[start.upperBound..<end.lowerBound].components(separatedBy: "```sql\n").dropFirst()
+            .compactMap { $0.components(separatedBy: "```").first }
+        #expect(blocks.count == 5)
+        var answers: [[[SQLValue]]] = []
+        for sql in blocks {
+            let result = try QueryResult.run(sql, on: file)
+            #expect(!result.rows.isEmpty, "no rows for: \(sql)")
+            answers.append(result.rows)
+        }
+        // De Neve's lunch on 2026-10-12 prints VG beside two items only (Menus/2026-10-12.html).
+        #expect(answers.first == [[.text("Grill"), .text("Thai Peanut Noodles")],
+                                  [.text("The Front Burner"), .text("Quinoa Tabbouleh")]])
+        // Quinoa Tabbouleh (041180) appears 7 times across the three days (SampleData/README.md).
+        #expect(answers.count > 1 && answers[1].count == 7)
+        // Six of the twelve recipes list Garlic (themealdb/meals.json).
+        #expect(answers.last?.count == 6)
+    }
+
+    @Test func retentionAfterPublishKeepsTheLastOnes() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var spec = try sampleSpec()
+        spec.retention = RetentionPolicy(keepLast: 2)
+        var published: [URL] = []
+        for _ in 0..<3 {
+            published.append(try await run(spec, workspace: folder))
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("snapshots").path)
+        let snapshots = names.filter { $0.hasSuffix(".sqlite") }.sorted()
+        #expect(snapshots == published.dropFirst().map(\.lastPathComponent).sorted())
+        #expect(!names.contains { $0.hasPrefix(published[0].lastPathComponent) })
+        #expect(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "sample")
+                == published[2])
+    }
+}

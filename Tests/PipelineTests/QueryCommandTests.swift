@@ -1,0 +1,99 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Testing
+
+/// `commissary query` and `commissary diff` end to end: the built binary on a freshly
+/// published sample snapshot, values checked by hand against SampleData's recipe pages
+/// (041180: description "Quinoa with parsley, mint, cucumber, tomato and lemon", 160 calories;
+/// 163008: no description, 136 calories, ingredients "Water, Jasmine Rice").
+@Suite struct QueryCommandTests {
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("commissary")
+    }
+
+    /// Runs the binary with its output in a file, waiting without blocking a thread of the
+    /// cooperative pool (other suites' test servers run on it).
+    private func commissary(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let outputFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("commissary-cli-\(UUID().uuidString).out")
+        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let handle = try FileHandle(forWritingTo: outputFile)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+        try handle.close()
+        return (status, try String(contentsOf: outputFile, encoding: .utf8))
+    }
+
+    private func publishSample(in workspace: URL) async throws {
+        let runner = PipelineRunner(
+            spec: try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")),
+            options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12"))),
+            observer: SilentObserver(), logger: Logger(label: "test"))
+        _ = try await runner.run()
+    }
+
+    private let sql = """
+        SELECT id, description, calories, ingredients FROM food
+        WHERE id IN ('ucla-menu:041180', 'ucla-menu:163008') ORDER BY id
+        """
+
+    @Test func queryPrintsCSVAndJSONWithQuotingTypesAndNulls() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the commissary binary first")
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try await publishSample(in: workspace)
+
+        let csv = try await commissary(["query", "latest", sql, "--format", "csv", "--workspace", workspace.path])
+        #expect(csv.status == 0)
+        #expect(csv.output == "id,description,calories,ingredients\r\n"
+                + "ucla-menu:041180,\"Quinoa with parsley, mint, cucumber, tomato and lemon\",160.0,"
+                + "\"Quinoa, Parsley, Cucumber, Tomato, Lemon Juice, Olive Oil, Mint, Kosher Salt\"\r\n"
+                + "ucla-menu:163008,,136.0,\"Water, Jasmine Rice\"\r\n")
+
+        let json = try await commissary(["query", "latest-sample", sql, "--format", "json", "--workspace", workspace.path])
+        #expect(json.status == 0)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 2)
+        #expect(rows.last?["description"] is NSNull)
+        #expect((rows.last?["calories"] as? NSNumber)?.doubleValue == 136)
+        #expect(rows.first?["ingredients"] as? String == "Quinoa, Parsley, Cucumber, Tomato, Lemon Juice, Olive Oil, Mint, Kosher Salt")
+
+        let table = try await commissary(["query", "latest", "SELECT description FROM food WHERE id = 'ucla-menu:163008'",
+                                    "--workspace", workspace.path])
+        #expect(table.output == "description\n-----------\nNULL\n(1 row)\n")
+
+        let write = try await commissary(["query", "latest", "DELETE FROM food", "--workspace", workspace.path])
+        #expect(write.status == 1)
+    }
+
+    @Test func diffOfTheLatestWithItselfIsEmptyInBothFormats() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the commissary binary first")
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try await publishSample(in: workspace)
+        let text = try await commissary(["diff", "latest", "latest-sample", "--workspace", workspace.path])
+        #expect(text.status == 0)
+        #expect(text.output == "No differences in foods, menu items, nutrients or recipes.\n")
+        let json = try await commissary(["diff", "latest", "latest", "--format", "json", "--workspace", workspace.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: [Any]])
+        #expect(object.count == 9)
+        #expect(object.values.allSatisfy { $0.isEmpty })
+        let missing = try await commissary(["diff", "latest", workspace.appendingPathComponent("none.sqlite").path,
+                                      "--workspace", workspace.path])
+        #expect(missing.status == 1)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import Snapshot
+import Testing
+
+@Suite struct MetadataTests {
+    @Test func everyPublishedSnapshotHasDatasetteMetadataFromItsOwnMeta() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let staging = try stage(smallDataset(), in: folder, runId: "r7")
+        defer { staging.discard() }
+        let file = try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .publish(staging, fileName: "demo-2026-10-12-r7.sqlite", pipeline: "demo", manifest: Data())
+        let data = try Data(contentsOf: URL(fileURLWithPath: file.path + ".metadata.json"))
+        let metadata = try JSONDecoder().decode(SnapshotMetadata.self, from: data)
+        // Support.swift's run record: pipeline demo, licence CC0-1.0, one source "test".
+        #expect(metadata.title == "Commissary snapshot: demo")
+        #expect(metadata.license == "CC0-1.0")
+        let database = try #require(metadata.databases["demo-2026-10-12-r7"], "Datasette keys databases by file stem")
+        #expect(database.sources == ["test"])
+        #expect(database.documents == 0)
+        #expect(database.description.contains("run r7"))
+        #expect(database.tables["food"]?.ftsTable == "food_fts")
+        #expect(database.tables["recipe"]?.ftsTable == "recipe_fts")
+        #expect(database.tables["food"]?.columns["recipe_id"]?.contains("leading zeros") == true)
+
+        // Raw JSON: Datasette's own key names.
+        let raw = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(raw["license"] as? String == "CC0-1.0")
+        let tables = try #require(((raw["databases"] as? [String: Any])?["demo-2026-10-12-r7"] as? [String: Any])?["tables"]
+                                  as? [String: Any])
+        #expect((tables["recipe"] as? [String: Any])?["fts_table"] as? String == "recipe_fts")
+    }
+}
