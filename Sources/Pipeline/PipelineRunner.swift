@@ -182,6 +182,8 @@ public struct PipelineRunner: Sendable {
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
         try staging.write(dataset, codes: UCLAWebCodes.all)
+        let nutrition = NutritionChecks().review(Array(dataset.foods.values), standard: spec.dailyValues)
+        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         let rowCounts = try staging.rowCounts()
         stages.append(finish("write", since: stageStarted, counts: rowCounts))
 
@@ -191,7 +193,7 @@ public struct PipelineRunner: Sendable {
         let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
         let checks = Checks(policy: spec.checks, spec: spec).evaluate(
             dataset: dataset, counts: rowCounts, previous: previous, failedPartitions: failed,
-            warnings: warnings)
+            warnings: warnings) + nutrition.outcomes
         for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }
         let blocking = checks.filter(\.blocksPublishing)
         stages.append(finish("check", since: stageStarted,

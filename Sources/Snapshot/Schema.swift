@@ -21,6 +21,7 @@ public enum SnapshotSchema {
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
+        ("v2-nutrition-agreement-and-views", v2Nutrition),
     ]
 
     static func migrator() -> DatabaseMigrator {
