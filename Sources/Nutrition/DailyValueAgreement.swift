@@ -50,8 +50,8 @@ extension DailyValueStandard {
         var scale = 1.0
         for _ in 0..<LabelNumber.decimals(amount) { scale *= 10 }
         let half = 0.5 / scale
-        var low = max(0, amount - half)
-        var high = amount + half
+        var low = max(0, LabelNumber.snapped(amount - half))
+        var high = LabelNumber.snapped(amount + half)
         if let rule = LabelRoundingRule.amountRule(for: nutrient), let range = rule.amounts(declaring: amount) {
             low = min(low, range.lowerBound)
             high = max(high, range.upperBound)
