@@ -26,6 +26,8 @@ private struct Tally {
     var printed: [NutrientKey: Int] = [:]
     var naive: [NutrientKey: Int] = [:]
     var consistent: [NutrientKey: Int] = [:]
+    var energyFlagged = 0
+    var moreSaturatedFatThanFat = 0
 
     static func measure() throws -> Tally {
         struct Entree: Decodable { let e: String; let n: [String] }
@@ -45,7 +47,14 @@ private struct Tally {
                             let place = ItemPlace(file: file, meal: meal, restaurant: hall.r, kitchen: kitchen.k,
                                                   index: index + 1, entree: entree.e)
                             tally.items += 1
-                            for nutrient in try DatasetLabel.nutrients(from: entree.n, at: place) {
+                            let nutrients = try DatasetLabel.nutrients(from: entree.n, at: place)
+                            let food = Food(id: FoodID(source: "t", recipeId: entree.e), name: entree.e,
+                                            nutrients: nutrients)
+                            if FoodReview.energySanity(of: food) != nil { tally.energyFlagged += 1 }
+                            if FoodReview.implausibleValues(in: food).contains(where: { $0.nutrient == .saturatedFat }) {
+                                tally.moreSaturatedFatThanFat += 1
+                            }
+                            for nutrient in nutrients {
                                 guard let agreement = uclaLabel.agreement(of: nutrient) else { continue }
                                 tally.printed[nutrient.key, default: 0] += 1
                                 if agreement.agreesFromDeclared { tally.naive[nutrient.key, default: 0] += 1 }
@@ -82,6 +91,10 @@ private struct Tally {
             #expect(tally.naive[key] == naive, "\(key) naive")
             #expect(tally.consistent[key] == 37_037, "\(key) consistent")
         }
+        // Counted in Python too: |kcal − (4P + 4C + 9F)| > max(20% of the larger, 10 kcal), and
+        // saturated fat grams above total fat grams.
+        #expect(tally.energyFlagged == 275)
+        #expect(tally.moreSaturatedFatThanFat == 123)
         // Vitamins and minerals are printed as % only: nothing to agree with.
         #expect(Set(tally.printed.keys) == Set(expectedNaive.keys))
     }
