@@ -1,5 +1,5 @@
-import Foundation
 import FoodModel
+import Foundation
 
 /// A set of daily values that %DV is computed against (`ucla-label`, `fda-2016`, ...).
 ///
@@ -9,12 +9,21 @@ import FoodModel
 public struct DailyValueStandard: Hashable, Sendable, Codable {
     public struct Value: Hashable, Sendable, Codable {
         public var amount: Double
-        public var unit: MassUnit
+        public var unit: NutrientUnit
 
-        public init(amount: Double, unit: MassUnit) {
+        public init(amount: Double, unit: NutrientUnit) {
             self.amount = amount
             self.unit = unit
         }
+    }
+
+    /// Why a %DV could not be computed, so that it is reported rather than guessed.
+    public enum Unavailable: Hashable, Sendable {
+        /// The standard has no daily value for the nutrient (trans fat, sugars).
+        case noDailyValue
+        /// The amount's unit is unknown, or cannot be converted to the standard's (vitamin E
+        /// in mg against a standard in IU).
+        case unconvertible(unit: String, standardUnit: NutrientUnit)
     }
 
     public var name: String
@@ -27,54 +36,65 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
         self.values = values
     }
 
+    /// The %DV of an amount, unrounded, or why there is none.
+    public func dailyValuePercent(of nutrient: NutrientKey, amount: Double, unit: String)
+        -> Result<Double, UnavailableReason>
+    {
+        guard let value = values[nutrient], value.amount > 0 else { return .failure(.init(.noDailyValue)) }
+        guard let from = NutrientUnit(label: unit),
+              let converted = from.convert(amount, to: value.unit, for: nutrient)
+        else { return .failure(.init(.unconvertible(unit: unit, standardUnit: value.unit))) }
+        return .success(LabelNumber.snapped(100 * converted / value.amount))
+    }
+
     /// The %DV of an amount, unrounded; nil when the standard has no value for the nutrient or
     /// the amount's unit cannot be converted to the standard's (a unit is never guessed).
     public func percent(of nutrient: NutrientKey, amount: Double, unit: String) -> Double? {
-        guard let value = values[nutrient], value.amount > 0,
-              let from = MassUnit(label: unit)
-        else { return nil }
-        return 100 * from.convert(amount, to: value.unit) / value.amount
+        try? dailyValuePercent(of: nutrient, amount: amount, unit: unit).get()
     }
 
-    /// The food with `computedDailyValuePercent` set, rounded to the nearest whole percent as
-    /// labels print macronutrients (21 CFR 101.9(c)), for every nutrient the standard covers.
+    /// The %DV a label would print for an amount: rounded by the FDA's %DV steps (nearest 1%
+    /// for macronutrients, 2/5/10% steps for vitamins and minerals), half away from zero.
+    public func labelPercent(of nutrient: NutrientKey, amount: Double, unit: String) -> Double? {
+        percent(of: nutrient, amount: amount, unit: unit).map { percent in
+            switch LabelRoundingRule.percentRule(for: nutrient).declare(percent) {
+            case .exactly(let value), .lessThan(let value): value
+            }
+        }
+    }
+
+    /// The food with `computedDailyValuePercent` set, as a label would print it, for every
+    /// nutrient the standard covers in a unit it can convert.
     public func apply(to food: Food) -> Food {
         var food = food
         for index in food.nutrients.indices {
             let nutrient = food.nutrients[index]
             guard let amount = nutrient.amount, let unit = nutrient.unit,
-                  let percent = percent(of: nutrient.key, amount: amount, unit: unit)
+                  let percent = labelPercent(of: nutrient.key, amount: amount, unit: unit)
             else { continue }
-            food.nutrients[index].computedDailyValuePercent = (percent).rounded(.toNearestOrAwayFromZero)
+            food.nutrients[index].computedDailyValuePercent = percent
             food.nutrients[index].dailyValueStandard = name
         }
         return food
     }
+
+    /// Nutrients of the food that the standard has a value for but cannot compute, with why.
+    public func unconvertible(in food: Food) -> [(nutrient: NutrientValue, reason: Unavailable)] {
+        food.nutrients.compactMap { nutrient in
+            guard let amount = nutrient.amount, let unit = nutrient.unit,
+                  case .failure(let failure) = dailyValuePercent(of: nutrient.key, amount: amount, unit: unit),
+                  case .unconvertible = failure.reason
+            else { return nil }
+            return (nutrient, failure.reason)
+        }
+    }
 }
 
-/// The mass units labels use; energy (kcal) and IU have no mass and are not converted here.
-public enum MassUnit: String, Hashable, Sendable, Codable, CaseIterable {
-    case g, mg, mcg
+/// `Unavailable` as an `Error`, so that `dailyValuePercent` can return a `Result`.
+public struct UnavailableReason: Error, Hashable, Sendable {
+    public var reason: DailyValueStandard.Unavailable
 
-    /// Reads a unit as printed ("g", "mg", "mcg", "µg").
-    public init?(label: String) {
-        switch label.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "g", "gram", "grams": self = .g
-        case "mg": self = .mg
-        case "mcg", "µg", "μg", "ug": self = .mcg
-        default: return nil
-        }
-    }
-
-    private var grams: Double {
-        switch self {
-        case .g: 1
-        case .mg: 0.001
-        case .mcg: 0.000_001
-        }
-    }
-
-    public func convert(_ amount: Double, to unit: MassUnit) -> Double {
-        amount * grams / unit.grams
+    public init(_ reason: DailyValueStandard.Unavailable) {
+        self.reason = reason
     }
 }

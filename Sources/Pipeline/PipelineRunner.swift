@@ -194,6 +194,8 @@ public struct PipelineRunner: Sendable {
         defer { staging.discard() }
         try staging.write(dataset, codes: UCLAWebCodes.all)
         if let swipeRows { try staging.writeSwipes(plans: swipeRows.plans, balances: swipeRows.balances) }
+        let nutrition = NutritionChecks().review(Array(dataset.foods.values), standard: spec.dailyValues)
+        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         let rowCounts = try staging.rowCounts()
         stages.append(finish("write", since: stageStarted, counts: rowCounts))
 
@@ -203,7 +205,7 @@ public struct PipelineRunner: Sendable {
         let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
         let checks = Checks(spec: spec).evaluate(
             dataset: dataset, counts: rowCounts, previous: previous, failedPartitions: failed,
-            warnings: warnings)
+            warnings: warnings) + nutrition.outcomes
         for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }
         let blocking = checks.filter(\.blocksPublishing)
         stages.append(finish("check", since: stageStarted,

@@ -5,7 +5,20 @@ import Yams
 
 /// Reads daily-value standards from `standards/<name>.yml` beside the pipeline file, or from a
 /// path, with the same located errors as pipeline files.
-enum StandardReader {
+public enum StandardReader {
+    /// A standard named on the command line: a `.yml` path, or a name looked up in
+    /// `standards/` under `folder` (the `Pipelines` folder).
+    public static func load(_ name: String, pipelinesFolder folder: URL) throws -> DailyValueStandard {
+        let file = name.hasSuffix(".yml") || name.contains("/")
+            ? URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            : folder.appendingPathComponent("standards/\(name).yml")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "no daily-value standard \"\(name)\" here")
+        }
+        return try read(file)
+    }
+
     static func read(named value: Value, folder: URL) throws -> DailyValueStandard {
         let name = try value.string()
         let file = name.hasSuffix(".yml") || name.contains("/")
@@ -42,9 +55,9 @@ enum StandardReader {
             let entry = try table.required(key)
             let parts = try entry.string().split(separator: " ")
             guard parts.count == 2, let amount = Double(parts[0]), amount > 0,
-                  let unit = MassUnit(label: String(parts[1]))
+                  let unit = NutrientUnit(label: String(parts[1]))
             else {
-                throw entry.error("expected an amount and a unit such as \"65 g\" (units: g, mg, mcg)")
+                throw entry.error("expected an amount and a unit such as \"65 g\" (units: g, mg, mcg, kcal, IU)")
             }
             values[NutrientKey(key)] = .init(amount: amount, unit: unit)
         }

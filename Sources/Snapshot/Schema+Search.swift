@@ -14,7 +14,7 @@ extension SnapshotSchema {
     /// write. The rowids they hold survive `VACUUM INTO` because the writer inserts each table
     /// once, in order, without deleting: rowids are 1…n with no gap, which is what a VACUUM that
     /// renumbers would give them anyway.
-    static let v2Search = """
+    static let v3Search = """
         CREATE VIRTUAL TABLE food_fts USING fts5(
             name, description, ingredients,
             content='food', tokenize='unicode61 remove_diacritics 2'

@@ -14,7 +14,7 @@ public enum SnapshotSchema {
         "service_day", "meal", "restaurant", "section", "dietary_code", "food", "menu_item",
         "nutrient", "food_nutrient", "food_code", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
-        "meal_plan", "swipe_balance",
+        "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -23,7 +23,8 @@ public enum SnapshotSchema {
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
         ("v2-meal-plans-and-swipes", v2Swipes),
-        ("v3-search-and-indexes", v2Search),
+        ("v3-search-and-indexes", v3Search),
+        ("v4-nutrition-agreement-and-views", v4Nutrition),
     ]
 
     static func migrator() -> DatabaseMigrator {

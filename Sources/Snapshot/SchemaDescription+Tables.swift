@@ -1,7 +1,8 @@
 extension SchemaDescription {
     /// The schema of the current migrations (`SnapshotSchema.version`).
-    public static let current = SchemaDescription(tables: hierarchy + nutrition + hoursTables + recipes
-                                                  + views + search + housekeeping)
+    public static let current = SchemaDescription(tables: hierarchy + nutrition + nutritionReview
+                                                  + hoursTables + recipes + swipes + views
+                                                  + nutritionViews + swipeViews + search + housekeeping)
 
     private typealias C = Column
 
@@ -73,6 +74,56 @@ extension SchemaDescription {
             C("printed_dv_percent", "The %DV printed beside the amount, if any."),
             C("computed_dv_percent", "100 × amount ÷ daily value, rounded half up, under `dv_standard`; NULL when the standard has no value for this nutrient or unit."),
             C("dv_standard", "The daily-value standard of `computed_dv_percent` (`ucla-label`, `fda-2016`)."),
+        ]),
+    ]
+
+    private static let nutritionReview: [Table] = [
+        Table("food_nutrient_agreement", .data, "Whether a printed %DV agrees with its printed amount under the pipeline's daily-value standard. Both lawful ways count (21 CFR 101.9(c)): from the declared, rounded amount, or from any unrounded amount that rounds to the printed one.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("nutrient_key", "→ `nutrient.key`."),
+            C("dv_standard", "The daily-value standard checked against."),
+            C("printed_dv_percent", "The %DV printed on the label."),
+            C("declared_dv_percent", "The %DV a label prints for the printed amount."),
+            C("unrounded_low", "The lowest amount the printed amount may stand for."),
+            C("unrounded_high", "The highest amount the printed amount may stand for."),
+            C("agrees_from_declared", "1 when the printed amount gives the printed %DV."),
+            C("agrees_from_unrounded", "1 when some amount in the unrounded range gives the printed %DV."),
+            C("agrees", "1 when either way gives the printed %DV."),
+        ]),
+        Table("food_flag", .data, "A problem with one food's label (energy that does not add up, a negative or absurd value): an error for that food, not for the run.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("check_name", "The check that raised it (`energy_sanity`, `implausible_value`)."),
+            C("severity", "`error` or `warning`."),
+            C("nutrient_key", "The nutrient concerned, when one is."),
+            C("message", "What is wrong, in one line."),
+        ]),
+    ]
+
+    private static let swipes: [Table] = [
+        Table("meal_plan", .data, "A meal plan: a weekly allowance (Regular, R) or a pool for the term (Premier, P), from `Pipelines/plans/`.", columns: [
+            C("code", "The plan's code (`19P`, `14R`)."),
+            C("name", "The plan's name."),
+            C("kind", "`regular` (resets every week) or `premier` (one pool for the term)."),
+            C("weekly_swipes", "Swipes in the reference week."),
+            C("daily_swipes", "The reference week's swipes per day, Monday first (`3,3,3,3,3,2,2`)."),
+            C("term_pool", "The term's pool (Premier plans); NULL for Regular plans."),
+            C("swipes_per_term", "The pool, or the weekly allowance × the weeks of a term."),
+            C("annual_price", "The annual price in dollars, when given."),
+            C("price_year", "The academic year of the price."),
+            C("price_per_swipe", "Annual price ÷ the swipes a year buys, to the cent."),
+        ]),
+        Table("swipe_balance", .data, "The expected balance of every plan after every meal period of every day of the configured terms.", columns: [
+            C("plan", "→ `meal_plan.code`."),
+            C("term", "The term (`Fall 2026`)."),
+            C("date", "The day, `YYYY-MM-DD`."),
+            C("weekday", "ISO weekday: 1 = Monday."),
+            C("week", "The week of the term: 0 … 10, then 11 for finals week."),
+            C("week_label", "`Week 0` … `Week 10`, `Finals Week`."),
+            C("position", "The period's place in the day, from 1."),
+            C("period", "The meal period, as the day's menu names it."),
+            C("period_source", "`menu` (from the published menu), `default` (the plan's default periods: no menu that day) or `closed` (a closure)."),
+            C("swipes", "Swipes the reference week uses at this period."),
+            C("balance", "The expected balance after this period."),
         ]),
     ]
 
@@ -165,6 +216,9 @@ extension SchemaDescription {
             C("printed_dv_percent", "The %DV printed on the label."),
             C("computed_dv_percent", "The %DV computed under `dv_standard`."),
             C("dv_standard", "The daily-value standard of the computed %DV."),
+            C("declared_dv_percent", "The %DV a label would print for the printed amount under `dv_standard`."),
+            C("dv_agrees", "1 when the printed %DV agrees with the amount in either lawful way, 0 when not, NULL when not checked."),
+            C("food_flags", "How many `food_flag` rows the food has."),
         ]),
         Table("v_recipe_search", .view, "One row per recipe with its ingredients and tags gathered: the content `recipe_fts` indexes.", columns: [
             C("recipe_rowid", "`recipe.rowid`: what `recipe_fts.rowid` joins to."),
@@ -173,6 +227,103 @@ extension SchemaDescription {
             C("ingredients", "The ingredient names in recipe order, comma-separated."),
             C("tags", "The tags in name order, comma-separated."),
             C("instructions", "The steps, one per line."),
+        ]),
+    ]
+
+    private static let nutritionViews: [Table] = [
+        Table("v_food_macros", .view, "One row per food with its main amounts in grams (sodium and cholesterol in mg), whatever unit its label used, and whether it is vegan or vegetarian.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("source", "The food's source."),
+            C("food", "The food's name."),
+            C("serving_size", "As printed."),
+            C("calories", "Calories per serving."),
+            C("protein_g", "Protein, g."),
+            C("total_fat_g", "Total fat, g."),
+            C("saturated_fat_g", "Saturated fat, g."),
+            C("total_carbohydrate_g", "Total carbohydrate, g."),
+            C("dietary_fiber_g", "Dietary fiber, g."),
+            C("sugars_g", "Sugars, g."),
+            C("sodium_mg", "Sodium, mg."),
+            C("cholesterol_mg", "Cholesterol, mg."),
+            C("is_vegan", "1 when the food carries the `VG` code."),
+            C("is_vegetarian", "1 when the food carries `V` or `VG`."),
+            C("dv_disagreements", "Printed %DVs that agree with no lawful amount."),
+            C("flags", "How many `food_flag` rows the food has."),
+        ]),
+        Table("v_menu_nutrition", .view, "Every menu item with its food's amounts: `v_menu` joined to `v_food_macros`. An entrée is an item with at least 200 kcal and 10 g of protein, since no source marks main dishes.", columns: [
+            C("date", "The service day."),
+            C("weekday", "ISO weekday: 1 = Monday."),
+            C("meal", "The meal period."),
+            C("restaurant", "The restaurant."),
+            C("section", "The station."),
+            C("item", "The name printed on this menu."),
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's own name."),
+            C("codes", "The food's web codes, space-separated."),
+            C("is_vegan", "1 when the food is vegan (`VG`)."),
+            C("is_vegetarian", "1 when the food is vegetarian (`V` or `VG`)."),
+            C("is_entree", "1 for at least 200 kcal and 10 g of protein."),
+            C("calories", "Calories per serving."),
+            C("protein_g", "Protein, g."),
+            C("total_fat_g", "Total fat, g."),
+            C("saturated_fat_g", "Saturated fat, g."),
+            C("total_carbohydrate_g", "Total carbohydrate, g."),
+            C("dietary_fiber_g", "Dietary fiber, g."),
+            C("sugars_g", "Sugars, g."),
+            C("sodium_mg", "Sodium, mg."),
+            C("cholesterol_mg", "Cholesterol, mg."),
+            C("dv_disagreements", "Printed %DVs of the food that agree with no lawful amount."),
+            C("flags", "How many `food_flag` rows the food has."),
+        ]),
+        Table("v_nutrition_summary", .view, "Per day, meal and restaurant: items, vegan and vegetarian options, entrées, average calories, the most protein among vegan items, the least sodium among entrées.", columns: [
+            C("date", "The service day."),
+            C("meal", "The meal period."),
+            C("restaurant", "The restaurant."),
+            C("items", "Menu items."),
+            C("vegan_items", "Vegan menu items."),
+            C("vegetarian_items", "Vegetarian menu items."),
+            C("entrees", "Entrées (at least 200 kcal and 10 g of protein)."),
+            C("avg_calories", "Average calories of the items, to 0.1."),
+            C("max_vegan_protein_g", "The most protein of a vegan item, g."),
+            C("min_entree_sodium_mg", "The least sodium of an entrée, mg."),
+            C("items_with_dv_disagreements", "Items whose label has a %DV that agrees with no lawful amount."),
+            C("flagged_items", "Items whose food has a `food_flag`."),
+        ]),
+        Table("v_lowest_sodium_entree", .view, "The lowest-sodium entrée of each restaurant at each meal of each day (ties broken by name).", columns: [
+            C("date", "The service day."),
+            C("meal", "The meal period."),
+            C("restaurant", "The restaurant."),
+            C("section", "The station."),
+            C("item", "The name printed on the menu."),
+            C("food_id", "→ `food.id`."),
+            C("sodium_mg", "Sodium, mg."),
+            C("calories", "Calories per serving."),
+            C("protein_g", "Protein, g."),
+        ]),
+        Table("v_label_disagreements", .view, "Foods whose label disagrees with itself: a printed %DV no lawful amount gives, or a `food_flag`.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's name."),
+            C("kind", "`dv_percent`, or the flag's check name."),
+            C("nutrient_key", "The nutrient concerned, when one is."),
+            C("message", "What disagrees, in one line."),
+        ]),
+    ]
+
+    private static let swipeViews: [Table] = [
+        Table("v_swipe_table", .view, "The swipe table an app shows (\"you should have N swipes left\"): every plan's balance after every period, with its week label and what the balance is worth.", columns: [
+            C("term", "The term."),
+            C("date", "The day."),
+            C("weekday", "ISO weekday: 1 = Monday."),
+            C("week_label", "`Week 0` … `Week 10`, `Finals Week`."),
+            C("position", "The period's place in the day."),
+            C("period", "The meal period."),
+            C("period_source", "`menu`, `default` or `closed`."),
+            C("plan", "→ `meal_plan.code`."),
+            C("kind", "`regular` or `premier`."),
+            C("swipes", "Swipes used at this period."),
+            C("balance", "The expected balance after this period."),
+            C("price_per_swipe", "The plan's price per swipe, dollars."),
+            C("balance_value", "balance × price per swipe, dollars."),
         ]),
     ]
 

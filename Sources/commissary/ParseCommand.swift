@@ -5,6 +5,7 @@ import Fetching
 import Foundation
 import Logging
 import MealDB
+import Pipeline
 
 struct ParseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,8 +35,14 @@ struct ParseCommand: AsyncParsableCommand {
     @Option(help: "The service day of a dataset file, or the date that anchors an hours page (YYYY-MM-DD; default: from the file name, else today).")
     var date: String?
 
+    @Option(help: "Compute %DV under this daily-value standard (a name in Pipelines/standards, or a .yml path) and show it beside the printed %DV.")
+    var dvStandard: String?
+
     func run() async throws {
         do {
+            if dvStandard != nil, ![.uclaRecipe, .uclaDataset, .foodproLabel].contains(adapter) {
+                throw ValidationError("--dv-standard needs a page with nutrition labels: ucla-recipe, ucla-dataset or foodpro-label")
+            }
             let document = try await fetch()
             let json = try normalize(document)
             print(json)
@@ -54,6 +61,9 @@ struct ParseCommand: AsyncParsableCommand {
 
     private func normalize(_ document: FetchedDocument) throws -> String {
         let url = document.url
+        let annotator = try dvStandard.map { try DailyValueAnnotator(standard: $0) }
+        /// The food with computed %DV under `--dv-standard`, if given.
+        func annotate(_ food: Food) -> Food { annotator?.annotate(food) ?? food }
         switch adapter {
         case .uclaMenu:
             return try encode(UCLAMenuSite.parseOverview(document.body, url: url, charset: document.charset))
@@ -63,8 +73,8 @@ struct ParseCommand: AsyncParsableCommand {
             guard let id = recipeId ?? Self.recipeId(in: url) else {
                 throw ValidationError("cannot tell the recipe id from \(url); give --recipe-id")
             }
-            return try encode(UCLAMenuSite.parseRecipe(document.body, url: url, charset: document.charset,
-                                                       recipeId: id))
+            return try encode(annotate(UCLAMenuSite.parseRecipe(document.body, url: url, charset: document.charset,
+                                                                recipeId: id)))
         case .uclaHours:
             return try encode(UCLAMenuSite.parseHours(document.body, url: url, charset: document.charset,
                                                       referenceDate: try anchorDate() ?? localToday()))
@@ -73,14 +83,15 @@ struct ParseCommand: AsyncParsableCommand {
                 throw ValidationError("cannot tell the service day of \(url); give --date")
             }
             let parsed = try UCLADataset.parseDay(document.body, date: day, location: url)
-            return try encode(DatasetDay(day: parsed.day, foods: parsed.foods))
+            return try encode(DatasetDay(day: parsed.day, foods: parsed.foods.map(annotate)))
         case .foodpro:
             return try encode(FoodPro.parseMenuGrid(document.body, url: url, charset: document.charset))
         case .foodproLabel:
             guard let id = recipeId ?? Self.recipeId(in: url) else {
                 throw ValidationError("cannot tell the recipe number from \(url); give --recipe-id")
             }
-            return try encode(FoodPro.parseLabel(document.body, url: url, charset: document.charset, recipeId: id))
+            return try encode(annotate(FoodPro.parseLabel(document.body, url: url, charset: document.charset,
+                                                          recipeId: id)))
         case .mealdb:
             return try encode(MealDB.decodeMeals(document.body, location: url))
         }

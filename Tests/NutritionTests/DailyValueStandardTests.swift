@@ -5,13 +5,6 @@ import Nutrition
 import Testing
 
 @Suite struct DailyValueStandardTests {
-    /// UCLA's label values as REFERENCE.md §2.1 gives them, typed here by hand.
-    private let uclaLabel = DailyValueStandard(name: "ucla-label", description: "", values: [
-        .totalFat: .init(amount: 65, unit: .g), .saturatedFat: .init(amount: 20, unit: .g),
-        .cholesterol: .init(amount: 300, unit: .mg), .sodium: .init(amount: 2400, unit: .mg),
-        .totalCarbohydrate: .init(amount: 130, unit: .g), .dietaryFiber: .init(amount: 25, unit: .g),
-    ])
-
     @Test func theCheeseburgerPagesComputedPercentagesEqualItsPrintedOnes() throws {
         let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()

@@ -1,0 +1,61 @@
+import FoodModel
+
+/// Whether a printed %DV agrees with the printed amount under a standard.
+///
+/// Both lawful ways of computing a %DV count (21 CFR 101.9(c)): from the declared amount, and
+/// from the unrounded amount, which the label does not print. So the printed % agrees when some
+/// amount that the printed one may stand for gives it: the printed amount ± half a unit of its
+/// last printed digit (UCLA prints 0.1 g and computes from the unrounded grams, REFERENCE §2.1),
+/// and, where §2.4 has a rule for the nutrient, every amount the FDA rule declares as printed
+/// (a label's "2.5 g" of fat stands for 2.25–2.75 g).
+public struct DailyValueAgreement: Hashable, Sendable {
+    public var nutrient: NutrientKey
+    public var printedPercent: Double
+    /// The label %DV of the printed amount.
+    public var percentFromDeclared: Double
+    /// The unrounded amounts the printed one may stand for.
+    public var unroundedAmounts: ClosedRange<Double>
+    public var agreesFromDeclared: Bool
+    public var agreesFromUnrounded: Bool
+
+    public var agrees: Bool { agreesFromDeclared || agreesFromUnrounded }
+}
+
+extension DailyValueStandard {
+    /// The agreement of a nutrient's printed %DV with its amount; nil when the label prints no
+    /// %, no amount, or the standard cannot compute one.
+    public func agreement(of nutrient: NutrientValue) -> DailyValueAgreement? {
+        guard let printed = nutrient.printedDailyValuePercent, let amount = nutrient.amount,
+              let unit = nutrient.unit,
+              let declared = labelPercent(of: nutrient.key, amount: amount, unit: unit)
+        else { return nil }
+        let amounts = Self.unroundedAmounts(for: nutrient.key, printed: amount)
+        let rule = LabelRoundingRule.percentRule(for: nutrient.key)
+        var agreesFromUnrounded = false
+        if let low = labelPercent(of: nutrient.key, amount: amounts.lowerBound, unit: unit),
+           let high = labelPercent(of: nutrient.key, amount: amounts.upperBound, unit: unit) {
+            // The label % is a non-decreasing step function of the amount: over a range of
+            // amounts it takes every value it can print between its ends, and only those.
+            agreesFromUnrounded = low <= printed && printed <= high && rule.declare(printed) == .exactly(printed)
+        }
+        return DailyValueAgreement(
+            nutrient: nutrient.key, printedPercent: printed, percentFromDeclared: declared,
+            unroundedAmounts: amounts, agreesFromDeclared: declared == printed,
+            agreesFromUnrounded: agreesFromUnrounded)
+    }
+
+    /// The printed amount ± half a unit of its last printed digit, widened to the FDA rule's
+    /// range when the amount is one the rule declares.
+    static func unroundedAmounts(for nutrient: NutrientKey, printed amount: Double) -> ClosedRange<Double> {
+        var scale = 1.0
+        for _ in 0..<LabelNumber.decimals(amount) { scale *= 10 }
+        let half = 0.5 / scale
+        var low = max(0, LabelNumber.snapped(amount - half))
+        var high = LabelNumber.snapped(amount + half)
+        if let rule = LabelRoundingRule.amountRule(for: nutrient), let range = rule.amounts(declaring: amount) {
+            low = min(low, range.lowerBound)
+            high = max(high, range.upperBound)
+        }
+        return low...high
+    }
+}

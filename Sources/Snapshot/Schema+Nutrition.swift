@@ -1,0 +1,112 @@
+extension SnapshotSchema {
+    /// Migration 4: whether each printed %DV agrees with its amount, per-food label flags, and the
+    /// analyst views over them.
+    ///
+    /// Neither the menu site nor the historical dataset marks main dishes, so an entrée here is a
+    /// menu item with at least 200 kcal and 10 g of protein: that leaves out desserts, fruit,
+    /// drinks and condiments, which would otherwise always be the "lowest-sodium entrée".
+    /// Amounts in the views are in g (sodium and cholesterol in mg) whatever unit a label used.
+    static let v4Nutrition = """
+        CREATE TABLE food_nutrient_agreement (
+            food_id TEXT NOT NULL REFERENCES food(id),
+            nutrient_key TEXT NOT NULL REFERENCES nutrient(key),
+            dv_standard TEXT NOT NULL,
+            printed_dv_percent REAL NOT NULL,
+            declared_dv_percent REAL NOT NULL,  -- the label %DV of the printed amount
+            unrounded_low REAL NOT NULL,        -- the amounts the printed one may stand for
+            unrounded_high REAL NOT NULL,
+            agrees_from_declared INTEGER NOT NULL,
+            agrees_from_unrounded INTEGER NOT NULL,
+            agrees INTEGER NOT NULL,            -- either lawful way gives the printed %
+            PRIMARY KEY (food_id, nutrient_key)
+        ) WITHOUT ROWID;
+        CREATE TABLE food_flag (
+            food_id TEXT NOT NULL REFERENCES food(id),
+            check_name TEXT NOT NULL,           -- energy_sanity, implausible_value
+            severity TEXT NOT NULL CHECK (severity IN ('error', 'warning')),
+            nutrient_key TEXT,
+            message TEXT NOT NULL
+        );
+        CREATE INDEX food_flag_by_food ON food_flag(food_id);
+
+        DROP VIEW v_food_nutrition;
+        CREATE VIEW v_food_nutrition AS
+        SELECT f.id AS food_id, f.name AS food, f.serving_size, f.calories,
+               n.key AS nutrient_key, n.name AS nutrient, fn.amount, fn.unit,
+               fn.printed_dv_percent, fn.computed_dv_percent, fn.dv_standard,
+               a.declared_dv_percent, a.agrees AS dv_agrees,
+               (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS food_flags
+        FROM food f
+        JOIN food_nutrient fn ON fn.food_id = f.id
+        JOIN nutrient n ON n.key = fn.nutrient_key
+        LEFT JOIN food_nutrient_agreement a ON a.food_id = fn.food_id AND a.nutrient_key = fn.nutrient_key;
+
+        CREATE VIEW v_food_macros AS
+        SELECT f.id AS food_id, f.source, f.name AS food, f.serving_size, f.calories,
+               \(grams("protein")) AS protein_g,
+               \(grams("total_fat")) AS total_fat_g,
+               \(grams("saturated_fat")) AS saturated_fat_g,
+               \(grams("total_carbohydrate")) AS total_carbohydrate_g,
+               \(grams("dietary_fiber")) AS dietary_fiber_g,
+               \(grams("sugars")) AS sugars_g,
+               1000 * \(grams("sodium")) AS sodium_mg,
+               1000 * \(grams("cholesterol")) AS cholesterol_mg,
+               EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code = 'VG') AS is_vegan,
+               EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code IN ('V', 'VG')) AS is_vegetarian,
+               (SELECT count(*) FROM food_nutrient_agreement a WHERE a.food_id = f.id AND NOT a.agrees)
+                   AS dv_disagreements,
+               (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS flags
+        FROM food f
+        LEFT JOIN food_nutrient fn ON fn.food_id = f.id
+        GROUP BY f.id;
+
+        CREATE VIEW v_menu_nutrition AS
+        SELECT v.date, v.weekday, v.meal, v.restaurant, v.section, v.item, v.food_id, v.food, v.codes,
+               m.is_vegan, m.is_vegetarian,
+               (m.calories >= 200 AND m.protein_g >= 10) AS is_entree,
+               m.calories, m.protein_g, m.total_fat_g, m.saturated_fat_g, m.total_carbohydrate_g,
+               m.dietary_fiber_g, m.sugars_g, m.sodium_mg, m.cholesterol_mg, m.dv_disagreements, m.flags
+        FROM v_menu v
+        JOIN v_food_macros m ON m.food_id = v.food_id;
+
+        CREATE VIEW v_nutrition_summary AS
+        SELECT date, meal, restaurant,
+               count(*) AS items,
+               sum(is_vegan) AS vegan_items,
+               sum(is_vegetarian) AS vegetarian_items,
+               sum(is_entree) AS entrees,
+               round(avg(calories), 1) AS avg_calories,
+               max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
+               min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
+               sum(dv_disagreements > 0) AS items_with_dv_disagreements,
+               sum(flags > 0) AS flagged_items
+        FROM v_menu_nutrition
+        GROUP BY date, meal, restaurant;
+
+        CREATE VIEW v_lowest_sodium_entree AS
+        SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
+        FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
+                                           ORDER BY sodium_mg, item) AS rank
+              FROM v_menu_nutrition WHERE is_entree AND sodium_mg IS NOT NULL)
+        WHERE rank = 1;
+
+        CREATE VIEW v_label_disagreements AS
+        SELECT a.food_id, f.name AS food, 'dv_percent' AS kind, a.nutrient_key,
+               'printed ' || a.printed_dv_percent || '% for ' || fn.amount || ' ' || fn.unit
+                   || ', which gives ' || a.declared_dv_percent || '% under ' || a.dv_standard AS message
+        FROM food_nutrient_agreement a
+        JOIN food f ON f.id = a.food_id
+        JOIN food_nutrient fn ON fn.food_id = a.food_id AND fn.nutrient_key = a.nutrient_key
+        WHERE NOT a.agrees
+        UNION ALL
+        SELECT fl.food_id, f.name, fl.check_name, fl.nutrient_key, fl.message
+        FROM food_flag fl
+        JOIN food f ON f.id = fl.food_id;
+        """
+
+    /// A nutrient's amount for the food in `GROUP BY f.id`, in grams.
+    private static func grams(_ key: String) -> String {
+        "max(CASE WHEN fn.nutrient_key = '\(key)' THEN CASE fn.unit WHEN 'g' THEN fn.amount "
+            + "WHEN 'mg' THEN fn.amount / 1000.0 WHEN 'mcg' THEN fn.amount / 1000000.0 END END)"
+    }
+}
