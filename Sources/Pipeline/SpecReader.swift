@@ -9,32 +9,17 @@ import Yams
 /// `recipe_page`) is an error rather than a silently ignored setting.
 public enum SpecReader {
     public static func read(_ file: URL) throws -> PipelineSpec {
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "cannot read the pipeline file: \(error.localizedDescription)")
-        }
-        return try parse(text, file: file)
+        try read(YAMLFile.mapping(of: file, what: "pipeline file", emptyHint: hint), file: file)
     }
 
     public static func parse(_ text: String, file: URL) throws -> PipelineSpec {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw yamlError(error, file: file)
-        } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "not valid YAML: \(error)")
-        }
-        guard let root else {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "the file is empty; a pipeline needs at least `pipeline` and `sources`")
-        }
+        try read(YAMLFile.mapping(of: text, file: file, what: "pipeline file", emptyHint: hint), file: file)
+    }
+
+    private static let hint = "; a pipeline needs at least `pipeline` and `sources`"
+
+    private static func read(_ top: Mapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
-        let top = try Mapping(root, key: "", file: file)
         try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard",
                            "swipes", "retention"])
 
@@ -196,18 +181,6 @@ public enum SpecReader {
             settings.requestsPerSecond = try value.positiveDouble()
         }
         return settings
-    }
-
-    static func yamlError(_ error: YamlError, file: URL) -> PipelineFileError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
-            return PipelineFileError(file: file.path, line: mark.line, column: mark.column, key: "",
-                                     message: "not valid YAML: \(problem)")
-        default:
-            return PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                     message: "not valid YAML: \(error)")
-        }
     }
 }
 

@@ -1,7 +1,6 @@
 import FoodModel
 import Foundation
 import Nutrition
-import Yams
 
 /// Reads daily-value standards from `standards/<name>.yml` beside the pipeline file, or from a
 /// path, with the same located errors as pipeline files.
@@ -31,23 +30,7 @@ public enum StandardReader {
     }
 
     static func read(_ file: URL) throws -> DailyValueStandard {
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "cannot read the standard: \(error.localizedDescription)")
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw SpecReader.yamlError(error, file: file)
-        }
-        guard let root else {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "", message: "the file is empty")
-        }
-        let top = try Mapping(root, key: "", file: file)
+        let top = try YAMLFile.mapping(of: file, what: "daily-value standard")
         try top.allowOnly(["standard", "description", "daily_values"])
         var values: [NutrientKey: DailyValueStandard.Value] = [:]
         let table = try Mapping(top.required("daily_values"))

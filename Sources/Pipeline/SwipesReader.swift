@@ -1,13 +1,12 @@
 import FoodModel
 import Foundation
 import Swipes
-import Yams
 
 /// Reads meal plans (`Pipelines/plans/`) and term calendars (`Pipelines/terms/`) with the same
 /// located errors as pipeline files: a bad date or a missing pool names the file, line and key.
 enum SwipesReader {
     static func plans(_ file: URL) throws -> PlanCatalog {
-        let top = try root(of: file, what: "plans file")
+        let top = try YAMLFile.mapping(of: file, what: "plans file")
         try top.allowOnly(["plans", "price_year", "terms_per_year", "weeks_per_term", "default_periods", "priority"])
         let priceYear = try top.optional("price_year")?.string()
         var plans: [MealPlan] = []
@@ -60,7 +59,7 @@ enum SwipesReader {
     }
 
     static func terms(_ file: URL) throws -> [Term] {
-        let top = try root(of: file, what: "term calendar")
+        let top = try YAMLFile.mapping(of: file, what: "term calendar")
         try top.allowOnly(["terms"])
         var terms: [Term] = []
         for node in try top.required("terms").sequence() {
@@ -99,26 +98,6 @@ enum SwipesReader {
             term.closures.append(Term.Closure(date: date, reason: try closure.optional("reason")?.string()))
         }
         return term
-    }
-
-    private static func root(of file: URL, what: String) throws -> Mapping {
-        let text: String
-        do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "cannot read the \(what): \(error.localizedDescription)")
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw SpecReader.yamlError(error, file: file)
-        }
-        guard let root else {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "", message: "the \(what) is empty")
-        }
-        return try Mapping(root, key: "", file: file)
     }
 
     private static func names(_ node: Value) throws -> [String] {

@@ -18,7 +18,7 @@ import Testing
     private func commissary(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         let outputFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("commissary-cli-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let handle = try FileHandle(forWritingTo: outputFile)
         let process = Process()

@@ -1,0 +1,47 @@
+import Foundation
+import Yams
+
+/// The top mapping of a YAML configuration file (a pipeline, a standard, a plans file, a term
+/// calendar), with every way of failing to get one said as a `PipelineFileError` naming the file
+/// and, for syntax errors, the line.
+enum YAMLFile {
+    /// Reads `file`; `what` names it in errors ("pipeline file", "term calendar").
+    static func mapping(of file: URL, what: String, emptyHint: String = "") throws -> Mapping {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "cannot read the \(what): \(error.localizedDescription)")
+        }
+        return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
+    }
+
+    static func mapping(of text: String, file: URL, what: String, emptyHint: String = "") throws -> Mapping {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw located(error, file: file)
+        } catch {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "", message: "not valid YAML: \(error)")
+        }
+        guard let root else {
+            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                    message: "the \(what) is empty" + emptyHint)
+        }
+        return try Mapping(root, key: "", file: file)
+    }
+
+    private static func located(_ error: YamlError, file: URL) -> PipelineFileError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+             .composer(_, let problem, let mark, _):
+            return PipelineFileError(file: file.path, line: mark.line, column: mark.column, key: "",
+                                     message: "not valid YAML: \(problem)")
+        default:
+            return PipelineFileError(file: file.path, line: nil, column: nil, key: "",
+                                     message: "not valid YAML: \(error)")
+        }
+    }
+}
