@@ -87,6 +87,16 @@ public final class StateLedger {
         }
     }
 
+    /// Every run that started and never finished, newest last: the chain of runs killed since
+    /// the last one that finished. A run killed before it finished anything must not hide the
+    /// partitions an earlier killed run finished, and two runs started in the same second must
+    /// not be told apart by their random suffix, so resuming asks for all of them.
+    public func interruptedRuns() throws -> [String] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT run_id FROM run WHERE finished = 0 ORDER BY rowid")
+        }
+    }
+
     public func beginRun(_ runId: String, startedAt: String) throws {
         try queue.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO run (run_id, started_at) VALUES (?, ?)",
