@@ -73,7 +73,7 @@ public final class StateLedger {
             }
             try migrator.migrate(queue)
         } catch {
-            throw SnapshotError("cannot open the state ledger: \(error)", path: url.path)
+            throw SnapshotError("cannot open the state ledger: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
     }
 
@@ -138,7 +138,7 @@ public final class StateLedger {
                                 state.runId, state.updatedAt, state.message])
             }
         } catch {
-            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)",
+            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)\(FreeSpace.note(near: url))",
                                 path: url.path)
         }
     }
