@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
     targets: [
         // C at arm's length: each system library is wrapped once, by one Swift module.
@@ -90,6 +91,17 @@ let package = Package(
             dependencies: [
                 "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes", "HTTPTestSupport",
                 "commissary",
+            ]
+        ),
+        // Faults, kills, full disks and hostile input against the real binary, server and pages.
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: [
+                "Pipeline", "Snapshot", "Fetching", "DiningSources", "MealDB", "FoodModel", "HTML",
+                "HTTPTestSupport", "commissary",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

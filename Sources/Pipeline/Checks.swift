@@ -12,11 +12,7 @@ struct Checks {
     func evaluate(dataset: Dataset, counts: [String: Int], previous: [String: Int]?,
                   failedPartitions: [String], warnings: [String]) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
-        outcomes.append(CheckOutcome(
-            name: "partitions_complete", severity: .error, passed: failedPartitions.isEmpty,
-            value: Double(failedPartitions.count),
-            message: failedPartitions.isEmpty ? "every partition was fetched and parsed"
-                : "\(failedPartitions.count) partition(s) failed: \(failedPartitions.joined(separator: "; "))"))
+        outcomes.append(partitionsComplete(failedPartitions))
 
         let items = counts["menu_item"] ?? 0
         let recipes = counts["recipe"] ?? 0
@@ -66,6 +62,29 @@ struct Checks {
                                          message: warning))
         }
         return outcomes
+    }
+
+    /// Failed partitions block publishing beyond `max_failed_partitions`; within it the run
+    /// publishes what the other partitions produced and says which ones it went without, as a
+    /// warning, so that one day's broken page does not cost the other days their menus. The
+    /// count and size checks still guard what is published.
+    private func partitionsComplete(_ failed: [String]) -> CheckOutcome {
+        let allowed = policy.maxFailedPartitions
+        let list = failed.joined(separator: "; ")
+        if failed.isEmpty {
+            return CheckOutcome(name: "partitions_complete", severity: .error, passed: true, value: 0,
+                                message: "every partition was fetched and parsed")
+        }
+        if failed.count <= allowed {
+            return CheckOutcome(
+                name: "partitions_complete", severity: .warning, passed: false, value: Double(failed.count),
+                message: "\(failed.count) partition(s) failed, within checks.max_failed_partitions (\(allowed)); "
+                    + "published without them: \(list)")
+        }
+        return CheckOutcome(
+            name: "partitions_complete", severity: .error, passed: false, value: Double(failed.count),
+            message: "\(failed.count) partition(s) failed, more than checks.max_failed_partitions (\(allowed)) "
+                + "allows: \(list)")
     }
 
     /// Web codes the legend does not know are kept raw; each one is reported once with where it

@@ -59,7 +59,7 @@ public struct PipelineRunner: Sendable {
     public func plan() throws -> RunPlan {
         let ledgerURL = options.workspace.ledger(pipeline: spec.name)
         let ledger = FileManager.default.fileExists(atPath: ledgerURL.path) ? try StateLedger(url: ledgerURL) : nil
-        let interrupted = try ledger?.interruptedRun()
+        let interrupted = Set(try ledger?.interruptedRuns() ?? [])
         var steps: [RunPlan.Step] = []
         for (harvester, _) in try harvesters() {
             for key in harvester.partitions {
@@ -75,9 +75,9 @@ public struct PipelineRunner: Sendable {
                        latest: SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)?.path)
     }
 
-    private func reuses(_ previous: PartitionState?, interrupted: String?) -> Bool {
+    private func reuses(_ previous: PartitionState?, interrupted: Set<String>) -> Bool {
         guard !options.force, let previous, previous.status == .done else { return false }
-        return options.onlyMissing || previous.runId == interrupted
+        return options.onlyMissing || interrupted.contains(previous.runId)
     }
 
     // MARK: - Run
@@ -90,11 +90,12 @@ public struct PipelineRunner: Sendable {
         let store = SnapshotStore(directory: workspace.snapshots)
         store.removeLeftovers(pipeline: spec.name)
         let ledger = try StateLedger(url: workspace.ledger(pipeline: spec.name))
-        let interrupted = try ledger.interruptedRun()
+        let interruptedRuns = try ledger.interruptedRuns()
+        let interrupted = Set(interruptedRuns)
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
         let harvesters = try harvesters()
         let partitionCount = harvesters.reduce(0) { $0 + $1.0.partitions.count }
-        emit(.runStarted, message: interrupted.map { "resuming the partitions of interrupted run \($0)" },
+        emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
              counts: ["partitions": partitionCount])
 
         // fetch and parse, partition by partition, each committed to the ledger on its own.

@@ -124,13 +124,17 @@ public struct CheckPolicy: Hashable, Sendable {
     public var maxDropFromPrevious: Double
     /// Restaurants that must appear on every service day.
     public var requiredRestaurants: [String]
+    /// How many partitions (a service day, `hours`, a catalogue) may fail while the run still
+    /// publishes the others; 0, the default, blocks on any failure.
+    public var maxFailedPartitions: Int
 
     public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
-                requiredRestaurants: [String] = []) {
+                requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0) {
         self.minMenuItems = minMenuItems
         self.minRecipes = minRecipes
         self.maxDropFromPrevious = maxDropFromPrevious
         self.requiredRestaurants = requiredRestaurants
+        self.maxFailedPartitions = maxFailedPartitions
     }
 }
 

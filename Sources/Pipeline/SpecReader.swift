@@ -139,7 +139,8 @@ public enum SpecReader {
 
     private static func readChecks(_ node: Value) throws -> CheckPolicy {
         let map = try Mapping(node)
-        try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants"])
+        try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants",
+                           "max_failed_partitions"])
         var policy = CheckPolicy()
         if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int() }
         if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int() }
@@ -147,6 +148,11 @@ public enum SpecReader {
             let fraction = try value.double()
             guard (0...1).contains(fraction) else { throw value.error("must be a fraction between 0 and 1") }
             policy.maxDropFromPrevious = fraction
+        }
+        if let value = try map.optional("max_failed_partitions") {
+            let allowed = try value.int()
+            guard allowed >= 0 else { throw value.error("must be 0 or more, found \(allowed)") }
+            policy.maxFailedPartitions = allowed
         }
         if let value = try map.optional("required_restaurants") {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }

@@ -39,9 +39,21 @@ enum YAMLFile {
              .composer(_, let problem, let mark, _):
             return PipelineFileError(file: file.path, line: mark.line, column: mark.column, key: "",
                                      message: "not valid YAML: \(problem)")
+        // Yams describes these two over several lines, quoting the file; an error stays one line.
+        case .reader(let problem, let offset, _, let yaml):
+            let before = offset.map { Array(yaml.utf8.prefix(max(0, $0))) }
+            let line = before.map { $0.count(where: { $0 == UInt8(ascii: "\n") }) + 1 }
+            let column = before.map { $0.count - ($0.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1 }
+            return PipelineFileError(file: file.path, line: line, column: column, key: "",
+                                     message: "not valid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return PipelineFileError(file: file.path, line: context.mark.line, column: context.mark.column, key: "",
+                                     message: "not valid YAML: duplicated key(s) "
+                                        + duplicates.sorted().map { "`\($0)`" }.joined(separator: ", "))
         default:
             return PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                     message: "not valid YAML: \(error)")
+                                     message: "not valid YAML: "
+                                        + "\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))
         }
     }
 }

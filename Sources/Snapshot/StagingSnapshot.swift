@@ -26,7 +26,7 @@ public final class StagingSnapshot {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             try SnapshotSchema.migrator().migrate(queue)
         } catch {
-            throw SnapshotError("cannot create the staging database: \(error)", path: url.path)
+            throw SnapshotError("cannot create the staging database: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
     }
 
@@ -41,7 +41,7 @@ public final class StagingSnapshot {
         } catch let error as SnapshotError {
             throw error
         } catch {
-            throw SnapshotError("cannot write the dataset: \(error)", path: url.path)
+            throw SnapshotError("cannot write the dataset: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
     }
 
@@ -89,7 +89,7 @@ public final class StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot record the run: \(error)", path: url.path)
+            throw SnapshotError("cannot record the run: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
     }
 

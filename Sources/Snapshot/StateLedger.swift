@@ -73,7 +73,7 @@ public final class StateLedger {
             }
             try migrator.migrate(queue)
         } catch {
-            throw SnapshotError("cannot open the state ledger: \(error)", path: url.path)
+            throw SnapshotError("cannot open the state ledger: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
     }
 
@@ -84,6 +84,16 @@ public final class StateLedger {
             try String.fetchOne(db, sql: """
                 SELECT run_id FROM run WHERE finished = 0 ORDER BY started_at DESC, run_id DESC LIMIT 1
                 """)
+        }
+    }
+
+    /// Every run that started and never finished, newest last: the chain of runs killed since
+    /// the last one that finished. A run killed before it finished anything must not hide the
+    /// partitions an earlier killed run finished, and two runs started in the same second must
+    /// not be told apart by their random suffix, so resuming asks for all of them.
+    public func interruptedRuns() throws -> [String] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT run_id FROM run WHERE finished = 0 ORDER BY rowid")
         }
     }
 
@@ -128,7 +138,7 @@ public final class StateLedger {
                                 state.runId, state.updatedAt, state.message])
             }
         } catch {
-            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)",
+            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)\(FreeSpace.note(near: url))",
                                 path: url.path)
         }
     }

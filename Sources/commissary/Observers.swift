@@ -72,6 +72,8 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             lines.append("Published \(path)")
         } else {
             lines.append("Not published; the previous snapshot stays latest. Manifest: \(report.manifestPath)")
+            let blocking = manifest.checks.filter(\.blocksPublishing)
+            lines.append("Blocked by: " + blocking.map { "\($0.name): \($0.message)" }.joined(separator: "; "))
         }
         let rows = manifest.rowCounts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         lines.append("Rows: " + rows.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

@@ -1,0 +1,137 @@
+import Fetching
+import Foundation
+import Snapshot
+import Testing
+
+/// A full disk and a read-only snapshots folder, made real: the workspace is a small tmpfs
+/// mounted for the test (we run as root, so permissions alone would not stop a write). The run
+/// must end with one clear line on standard error, publish nothing, and leave `latest` and its
+/// file untouched; once space is back, the next run publishes.
+@Suite(.serialized, .enabled(if: Mounts.permitted, "mounting a tmpfs is not permitted here"))
+struct FullDiskTests {
+    private func pipeline(in folder: URL) throws -> URL {
+        let file = folder.appendingPathComponent("disk.yml")
+        try Data("""
+            pipeline: disk
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(Paths.sampleSite.path)
+                dates: {from: 2026-10-10, to: 2026-10-12}
+            """.utf8).write(to: file)
+        return file
+    }
+
+    private func expectOneClearLine(_ run: BinaryRun, mentioning words: [String],
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(run.status == 1, "\(run.standardError)", sourceLocation: sourceLocation)
+        let lines = run.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.standardError)", sourceLocation: sourceLocation)
+        let line = lines.first.map(String.init) ?? ""
+        #expect(line.hasPrefix("error: "), sourceLocation: sourceLocation)
+        #expect(words.contains { line.contains($0) }, "\(line)", sourceLocation: sourceLocation)
+    }
+
+    @Test func aFullDiskFailsClearlyAndCorruptsNothing() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("workspace"), megabytes: 4)
+        defer { Mounts.unmount(mount) }
+        let pipeline = try pipeline(in: folder)
+        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
+        #expect(try await runBinary(arguments).status == 0)
+        let store = SnapshotStore(directory: mount.appendingPathComponent("snapshots"))
+        let latest = try #require(store.latest(pipeline: "disk"))
+        let bytes = sha256Hex(try Data(contentsOf: latest))
+
+        // Fill what is left, to the last block.
+        let filler = mount.appendingPathComponent("filler")
+        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        let block = Data(count: 64 * 1024)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        var small = Data(count: 512)
+        while (try? handle.write(contentsOf: small)) != nil { small = Data(count: 512) }
+        try? handle.close()
+
+        let full = try await runBinary(arguments + ["--force"])
+        expectOneClearLine(full, mentioning: ["no space left on device", "No space left on device", "database or disk is full",
+                                              "SQLITE_FULL"])
+        #expect(store.latest(pipeline: "disk") == latest)
+        #expect(sha256Hex(try Data(contentsOf: latest)) == bytes)
+        try expectSoundSnapshots(store.directory)
+        let finals = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+            .filter { $0.hasSuffix(".sqlite") && !$0.hasPrefix(".") }
+        #expect(finals == [latest.lastPathComponent])
+
+        try FileManager.default.removeItem(at: filler)
+        #expect(try await runBinary(arguments + ["--force"]).status == 0)
+        #expect(store.latest(pipeline: "disk") != latest)
+        try expectSoundSnapshots(store.directory)
+    }
+
+    @Test func aReadOnlySnapshotsFolderFailsClearlyAndKeepsLatest() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("workspace"), megabytes: 16)
+        defer { Mounts.unmount(mount) }
+        let pipeline = try pipeline(in: folder)
+        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
+        #expect(try await runBinary(arguments).status == 0)
+        let snapshots = mount.appendingPathComponent("snapshots")
+        let store = SnapshotStore(directory: snapshots)
+        let latest = try #require(store.latest(pipeline: "disk"))
+        let bytes = sha256Hex(try Data(contentsOf: latest))
+
+        // Only the snapshots folder is read-only: fetching, the ledger and staging still work,
+        // and publishing is what fails.
+        try Mounts.run(["mount", "--bind", snapshots.path, snapshots.path])
+        defer { Mounts.unmount(snapshots) }
+        try Mounts.run(["mount", "-o", "remount,bind,ro", snapshots.path])
+
+        let refused = try await runBinary(arguments + ["--force"])
+        expectOneClearLine(refused, mentioning: ["Read-only file system", "readonly", "read-only"])
+        #expect(store.latest(pipeline: "disk") == latest)
+        #expect(sha256Hex(try Data(contentsOf: latest)) == bytes)
+        try expectSoundSnapshots(snapshots)
+    }
+}
+
+/// Mounting for the tests that need a real full or read-only filesystem.
+enum Mounts {
+    /// Whether this process may mount (root in a sandbox that allows it); probed once.
+    static let permitted: Bool = {
+        guard let folder = try? Paths.temporaryFolder("probe") else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path])) != nil else { return false }
+        unmount(folder)
+        return true
+    }()
+
+    static func tmpfs(at folder: URL, megabytes: Int) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try run(["mount", "-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", folder.path])
+        return folder
+    }
+
+    static func unmount(_ folder: URL) {
+        try? run(["umount", folder.path])
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus)")
+        }
+    }
+}

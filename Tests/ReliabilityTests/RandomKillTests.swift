@@ -1,0 +1,145 @@
+import Fetching
+import Foundation
+import HTTPTestSupport
+import Pipeline
+import Snapshot
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGKILL real runs of the binary at seeded random moments until 52 were hit, spread over fetch, parse,
+/// write and publish. The pipeline reads the SampleData site from a server on 127.0.0.1 (so
+/// requests can be counted) and the 442 real meals (so parse, write and publish take long enough
+/// to be hit). After every kill: `latest` is the last good snapshot or an equal one, every file
+/// with a final name is sound and complete, and the good file is byte for byte unchanged. Every
+/// few kills a run is let finish: it must publish, and reuse every partition the killed runs had
+/// finished instead of asking the server again.
+@Suite(.serialized) struct RandomKillTests {
+    static let seed: UInt64 = 20_261_012
+    static let kills = 52
+    static let recoverEvery = 6
+
+    private func start(_ pipeline: URL, workspace: URL) throws -> Process {
+        let process = Process()
+        process.executableURL = Paths.binary
+        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func exit(of process: Process) async throws -> Int32 {
+        while process.isRunning { try await Task.sleep(for: .milliseconds(2)) }
+        return process.terminationStatus
+    }
+
+    @Test func killedRunsLoseNothingAndTheNextRunResumes() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let server = try SampleSite.server(lifetime: .seconds(600))
+        defer { server.stop() }
+        let pipeline = workspace.appendingPathComponent("killed.yml")
+        try Data("""
+            pipeline: killed
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(server.url(""))
+                dates: {from: 2026-10-10, to: 2026-10-12}
+              - name: mealdb
+                adapter: mealdb-dump
+                location: \(Paths.mealDump.path)
+            checks:
+              min_menu_items: 100
+              min_recipes: 400
+            fetch:
+              timeout_seconds: 5
+              retries: 1
+              delay_ms: 0
+            """.utf8).write(to: pipeline)
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        let store = SnapshotStore(directory: snapshots)
+        let ledger = workspace.appendingPathComponent("state/killed.ledger.sqlite")
+
+        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        // Later runs read known recipe pages from the raw store: time one of those.
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        // The estimate of a run's length follows the machine's load: a run that ends before its
+        // kill came shows how long runs take now.
+        var fullRun = clock.now - started
+        let good = try #require(store.latest(pipeline: "killed"))
+        let goodBytes = sha256Hex(try Data(contentsOf: good))
+        let goodCounts = try SnapshotReader.rowCounts(of: good)
+        #expect(goodCounts["menu_item"] == SampleSite.menuItems)
+        #expect(goodCounts["recipe"] == 442)
+
+        var generator = SeededGenerator(seed: Self.seed)
+        var killed = 0
+        var resumedPartitions = 0
+        var recoveries = 0
+        var index = 0
+        // Runs that end before their moment do not count; the attempts are bounded all the same.
+        while killed < Self.kills, index < Self.kills * 3 {
+            index += 1
+            // Uniform over the whole run, to its usual end, so publishing is hit too.
+            let moment = fullRun * Double.random(in: 0.02...0.95, using: &generator)
+            let runStarted = clock.now
+            let process = try start(pipeline, workspace: workspace)
+            try await Task.sleep(for: moment)
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+                _ = try await exit(of: process)
+            } else {
+                _ = try await exit(of: process)
+                fullRun = clock.now - runStarted
+            }
+
+            let latest = try #require(store.latest(pipeline: "killed"), "latest lost after kill \(index) (seed \(Self.seed))")
+            #expect(try SnapshotReader.rowCounts(of: latest) == goodCounts, "kill \(index)")
+            #expect(sha256Hex(try Data(contentsOf: good)) == goodBytes, "kill \(index)")
+            try expectSoundSnapshots(snapshots)
+            for name in try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
+            where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
+                #expect(try SnapshotReader.rowCounts(of: snapshots.appendingPathComponent(name)) == goodCounts,
+                        "kill \(index): \(name)")
+            }
+
+            guard index % Self.recoverEvery == 0 else { continue }
+            // What the killed runs finished, and the requests made so far for those days.
+            let state = try StateLedger(url: ledger)
+            let interrupted = Set(try state.interruptedRuns())
+            let finished = try state.all().filter { $0.status == .done && interrupted.contains($0.runId) }
+            let dayRequests = { (key: String) in server.requests(to: "/Menus/\(key)").count }
+            let daysBefore = Dictionary(uniqueKeysWithValues: finished.map { ($0.key, dayRequests($0.key)) })
+            #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0, "recovery after kill \(index)")
+            recoveries += 1
+            let recovered = try #require(store.latest(pipeline: "killed"))
+            #expect(try SnapshotReader.rowCounts(of: recovered) == goodCounts)
+            let manifest = try JSONDecoder().decode(
+                RunManifest.self, from: Data(contentsOf: URL(fileURLWithPath: recovered.path + ".manifest.json")))
+            for partition in finished {
+                let status = manifest.partitions.first { $0.source == partition.source && $0.key == partition.key }?.status
+                #expect(status == "reused", "\(partition.source)/\(partition.key) after kill \(index)")
+                if let requests = daysBefore[partition.key], partition.source == "ucla-menu", partition.key != "hours" {
+                    #expect(dayRequests(partition.key) == requests, "/Menus/\(partition.key) fetched again")
+                }
+            }
+            resumedPartitions += finished.count
+        }
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
+        // Only a run killed after the last recovery may leave a hidden file; the next run clears it.
+        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
+        #expect(left.isEmpty, "leftovers after the last run: \(left) (before it: \(hidden))")
+        #expect(killed >= 50, "only \(killed) runs were still running when their kill came")
+        #expect(resumedPartitions > 0, "no kill left a finished partition to resume")
+        print("RandomKillTests: \(killed) runs killed (seed \(Self.seed)), \(recoveries) recoveries, "
+              + "\(resumedPartitions) partitions resumed, full run \(fullRun)")
+    }
+}
