@@ -31,7 +31,8 @@ public enum MenuCorpus {
             summary.bytes += page.count
             summary.menuItems += day.menuItems.filter { !$0.name.isEmpty }.count
         }
-        for food in source.foods {
+        // The unnamed food is on no page (see `OverviewPage`), so it gets no recipe page either.
+        for food in source.foods where !food.name.isEmpty {
             let folder = folder.appendingPathComponent("Recipes/\(try source.siteId(of: food.id.recipeId))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let page = Data(RecipePage.render(food).utf8)

@@ -12,7 +12,7 @@ public enum RecipeDump {
     @discardableResult
     public static func write(realDump: URL, count: Int, to file: URL) throws -> Int {
         let meals = try realMeals(realDump)
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         var bytes = 0

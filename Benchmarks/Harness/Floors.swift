@@ -78,7 +78,7 @@ enum Floors {
         try? FileManager.default.removeItem(at: target)
         let started = now()
         let data = try Data(contentsOf: file)
-        FileManager.default.createFile(atPath: target.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: target.path, contents: nil)
         let handle = try FileHandle(forWritingTo: target)
         try handle.write(contentsOf: data)
         try handle.synchronize()

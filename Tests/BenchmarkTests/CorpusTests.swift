@@ -95,11 +95,13 @@ import Testing
 
     /// Every food's recipe page reads back as its dataset label: calories as the page's
     /// calories line, every other nutrient with amount, unit and printed %DV, except "Calories
-    /// from Fat", which the site's label format no longer prints.
+    /// from Fat", which the site's label format no longer prints. The one unnamed food (the two
+/// nameless entries of 2016-11-21 share a label) is on no page and has none.
     @Test func everyRecipePageParsesToItsFood() throws {
         let source = try Self.source.get()
         #expect(source.foods.count > 2_000)
-        for food in source.foods {
+        #expect(source.foods.filter(\.name.isEmpty).count == 1)
+        for food in source.foods where !food.name.isEmpty {
             let id = try source.siteId(of: food.id.recipeId)
             #expect(id.count == 6)
             let food2 = try UCLAMenuSite.parseRecipe(Data(RecipePage.render(food).utf8), url: id, charset: nil, recipeId: id)
