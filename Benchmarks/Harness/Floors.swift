@@ -15,9 +15,11 @@ enum Floors {
         var parseSeconds = 0.0
         var bytes = 0
         for input in inputs {
+            // The directory source serves `/Menus/2017-01-01` from `Menus/2017-01-01.html`.
             let path = String(input.url.dropFirst("file://".count))
+            let file = FileManager.default.fileExists(atPath: path) ? path : path + ".html"
             var started = now()
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
             readSeconds += now() - started
             started = now()
             let document = try HTMLDocument(parsing: data, location: input.url)

@@ -3,7 +3,7 @@ import Foundation
 
 /// The sizes and folders of a benchmark run, from the command line.
 ///
-/// `--quick` (30 days, 300 for the scaling run, 10,000 recipes) runs in well under a minute
+/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes) runs in well under a minute
 /// for development; the defaults are the sizes (365 days, 3,650, 100,000 recipes).
 struct Settings {
     var days = 365
@@ -43,7 +43,7 @@ struct Settings {
         }
         while let flag = rest.popFirst() {
             switch flag {
-            case "--quick": (days, decadeDays, recipes) = (30, 300, 10_000)
+            case "--quick": (days, decadeDays, recipes) = (20, 200, 10_000)
             case "--days": days = try number(flag)
             case "--decade-days": decadeDays = try number(flag)
             case "--recipes": recipes = try number(flag)
