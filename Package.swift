@@ -70,6 +70,19 @@ let package = Package(
             ]
         ),
 
+        // Benchmarks: the corpus generator (real 2016 menus as site pages, real meals at scale)
+        // and the harness that times whole runs against the floors of libxml2 and SQLite.
+        .target(name: "BenchmarkCorpus", dependencies: ["FoodModel", "DiningSources"], path: "Benchmarks/Corpus"),
+        .executableTarget(
+            name: "commissary-bench",
+            dependencies: [
+                "BenchmarkCorpus", "Pipeline", "HTML", "FoodModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/Harness"
+        ),
+
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
         // A scripted HTTP server on 127.0.0.1 that tests of fetching and of whole pipelines share.
@@ -86,6 +99,7 @@ let package = Package(
             name: "SnapshotTests",
             dependencies: ["Snapshot", "FoodModel", "Fetching", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "DiningSources", "FoodModel"]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [

@@ -1,0 +1,35 @@
+import BenchmarkCorpus
+import FoodModel
+import Foundation
+
+/// Generated corpora live under `Benchmarks/.corpus/` (git-ignored) and are reused by later
+/// runs: a folder counts as complete only once its `.complete` marker exists, so a generation
+/// that was interrupted is redone rather than benchmarked half-written.
+enum Corpora {
+    static func menus(days: Int, settings: Settings, source: () throws -> SourceMenus) throws -> URL {
+        guard let firstDate = settings.firstDate else { throw BenchError("bad first date") }
+        let folder = settings.corpus.appendingPathComponent("menus-\(firstDate)-\(days)d")
+        let marker = folder.appendingPathComponent(".complete")
+        guard !FileManager.default.fileExists(atPath: marker.path) else { return folder }
+        try? FileManager.default.removeItem(at: folder)
+        log("generating \(days) days of menu pages into \(folder.path)")
+        let summary = try MenuCorpus.write(try source(), into: folder, firstDate: firstDate, days: days)
+        try JSONEncoder().encode(summary).write(to: marker)
+        return folder
+    }
+
+    static func recipes(count: Int, settings: Settings) throws -> URL {
+        let file = settings.corpus.appendingPathComponent("recipes-\(count).json")
+        let marker = settings.corpus.appendingPathComponent("recipes-\(count).complete")
+        guard !FileManager.default.fileExists(atPath: marker.path) else { return file }
+        try FileManager.default.createDirectory(at: settings.corpus, withIntermediateDirectories: true)
+        log("generating \(count) recipes into \(file.path)")
+        let bytes = try RecipeDump.write(realDump: settings.meals, count: count, to: file)
+        try Data("\(bytes)\n".utf8).write(to: marker)
+        return file
+    }
+}
+
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("commissary-bench: \(message)\n".utf8))
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// What one child process measured, sent to the parent as one JSON line on standard output.
+struct Measurement: Codable {
+    struct Stage: Codable {
+        var name: String
+        var seconds: Double
+    }
+
+    /// Wall time of the measured work (a whole run, or the floor's timed loop).
+    var seconds: Double
+    /// User + system CPU time of the whole child: above `seconds` when both cores worked.
+    var cpuSeconds: Double
+    /// Peak resident memory of the child (VmHWM), in kB.
+    var peakKB: Int
+    var stages: [Stage] = []
+    var documents = 0
+    var bytes = 0
+    var rows = 0
+    /// Floors that time two phases apart: reading the bytes from disk, apart from parsing them.
+    var readSeconds: Double?
+    var snapshot: String?
+    var manifest: String?
+    var snapshotBytes = 0
+
+    func stage(_ name: String) -> Double? {
+        stages.first { $0.name == name }?.seconds
+    }
+}
+
+/// Peak memory and CPU time of this process, read at the end of a child's work.
+enum ResourceUsage {
+    /// VmHWM from /proc/self/status: the peak resident set of this process, in kB.
+    static func peakResidentKB() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
+/// Monotonic time, for intervals (Date can jump).
+func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}

@@ -1,0 +1,62 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+
+/// One real pipeline run, as `commissary run` does it, on a corpus folder or dump file, into a
+/// workspace the parent chose (the same one twice for the unchanged rerun).
+enum PipelineScenario {
+    static func menus(corpus: URL, from: ServiceDate, days: Int, workspace: URL, repository: URL) async throws
+        -> Measurement {
+        let source = SourceSpec(name: "ucla-menu", adapter: .uclaMenuSite, location: .directory(corpus),
+                                dates: .range(from: from, to: from.adding(days: days - 1)), hours: false)
+        return try await run(spec(name: "bench-menus", source: source, minMenuItems: 1, repository: repository),
+                             workspace: workspace, today: from)
+    }
+
+    static func recipes(dump: URL, workspace: URL, repository: URL) async throws -> Measurement {
+        let source = SourceSpec(name: "mealdb", adapter: .mealdbDump, location: .file(dump))
+        guard let today = ServiceDate("2026-01-01") else { throw BenchError("bad constant date") }
+        return try await run(spec(name: "bench-recipes", source: source, minMenuItems: 0, repository: repository),
+                             workspace: workspace, today: today)
+    }
+
+    /// The daily-value standard is the sample pipeline's (`ucla-label`), read by the project's
+    /// own reader, so the compute stage does the work a real menu run does.
+    private static func spec(name: String, source: SourceSpec, minMenuItems: Int, repository: URL) throws
+        -> PipelineSpec {
+        let sample = try SpecReader.read(repository.appendingPathComponent("Pipelines/sample.yml"))
+        return PipelineSpec(name: name, description: "commissary-bench", file: sample.file,
+                            licence: "benchmark corpus", sources: [source],
+                            checks: CheckPolicy(minMenuItems: minMenuItems), fetch: FetchSettings(),
+                            dailyValues: sample.dailyValues)
+    }
+
+    private static func run(_ spec: PipelineSpec, workspace: URL, today: ServiceDate) async throws
+        -> Measurement {
+        let options = RunOptions(workspace: Workspace(root: workspace), today: today,
+                                 arguments: ["commissary-bench"])
+        let runner = PipelineRunner(spec: spec, options: options, observer: SilentObserver(),
+                                    logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let started = now()
+        let report = try await runner.run()
+        let seconds = now() - started
+        guard let snapshot = report.snapshotPath else {
+            let reasons = report.blockingChecks.map(\.message).joined(separator: "; ")
+            throw BenchError("the run published nothing: \(reasons)")
+        }
+        let manifest = report.manifest
+        let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
+        return Measurement(
+            seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(), peakKB: ResourceUsage.peakResidentKB(),
+            stages: manifest.stages.map { .init(name: $0.name, seconds: $0.seconds) },
+            documents: manifest.inputs.count, bytes: manifest.inputs.reduce(0) { $0 + $1.byteCount },
+            rows: manifest.rowCounts.values.reduce(0, +), snapshot: snapshot, manifest: report.manifestPath,
+            snapshotBytes: snapshotBytes)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The printed figures: scenarios side by side, stages against their floors, and the issue's
+/// targets marked met or missed from these same numbers.
+struct Report {
+    let settings: Settings
+    let load: (before: String, after: String)
+    let year: (run: Measurement, floor: Floor)
+    let rerun: Measurement
+    let decade: (run: Measurement, floor: Floor)
+    let recipes: (run: Measurement, floor: Floor)
+
+    static let stages = ["fetch", "parse", "normalize", "compute", "write", "check", "publish"]
+
+    func print() {
+        Swift.print("commissary-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load.before) at start, \(load.after) at end")
+        Swift.print("corpus: \(settings.days) and \(settings.decadeDays) days of menu pages rendered from the 2016 UCLA dataset; \(settings.recipes) recipes from the 442 real meals")
+        Swift.print("")
+        scenarios()
+        Swift.print("")
+        stageTable()
+        Swift.print("")
+        targets()
+    }
+
+    private func scenarios() {
+        Swift.print(row(["scenario", "wall s", "cpu s", "peak MB", "docs", "MB in", "pages/s", "MB/s", "rows", "rows/s write",
+                         "floor s", "× floor"]))
+        let lines: [(String, Measurement, Floor?)] = [
+            ("\(settings.days) days of menus", year.run, year.floor),
+            ("unchanged rerun", rerun, nil),
+            ("\(settings.decadeDays) days of menus", decade.run, decade.floor),
+            ("\(settings.recipes) recipes", recipes.run, recipes.floor),
+        ]
+        for (name, run, floor) in lines {
+            let write = run.stage("write") ?? 0
+            Swift.print(row([
+                name, fixed(run.seconds, 2), fixed(run.cpuSeconds, 2), fixed(Double(run.peakKB) / 1024, 0),
+                "\(run.documents)", fixed(Double(run.bytes) / 1e6, 1),
+                fixed(Double(run.documents) / run.seconds, 0), fixed(Double(run.bytes) / 1e6 / run.seconds, 1),
+                "\(run.rows)", fixed(Double(run.rows) / write, 0),
+                floor.map { fixed($0.endToEnd, 2) } ?? "-",
+                floor.map { fixed(run.seconds / $0.endToEnd, 2) } ?? "-",
+            ]))
+        }
+        Swift.print("floor = libxml2 (or JSONSerialization) parsing the same bytes + SQLite inserting the same number of rows, one thread each")
+    }
+
+    private func stageTable() {
+        Swift.print(row(["stage", "year s", "floor s", "×", "rerun s", "decade s", "floor s", "×", "recipes s", "floor s", "×"]))
+        for stage in Self.stages + ["total"] {
+            func cells(_ run: Measurement, _ floor: Floor) -> [String] {
+                let seconds = stage == "total" ? run.seconds : run.stage(stage)
+                let bottom = stage == "total" ? floor.endToEnd : floor.stage(stage)
+                return [seconds.map { fixed($0, 3) } ?? "-", bottom.map { fixed($0, 3) } ?? "-",
+                        ratio(seconds, bottom)]
+            }
+            let rerunSeconds = stage == "total" ? rerun.seconds : rerun.stage(stage)
+            Swift.print(row([stage] + cells(year.run, year.floor) + [rerunSeconds.map { fixed($0, 3) } ?? "-"]
+                + cells(decade.run, decade.floor) + cells(recipes.run, recipes.floor)))
+        }
+        Swift.print("stage floors: fetch = reading the same files; parse = libxml2 parse only (recipes: JSONSerialization); write = one prepared INSERT in one transaction; publish = copying the snapshot's bytes + fsync")
+    }
+
+    private func targets() {
+        let yearRatio = year.run.seconds / year.floor.endToEnd
+        let yearMB = Double(year.run.peakKB) / 1024
+        let decadeMB = Double(decade.run.peakKB) / 1024
+        let rerunFraction = rerun.seconds / year.run.seconds
+        let scale = decade.run.seconds / year.run.seconds
+        let days = Double(settings.decadeDays) / Double(settings.days)
+        let recipesRatio = recipes.run.seconds / recipes.floor.endToEnd
+        Swift.print("targets (issue 9)")
+        verdict(yearRatio <= 2, "\(settings.days) days end-to-end within 2× the floor: \(fixed(yearRatio, 2))×")
+        verdict(yearMB < 300 && decadeMB < 300 && decadeMB <= yearMB * 1.1,
+                "peak memory under 300 MB and the same for \(settings.days) and \(settings.decadeDays) days: \(fixed(yearMB, 0)) MB and \(fixed(decadeMB, 0)) MB")
+        verdict(rerunFraction < 0.1, "unchanged rerun under 10% of a full run: \(fixed(rerunFraction * 100, 1))%")
+        verdict(scale <= days * 1.1,
+                "\(settings.decadeDays) days at most \(fixed(days * 1.1, 1))× \(settings.days) days: \(fixed(scale, 2))×")
+        verdict(recipesRatio <= 2, "\(settings.recipes) recipes within 2× their floor: \(fixed(recipesRatio, 2))×")
+    }
+
+    private func verdict(_ met: Bool, _ text: String) {
+        Swift.print("  \(met ? "met   " : "MISSED") \(text)")
+    }
+
+    private func ratio(_ value: Double?, _ floor: Double?) -> String {
+        guard let value, let floor, floor > 0 else { return "-" }
+        return fixed(value / floor, 1)
+    }
+
+    private func fixed(_ value: Double, _ digits: Int) -> String {
+        value.isFinite ? String(format: "%.\(digits)f", value) : "-"
+    }
+
+    private func row(_ cells: [String]) -> String {
+        guard let first = cells.first else { return "" }
+        return first.padding(toLength: 18, withPad: " ", startingAt: 0)
+            + cells.dropFirst().map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,58 @@
+import FoodModel
+import Foundation
+
+/// The sizes and folders of a benchmark run, from the command line.
+///
+/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes) takes about 45 s of CPU
+/// for development; the defaults are the issue's sizes (365 days, 3,650, 100,000 recipes).
+struct Settings {
+    var days = 365
+    var decadeDays = 3_650
+    var recipes = 100_000
+    var repository: URL
+    var corpus: URL
+    var dataset: URL
+    var meals: URL
+    var keepWorkspaces = false
+    /// Every corpus starts on this date; the dataset's days are cycled from it.
+    let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
+
+    static let usage = """
+        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N]
+                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
+        """
+
+    init(_ arguments: [String]) throws {
+        // Benchmarks/Harness/Settings.swift → the package root.
+        repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        corpus = repository.appendingPathComponent("Benchmarks/.corpus")
+        let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
+        dataset = shared.appendingPathComponent("ucla-dataset-2016")
+        meals = shared.appendingPathComponent("themealdb/meals-dump-442.json")
+        var rest = arguments[...]
+        func number(_ flag: String) throws -> Int {
+            guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
+                throw BenchError("\(flag) needs a positive number\n\(Self.usage)")
+            }
+            return value
+        }
+        func path(_ flag: String) throws -> URL {
+            guard let text = rest.popFirst() else { throw BenchError("\(flag) needs a path\n\(Self.usage)") }
+            return URL(fileURLWithPath: text)
+        }
+        while let flag = rest.popFirst() {
+            switch flag {
+            case "--quick": (days, decadeDays, recipes) = (20, 200, 10_000)
+            case "--days": days = try number(flag)
+            case "--decade-days": decadeDays = try number(flag)
+            case "--recipes": recipes = try number(flag)
+            case "--corpus": corpus = try path(flag)
+            case "--dataset": dataset = try path(flag)
+            case "--meals": meals = try path(flag)
+            case "--keep": keepWorkspaces = true
+            default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
+            }
+        }
+    }
+}
