@@ -75,7 +75,7 @@ public struct PipelineRunner: Sendable {
                        latest: SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)?.path)
     }
 
-    private func reuses(_ previous: PartitionState?, interrupted: Set<String>) -> Bool {
+    func reuses(_ previous: PartitionState?, interrupted: Set<String>) -> Bool {
         guard !options.force, let previous, previous.status == .done else { return false }
         return options.onlyMissing || interrupted.contains(previous.runId)
     }
@@ -98,67 +98,18 @@ public struct PipelineRunner: Sendable {
         emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
              counts: ["partitions": partitionCount])
 
-        // fetch and parse, partition by partition, each committed to the ledger on its own.
+        // fetch and parse, several partitions at a time, each committed to the ledger on its own.
         emit(.stageStarted, stage: "fetch")
-        let fetchStarted = Date()
-        let context = RunContext()
-        var dataset = Dataset()
-        var failed: [String] = []
-        var warnings: [String] = []
-        var partitions: [RunManifest.Partition] = []
-        var fetchSeconds = 0.0
-        for (harvester, live) in harvesters {
-            let source = harvester.source
-            for key in harvester.partitions {
-                let previous = try ledger.state(source: source.name, key: key)
-                let reused = reuses(previous, interrupted: interrupted)
-                let log = DocumentLog(upstream: reused ? try replay(previous, fallback: live) : live,
-                                      known: options.force ? nil : RawStore(root: workspace.raw))
-                let partitionStarted = Date()
-                do {
-                    let result = try await harvester.harvest(partition: key, from: log, run: context)
-                    let documents = await log.documents
-                    dataset.merge(result.dataset)
-                    dataset.documents.append(contentsOf: documents)
-                    warnings.append(contentsOf: result.warnings)
-                    try ledger.record(PartitionState(
-                        source: source.name, key: key, status: .done, documents: documents,
-                        runId: runId, updatedAt: isoTimestamp(Date())))
-                    let status = reused ? "reused" : "fetched"
-                    partitions.append(.init(source: source.name, key: key, status: status,
-                                            documents: documents.count,
-                                            documentsReused: await log.reusedCount,
-                                            notModified: await log.notModifiedCount, message: nil))
-                    var partitionCounts = counts(of: result.dataset, documents: documents.count)
-                    partitionCounts["documents_reused"] = await log.reusedCount
-                    partitionCounts["not_modified"] = await log.notModifiedCount
-                    emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
-                         status: status, seconds: Date().timeIntervalSince(partitionStarted),
-                         counts: partitionCounts)
-                } catch {
-                    let message = "\(error)"
-                    failed.append("\(source.name)/\(key): \(message)")
-                    try ledger.record(PartitionState(
-                        source: source.name, key: key, status: .failed, documents: await log.documents,
-                        runId: runId, updatedAt: isoTimestamp(Date()), message: message))
-                    partitions.append(.init(source: source.name, key: key, status: "failed",
-                                            documents: await log.documents.count,
-                                            documentsReused: await log.reusedCount,
-                                            notModified: await log.notModifiedCount, message: message))
-                    emit(.partitionFinished, stage: "fetch", source: source.name, partition: key,
-                         status: "failed", message: message)
-                    logger.error("partition failed", metadata: ["source": "\(source.name)", "partition": "\(key)",
-                                                                "error": "\(message)"])
-                }
-                fetchSeconds += await log.fetchSeconds
-            }
-        }
-        let fetchAndParse = Date().timeIntervalSince(fetchStarted)
+        let harvest = try await fetchAndParse(harvesters, ledger: ledger, interrupted: interrupted)
+        var dataset = harvest.dataset
+        let failed = harvest.failed
+        let warnings = harvest.warnings
+        let partitions = harvest.partitions
         var stages = [
-            RunManifest.Stage(name: "fetch", seconds: fetchSeconds,
+            RunManifest.Stage(name: "fetch", seconds: harvest.fetchSeconds,
                               counts: ["documents": dataset.documents.count]),
-            RunManifest.Stage(name: "parse", seconds: max(0, fetchAndParse - fetchSeconds),
-                              counts: counts(of: dataset, documents: dataset.documents.count)),
+            RunManifest.Stage(name: "parse", seconds: harvest.parseSeconds,
+                              counts: partitionCounts(of: dataset, documents: dataset.documents.count)),
         ]
         for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
 
@@ -276,17 +227,6 @@ public struct PipelineRunner: Sendable {
         return result
     }
 
-    private func counts(of dataset: Dataset, documents: Int) -> [String: Int] {
-        var counts = ["documents": documents]
-        if !dataset.serviceDays.isEmpty {
-            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItems.count }
-        }
-        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
-        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
-        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
-        return counts
-    }
-
     private func encode(_ manifest: RunManifest) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -302,7 +242,7 @@ public struct PipelineRunner: Sendable {
         return url.path
     }
 
-    private func emit(_ kind: RunEvent.Kind, stage: String? = nil, source: String? = nil,
+    func emit(_ kind: RunEvent.Kind, stage: String? = nil, source: String? = nil,
                       partition: String? = nil, status: String? = nil, message: String? = nil,
                       seconds: Double? = nil, counts: [String: Int]? = nil, path: String? = nil,
                       check: CheckOutcome? = nil) {

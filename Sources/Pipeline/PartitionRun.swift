@@ -1,0 +1,156 @@
+import FoodModel
+import Fetching
+import Foundation
+import Snapshot
+
+/// What the fetch and parse stages produced: the merged dataset and what happened to each
+/// partition, in the order the pipeline lists them.
+struct HarvestOutcome {
+    var dataset = Dataset()
+    var failed: [String] = []
+    var warnings: [String] = []
+    var partitions: [RunManifest.Partition] = []
+    /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
+    /// with partitions running side by side these add up to more than the wall time.
+    var fetchSeconds = 0.0
+    var parseSeconds = 0.0
+}
+
+/// One partition's work, done in a child task.
+private struct PartitionWork: Sendable {
+    var index: Int
+    var harvester: any Harvester
+    var live: any DocumentSource
+    var key: String
+    var previous: PartitionState?
+    var reused: Bool
+}
+
+/// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
+private struct PartitionOutcome: Sendable {
+    var work: PartitionWork
+    var result: Result<PartitionResult, any Error>
+    var documents: [SourceDocument]
+    var reusedCount: Int
+    var notModifiedCount: Int
+    var fetchSeconds: Double
+    var seconds: Double
+}
+
+extension PipelineRunner {
+    /// How many partitions are fetched and parsed at once: parsing is CPU-bound, so one per core;
+    /// politeness towards a host is the fetch policy's job (per-host concurrency and delay).
+    var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// The fetch and parse stages: every partition of every source, several at a time. Each is
+    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight;
+    /// the merged dataset is built in partition order, so the result does not depend on which
+    /// finished first.
+    func fetchAndParse(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger,
+                       interrupted: Set<String>) async throws -> HarvestOutcome {
+        var work: [PartitionWork] = []
+        for (harvester, live) in harvesters {
+            for key in harvester.partitions {
+                let previous = try ledger.state(source: harvester.source.name, key: key)
+                work.append(PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
+                                          previous: previous, reused: reuses(previous, interrupted: interrupted)))
+            }
+        }
+        let context = RunContext()
+        let known = options.force ? nil : RawStore(root: options.workspace.raw)
+        var outcomes = [PartitionOutcome?](repeating: nil, count: work.count)
+        try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
+            var next = work.makeIterator()
+            for _ in 0..<partitionConcurrency {
+                guard let item = next.next() else { break }
+                group.addTask { try await self.harvest(item, context: context, known: known) }
+            }
+            while let outcome = try await group.next() {
+                try record(outcome, in: ledger)
+                outcomes[outcome.work.index] = outcome
+                if let item = next.next() {
+                    group.addTask { try await self.harvest(item, context: context, known: known) }
+                }
+            }
+        }
+
+        var harvest = HarvestOutcome()
+        for outcome in outcomes.compactMap({ $0 }) {
+            let source = outcome.work.harvester.source.name
+            let key = outcome.work.key
+            harvest.fetchSeconds += outcome.fetchSeconds
+            harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
+            switch outcome.result {
+            case .success(let result):
+                harvest.dataset.merge(result.dataset)
+                harvest.dataset.documents.append(contentsOf: outcome.documents)
+                harvest.warnings.append(contentsOf: result.warnings)
+                harvest.partitions.append(.init(
+                    source: source, key: key, status: outcome.work.reused ? "reused" : "fetched",
+                    documents: outcome.documents.count, documentsReused: outcome.reusedCount,
+                    notModified: outcome.notModifiedCount, message: nil))
+            case .failure(let error):
+                harvest.failed.append("\(source)/\(key): \(error)")
+                harvest.partitions.append(.init(
+                    source: source, key: key, status: "failed", documents: outcome.documents.count,
+                    documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
+                    message: "\(error)"))
+            }
+        }
+        return harvest
+    }
+
+    /// Fetches and parses one partition; a failure is a value, so one bad day never stops the
+    /// others.
+    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
+        -> PartitionOutcome {
+        let upstream = work.reused ? try replay(work.previous, fallback: work.live) : work.live
+        let log = DocumentLog(upstream: upstream, known: known)
+        let started = Date()
+        let result: Result<PartitionResult, any Error>
+        do {
+            result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: context))
+        } catch {
+            result = .failure(error)
+        }
+        return PartitionOutcome(
+            work: work, result: result, documents: await log.documents, reusedCount: await log.reusedCount,
+            notModifiedCount: await log.notModifiedCount, fetchSeconds: await log.fetchSeconds,
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Commits a finished partition to the ledger and reports it.
+    private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
+        let source = outcome.work.harvester.source.name
+        let key = outcome.work.key
+        switch outcome.result {
+        case .success(let result):
+            try ledger.record(PartitionState(source: source, key: key, status: .done, documents: outcome.documents,
+                                             runId: runId, updatedAt: isoTimestamp(Date())))
+            var counts = partitionCounts(of: result.dataset, documents: outcome.documents.count)
+            counts["documents_reused"] = outcome.reusedCount
+            counts["not_modified"] = outcome.notModifiedCount
+            emit(.partitionFinished, stage: "fetch", source: source, partition: key,
+                 status: outcome.work.reused ? "reused" : "fetched", seconds: outcome.seconds, counts: counts)
+        case .failure(let error):
+            try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.documents,
+                                             runId: runId, updatedAt: isoTimestamp(Date()), message: "\(error)"))
+            emit(.partitionFinished, stage: "fetch", source: source, partition: key, status: "failed",
+                 message: "\(error)")
+            logger.error("partition failed", metadata: ["source": "\(source)", "partition": "\(key)",
+                                                        "error": "\(error)"])
+        }
+    }
+
+    /// What a partition produced, for its progress line.
+    func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
+        var counts = ["documents": documents]
+        if !dataset.serviceDays.isEmpty {
+            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItems.count }
+        }
+        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
+        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
+        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
+        return counts
+    }
+}
