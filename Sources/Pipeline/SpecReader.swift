@@ -54,15 +54,17 @@ public enum SpecReader {
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
         let map = try Mapping(node)
+        // A foodpro source's own keys are allowed only there, so that elsewhere they are typos.
+        let isFoodPro = try map.optional("adapter")?.string() == SourceSpec.Adapter.foodpro.rawValue
+        let foodProKeys: Set<String> = isFoodPro ? ["layout", "menu_page", "item_page"] : []
+        try map.allowOnly(foodProKeys.union(["name", "adapter", "location", "dates", "recipe_pages", "hours",
+                                             "categories", "letters"]))
         let adapterNode = try map.required("adapter")
         let adapterName = try adapterNode.string()
         guard let adapter = SourceSpec.Adapter(rawValue: adapterName) else {
             let known = SourceSpec.Adapter.allCases.map(\.rawValue).joined(separator: ", ")
             throw adapterNode.error("unknown adapter \"\(adapterName)\"; known adapters: \(known)")
         }
-        let foodProKeys: Set<String> = adapter == .foodpro ? ["layout", "menu_page", "item_page"] : []
-        try map.allowOnly(foodProKeys.union(["name", "adapter", "location", "dates", "recipe_pages", "hours",
-                                             "categories", "letters"]))
         let location = try location(map.required("location"), folder: folder)
         switch (adapter, location) {
         case (.uclaMenuSite, .file):
