@@ -10,7 +10,7 @@ extension FoodPro {
     /// changes better than the cell's position; the meal is the bold heading before the link.
     /// The page prints no stations, so each hall's items sit in one section with an empty name.
     /// Dietary marks are font colours explained by the page's legend; the legend's word
-    /// ("Vegan") is kept as the item's code.
+    /// ("Vegan") becomes the web code it means (`VG`, see `webCode(forLegend:)`).
     public static func parseMenuGrid(_ data: Data, url: String, charset: String?) throws -> ServiceDay {
         try withPage(data, url: url, charset: charset) { page in
             let legend = try colourLegend(page)
@@ -58,14 +58,14 @@ extension FoodPro {
         }
     }
 
-    /// Font colour (lower-cased) → the legend's word for it, from the innermost table that
-    /// holds the word "Legend".
+    /// Font colour (lower-cased) → the web code of the legend's word for it, from the innermost
+    /// table that holds the word "Legend".
     private static func colourLegend(_ page: HTMLDocument) throws -> [String: String] {
         var legend: [String: String] = [:]
         let entries = "//table[not(.//table)][.//td[contains(., 'Legend')]]//font[@color]"
         for font in try page.select(entries) where !font.text.contains("Legend") && !font.text.isEmpty {
             if let colour = font.attribute("color")?.lowercased() {
-                legend[colour] = font.text
+                legend[colour] = webCode(forLegend: font.text)
             }
         }
         return legend

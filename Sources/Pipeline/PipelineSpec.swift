@@ -49,6 +49,8 @@ public struct SourceSpec: Hashable, Sendable {
         case uclaDataset = "ucla-dataset"
         /// TheMealDB's live v1 API, walked by first letter (`search.php?f=`), plus `categories.php`.
         case mealdbAPI = "mealdb-api"
+        /// A FoodPro site (UCLA's menu grid until 2016, Berkeley's entrées and label pages).
+        case foodpro
     }
 
     public var name: String
@@ -65,10 +67,12 @@ public struct SourceSpec: Hashable, Sendable {
     /// The first letters and digits a `mealdb-api` source walks, one partition each, in this
     /// order; nil walks all of a–z and 0–9.
     public var letters: [Character]?
+    /// A `foodpro` source's layout and page templates.
+    public var foodPro: FoodProPages?
 
     public init(name: String, adapter: Adapter, location: Location, dates: DateSelection? = nil,
                 recipePages: Bool = true, hours: Bool = true, categories: Location? = nil,
-                letters: [Character]? = nil) {
+                letters: [Character]? = nil, foodPro: FoodProPages? = nil) {
         self.name = name
         self.adapter = adapter
         self.location = location
@@ -77,6 +81,7 @@ public struct SourceSpec: Hashable, Sendable {
         self.hours = hours
         self.categories = categories
         self.letters = letters
+        self.foodPro = foodPro
     }
 }
 

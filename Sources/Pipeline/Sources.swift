@@ -28,10 +28,24 @@ extension PipelineRunner {
             case (.mealdbDump, .file(let dump)):
                 return (MealDBDumpHarvester(source: source, dump: dump),
                         StoringSource(upstream: localFiles, store: store))
+            case (.foodpro, .directory(let folder)):
+                return (FoodProHarvester(source: source, pages: try foodProPages(of: source), base: "file://" + folder.path,
+                                         days: days(of: source)),
+                        StoringSource(upstream: localFiles, store: store))
+            case (.foodpro, .web(let base)):
+                return (FoodProHarvester(source: source, pages: try foodProPages(of: source), base: base, days: days(of: source)),
+                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
             default:
                 throw RunError("\(spec.file.path): source \(source.name): adapter \(source.adapter.rawValue) cannot read \(source.location)")
             }
         }
+    }
+
+    private func foodProPages(of source: SourceSpec) throws -> FoodProPages {
+        guard let pages = source.foodPro else {
+            throw RunError("\(spec.file.path): source \(source.name): a foodpro source needs a `layout`")
+        }
+        return pages
     }
 
     /// The command line's dates win over the pipeline file's.

@@ -54,8 +54,11 @@ public enum SpecReader {
 
     private static func readSource(_ node: Value, folder: URL) throws -> SourceSpec {
         let map = try Mapping(node)
-        try map.allowOnly(["name", "adapter", "location", "dates", "recipe_pages", "hours", "categories",
-                           "letters"])
+        // A foodpro source's own keys are allowed only there, so that elsewhere they are typos.
+        let isFoodPro = try map.optional("adapter")?.string() == SourceSpec.Adapter.foodpro.rawValue
+        let foodProKeys: Set<String> = isFoodPro ? ["layout", "menu_page", "item_page"] : []
+        try map.allowOnly(foodProKeys.union(["name", "adapter", "location", "dates", "recipe_pages", "hours",
+                                             "categories", "letters"]))
         let adapterNode = try map.required("adapter")
         let adapterName = try adapterNode.string()
         guard let adapter = SourceSpec.Adapter(rawValue: adapterName) else {
@@ -72,14 +75,17 @@ public enum SpecReader {
             throw try map.required("location").error("the UCLA dataset is a folder of YYYY-MM-DD.json files")
         case (.mealdbAPI, .directory), (.mealdbAPI, .file):
             throw try map.required("location").error("the MealDB API needs an http(s) URL such as https://www.themealdb.com")
+        case (.foodpro, .file):
+            throw try map.required("location").error("a FoodPro site needs a folder or an http(s) URL, not a file")
         default:
             break
         }
         if adapter != .mealdbAPI, let letters = try map.optional("letters") {
             throw letters.error("only a mealdb-api source walks letters")
         }
+        let foodPro = try readFoodProPages(map, adapter: adapter)
         let dates = try map.optional("dates").map(readDates)
-        if adapter == .uclaMenuSite, dates == nil {
+        if adapter == .uclaMenuSite || adapter == .foodpro, dates == nil {
             throw map.node.error("a menu source needs `dates` (from/to, or days_ahead)")
         }
         return SourceSpec(
@@ -87,10 +93,29 @@ public enum SpecReader {
             adapter: adapter,
             location: location,
             dates: dates,
-            recipePages: try map.optional("recipe_pages")?.bool() ?? true,
+            recipePages: try map.optional("recipe_pages")?.bool() ?? (foodPro?.hasReadableItemPages ?? true),
             hours: try map.optional("hours")?.bool() ?? (adapter == .uclaMenuSite),
             categories: try map.optional("categories").map { try self.location($0, folder: folder) },
-            letters: try map.optional("letters").map(readLetters))
+            letters: try map.optional("letters").map(readLetters),
+            foodPro: foodPro)
+    }
+
+    /// `layout` (required) and the optional `menu_page` / `item_page` templates of a `foodpro`
+    /// source; `recipe_pages: true` is refused where the layout's item pages cannot be read.
+    private static func readFoodProPages(_ map: Mapping, adapter: SourceSpec.Adapter) throws -> FoodProPages? {
+        guard adapter == .foodpro else { return nil }
+        let layoutNode = try map.required("layout")
+        let name = try layoutNode.string()
+        guard let layout = FoodProPages.Layout(rawValue: name) else {
+            let known = FoodProPages.Layout.allCases.map(\.rawValue).joined(separator: ", ")
+            throw layoutNode.error("unknown FoodPro layout \"\(name)\"; known layouts: \(known)")
+        }
+        let pages = FoodProPages(layout: layout, menuPage: try map.optional("menu_page")?.string(),
+                                 itemPage: try map.optional("item_page")?.string())
+        if !pages.hasReadableItemPages, let wanted = try map.optional("recipe_pages"), try wanted.bool() {
+            throw wanted.error("the \(name) layout's item pages (recipedetail.asp) have no known format yet: set recipe_pages: false")
+        }
+        return pages
     }
 
     /// `letters: abc019`: a subset of the catalogue's first characters, for a partial backfill.

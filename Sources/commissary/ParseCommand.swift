@@ -20,6 +20,7 @@ struct ParseCommand: AsyncParsableCommand {
         case uclaDataset = "ucla-dataset"
         case foodpro
         case foodproLabel = "foodpro-label"
+        case foodproUCLA = "foodpro-ucla"
         case mealdb
     }
 
@@ -86,6 +87,11 @@ struct ParseCommand: AsyncParsableCommand {
             return try encode(DatasetDay(day: parsed.day, foods: parsed.foods.map(annotate)))
         case .foodpro:
             return try encode(FoodPro.parseMenuGrid(document.body, url: url, charset: document.charset))
+        case .foodproUCLA:
+            guard let day = try FoodPro.parseUCLAMenuGrid(document.body, url: url, charset: document.charset) else {
+                throw InputError("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day", at: url)
+            }
+            return try encode(day)
         case .foodproLabel:
             guard let id = recipeId ?? Self.recipeId(in: url) else {
                 throw ValidationError("cannot tell the recipe number from \(url); give --recipe-id")

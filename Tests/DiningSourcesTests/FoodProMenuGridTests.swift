@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// Berkeley's page of 31 March 2016: one item (Brown Rice, Crossroads, Breakfast, in the
-/// legend's Vegan colour #800040); every other cell says Closed.
+/// legend's Vegan colour #800040, so web code VG); every other cell says Closed.
 @Suite struct FoodProMenuGridTests {
     static let path = "foodpro-berkeley-2016/todaysentrees.html"
 
@@ -15,7 +15,7 @@ import Testing
         #expect(day.meals.first?.restaurants.map(\.name) == ["CROSSROADS"])
         #expect(day.menuItems == [
             MenuItem(source: "foodpro", recipeId: "153002", name: "Brown Rice", portion: "4",
-                     codes: ["Vegan"]),
+                     codes: ["VG"]),
         ])
     }
 

@@ -1,0 +1,182 @@
+import Fetching
+import FoodModel
+import Foundation
+import HTTPTestSupport
+import Logging
+import Pipeline
+import Snapshot
+import Testing
+
+/// The `foodpro` adapter end to end, over a real HTTP server on 127.0.0.1 that serves real
+/// FoodPro pages under the addresses the sites used. Expected values were read off the pages by
+/// hand (Berkeley's label: Brown Rice, Serving Size 4 OZ, Calories 127, Sodium 1.5mg, Protein
+/// 2.6g, "INGREDIENTS: Brown Rice, Water").
+@Suite struct FoodProPipelineTests {
+    static let berkeley = Paths.sharedData.appendingPathComponent("foodpro-berkeley-2016")
+    static let uclaBreakfast = Paths.packageRoot
+        .appendingPathComponent("Tests/Fixtures/foodpro-ucla/default-2016-06-20-meal-1.html")
+    /// Built for these tests, not saved from the site: a FoodPro page with no menu grid, which is
+    /// how the adapter expects a meal that is not served to look.
+    static let noGrid = Data("<html><body><div class=\"menucontent\"></div></body></html>".utf8)
+
+    private func html(_ body: Data) -> Reply {
+        Reply(headers: [("Content-Type", "text/html; charset=iso-8859-1")], body: body, keepAlive: true)
+    }
+
+    private func spec(_ source: SourceSpec, file: URL) -> PipelineSpec {
+        var fetch = FetchSettings()
+        fetch.delayMilliseconds = 0
+        fetch.timeoutSeconds = 10
+        fetch.retries = 0
+        return PipelineSpec(name: "foodpro-test", description: nil, file: file, licence: "test",
+                            sources: [source], checks: CheckPolicy(minMenuItems: 1), fetch: fetch)
+    }
+
+    private func run(_ spec: PipelineSpec, workspace: URL) async throws -> RunReport {
+        try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2016-03-31"))),
+            observer: SilentObserver(), logger: Logger(label: "test")).run()
+    }
+
+    private func rows(_ sql: String, _ report: RunReport) throws -> [[SQLValue]] {
+        try QueryResult.run(sql, on: URL(fileURLWithPath: try #require(report.snapshotPath))).rows
+    }
+
+    @Test func berkeleysEntreesAndLabelPublishTheBrownRiceWithItsLabel() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let entrees = try Data(contentsOf: Self.berkeley.appendingPathComponent("todaysentrees.html"))
+        let label = try Data(contentsOf: Self.berkeley.appendingPathComponent("label-153002.html"))
+        let server = try TestHTTPServer { request, _ in
+            switch request.path {
+            case "/dining/todaysentrees.asp": html(entrees)
+            case "/dining/label.asp?RecNumAndPort=153002*4": html(label)
+            default: Reply(status: 404, keepAlive: true)
+            }
+        }
+        defer { server.stop() }
+        let source = SourceSpec(name: "berkeley", adapter: .foodpro, location: .web(server.url("/dining")),
+                                dates: .range(from: try #require(ServiceDate("2016-03-31")),
+                                              to: try #require(ServiceDate("2016-03-31"))),
+                                foodPro: FoodProPages(layout: .berkeley))
+        let spec = spec(source, file: workspace.appendingPathComponent("berkeley.yml"))
+
+        let report = try await run(spec, workspace: workspace)
+        #expect(report.published)
+        #expect(report.manifest.rowCounts["menu_item"] == 1)
+        #expect(report.manifest.rowCounts["food"] == 1)
+        #expect(try rows("SELECT date, meal, restaurant, item, codes FROM v_menu", report) == [
+            [.text("2016-03-31"), .text("Breakfast"), .text("CROSSROADS"), .text("Brown Rice"), .text("VG")],
+        ])
+        #expect(try rows("SELECT id, serving_size, calories, ingredients, has_page FROM food", report) == [
+            [.text("foodpro:153002"), .text("4 OZ"), .real(127), .text("Brown Rice, Water"), .integer(1)],
+        ])
+        #expect(try rows("""
+            SELECT nutrient_key, amount, unit FROM food_nutrient
+            WHERE nutrient_key IN ('sodium', 'protein') ORDER BY nutrient_key
+            """, report) == [
+            [.text("protein"), .real(2.6), .text("g")], [.text("sodium"), .real(1.5), .text("mg")],
+        ])
+        // "Vegan" is the legend's word for VG: no unknown-code warning.
+        #expect(!report.manifest.checks.contains { $0.name == "unknown_code" })
+
+        // The label is the recipe's: a second run reads it from the raw store, not the site.
+        let second = try await run(spec, workspace: workspace)
+        #expect(second.published)
+        #expect(server.requests(to: "/dining/todaysentrees.asp").count == 2)
+        #expect(server.requests(to: "/dining/label.asp?RecNumAndPort=153002*4").count == 1)
+    }
+
+    /// UCLA's three meal pages of a day: Breakfast is the real page excerpt, Lunch and Dinner
+    /// pages without a grid (meals not served).
+    private func uclaServer(dinner: Reply? = nil) throws -> TestHTTPServer {
+        let breakfast = try Data(contentsOf: Self.uclaBreakfast)
+        return try TestHTTPServer { request, _ in
+            switch request.path {
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=1": html(breakfast)
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=2": html(Self.noGrid)
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=3": dinner ?? html(Self.noGrid)
+            default: Reply(status: 404, keepAlive: true)
+            }
+        }
+    }
+
+    private func uclaSource(_ server: TestHTTPServer) throws -> SourceSpec {
+        SourceSpec(name: "ucla-foodpro", adapter: .foodpro, location: .web(server.url("/foodpro")),
+                   dates: .range(from: try #require(ServiceDate("2016-06-20")), to: try #require(ServiceDate("2016-06-20"))),
+                   recipePages: false, foodPro: FoodProPages(layout: .uclaGrid))
+    }
+
+    @Test func uclasMealPagesMergeIntoOneDayAndAMealWithoutAGridIsAbsent() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let server = try uclaServer()
+        defer { server.stop() }
+        let report = try await run(spec(try uclaSource(server), file: workspace.appendingPathComponent("ucla.yml")),
+                                   workspace: workspace)
+        #expect(report.published)
+        #expect(server.requests.count == 3)
+        // 23 items, 16 distinct recipe numbers, counted by hand on the page.
+        #expect(report.manifest.rowCounts["menu_item"] == 23)
+        #expect(report.manifest.rowCounts["food"] == 16)
+        #expect(try rows("SELECT DISTINCT meal FROM v_menu", report) == [[.text("Breakfast")]])
+        #expect(try rows("""
+            SELECT item, food_id, portion, codes FROM v_menu
+            WHERE restaurant = 'Sproul Dining' AND section = 'Pizza Oven'
+            """, report) == [
+            [.text("Belgian Waffle w/ Chocolate Syrup & Peach Toppping & Strawberry Topping"),
+             .text("foodpro:217033"), .text("1/2"), .text("V")],
+        ])
+        #expect(!report.manifest.checks.contains { $0.name == "unknown_code" })
+    }
+
+    @Test func aMealPageThatCannotBeFetchedFailsTheDayAndBlocksPublishing() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let server = try uclaServer(dinner: Reply(status: 500, keepAlive: true))
+        defer { server.stop() }
+        let report = try await run(spec(try uclaSource(server), file: workspace.appendingPathComponent("ucla.yml")),
+                                   workspace: workspace)
+        #expect(!report.published)
+        let partition = try #require(report.manifest.partitions.first)
+        #expect(partition.status == "failed")
+        #expect(partition.message?.contains("default.asp?date=6%2F20%2F2016&meal=3") == true)
+    }
+
+    @Test func theBerkeleyPipelineFileReadsTheSavedPagesOffline() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("foodpro-berkeley.yml"))
+        let report = try await run(spec, workspace: workspace)
+        #expect(report.published)
+        #expect(try rows("SELECT restaurant, item, codes FROM v_menu", report) == [
+            [.text("CROSSROADS"), .text("Brown Rice"), .text("VG")],
+        ])
+        #expect(try rows("SELECT calories FROM food", report) == [[.real(127)]])
+    }
+
+    @Test func aUCLAGridSourceRefusesRecipePagesItCannotRead() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml = """
+            pipeline: demo
+            sources:
+              - name: ucla
+                adapter: foodpro
+                layout: ucla-grid
+                location: https://menu.ha.ucla.edu/foodpro
+                dates: {days_ahead: 2}
+                recipe_pages: true
+            """
+        let error = #expect(throws: PipelineFileError.self) {
+            try SpecReader.parse(yaml, file: folder.appendingPathComponent("demo.yml"))
+        }
+        #expect(error?.description.contains("recipe_pages") == true)
+        let defaults = try SpecReader.parse(yaml.replacingOccurrences(of: "    recipe_pages: true\n", with: "")
+                                                .replacingOccurrences(of: "\n    recipe_pages: true", with: ""),
+                                            file: folder.appendingPathComponent("demo.yml"))
+        #expect(defaults.sources.first?.recipePages == false)
+        #expect(defaults.sources.first?.foodPro == FoodProPages(layout: .uclaGrid))
+    }
+}
