@@ -183,14 +183,14 @@ public struct PipelineRunner: Sendable {
         let manifestPath: String
         if blocking.isEmpty {
             emit(.stageStarted, stage: "publish")
-            manifest.stages.append(RunManifest.Stage(name: "publish", seconds: 0, counts: [:]))
+            // The manifest file is written by the publication itself, so it records the stages
+            // before it; the publish stage's time is in the report and the run's last events.
             manifest.finishedAt = isoTimestamp(Date())
             let published = try store.publish(staging, fileName: fileName, pipeline: spec.name,
                                               manifest: try encode(manifest))
             snapshotPath = published.path
             manifestPath = published.path + ".manifest.json"
-            let publishStage = finish("publish", since: stageStarted, counts: [:])
-            manifest.stages[manifest.stages.count - 1] = publishStage
+            manifest.stages.append(finish("publish", since: stageStarted, counts: [:]))
             emit(.published, counts: rowCounts, path: published.path)
             applyRetention(store: store, keeping: published)
         } else {
