@@ -75,8 +75,9 @@ actor DocumentLog {
     }
 }
 
+/// ISO 8601 in UTC to the second (`2026-10-12T02:00:00Z`), as `_meta`, `_sources` and the
+/// ledger record it. A format style rather than a formatter: it is a Sendable value, cheap to
+/// use from every partition task at once.
 func isoTimestamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+    date.formatted(.iso8601)
 }
