@@ -85,11 +85,11 @@ let package = Package(
 
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
-        // A scripted HTTP server on 127.0.0.1 that tests of fetching and of whole pipelines share.
-        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", "HTTPTestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Fetching", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
@@ -103,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "PipelineTests",
             dependencies: [
-                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes", "HTTPTestSupport",
+                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes", "TestSupport",
                 "commissary",
             ]
         ),
@@ -112,7 +112,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "Pipeline", "Snapshot", "Fetching", "DiningSources", "MealDB", "FoodModel", "HTML",
-                "HTTPTestSupport", "commissary",
+                "TestSupport", "commissary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,6 +4,7 @@ import Logging
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// What analysts get from real runs of the sample pipeline: an empty diff between runs on the
 /// same inputs, exactly the edits between runs on edited inputs, a description of every table

@@ -1,38 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The `commissary` binary as scripts and users see it: exit statuses, JSON lines on a pipe,
 /// one-line errors on standard error.
 @Suite struct CommandLineTests {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    private var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("commissary")
-    }
-
-    /// Runs the binary to completion without blocking a cooperative thread.
-    private func commissary(_ arguments: [String]) async throws -> Outcome {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out")
-        let err = folder.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        return Outcome(status: process.terminationStatus,
-                       output: try String(contentsOf: out, encoding: .utf8),
-                       error: try String(contentsOf: err, encoding: .utf8))
+    private func commissary(_ arguments: [String]) async throws -> CommissaryProcess.Outcome {
+        try await CommissaryProcess.run(arguments)
     }
 
     @Test func aRunOnAPipePrintsOneJSONObjectPerLineThenQueriesWork() async throws {

@@ -1,7 +1,7 @@
 import Fetching
 import FoodModel
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Logging
 import Pipeline
 import Snapshot

@@ -4,6 +4,7 @@ import Logging
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// The historical dataset pipeline on real days of `../shared/data/ucla-dataset-2016`.
 @Suite struct HistoryPipelineTests {

@@ -5,18 +5,13 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import TestSupport
 #endif
 
 /// SIGKILL real runs of the `commissary` binary at moments spread over a whole run (fetch,
 /// parse, normalize, publish): the last published snapshot and `latest` must survive intact, no
 /// partial file may carry a final name, and the next run must succeed.
 @Suite(.serialized) struct KillTests {
-    /// The binary SwiftPM built beside this test bundle (the test target depends on it).
-    private var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("commissary")
-    }
-
     /// Sample menus plus the 442 real meals, so a run lasts long enough to be hit mid-stage.
     private func pipelineFile(in folder: URL) throws -> URL {
         let file = folder.appendingPathComponent("kill.yml")
@@ -38,23 +33,8 @@ import Glibc
         return file
     }
 
-    /// Waits for the process without holding a thread: Swift Testing runs tests on the
-    /// cooperative pool, which has one thread per core, and a blocked one starves other tests.
-    private func exit(of process: Process) async throws -> Int32 {
-        while process.isRunning {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return process.terminationStatus
-    }
-
     private func start(_ pipeline: URL, workspace: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try CommissaryProcess.start(["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"])
     }
 
     /// Every file with a final name must be a sound, complete snapshot.
@@ -69,8 +49,8 @@ import Glibc
     }
 
     @Test func killedRunsNeverDamageTheLastGoodSnapshot() async throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("the commissary binary is not built at \(binary.path)")
+        guard FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path) else {
+            Issue.record("the commissary binary is not built at \(CommissaryProcess.binary.path)")
             return
         }
         let workspace = try Paths.temporaryFolder()
@@ -81,7 +61,7 @@ import Glibc
 
         let clock = ContinuousClock()
         let started = clock.now
-        let firstStatus = try await exit(of: try start(pipeline, workspace: workspace))
+        let firstStatus = try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace))
         let fullRun = clock.now - started
         #expect(firstStatus == 0)
         let good = try #require(store.latest(pipeline: "kill"))
@@ -95,7 +75,7 @@ import Glibc
             let process = try start(pipeline, workspace: workspace)
             try await Task.sleep(for: .seconds(seconds * fraction))
             kill(process.processIdentifier, SIGKILL)
-            _ = try await exit(of: process)
+            _ = try await CommissaryProcess.exit(of: process)
 
             let latest = try #require(store.latest(pipeline: "kill"), "latest lost after a kill at \(fraction)")
             if latest == good {
@@ -106,7 +86,7 @@ import Glibc
             #expect(sha256Hex(try Data(contentsOf: good)) == goodBytes)
         }
 
-        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         let final = try #require(store.latest(pipeline: "kill"))
         #expect(try SnapshotReader.rowCounts(of: final) == goodCounts)
         try assertNothingPartial(snapshots, expectedMenuItems: goodCounts["menu_item"] ?? -1)

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Testing
+import TestSupport
 
 /// The pipeline-file settings of the `mealdb-api` adapter: where it may point, which letters,
 /// how fast.

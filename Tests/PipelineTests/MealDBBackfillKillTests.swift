@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Pipeline
 import Snapshot
 import Testing
@@ -38,39 +38,14 @@ final class KillOnRequest: @unchecked Sendable {
 /// again: the second run must finish the catalogue without asking again for any letter the
 /// first had committed to the ledger.
 @Suite(.serialized) struct MealDBBackfillKillTests {
-    /// The binary SwiftPM built beside this test bundle (the test target depends on it).
-    private var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("commissary")
-    }
-
-    /// Started through bash, which closes every descriptor above 2 and then execs the binary
-    /// (same pid, so the kill reaches it): Process would otherwise hand the child the sockets of
-    /// other tests' servers in this process, and a connection a server closes would stay open in
-    /// the child for as long as it lives, stalling those tests' clients.
     private func start(_ pipeline: URL, workspace: URL, _ flags: [String] = []) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let closeInherited = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi; done; exec "$0" "$@""#
-        process.arguments = ["-c", closeInherited, binary.path, "run", pipeline.path,
-                             "--workspace", workspace.path, "--log-format", "json"] + flags
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    /// Polls without holding a thread of the cooperative pool (see KillTests).
-    private func exit(of process: Process) async throws -> Int32 {
-        while process.isRunning {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return process.terminationStatus
+        try CommissaryProcess.start(["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
+                                    + flags)
     }
 
     @Test func aKilledBackfillResumesWithoutAskingAgainForFinishedLetters() async throws {
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            Issue.record("the commissary binary is not built at \(binary.path)")
+        guard FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path) else {
+            Issue.record("the commissary binary is not built at \(CommissaryProcess.binary.path)")
             return
         }
         let folder = try Paths.temporaryFolder()
@@ -91,7 +66,7 @@ final class KillOnRequest: @unchecked Sendable {
         // server's thread, not from a test task, keeps the moment exact on a loaded machine.
         let killed = try start(pipeline, workspace: workspace)
         trigger.arm(killed.processIdentifier)
-        _ = try await exit(of: killed)
+        _ = try await CommissaryProcess.exit(of: killed)
         #expect(killed.terminationReason == .uncaughtSignal)
 
         let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "recipes-api"))
@@ -100,7 +75,7 @@ final class KillOnRequest: @unchecked Sendable {
         #expect(try ledger.interruptedRun() != nil)
         #expect(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "recipes-api") == nil)
 
-        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         let counts = server.requestCounts
         for path in MealDBMirror.letterPaths {
             let letter = String(path.suffix(1))
@@ -113,7 +88,7 @@ final class KillOnRequest: @unchecked Sendable {
         #expect(try BackfillFixtures.catalogue(of: latest) == dump)
 
         // --full-refresh replays nothing: every letter and categories.php are asked once more.
-        #expect(try await exit(of: try start(pipeline, workspace: workspace, ["--full-refresh"])) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace, ["--full-refresh"])) == 0)
         let refreshed = server.requestCounts
         for path in MealDBMirror.letterPaths + [MealDBMirror.categoriesPath] {
             #expect(refreshed[path] == (counts[path] ?? 0) + 1, "\(path)")

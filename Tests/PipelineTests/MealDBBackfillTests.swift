@@ -1,6 +1,6 @@
 import FoodModel
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Pipeline
 import Snapshot
 import Testing

@@ -5,6 +5,7 @@ import Nutrition
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// The daily-value standards as data, and the nutrition review of a real run on the sample.
 @Suite struct NutritionPipelineTests {

@@ -3,39 +3,15 @@ import Foundation
 import Logging
 import Pipeline
 import Testing
+import TestSupport
 
 /// `commissary query` and `commissary diff` end to end: the built binary on a freshly
 /// published sample snapshot, values checked by hand against SampleData's recipe pages
 /// (041180: description "Quinoa with parsley, mint, cucumber, tomato and lemon", 160 calories;
 /// 163008: no description, 136 calories, ingredients "Water, Jasmine Rice").
 @Suite struct QueryCommandTests {
-    private var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("commissary")
-    }
-
-    /// Runs the binary with its output in a file, waiting without blocking a thread of the
-    /// cooperative pool (other suites' test servers run on it).
-    private func commissary(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let outputFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("commissary-cli-\(UUID().uuidString).out")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let handle = try FileHandle(forWritingTo: outputFile)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-        try handle.close()
-        return (status, try String(contentsOf: outputFile, encoding: .utf8))
+    private func commissary(_ arguments: [String]) async throws -> CommissaryProcess.Outcome {
+        try await CommissaryProcess.run(arguments)
     }
 
     private func publishSample(in workspace: URL) async throws {
@@ -52,7 +28,7 @@ import Testing
         """
 
     @Test func queryPrintsCSVAndJSONWithQuotingTypesAndNulls() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the commissary binary first")
+        try #require(FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path), "build the commissary binary first")
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await publishSample(in: workspace)
@@ -81,7 +57,7 @@ import Testing
     }
 
     @Test func diffOfTheLatestWithItselfIsEmptyInBothFormats() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the commissary binary first")
+        try #require(FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path), "build the commissary binary first")
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         try await publishSample(in: workspace)

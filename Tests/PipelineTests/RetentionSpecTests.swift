@@ -2,6 +2,7 @@ import Foundation
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 @Suite struct RetentionSpecTests {
     private func read(_ retention: String) throws -> PipelineSpec {

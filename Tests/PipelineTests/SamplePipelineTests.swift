@@ -4,6 +4,7 @@ import Logging
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// End to end on the bundled SampleData. Expected figures are those of SampleData/README.md,
 /// computed from the files by an independent script when the sample was written.

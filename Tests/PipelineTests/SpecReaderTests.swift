@@ -3,6 +3,7 @@ import Foundation
 import Nutrition
 import Pipeline
 import Testing
+import TestSupport
 
 @Suite struct SpecReaderTests {
     /// A pipeline file in a temporary folder beside a SampleData-like folder, so that relative

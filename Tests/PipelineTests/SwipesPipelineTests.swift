@@ -5,6 +5,7 @@ import Pipeline
 import Snapshot
 import Swipes
 import Testing
+import TestSupport
 
 /// The plans and terms files, the `swipes:` section and the published tables, end to end.
 @Suite struct SwipesPipelineTests {

@@ -2,6 +2,7 @@ import Fetching
 import Foundation
 import Snapshot
 import Testing
+import TestSupport
 
 /// A full disk and a read-only snapshots folder, made real: the workspace is a small tmpfs
 /// mounted for the test (we run as root, so permissions alone would not stop a write). The run
@@ -22,11 +23,11 @@ struct FullDiskTests {
         return file
     }
 
-    private func expectOneClearLine(_ run: BinaryRun, mentioning words: [String],
+    private func expectOneClearLine(_ run: CommissaryProcess.Outcome, mentioning words: [String],
                                     sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(run.status == 1, "\(run.standardError)", sourceLocation: sourceLocation)
-        let lines = run.standardError.split(separator: "\n")
-        #expect(lines.count == 1, "\(run.standardError)", sourceLocation: sourceLocation)
+        #expect(run.status == 1, "\(run.error)", sourceLocation: sourceLocation)
+        let lines = run.error.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.error)", sourceLocation: sourceLocation)
         let line = lines.first.map(String.init) ?? ""
         #expect(line.hasPrefix("error: "), sourceLocation: sourceLocation)
         #expect(words.contains { line.contains($0) }, "\(line)", sourceLocation: sourceLocation)
@@ -39,14 +40,14 @@ struct FullDiskTests {
         defer { Mounts.unmount(mount) }
         let pipeline = try pipeline(in: folder)
         let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
-        #expect(try await runBinary(arguments).status == 0)
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
         let store = SnapshotStore(directory: mount.appendingPathComponent("snapshots"))
         let latest = try #require(store.latest(pipeline: "disk"))
         let bytes = sha256Hex(try Data(contentsOf: latest))
 
         // Fill what is left, to the last block.
         let filler = mount.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         let handle = try FileHandle(forWritingTo: filler)
         let block = Data(count: 64 * 1024)
         while (try? handle.write(contentsOf: block)) != nil {}
@@ -54,7 +55,7 @@ struct FullDiskTests {
         while (try? handle.write(contentsOf: small)) != nil { small = Data(count: 512) }
         try? handle.close()
 
-        let full = try await runBinary(arguments + ["--force"])
+        let full = try await CommissaryProcess.run(arguments + ["--force"])
         expectOneClearLine(full, mentioning: ["no space left on device", "No space left on device", "database or disk is full",
                                               "SQLITE_FULL"])
         #expect(store.latest(pipeline: "disk") == latest)
@@ -65,7 +66,7 @@ struct FullDiskTests {
         #expect(finals == [latest.lastPathComponent])
 
         try FileManager.default.removeItem(at: filler)
-        #expect(try await runBinary(arguments + ["--force"]).status == 0)
+        #expect(try await CommissaryProcess.run(arguments + ["--force"]).status == 0)
         #expect(store.latest(pipeline: "disk") != latest)
         try expectSoundSnapshots(store.directory)
     }
@@ -77,7 +78,7 @@ struct FullDiskTests {
         defer { Mounts.unmount(mount) }
         let pipeline = try pipeline(in: folder)
         let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
-        #expect(try await runBinary(arguments).status == 0)
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
         let snapshots = mount.appendingPathComponent("snapshots")
         let store = SnapshotStore(directory: snapshots)
         let latest = try #require(store.latest(pipeline: "disk"))
@@ -89,7 +90,7 @@ struct FullDiskTests {
         defer { Mounts.unmount(snapshots) }
         try Mounts.run(["mount", "-o", "remount,bind,ro", snapshots.path])
 
-        let refused = try await runBinary(arguments + ["--force"])
+        let refused = try await CommissaryProcess.run(arguments + ["--force"])
         expectOneClearLine(refused, mentioning: ["Read-only file system", "readonly", "read-only"])
         #expect(store.latest(pipeline: "disk") == latest)
         #expect(sha256Hex(try Data(contentsOf: latest)) == bytes)

@@ -5,6 +5,7 @@ import HTML
 import MealDB
 import Pipeline
 import Testing
+import TestSupport
 
 /// A mutation fuzzer over the real pages and responses in `../shared/data` (and the SampleData
 /// site and pipeline files): each input is mutated (bytes flipped, ranges cut, duplicated or

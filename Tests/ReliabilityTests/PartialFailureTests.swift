@@ -1,6 +1,6 @@
 import Fetching
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Pipeline
 import Snapshot
 import Testing
@@ -52,7 +52,7 @@ import Testing
         try Data(SampleSite.pipelineYAML(name: "partial", base: good.url(""), checks: checks, fetch: fetch).utf8)
             .write(to: pipeline)
         let arguments = ["run", pipeline.path, "--workspace", folder.path, "--log-format", "text"]
-        let first = try await runBinary(arguments)
+        let first = try await CommissaryProcess.run(arguments)
         good.stop()
         #expect(first.status == 0)
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
@@ -62,17 +62,17 @@ import Testing
         defer { bad.stop() }
         try Data(SampleSite.pipelineYAML(name: "partial", base: bad.url(""), checks: checks, fetch: fetch).utf8)
             .write(to: pipeline)
-        let second = try await runBinary(arguments + ["--force"])
+        let second = try await CommissaryProcess.run(arguments + ["--force"])
         #expect(second.status == 3)
-        #expect(second.standardOutput.contains("Not published; the previous snapshot stays latest."))
-        let blockedBy = second.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Blocked by: ") }
+        #expect(second.output.contains("Not published; the previous snapshot stays latest."))
+        let blockedBy = second.output.split(separator: "\n").filter { $0.hasPrefix("Blocked by: ") }
         #expect(blockedBy.count == 1)
         let line = String(blockedBy.first ?? "")
         #expect(line.contains("partitions_complete: 2 partition(s) failed, more than checks.max_failed_partitions (1)"),
                 "\(line)")
         // 37 items against 124: past the 50% drop as well.
         #expect(line.contains("no_drop_menu_item: 37 menu_item rows against 124"), "\(line)")
-        #expect(second.standardOutput.contains("Partitions: 2 fetched, 0 reused, 2 failed"), "\(second.standardOutput)")
+        #expect(second.output.contains("Partitions: 2 fetched, 0 reused, 2 failed"), "\(second.output)")
         #expect(store.latest(pipeline: "partial") == latest)
     }
 

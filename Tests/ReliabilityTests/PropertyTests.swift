@@ -5,6 +5,7 @@ import MealDB
 import Pipeline
 import PropertyBased
 import Testing
+import TestSupport
 
 /// Properties over generated input (swift-property-based, which prints the seed of any failure
 /// so that it can be replayed with `.fixedSeed`): the measure parser, the pipeline-file reader
@@ -77,7 +78,7 @@ import Testing
         await propertyCheck(count: 200, input: segment.array(of: 1...8)) { segments in
             let url = "https://menu.dining.ucla.edu/" + segments.joined(separator: "/")
             let body = Data(url.utf8)
-            try? store.store(FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil,
+            _ = try? store.store(FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil,
                                              sha256: sha256Hex(body), fetchedAt: Date()))
         }
         let everything = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []

@@ -1,6 +1,6 @@
 import Fetching
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Pipeline
 import Snapshot
 import Testing
@@ -22,18 +22,7 @@ import Glibc
     static let recoverEvery = 6
 
     private func start(_ pipeline: URL, workspace: URL) throws -> Process {
-        let process = Process()
-        process.executableURL = Paths.binary
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
-    private func exit(of process: Process) async throws -> Int32 {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(2)) }
-        return process.terminationStatus
+        try CommissaryProcess.start(["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"])
     }
 
     @Test func killedRunsLoseNothingAndTheNextRunResumes() async throws {
@@ -64,11 +53,11 @@ import Glibc
         let store = SnapshotStore(directory: snapshots)
         let ledger = workspace.appendingPathComponent("state/killed.ledger.sqlite")
 
-        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         // Later runs read known recipe pages from the raw store: time one of those.
         let clock = ContinuousClock()
         let started = clock.now
-        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         // The estimate of a run's length follows the machine's load: a run that ends before its
         // kill came shows how long runs take now.
         var fullRun = clock.now - started
@@ -94,9 +83,9 @@ import Glibc
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 killed += 1
-                _ = try await exit(of: process)
+                _ = try await CommissaryProcess.exit(of: process)
             } else {
-                _ = try await exit(of: process)
+                _ = try await CommissaryProcess.exit(of: process)
                 fullRun = clock.now - runStarted
             }
 
@@ -117,7 +106,7 @@ import Glibc
             let finished = try state.all().filter { $0.status == .done && interrupted.contains($0.runId) }
             let dayRequests = { (key: String) in server.requests(to: "/Menus/\(key)").count }
             let daysBefore = Dictionary(uniqueKeysWithValues: finished.map { ($0.key, dayRequests($0.key)) })
-            #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0, "recovery after kill \(index)")
+            #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0, "recovery after kill \(index)")
             recoveries += 1
             let recovered = try #require(store.latest(pipeline: "killed"))
             #expect(try SnapshotReader.rowCounts(of: recovered) == goodCounts)
@@ -134,7 +123,7 @@ import Glibc
         }
         let hidden = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
         // Only a run killed after the last recovery may leave a hidden file; the next run clears it.
-        #expect(try await exit(of: try start(pipeline, workspace: workspace)) == 0)
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
         #expect(left.isEmpty, "leftovers after the last run: \(left) (before it: \(hidden))")
         #expect(killed >= 50, "only \(killed) runs were still running when their kill came")

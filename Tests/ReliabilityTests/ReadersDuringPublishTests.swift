@@ -3,6 +3,7 @@ import Logging
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// A reader that queries `latest` in a loop, on its own thread, while runs publish one snapshot
 /// after another into the same folder: every read must succeed and see a whole snapshot (the

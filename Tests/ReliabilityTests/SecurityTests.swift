@@ -3,7 +3,7 @@ import Fetching
 import FoodModel
 import Foundation
 import HTML
-import HTTPTestSupport
+import TestSupport
 import Logging
 import Pipeline
 import Snapshot

@@ -1,7 +1,7 @@
 import Fetching
 import FoodModel
 import Foundation
-import HTTPTestSupport
+import TestSupport
 import Logging
 import Pipeline
 import Snapshot
@@ -10,31 +10,6 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// Where tests find the repository, its SampleData, the real data beside the checkout and the
-/// binary SwiftPM built beside this test bundle.
-enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sampleData = packageRoot.appendingPathComponent("SampleData")
-    static let sampleSite = sampleData.appendingPathComponent("menu.dining.ucla.edu")
-    static let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-    static let mealDump = sharedData.appendingPathComponent("themealdb/meals-dump-442.json")
-
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("commissary")
-    }
-
-    /// A fresh folder under the system's temporary folder, removed by the caller.
-    static func temporaryFolder(_ name: String = #function) throws -> URL {
-        let safe = name.filter { $0.isLetter || $0.isNumber }
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("commissary-reliability-\(safe)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
 
 /// The SampleData menu site served over HTTP on 127.0.0.1, with a hook that replaces the answer
 /// for chosen requests by a fault. Every other request gets the real page.
@@ -91,37 +66,6 @@ func runPipeline(_ spec: PipelineSpec, workspace: URL, force: Bool = false) asyn
         spec: spec,
         options: RunOptions(workspace: Workspace(root: workspace), today: SampleSite.from, force: force),
         observer: SilentObserver(), logger: Logger(label: "reliability")).run()
-}
-
-/// What one run of the binary did.
-struct BinaryRun {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
-}
-
-/// Runs the real binary to its end, waiting without holding a cooperative thread.
-func runBinary(_ arguments: [String]) async throws -> BinaryRun {
-    let process = Process()
-    process.executableURL = Paths.binary
-    process.arguments = arguments
-    let folder = try Paths.temporaryFolder("binaryoutput")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let out = folder.appendingPathComponent("out")
-    let err = folder.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: out)
-    let errHandle = try FileHandle(forWritingTo: err)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    try process.run()
-    while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-    try outHandle.close()
-    try errHandle.close()
-    return BinaryRun(status: process.terminationStatus,
-                     standardOutput: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                     standardError: String(decoding: try Data(contentsOf: err), as: UTF8.self))
 }
 
 /// Every file with a final name in `snapshots` is a sound snapshot; no hidden partial file is

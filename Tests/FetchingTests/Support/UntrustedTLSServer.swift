@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Pipeline
 import Snapshot
+import TestSupport
 
 /// Pipeline files and comparisons shared by the backfill tests.
 enum BackfillFixtures {

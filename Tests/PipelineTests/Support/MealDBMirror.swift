@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import TestSupport
 
 /// TheMealDB as the 442-meal dump in ../shared/data would be served by it: `search.php?f=`
 /// answers the meals whose name starts with that letter, `{"meals": null}` when none does, and
