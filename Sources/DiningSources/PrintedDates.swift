@@ -23,10 +23,14 @@ enum PrintedDates {
             .map { $0 + 1 }
     }
 
+    /// Built once rather than on every call; `nonisolated(unsafe)` for the reason given on
+    /// `NutritionLabelRow.pattern`.
+    nonisolated(unsafe) private static let absoluteDate =
+        /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
+
     /// The first "Month D, YYYY" anywhere in the text.
     static func firstAbsoluteDate(in text: String) -> ServiceDate? {
-        let pattern = /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
-        for match in text.matches(of: pattern) {
+        for match in text.matches(of: absoluteDate) {
             if let month = month(named: match.output.month),
                let day = Int(match.output.day), let year = Int(match.output.year),
                let date = ServiceDate(year: year, month: month, day: day) {
