@@ -5,25 +5,40 @@ struct NutritionLabelRow: Hashable {
     var amount: Double?
     var unit: String?
 
-    /// Built once: a regex literal written inside `init` is rebuilt from its source on every
-    /// call, and this one runs for every row of every label. `nonisolated(unsafe)` because
-    /// `Regex` is not declared `Sendable`, yet a literal without custom components is safe to
-    /// share between threads: its program is compiled lazily behind an atomic initialisation
-    /// (kept when the conformance was backed out, swift-experimental-string-processing #474),
-    /// and matching never mutates it.
-    nonisolated(unsafe) private static let pattern =
-        /^(?<name>.*?)\s*(?<amount>\d+(?:\.\d+)?|\.\d+)\s*(?<unit>[A-Za-zµ]+)?$/
-
+    /// Read from the end, since the amount and unit close the line: the unit is the trailing
+    /// run of letters, the amount the number before it (`12`, `1.5` or `.5`), and the name what
+    /// precedes the whitespace before the amount. This is the match of
+    /// `^(?<name>.*?)\s*(?<amount>\d+(?:\.\d+)?|\.\d+)\s*(?<unit>[A-Za-zµ]+)?$` (tested against it),
+    /// scanned by hand because it runs for every row of every label; digits are ASCII.
     init(_ text: String) {
-        guard let match = text.wholeMatch(of: Self.pattern), let amount = Double(match.output.amount),
-              !match.output.name.isEmpty
-        else {
+        let characters = Array(text)
+        let isDigit = { (character: Character) in character.isASCII && character.isNumber }
+        let isUnitLetter = { (character: Character) in (character.isASCII && character.isLetter) || character == "µ" }
+        func start(of run: (Character) -> Bool, endingAt end: Int) -> Int {
+            var index = end
+            while index > 0, run(characters[index - 1]) { index -= 1 }
+            return index
+        }
+        let unitStart = start(of: isUnitLetter, endingAt: characters.count)
+        let amountEnd = start(of: \.isWhitespace, endingAt: unitStart)
+        let wholeStart = start(of: isDigit, endingAt: amountEnd)
+        guard wholeStart < amountEnd else {
             name = text
             return
         }
-        name = String(match.output.name)
+        var amountStart = wholeStart
+        if wholeStart > 0, characters[wholeStart - 1] == "." {
+            // "21.3" from its integer part, or ".5" from the point when no digit precedes it.
+            amountStart = start(of: isDigit, endingAt: wholeStart - 1)
+        }
+        let nameEnd = start(of: \.isWhitespace, endingAt: amountStart)
+        guard nameEnd > 0, let amount = Double(String(characters[amountStart..<amountEnd])) else {
+            name = text
+            return
+        }
+        name = String(characters[..<nameEnd])
         self.amount = amount
-        unit = match.output.unit.map(String.init)
+        unit = unitStart < characters.count ? String(characters[unitStart...]) : nil
     }
 
     /// The first number in a printed percentage or count ("33%", "Calories 459"): digits, and a

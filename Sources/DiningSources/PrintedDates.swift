@@ -23,8 +23,11 @@ enum PrintedDates {
             .map { $0 + 1 }
     }
 
-    /// Built once rather than on every call; `nonisolated(unsafe)` for the reason given on
-    /// `NutritionLabelRow.pattern`.
+    /// Built once: a regex literal written inside a function is rebuilt from its source on
+    /// every call. `nonisolated(unsafe)` because `Regex` is not declared `Sendable`, yet a
+    /// literal without custom components is safe to share between threads: its program is
+    /// compiled lazily behind an atomic initialisation (kept when the conformance was backed
+    /// out, swift-experimental-string-processing #474), and matching never mutates it.
     nonisolated(unsafe) private static let absoluteDate =
         /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
 

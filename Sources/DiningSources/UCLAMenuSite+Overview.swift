@@ -61,7 +61,7 @@ struct MealHeader: Hashable {
     var date: ServiceDate
 
     /// Built once rather than on every call; `nonisolated(unsafe)` for the reason given on
-    /// `NutritionLabelRow.pattern`.
+    /// `PrintedDates.absoluteDate`.
     nonisolated(unsafe) private static let pattern = /(?i)^\s*(?<meal>.+?)\s+Menu\s+for\b(?<rest>.*)$/
 
     init?(_ text: String) {

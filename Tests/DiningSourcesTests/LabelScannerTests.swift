@@ -42,3 +42,57 @@ import Testing
         #expect(NutritionLabelRow.firstNumber(in: "Vitamin B12 2.4mcg") == 12)
     }
 }
+
+/// The label row scanner against the regex it replaced, on every short string over an alphabet
+/// of the characters that matter (digits, point, letters, µ, spaces, a non-ASCII letter).
+@Suite struct NutritionLabelRowScanTests {
+    static func byRegex(_ text: String) -> NutritionLabelRow {
+        let pattern = /^(?<name>.*?)\s*(?<amount>\d+(?:\.\d+)?|\.\d+)\s*(?<unit>[A-Za-zµ]+)?$/
+        var row = NutritionLabelRow("")
+        guard let match = text.wholeMatch(of: pattern), let amount = Double(match.output.amount),
+              !match.output.name.isEmpty
+        else {
+            row.name = text
+            return row
+        }
+        row.name = String(match.output.name)
+        row.amount = amount
+        row.unit = match.output.unit.map(String.init)
+        return row
+    }
+
+    @Test func everyShortStringSplitsAsTheRegexSplitIt() {
+        let alphabet: [String] = ["a", "1", ".", "g", " ", "µ", "\u{00A0}", "é"]
+        var texts = [""]
+        var frontier = [""]
+        for _ in 1...5 {
+            frontier = frontier.flatMap { prefix in alphabet.map { prefix + $0 } }
+            texts += frontier
+        }
+        var differences: [String] = []
+        for text in texts where NutritionLabelRow(text) != Self.byRegex(text) {
+            differences.append(text.debugDescription)
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(10))")
+    }
+
+    struct Parts: Equatable {
+        var name: String
+        var amount: Double?
+        var unit: String?
+    }
+
+    func parts(_ text: String) -> Parts {
+        let row = NutritionLabelRow(text)
+        return Parts(name: row.name, amount: row.amount, unit: row.unit)
+    }
+
+    @Test func rowsReadByHand() {
+        #expect(parts("Total Fat 21.3g") == Parts(name: "Total Fat", amount: 21.3, unit: "g"))
+        #expect(parts("Vitamin B12 2.4mcg") == Parts(name: "Vitamin B12", amount: 2.4, unit: "mcg"))
+        #expect(parts("Protein 0g") == Parts(name: "Protein", amount: 0, unit: "g"))
+        #expect(parts("Cholesterol .5 mg") == Parts(name: "Cholesterol", amount: 0.5, unit: "mg"))
+        #expect(parts("Calories") == Parts(name: "Calories", amount: nil, unit: nil))
+        #expect(parts("12g") == Parts(name: "12g", amount: nil, unit: nil))
+    }
+}
