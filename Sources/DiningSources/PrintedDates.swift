@@ -23,10 +23,17 @@ enum PrintedDates {
             .map { $0 + 1 }
     }
 
+    /// Built once: a regex literal written inside a function is rebuilt from its source on
+    /// every call. `nonisolated(unsafe)` because `Regex` is not declared `Sendable`, yet a
+    /// literal without custom components is safe to share between threads: its program is
+    /// compiled lazily behind an atomic initialisation (kept when the conformance was backed
+    /// out, swift-experimental-string-processing #474), and matching never mutates it.
+    nonisolated(unsafe) private static let absoluteDate =
+        /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
+
     /// The first "Month D, YYYY" anywhere in the text.
     static func firstAbsoluteDate(in text: String) -> ServiceDate? {
-        let pattern = /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
-        for match in text.matches(of: pattern) {
+        for match in text.matches(of: absoluteDate) {
             if let month = month(named: match.output.month),
                let day = Int(match.output.day), let year = Int(match.output.year),
                let date = ServiceDate(year: year, month: month, day: day) {

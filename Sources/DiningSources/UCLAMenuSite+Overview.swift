@@ -60,9 +60,12 @@ struct MealHeader: Hashable {
     var meal: String
     var date: ServiceDate
 
+    /// Built once rather than on every call; `nonisolated(unsafe)` for the reason given on
+    /// `PrintedDates.absoluteDate`.
+    nonisolated(unsafe) private static let pattern = /(?i)^\s*(?<meal>.+?)\s+Menu\s+for\b(?<rest>.*)$/
+
     init?(_ text: String) {
-        let pattern = /(?i)^\s*(?<meal>.+?)\s+Menu\s+for\b(?<rest>.*)$/
-        guard let match = text.wholeMatch(of: pattern),
+        guard let match = text.wholeMatch(of: Self.pattern),
               let date = PrintedDates.firstAbsoluteDate(in: String(match.output.rest))
         else { return nil }
         meal = String(match.output.meal)

@@ -32,7 +32,7 @@ extension UCLAMenuSite {
     private static func readNutritionFacts(_ page: HTMLDocument, into food: inout Food) throws {
         guard let box = try page.first(anywhere("div", class: "nfbox")) else { return }
         if let serving = try box.first(within("p", class: "nfserv"))?.text {
-            food.servingSize = serving.replacing(/(?i)^serving\s+size\s*:?\s*/, with: "").nonEmpty
+            food.servingSize = String(withoutServingSizeLabel(serving)).nonEmpty
         }
         if let calories = try box.first(within("p", class: "nfcal"))?.text {
             food.calories = NutritionLabelRow.firstNumber(in: calories)
@@ -64,12 +64,24 @@ extension UCLAMenuSite {
     /// labels rather than by their place in `div.ingred_allergen`.
     private static func readIngredientLines(_ page: HTMLDocument, into food: inout Food) throws {
         for line in try page.texts("//p") {
-            if let match = line.wholeMatch(of: /(?i)^INGREDIENTS\s*:\s*(?<list>.*)$/) {
-                food.ingredients = String(match.output.list).nonEmpty
-            } else if let match = line.wholeMatch(of: /(?i)^ALLERGENS\s*\*?\s*:\s*(?<list>.*)$/) {
-                food.allergens = match.output.list.split(separator: ",")
+            if let list = LabelScanner.list(after: "INGREDIENTS", in: line) {
+                food.ingredients = String(list).nonEmpty
+            } else if let list = LabelScanner.list(after: "ALLERGENS", asterisk: true, in: line) {
+                food.allergens = list.split(separator: ",")
                     .map { String($0).whitespaceNormalized }.filter { !$0.isEmpty }
             }
         }
+    }
+
+    /// "Serving Size: 1 each" → "1 each"; text without the label is kept whole.
+    static func withoutServingSizeLabel(_ text: String) -> Substring {
+        var scanner = LabelScanner(text)
+        guard scanner.skip(word: "SERVING"), scanner.skipWhitespace(), scanner.skip(word: "SIZE") else {
+            return text[...]
+        }
+        scanner.skipWhitespace()
+        _ = scanner.skip(":")
+        scanner.skipWhitespace()
+        return scanner.rest
     }
 }

@@ -14,11 +14,19 @@ struct FileFailure: Error, CustomStringConvertible {
     var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
 }
 
-/// Durable writes with plain POSIX calls, because Foundation's atomic write does not fsync:
-/// after a crash a file is either absent or complete, never half-written.
+/// Whole-file writes and single-line appends with plain POSIX calls, for the raw store.
+///
+/// Nothing here calls `fsync`, on purpose: the raw store is a cache whose every read is checked
+/// against a sha256, and three fsyncs per document (object, folder, record) were most of the
+/// fetch stage. What each kind of crash leaves behind:
+/// - the process killed: a renamed file is complete (the rename is atomic in the kernel) and a
+///   stray `.tmp-*` file is never read; an append is one `write`, so a line is whole or absent.
+/// - the machine losing power: a file renamed into place may be empty or partial, and the last
+///   lines of a records file may be lost or torn. The store's reads check the sha256 and discard
+///   such an object, skip a torn line, and the document is fetched again.
 enum AtomicFile {
-    /// Writes a temporary file beside `destination`, fsyncs it, renames it over `destination`,
-    /// then fsyncs the folder so the rename itself survives a power loss.
+    /// Writes a temporary file beside `destination` and renames it over `destination`, so that
+    /// a reader never sees a half-written file under the final name.
     static func replaceContents(of destination: URL, with data: Data) throws {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".tmp-\(UUID().uuidString)").path
@@ -26,7 +34,6 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw FileFailure(operation: "create", path: temporary, code: errno) }
         do {
             try writeAll(data, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw FileFailure(operation: "fsync", path: temporary, code: errno) }
             close(descriptor)
         } catch {
             close(descriptor)
@@ -38,17 +45,15 @@ enum AtomicFile {
             unlink(temporary)
             throw FileFailure(operation: "rename into place", path: destination.path, code: code)
         }
-        syncFolder(folder)
     }
 
     /// Appends in one `write` on an O_APPEND descriptor, so concurrent appenders never interleave
-    /// inside a line, then fsyncs.
+    /// inside a line.
     static func append(_ data: Data, to file: URL) throws {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileFailure(operation: "open", path: file.path, code: errno) }
         defer { close(descriptor) }
         try writeAll(data, to: descriptor, path: file.path)
-        guard fsync(descriptor) == 0 else { throw FileFailure(operation: "fsync", path: file.path, code: errno) }
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
@@ -64,14 +69,6 @@ enum AtomicFile {
                 offset += written
             }
         }
-    }
-
-    /// Best effort: some file systems refuse fsync on a folder, and the data is already safe.
-    private static func syncFolder(_ folder: URL) {
-        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 }
 

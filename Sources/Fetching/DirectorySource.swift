@@ -27,10 +27,7 @@ public struct DirectorySource: DocumentSource {
             } catch {
                 throw FetchError(.transport, url: url, "cannot read \(file.path): \(error.localizedDescription)")
             }
-            return FetchedDocument(
-                url: url, status: 200, headers: [:], body: body, charset: nil,
-                sha256: sha256Hex(body),
-                fetchedAt: Date())
+            return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
         }
         throw FetchError(.notFound, url: url, "no file for this URL under \(root.path)")
     }

@@ -7,15 +7,22 @@ public struct FetchedDocument: Sendable, Hashable {
     public var status: Int
     /// Response headers with lower-cased names.
     public var headers: [String: String]
-    public var body: Data
+    public var body: Data {
+        didSet { digestOrigin = DigestOrigin(computedFromBody: false) }
+    }
     /// The charset the transport declared (`Content-Type: ...; charset=`), if any.
     public var charset: String?
     /// Lower-case hex SHA-256 of `body`: the key in the raw store.
-    public var sha256: String
+    public var sha256: String {
+        didSet { digestOrigin = DigestOrigin(computedFromBody: false) }
+    }
     public var fetchedAt: Date
     /// True when the server answered 304 to a conditional GET: `body` is the stored copy it
     /// confirmed, so the pipeline can tell "nothing new" from a fresh download.
     public var notModified: Bool
+    /// Whether this module computed `sha256` from `body` itself, so the raw store need not hash
+    /// the same bytes a second time. Any change to either resets it.
+    var digestOrigin = DigestOrigin(computedFromBody: false)
 
     public init(url: String, status: Int, headers: [String: String], body: Data, charset: String?,
                 sha256: String, fetchedAt: Date, notModified: Bool = false) {
@@ -28,6 +35,22 @@ public struct FetchedDocument: Sendable, Hashable {
         self.fetchedAt = fetchedAt
         self.notModified = notModified
     }
+
+    /// A document whose digest is computed here, from the bytes it holds.
+    init(url: String, status: Int, headers: [String: String], body: Data, charset: String?, fetchedAt: Date) {
+        self.init(url: url, status: status, headers: headers, body: body, charset: charset,
+                  sha256: sha256Hex(body), fetchedAt: fetchedAt)
+        digestOrigin = DigestOrigin(computedFromBody: true)
+    }
+}
+
+/// Where a document's digest came from. Equal whatever its value, so that two documents with
+/// the same fields compare and hash equal however they were made.
+struct DigestOrigin: Hashable, Sendable {
+    var computedFromBody: Bool
+
+    static func == (_: DigestOrigin, _: DigestOrigin) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// Anything that turns a URL into a document: the web through libcurl, or a folder on disk.

@@ -24,33 +24,38 @@ public struct FetchRecord: Codable, Sendable, Hashable {
     }
 
     /// Records are JSON lines: sorted keys for stable diffs, ISO 8601 dates with milliseconds so
-    /// that two fetches in the same second still order.
-    static func encodeLine(_ record: FetchRecord) throws -> Data {
+    /// that two fetches in the same second still order. One encoder and one decoder serve every
+    /// record: their options never change after this, and each call encodes with its own state.
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
-            try container.encode(timestampFormatter().string(from: date))
+            try container.encode(ISOTimestamp.millisecondString(from: date))
         }
-        return try encoder.encode(record) + Data("\n".utf8)
-    }
+        return encoder
+    }()
 
-    static func decodeLine(_ line: Data) throws -> FetchRecord {
+    private static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = timestampFormatter().date(from: text) else {
+            guard let date = ISOTimestamp.date(fromMillisecondString: text) else {
                 throw DecodingError.dataCorruptedError(in: container, debugDescription: "not an ISO 8601 timestamp: \(text)")
             }
             return date
         }
-        return try decoder.decode(FetchRecord.self, from: line)
+        return decoder
+    }()
+
+    static func encodeLine(_ record: FetchRecord) throws -> Data {
+        var line = try encoder.encode(record)
+        line.append(UInt8(ascii: "\n"))
+        return line
     }
 
-    private static func timestampFormatter() -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
+    static func decodeLine(_ line: Data) throws -> FetchRecord {
+        try decoder.decode(FetchRecord.self, from: line)
     }
 }

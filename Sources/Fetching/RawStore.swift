@@ -8,6 +8,11 @@ import Foundation
 /// - `records/<sha256 of the URL>.jsonl`: one `FetchRecord` per fetch of that URL, oldest first.
 ///
 /// URLs are only ever hashed into file names, so no URL can name a path outside the store.
+///
+/// The store is a cache, not a journal: writes are not fsynced (see `AtomicFile` for what a
+/// crash leaves), because every object is checked against its sha256 when read. A damaged
+/// object is removed on that read, so the document is fetched and written again rather than
+/// missed on every later run.
 public struct RawStore: Sendable {
     public let root: URL
 
@@ -16,10 +21,13 @@ public struct RawStore: Sendable {
     }
 
     /// Keeps the body (unless an object with that hash exists) and appends the fetch's record.
+    /// The body is hashed again unless this module computed the document's digest from it.
     @discardableResult
     public func store(_ document: FetchedDocument) throws -> FetchRecord {
         let record = FetchRecord(document)
-        guard let object = objectFile(sha256: document.sha256), sha256Hex(document.body) == document.sha256 else {
+        guard let object = objectFile(sha256: document.sha256),
+              document.digestOrigin.computedFromBody || sha256Hex(document.body) == document.sha256
+        else {
             throw FetchError(.store, url: document.url, "refusing to store a body whose sha256 does not match its bytes")
         }
         do {
@@ -58,7 +66,8 @@ public struct RawStore: Sendable {
         try records(for: url).last
     }
 
-    /// The bytes of a record, checked against its hash so a damaged object is never served.
+    /// The bytes of a record, checked against its hash so a damaged object is never served; the
+    /// damaged object is removed, so that storing the document again rewrites it.
     public func body(of record: FetchRecord) throws -> Data {
         guard let object = objectFile(sha256: record.sha256) else {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
@@ -70,6 +79,7 @@ public struct RawStore: Sendable {
             throw FetchError(.store, url: record.url, "raw store: cannot read \(object.path): \(error.localizedDescription)")
         }
         guard sha256Hex(body) == record.sha256 else {
+            try? FileManager.default.removeItem(at: object)
             throw FetchError(.store, url: record.url, "raw store: \(object.path) no longer matches its sha256")
         }
         return body
@@ -78,10 +88,12 @@ public struct RawStore: Sendable {
     /// The most recent fetch of `url` as a document, or nil when the store has never seen it.
     public func latestDocument(for url: String) throws -> FetchedDocument? {
         guard let record = try latestRecord(for: url) else { return nil }
-        return FetchedDocument(
+        var document = FetchedDocument(
             url: record.url, status: record.status, headers: record.headers, body: try body(of: record),
             charset: record.charset, sha256: record.sha256, fetchedAt: record.fetchedAt,
             notModified: record.notModified)
+        document.digestOrigin = DigestOrigin(computedFromBody: true)
+        return document
     }
 
     /// Nil for anything but a lower-case hex digest: a record read from disk cannot steer a path.

@@ -11,6 +11,11 @@ public final class HTMLDocument {
     let pointer: htmlDocPtr
     /// The URL or file the bytes came from, used in every error.
     public let location: String
+    /// One XPath context and every expression compiled so far, kept for the document's life:
+    /// a menu page asks the same few questions of each of its hundreds of items, and a new
+    /// context plus a fresh compile per question cost more than the answers.
+    private var xpathContext: xmlXPathContextPtr?
+    private var compiledExpressions: [String: xmlXPathCompExprPtr] = [:]
 
     /// Recover from broken markup (real menu pages are rarely valid), never touch the network
     /// for a DTD or entity, and keep libxml2 from printing to standard error: problems surface
@@ -47,6 +52,12 @@ public final class HTMLDocument {
     }
 
     deinit {
+        for expression in compiledExpressions.values {
+            xmlXPathFreeCompExpr(expression)
+        }
+        if let xpathContext {
+            xmlXPathFreeContext(xpathContext)
+        }
         xmlFreeDoc(pointer)
     }
 
@@ -65,25 +76,30 @@ public final class HTMLDocument {
         try select(xpath).map(\.text)
     }
 
-    /// Runs one XPath query. The context and the result object are freed before returning;
-    /// the returned nodes borrow from the tree, which they keep alive through `self`.
+    /// Runs one XPath query with the document's context, compiling the expression on first use.
+    /// The result object is freed before returning; the returned nodes borrow from the tree,
+    /// which they keep alive through `self`.
     func evaluate(_ xpath: String, relativeTo node: xmlNodePtr?) throws -> [HTMLNode] {
-        guard let context = xmlXPathNewContext(pointer) else {
-            throw HTMLError("libxml2 could not create an XPath context", at: location)
-        }
-        defer { xmlXPathFreeContext(context) }
-        // A per-context handler keeps XPath errors off standard error; the message is read
-        // back from `lastError` below.
-        context.pointee.error = { _, _ in }
-        if let node {
-            context.pointee.node = node
-        }
-        guard let result = xmlXPathEvalExpression(xpath, context) else {
+        let context = try reusableContext()
+        // Evaluation leaves the context as it found it, but a failed one may not: every query
+        // starts from the state a new context has, at the root or at `node`.
+        context.pointee.node = node
+        context.pointee.contextSize = -1
+        context.pointee.proximityPosition = -1
+        xmlResetError(&context.pointee.lastError)
+        let failure = { (stage: String) -> HTMLError in
             let reason = context.pointee.lastError.message.map { String(cString: $0) }
-            throw HTMLError(
-                "XPath \(xpath) failed: \(reason?.whitespaceNormalized ?? "invalid expression")",
-                at: location)
+            return HTMLError("XPath \(xpath) failed: \(reason?.whitespaceNormalized ?? stage)", at: self.location)
         }
+        let expression: xmlXPathCompExprPtr
+        if let compiled = compiledExpressions[xpath] {
+            expression = compiled
+        } else {
+            guard let compiled = xmlXPathCtxtCompile(context, xpath) else { throw failure("invalid expression") }
+            compiledExpressions[xpath] = compiled
+            expression = compiled
+        }
+        guard let result = xmlXPathCompiledEval(expression, context) else { throw failure("evaluation failed") }
         defer { xmlXPathFreeObject(result) }
         guard result.pointee.type == XPATH_NODESET else {
             throw HTMLError("XPath \(xpath) does not select nodes", at: location)
@@ -94,6 +110,18 @@ public final class HTMLDocument {
         return (0..<Int(set.pointee.nodeNr)).compactMap { index in
             table[index].map { HTMLNode(document: self, pointer: $0) }
         }
+    }
+
+    private func reusableContext() throws -> xmlXPathContextPtr {
+        if let xpathContext { return xpathContext }
+        guard let context = xmlXPathNewContext(pointer) else {
+            throw HTMLError("libxml2 could not create an XPath context", at: location)
+        }
+        // A per-context handler keeps XPath errors off standard error; the message is read
+        // back from `lastError`.
+        context.pointee.error = { _, _ in }
+        xpathContext = context
+        return context
     }
 }
 

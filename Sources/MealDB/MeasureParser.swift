@@ -19,7 +19,7 @@ import Foundation
 ///   size of each item, so that reads as a count of 3.
 public enum MeasureParser {
     public static func parse(_ raw: String?) -> Measure {
-        let text = raw?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let text = raw?.trimmingWhitespaceAndNewlines ?? ""
         guard !text.isEmpty else { return Measure(raw: nil, kind: .absent, confidence: 1) }
         var reader = MeasureReader(tokens: MeasureLexer.tokens(of: text))
         let reading = reader.read()

@@ -1,5 +1,4 @@
 import FoodModel
-import Foundation
 
 /// Turns a wire record into the normalized `Recipe`.
 enum RecipeMapping {
@@ -30,19 +29,19 @@ enum RecipeMapping {
     /// ("1. Prepare the potatoes") is kept as written.
     static func steps(from instructions: String?) -> [String] {
         guard let instructions else { return [] }
-        return instructions
-            .replacingOccurrences(of: "\r\n", with: "\n")
-            .replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: true)
+        // Splitting at every CR and LF and dropping the empty pieces is unifying `\r\n` and `\r`
+        // to `\n` and splitting there; on scalars, because `\r\n` is one `Character`.
+        return instructions.unicodeScalars
+            .split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
             .compactMap { line in
-                let text = withoutStepHeader(line.trimmingCharacters(in: .whitespaces))
+                let text = withoutStepHeader(line.trimmed(where: \.isSpaceOrTab))
                 guard text.contains(where: { $0.isLetter }) else { return nil }
                 return text
             }
     }
 
     /// "STEP 3 - STIR FRY" → "STIR FRY"; "Step 2:" → ""; other lines unchanged.
-    private static func withoutStepHeader(_ line: String) -> String {
+    static func withoutStepHeader(_ line: String) -> String {
         let scalars = Array(line)
         let keyword = "step"
         guard scalars.count >= keyword.count,
@@ -64,7 +63,7 @@ enum RecipeMapping {
         guard let text else { return [] }
         var seen: Set<String> = []
         return text.split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.unicodeScalars.trimmed(where: \.isWhitespaceOrNewline) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A coding key made at run time: TheMealDB numbers its ingredient slots in key names
 /// (`strIngredient1` ... `strIngredient20`) rather than using an array, and renamed
 /// `strDrinkAlternate` to `strMealAlternate` between payload versions.
@@ -20,13 +18,17 @@ extension KeyedDecodingContainer where Key == WireKey {
     func text(_ name: String) throws -> String? {
         let key = WireKey(name)
         guard contains(key), !(try decodeNil(forKey: key)) else { return nil }
+        // Text first, since nearly every field is text and a failed `decode` builds an error;
+        // the last `decode` is reached only by other types, and throws the error naming the field.
         let value: String
-        if let number = try? decode(Int.self, forKey: key) {
+        if let text = try? decode(String.self, forKey: key) {
+            value = text
+        } else if let number = try? decode(Int.self, forKey: key) {
             value = String(number)
         } else {
             value = try decode(String.self, forKey: key)
         }
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = value.trimmingWhitespaceAndNewlines
         return trimmed.isEmpty ? nil : trimmed
     }
 

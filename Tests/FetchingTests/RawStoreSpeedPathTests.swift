@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Fetching
+
+/// The shortcuts the raw store takes for speed (no second hash of bytes this module hashed, one
+/// shared timestamp formatter, no fsync) must not weaken what it guarantees.
+@Suite struct RawStoreSpeedPathTests {
+    static let recipeURL = "https://menu.dining.ucla.edu/" + SharedData.recipePage
+
+    @Test func aDocumentChangedAfterItsDigestWasComputedIsStillRefused() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var document = try await DirectorySource(root: SharedData.root).fetch(Self.recipeURL)
+        #expect(document.digestOrigin.computedFromBody)
+        document.body = Data("forged".utf8)
+
+        #expect(!document.digestOrigin.computedFromBody)
+        let error = #expect(throws: FetchError.self) { try RawStore(root: folder).store(document) }
+        #expect(error?.code == .store)
+    }
+
+    @Test func howADigestWasMadeDoesNotMakeDocumentsDiffer() async throws {
+        let read = try await DirectorySource(root: SharedData.root).fetch(Self.recipeURL)
+        let rebuilt = FetchedDocument(url: read.url, status: read.status, headers: read.headers, body: read.body,
+                                      charset: read.charset, sha256: read.sha256, fetchedAt: read.fetchedAt)
+        #expect(!rebuilt.digestOrigin.computedFromBody)
+        #expect(read == rebuilt)
+        #expect(Set([read, rebuilt]).count == 1)
+    }
+
+    /// A power loss can leave an object renamed into place but not written out; the read that
+    /// finds it damaged removes it, so the next fetch of the page writes it again.
+    @Test func aDamagedObjectIsRewrittenByTheNextStore() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let document = try await DirectorySource(root: SharedData.root).fetch(Self.recipeURL)
+        let record = try store.store(document)
+        let object = try #require(store.objectFile(sha256: record.sha256))
+        try Data().write(to: object)
+
+        #expect(throws: FetchError.self) { try store.latestDocument(for: Self.recipeURL) }
+        #expect(!FileManager.default.fileExists(atPath: object.path))
+        try store.store(document)
+        #expect(try store.latestDocument(for: Self.recipeURL)?.body == document.body)
+    }
+
+    /// 1,000,000,000 s after the epoch is 2001-09-09 01:46:40 UTC.
+    @Test func timestampsReadAsTheFormatterWroteThem() throws {
+        let billennium = Date(timeIntervalSince1970: 1_000_000_000.25)
+        #expect(ISOTimestamp.string(from: billennium) == "2001-09-09T01:46:40Z")
+        #expect(ISOTimestamp.millisecondString(from: billennium) == "2001-09-09T01:46:40.250Z")
+        #expect(ISOTimestamp.date(fromMillisecondString: "2001-09-09T01:46:40.250Z") == billennium)
+    }
+
+    @Test func recordsStoredFromManyThreadsAllReadBack() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let base = Date(timeIntervalSince1970: 1_700_000_000)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<64 {
+                group.addTask {
+                    let body = Data("page \(index % 8)".utf8)
+                    try store.store(FetchedDocument(url: "https://example.org/\(index % 4)", status: 200, headers: [:],
+                                                    body: body, charset: nil, sha256: sha256Hex(body),
+                                                    fetchedAt: base.addingTimeInterval(Double(index) / 1000)))
+                }
+            }
+            try await group.waitForAll()
+        }
+        let records = try (0..<4).flatMap { try store.records(for: "https://example.org/\($0)") }
+        #expect(records.count == 64)
+        let expected = (0..<64).map { base.addingTimeInterval(Double($0) / 1000) }
+        #expect(Set(records.map(\.fetchedAt)).count == 64)
+        #expect(records.map(\.fetchedAt).sorted().map { ISOTimestamp.millisecondString(from: $0) }
+                == expected.map { ISOTimestamp.millisecondString(from: $0) })
+    }
+}
