@@ -76,8 +76,7 @@ actor DocumentLog {
 }
 
 /// ISO 8601 in UTC to the second (`2026-10-12T02:00:00Z`), as `_meta`, `_sources` and the
-/// ledger record it. A format style rather than a formatter: it is a Sendable value, cheap to
-/// use from every partition task at once.
+/// ledger record it: the same format and the same shared formatter as the raw store's records.
 func isoTimestamp(_ date: Date) -> String {
-    date.formatted(.iso8601)
+    ISOTimestamp.string(from: date)
 }
