@@ -36,21 +36,28 @@ public struct PipelineRunner: Sendable {
     let observer: any RunObserver
     let logger: Logger
     let runId: String
+    /// The UTC day the run id's time belongs to, which names the snapshot file.
+    let runDate: String
 
     public init(spec: PipelineSpec, options: RunOptions, observer: any RunObserver, logger: Logger) {
         self.spec = spec
         self.options = options
         self.observer = observer
         self.logger = logger
-        self.runId = Self.makeRunId()
+        let instant = Date()
+        self.runId = Self.makeRunId(at: instant)
+        self.runDate = String(isoTimestamp(instant).prefix(10))
     }
 
-    /// `HHMMSS` in UTC plus four random hex digits: sortable within a day, unique across
-    /// runs started in the same second.
-    static func makeRunId() -> String {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
-        let time = String(format: "%02d%02d%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-        return time + String(format: "%04x", UInt16.random(in: 0...UInt16.max))
+    /// `HHMMSSmmm` (UTC, to the millisecond) plus two random hex digits: run ids of one day sort
+    /// in the order the runs started — retention and resumption rely on that — and two runs
+    /// started in the same millisecond still differ.
+    static func makeRunId(at instant: Date) -> String {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: instant)
+        let milliseconds = (parts.nanosecond ?? 0) / 1_000_000
+        let time = String(format: "%02d%02d%02d%03d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0,
+                          milliseconds)
+        return time + String(format: "%02x", UInt8.random(in: 0...UInt8.max))
     }
 
     // MARK: - Plan
@@ -140,8 +147,7 @@ public struct PipelineRunner: Sendable {
         // write: the dataset into a staging database, in one transaction.
         stageStarted = Date()
         emit(.stageStarted, stage: "write")
-        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: String(isoTimestamp(started).prefix(10)),
-                                              runId: runId)
+        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId)
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
         try staging.write(dataset, codes: UCLAWebCodes.all)

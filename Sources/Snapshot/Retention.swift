@@ -30,8 +30,8 @@ public struct RetentionPolicy: Hashable, Sendable {
 
 /// A snapshot's file name read back into its parts: `<pipeline>-<YYYY-MM-DD>-<run>.sqlite`.
 ///
-/// Ordered by date, then run id: a run id starts with the UTC time (`HHMMSS`), so within a day
-/// the order is the order of the runs.
+/// Ordered by date, then run id: a run id starts with the UTC time to the millisecond
+/// (`HHMMSSmmm`), so within a day the order is the order of the runs.
 public struct SnapshotFileName: Hashable, Sendable, Comparable {
     public var fileName: String
     public var date: String
