@@ -347,7 +347,7 @@ extension SchemaDescription {
             C("value", "Its value, as text."),
         ]),
         Table("_runs", .housekeeping, "The run that built the snapshot.", columns: [
-            C("run_id", "`HHMMSS` (UTC) and four hex digits; also in the file name."),
+            C("run_id", "`HHMMSSmmm` (UTC, to the millisecond) and two hex digits; also in the file name."),
             C("pipeline", "The pipeline's name."),
             C("started_at", "ISO 8601, UTC."),
             C("code_version", "The version of Commissary that ran."),
