@@ -84,14 +84,14 @@ let package = Package(
         ),
 
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
-        .testTarget(name: "HTMLTests", dependencies: ["HTML"]),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML", "TestSupport"]),
         // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FetchingTests",
             dependencies: ["Fetching", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel"]),
+        .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel", "TestSupport"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "DiningSources"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),

@@ -34,25 +34,29 @@ public enum SnapshotReader {
 
     /// The `_meta` table as a dictionary.
     public static func meta(of url: URL) throws -> [String: String] {
-        try open(url).read { db in
-            var meta: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT key, value FROM _meta") {
-                meta[row["key"]] = row["value"]
-            }
-            return meta
-        }
+        try open(url).read(meta)
     }
 
     /// The `_checks` of the run that built the snapshot.
     public static func checks(of url: URL) throws -> [CheckOutcome] {
-        try open(url).read { db in
-            try Row.fetchAll(db, sql: "SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid")
-                .map { row in
-                    CheckOutcome(name: row["name"],
-                                 severity: CheckOutcome.Severity(rawValue: row["severity"]) ?? .error,
-                                 passed: row["passed"], value: row["value"], message: row["message"])
-                }
+        try open(url).read(checks)
+    }
+
+    static func meta(_ db: Database) throws -> [String: String] {
+        var meta: [String: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM _meta") {
+            meta[row["key"]] = row["value"]
         }
+        return meta
+    }
+
+    static func checks(_ db: Database) throws -> [CheckOutcome] {
+        try Row.fetchAll(db, sql: "SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid")
+            .map { row in
+                CheckOutcome(name: row["name"],
+                             severity: CheckOutcome.Severity(rawValue: row["severity"]) ?? .error,
+                             passed: row["passed"], value: row["value"], message: row["message"])
+            }
     }
 
     /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: the problems found, empty when

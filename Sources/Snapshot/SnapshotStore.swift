@@ -163,12 +163,14 @@ public struct SnapshotStore: Sendable {
         var snapshots: [PublishedSnapshot] = []
         for name in names.sorted() where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
-            let meta = try SnapshotReader.meta(of: url)
+            // One read of each file: housekeeping, counts and checks together.
+            let (meta, rowCounts, checks) = try SnapshotReader.open(url).read { db in
+                (try SnapshotReader.meta(db), try SnapshotReader.rowCounts(db), try SnapshotReader.checks(db))
+            }
             let pipeline = meta["pipeline"] ?? ""
             snapshots.append(PublishedSnapshot(
                 path: url.path, pipeline: pipeline, runId: meta["run_id"] ?? "",
-                builtAt: meta["built_at"] ?? "", rowCounts: try SnapshotReader.rowCounts(of: url),
-                checks: try SnapshotReader.checks(of: url),
+                builtAt: meta["built_at"] ?? "", rowCounts: rowCounts, checks: checks,
                 isLatest: latest(pipeline: pipeline)?.lastPathComponent == name))
         }
         return snapshots.sorted { ($0.builtAt, $0.path) < ($1.builtAt, $1.path) }

@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Berkeley's FoodPro label for Brown Rice; values read on the page (and listed in
 /// REFERENCE.md §1.2 from the spec that saved it).

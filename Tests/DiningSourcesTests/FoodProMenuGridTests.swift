@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Berkeley's page of 31 March 2016: one item (Brown Rice, Crossroads, Breakfast, in the
 /// legend's Vegan colour #800040, so web code VG); every other cell says Closed.

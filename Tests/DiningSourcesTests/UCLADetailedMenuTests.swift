@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct UCLADetailedMenuTests {
     static let path = "ucla-menu-2021/detailed-menu-fragment.html"

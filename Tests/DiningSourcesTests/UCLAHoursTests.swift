@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Expected values read by hand from the saved page's table rows.
 @Suite struct UCLAHoursTests {

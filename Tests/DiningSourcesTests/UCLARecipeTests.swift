@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Every value of the cheeseburger page, as listed in REFERENCE.md §1.1 and read on the page.
 @Suite struct UCLARecipeTests {

@@ -2,6 +2,7 @@ import DiningSources
 import FoodModel
 import Foundation
 import Testing
+import TestSupport
 
 /// Bad or changed pages give one clear `InputError` naming the URL, never a crash; harmless
 /// changes (whitespace, entities, extra markup) give the same values as the real page.

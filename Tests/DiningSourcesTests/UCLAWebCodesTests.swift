@@ -1,6 +1,7 @@
 import DiningSources
 import FoodModel
 import Testing
+import TestSupport
 
 @Suite struct UCLAWebCodesTests {
     @Test func knowsTheCodesOfTheLegend() {

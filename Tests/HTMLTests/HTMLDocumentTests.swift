@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import Testing
+import TestSupport
 
 @Suite struct HTMLDocumentTests {
     static let overviewPath = "ucla-menu-2019/overview-2019-10-13-sunday.html"

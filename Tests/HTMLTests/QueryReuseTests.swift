@@ -1,6 +1,7 @@
 import Foundation
 import HTML
 import Testing
+import TestSupport
 
 /// A document keeps one XPath context and its compiled expressions; reusing them must answer
 /// exactly as a fresh context would, wherever the previous query left off.
