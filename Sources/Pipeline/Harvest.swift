@@ -35,7 +35,12 @@ actor DocumentLog {
     private let upstream: any DocumentSource
     /// Where pages already known are served from; nil when the run refetches everything.
     private let known: RawStore?
+    /// What the run's revalidation already fetched for this partition (or failed to): each is
+    /// served once instead of being requested a second time.
+    private var prefetched: [String: Result<FetchedDocument, any Error>]
     private(set) var documents: [SourceDocument] = []
+    /// The URLs read with `fetch`, whose content may change between runs, in reading order.
+    private(set) var revalidate: [String] = []
     /// Time spent waiting for documents, so the fetch stage can be timed apart from parsing.
     private(set) var fetchSeconds = 0.0
     /// Documents served from the raw store without a request.
@@ -43,16 +48,16 @@ actor DocumentLog {
     /// Conditional requests the server answered with 304.
     private(set) var notModifiedCount = 0
 
-    init(upstream: any DocumentSource, known: RawStore?) {
+    init(upstream: any DocumentSource, known: RawStore?,
+         prefetched: [String: Result<FetchedDocument, any Error>] = [:]) {
         self.upstream = upstream
         self.known = known
+        self.prefetched = prefetched
     }
 
     func fetch(_ url: String) async throws -> FetchedDocument {
-        let started = Date()
-        defer { fetchSeconds += Date().timeIntervalSince(started) }
-        let document = try await upstream.fetch(url)
-        if document.notModified { notModifiedCount += 1 }
+        let document = try await retrieve(url)
+        revalidate.append(url)
         return log(document)
     }
 
@@ -64,14 +69,33 @@ actor DocumentLog {
             reusedCount += 1
             return log(stored)
         }
-        return try await fetch(url)
+        return log(try await retrieve(url))
+    }
+
+    private func retrieve(_ url: String) async throws -> FetchedDocument {
+        let started = Date()
+        defer { fetchSeconds += Date().timeIntervalSince(started) }
+        let document: FetchedDocument
+        if let ready = prefetched.removeValue(forKey: url) {
+            document = try ready.get()
+        } else {
+            document = try await upstream.fetch(url)
+        }
+        if document.notModified { notModifiedCount += 1 }
+        return document
     }
 
     private func log(_ document: FetchedDocument) -> FetchedDocument {
-        documents.append(SourceDocument(
-            url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,
-            sha256: document.sha256, charset: document.charset, byteCount: document.body.count))
+        documents.append(SourceDocument(document))
         return document
+    }
+}
+
+extension SourceDocument {
+    /// The provenance row of a fetched document.
+    init(_ document: FetchedDocument) {
+        self.init(url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,
+                  sha256: document.sha256, charset: document.charset, byteCount: document.body.count)
     }
 }
 

@@ -10,6 +10,8 @@ struct HarvestOutcome {
     var failed: [String] = []
     var warnings: [String] = []
     var partitions: [RunManifest.Partition] = []
+    /// What each partition read, for the run's fingerprint.
+    var inputs: [InputFingerprint.Partition] = []
     /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
     /// with partitions running side by side these add up to more than the wall time.
     var fetchSeconds = 0.0
@@ -17,13 +19,15 @@ struct HarvestOutcome {
 }
 
 /// One partition's work, done in a child task.
-private struct PartitionWork: Sendable {
+struct PartitionWork: Sendable {
     var index: Int
     var harvester: any Harvester
     var live: any DocumentSource
     var key: String
     var previous: PartitionState?
     var reused: Bool
+    /// What the revalidation already fetched for this partition, served instead of a second request.
+    var prefetched: [String: Result<FetchedDocument, any Error>] = [:]
 }
 
 /// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
@@ -31,6 +35,7 @@ private struct PartitionOutcome: Sendable {
     var work: PartitionWork
     var result: Result<PartitionResult, any Error>
     var documents: [SourceDocument]
+    var revalidate: [String]
     var reusedCount: Int
     var notModifiedCount: Int
     var fetchSeconds: Double
@@ -42,12 +47,9 @@ extension PipelineRunner {
     /// politeness towards a host is the fetch policy's job (per-host concurrency and delay).
     var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// The fetch and parse stages: every partition of every source, several at a time. Each is
-    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight;
-    /// the merged dataset is built in partition order, so the result does not depend on which
-    /// finished first.
-    func fetchAndParse(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger,
-                       interrupted: Set<String>) async throws -> HarvestOutcome {
+    /// Every partition of every source, in the pipeline's order, with what the ledger knows of it.
+    func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger,
+                       interrupted: Set<String>) throws -> [PartitionWork] {
         var work: [PartitionWork] = []
         for (harvester, live) in harvesters {
             for key in harvester.partitions {
@@ -56,6 +58,14 @@ extension PipelineRunner {
                                           previous: previous, reused: reuses(previous, interrupted: interrupted)))
             }
         }
+        return work
+    }
+
+    /// The fetch and parse stages: every partition of every source, several at a time. Each is
+    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight;
+    /// the merged dataset is built in partition order, so the result does not depend on which
+    /// finished first.
+    func fetchAndParse(_ work: [PartitionWork], ledger: StateLedger) async throws -> HarvestOutcome {
         let context = RunContext()
         let known = options.force ? nil : RawStore(root: options.workspace.raw)
         var outcomes = [PartitionOutcome?](repeating: nil, count: work.count)
@@ -82,6 +92,7 @@ extension PipelineRunner {
             harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
             switch outcome.result {
             case .success(let result):
+                harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: false))
                 harvest.dataset.merge(result.dataset)
                 harvest.dataset.documents.append(contentsOf: outcome.documents)
                 harvest.warnings.append(contentsOf: result.warnings)
@@ -90,6 +101,7 @@ extension PipelineRunner {
                     documents: outcome.documents.count, documentsReused: outcome.reusedCount,
                     notModified: outcome.notModifiedCount, message: nil))
             case .failure(let error):
+                harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: true))
                 harvest.failed.append("\(source)/\(key): \(error)")
                 harvest.partitions.append(.init(
                     source: source, key: key, status: "failed", documents: outcome.documents.count,
@@ -105,7 +117,7 @@ extension PipelineRunner {
     private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
         -> PartitionOutcome {
         let upstream = work.reused ? try replay(work.previous, fallback: work.live) : work.live
-        let log = DocumentLog(upstream: upstream, known: known)
+        let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
         let started = Date()
         let result: Result<PartitionResult, any Error>
         do {
@@ -114,7 +126,8 @@ extension PipelineRunner {
             result = .failure(error)
         }
         return PartitionOutcome(
-            work: work, result: result, documents: await log.documents, reusedCount: await log.reusedCount,
+            work: work, result: result, documents: await log.documents, revalidate: await log.revalidate,
+            reusedCount: await log.reusedCount,
             notModifiedCount: await log.notModifiedCount, fetchSeconds: await log.fetchSeconds,
             seconds: Date().timeIntervalSince(started))
     }
@@ -126,7 +139,8 @@ extension PipelineRunner {
         switch outcome.result {
         case .success(let result):
             try ledger.record(PartitionState(source: source, key: key, status: .done, documents: outcome.documents,
-                                             runId: runId, updatedAt: isoTimestamp(Date())))
+                                             runId: runId, updatedAt: isoTimestamp(Date()),
+                                             revalidate: outcome.revalidate))
             var counts = partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount

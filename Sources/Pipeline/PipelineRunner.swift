@@ -100,20 +100,26 @@ public struct PipelineRunner: Sendable {
         let interruptedRuns = try ledger.interruptedRuns()
         let interrupted = Set(interruptedRuns)
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
-        let harvesters = try harvesters()
-        let partitionCount = harvesters.reduce(0) { $0 + $1.0.partitions.count }
+        let work = try partitionWork(try harvesters(), ledger: ledger, interrupted: interrupted)
         emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
-             counts: ["partitions": partitionCount])
+             counts: ["partitions": work.count])
+
+        // fetch: first only what can change, to learn whether anything did.
+        emit(.stageStarted, stage: "fetch")
+        let revalidation = await revalidate(work, store: store, interrupted: !interruptedRuns.isEmpty)
+        if let current = revalidation.currentSnapshot {
+            return try finishUnchanged(revalidation, current: current, ledger: ledger, started: started)
+        }
 
         // fetch and parse, several partitions at a time, each committed to the ledger on its own.
-        emit(.stageStarted, stage: "fetch")
-        let harvest = try await fetchAndParse(harvesters, ledger: ledger, interrupted: interrupted)
+        let harvest = try await fetchAndParse(revalidation.work, ledger: ledger)
+        let inputsSHA256 = InputFingerprint.of(spec: spec, partitions: harvest.inputs)
         var dataset = harvest.dataset
         let failed = harvest.failed
         let warnings = harvest.warnings
         let partitions = harvest.partitions
         var stages = [
-            RunManifest.Stage(name: "fetch", seconds: harvest.fetchSeconds,
+            RunManifest.Stage(name: "fetch", seconds: revalidation.seconds + harvest.fetchSeconds,
                               counts: ["documents": dataset.documents.count]),
             RunManifest.Stage(name: "parse", seconds: harvest.parseSeconds,
                               counts: partitionCounts(of: dataset, documents: dataset.documents.count)),
@@ -176,15 +182,15 @@ public struct PipelineRunner: Sendable {
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
             partitions: partitions.count,
             sources: spec.sources.map { "\($0.name) (\($0.adapter.rawValue)): \($0.location)" },
-            licence: spec.licence)
+            licence: spec.licence, inputsSHA256: inputsSHA256)
         try staging.record(run: run, checks: checks, documents: dataset.documents)
         var manifest = RunManifest(
             pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
             startedAt: isoTimestamp(started), finishedAt: "", today: options.today.description,
-            snapshot: blocking.isEmpty ? fileName : nil, published: blocking.isEmpty,
-            partitions: partitions, inputs: dataset.documents, stages: stages, checks: checks,
-            rowCounts: rowCounts)
+            snapshot: blocking.isEmpty ? fileName : nil, published: blocking.isEmpty, unchanged: false,
+            inputsSHA256: inputsSHA256, partitions: partitions, inputs: dataset.documents, stages: stages,
+            checks: checks, rowCounts: rowCounts)
         var snapshotPath: String?
         let manifestPath: String
         if blocking.isEmpty {
@@ -210,6 +216,37 @@ public struct PipelineRunner: Sendable {
              path: snapshotPath)
         return RunReport(manifest: manifest, snapshotPath: snapshotPath, manifestPath: manifestPath,
                          seconds: seconds)
+    }
+
+    /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
+    /// published; the manifest, under `state/runs/`, names the snapshot that is still current
+    /// and carries its row counts.
+    private func finishUnchanged(_ revalidation: Revalidation, current: URL, ledger: StateLedger,
+                                 started: Date) throws -> RunReport {
+        let fetch = RunManifest.Stage(name: "fetch", seconds: revalidation.seconds,
+                                      counts: ["documents": revalidation.documentsFetched])
+        emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
+        let partitions = revalidation.work.map { item in
+            let documents = item.previous?.documents.count ?? 0
+            let notModified = item.prefetched.values.filter { (try? $0.get().notModified) == true }.count
+            return RunManifest.Partition(source: item.harvester.source.name, key: item.key, status: "unchanged",
+                                         documents: documents, documentsReused: documents - item.prefetched.count,
+                                         notModified: notModified, message: nil)
+        }
+        let manifest = RunManifest(
+            pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,
+            codeVersion: CommissaryVersion.current, arguments: options.arguments,
+            startedAt: isoTimestamp(started), finishedAt: isoTimestamp(Date()), today: options.today.description,
+            snapshot: current.lastPathComponent, published: false, unchanged: true,
+            inputsSHA256: try SnapshotReader.inputsSHA256(of: current), partitions: partitions,
+            inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: [],
+            rowCounts: try SnapshotReader.rowCounts(of: current))
+        let manifestPath = try writeUnpublishedManifest(manifest)
+        try ledger.finishRuns()
+        emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from", path: current.path)
+        let seconds = Date().timeIntervalSince(started)
+        emit(.runFinished, status: "unchanged", seconds: seconds, path: current.path)
+        return RunReport(manifest: manifest, snapshotPath: current.path, manifestPath: manifestPath, seconds: seconds)
     }
 
     // MARK: - Helpers

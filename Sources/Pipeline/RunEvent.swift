@@ -14,6 +14,11 @@ public struct RunEvent: Hashable, Sendable, Codable {
         case check
         case published
         case notPublished = "not_published"
+        /// What revalidation concluded when the run goes on to parse: which input changed, or
+        /// that the code or the pipeline did.
+        case revalidated
+        /// Every input is byte-for-byte what the latest snapshot was built from: nothing to publish.
+        case unchanged
         case runFinished = "run_finished"
     }
 
@@ -23,7 +28,8 @@ public struct RunEvent: Hashable, Sendable, Codable {
     public var stage: String?
     public var source: String?
     public var partition: String?
-    /// `fetched`, `reused` or `failed` for partitions; `passed`/`failed` for checks.
+    /// `fetched`, `reused` or `failed` for partitions (`unchanged` or `changed` when revalidated);
+    /// `passed`/`failed` for checks.
     public var status: String?
     public var message: String?
     public var seconds: Double?

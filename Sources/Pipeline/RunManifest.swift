@@ -13,7 +13,8 @@ public struct RunManifest: Hashable, Sendable, Codable {
     public struct Partition: Hashable, Sendable, Codable {
         public var source: String
         public var key: String
-        /// `fetched`, `reused` (replayed from the raw store) or `failed`.
+        /// `fetched`, `reused` (replayed from the raw store), `failed`, or `unchanged` (revalidated:
+        /// the same bytes as the latest snapshot's, so not parsed).
         public var status: String
         public var documents: Int
         /// Documents served from the raw store without a request (pages already known).
@@ -31,8 +32,13 @@ public struct RunManifest: Hashable, Sendable, Codable {
     public var startedAt: String
     public var finishedAt: String
     public var today: String
+    /// The snapshot published, or when `unchanged` the one that is still current.
     public var snapshot: String?
     public var published: Bool
+    /// True when every input was what the latest snapshot was built from, so none was published.
+    public var unchanged: Bool
+    /// The fingerprint of the code, the pipeline and every input (`_meta.inputs_sha256`).
+    public var inputsSHA256: String?
     public var partitions: [Partition]
     public var inputs: [SourceDocument]
     public var stages: [Stage]
@@ -43,12 +49,14 @@ public struct RunManifest: Hashable, Sendable, Codable {
 /// What `run` returns to its caller: the manifest, plus where the snapshot went.
 public struct RunReport: Hashable, Sendable {
     public var manifest: RunManifest
-    /// The published file, nil when a check blocked publishing.
+    /// The published file; when the inputs were unchanged, the latest snapshot, which is still
+    /// current; nil when a check blocked publishing.
     public var snapshotPath: String?
     public var manifestPath: String
     public var seconds: Double
 
-    public var published: Bool { snapshotPath != nil }
+    public var published: Bool { snapshotPath != nil && !manifest.unchanged }
+    public var unchanged: Bool { manifest.unchanged }
     public var blockingChecks: [CheckOutcome] { manifest.checks.filter(\.blocksPublishing) }
 }
 

@@ -10,9 +10,16 @@ public struct RunRecord: Hashable, Sendable, Codable {
     /// Where the inputs came from, one line per source ("ucla-menu: SampleData/...").
     public var sources: [String]
     public var licence: String
+    /// The sha256 of the code, the pipeline's definition and every input's bytes: a later run
+    /// with the same fingerprint has nothing new to publish.
+    public var inputsSHA256: String
+
+    /// The `_meta` key the fingerprint is kept under.
+    static let inputsMetaKey = "inputs_sha256"
 
     public init(runId: String, pipeline: String, startedAt: String, codeVersion: String,
-                arguments: [String], partitions: Int, sources: [String], licence: String) {
+                arguments: [String], partitions: Int, sources: [String], licence: String,
+                inputsSHA256: String) {
         self.runId = runId
         self.pipeline = pipeline
         self.startedAt = startedAt
@@ -21,6 +28,7 @@ public struct RunRecord: Hashable, Sendable, Codable {
         self.partitions = partitions
         self.sources = sources
         self.licence = licence
+        self.inputsSHA256 = inputsSHA256
     }
 }
 

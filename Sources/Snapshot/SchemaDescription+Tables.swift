@@ -342,7 +342,7 @@ extension SchemaDescription {
     ]
 
     private static let housekeeping: [Table] = [
-        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`.", columns: [
+        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing).", columns: [
             C("key", "The fact's name."),
             C("value", "Its value, as text."),
         ]),

@@ -57,6 +57,7 @@ public final class StagingSnapshot {
                     ("code_version", run.codeVersion),
                     ("sources", run.sources.joined(separator: "\n")),
                     ("licence", run.licence),
+                    (RunRecord.inputsMetaKey, run.inputsSHA256),
                 ]
                 for (key, value) in meta {
                     try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",

@@ -17,9 +17,13 @@ public struct PartitionState: Hashable, Sendable, Codable {
     public var runId: String
     public var updatedAt: String
     public var message: String?
+    /// The URLs among `documents` whose content may change between runs (a day's menu; not a
+    /// recipe page, which is its recipe): fetching just these again tells whether the partition
+    /// would read the same bytes. Nil when unknown, and then every document counts as one.
+    public var revalidate: [String]?
 
     public init(source: String, key: String, status: Status, documents: [SourceDocument],
-                runId: String, updatedAt: String, message: String? = nil) {
+                runId: String, updatedAt: String, message: String? = nil, revalidate: [String]? = nil) {
         self.source = source
         self.key = key
         self.status = status
@@ -27,6 +31,7 @@ public struct PartitionState: Hashable, Sendable, Codable {
         self.runId = runId
         self.updatedAt = updatedAt
         self.message = message
+        self.revalidate = revalidate
     }
 }
 
@@ -70,6 +75,9 @@ public final class StateLedger {
                         finished INTEGER NOT NULL DEFAULT 0
                     )
                     """)
+            }
+            migrator.registerMigration("v2-revalidate") { db in
+                try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
             }
             try migrator.migrate(queue)
         } catch {
@@ -126,16 +134,17 @@ public final class StateLedger {
 
     public func record(_ state: PartitionState) throws {
         let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
+        let revalidate = try state.revalidate.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         do {
             try queue.write { db in
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO partition
-                        (source, key, status, documents, run_id, updated_at, message)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        (source, key, status, documents, run_id, updated_at, message, revalidate)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [state.source, state.key, state.status.rawValue, documents,
-                                state.runId, state.updatedAt, state.message])
+                                state.runId, state.updatedAt, state.message, revalidate])
             }
         } catch {
             throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)\(FreeSpace.note(near: url))",
@@ -145,10 +154,12 @@ public final class StateLedger {
 
     private static func decode(_ row: Row) throws -> PartitionState {
         let documents: String = row["documents"]
+        let revalidate: String? = row["revalidate"]
         return PartitionState(
             source: row["source"], key: row["key"],
             status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
             documents: try JSONDecoder().decode([SourceDocument].self, from: Data(documents.utf8)),
-            runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"])
+            runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
+            revalidate: try revalidate.map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) })
     }
 }

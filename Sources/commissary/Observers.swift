@@ -24,6 +24,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
     private let lock = NSLock()
     private var partitionsTotal = 0
     private var partitionsDone = 0
+    private var partitionsRevalidated = 0
 
     func observe(_ event: RunEvent) {
         lock.lock()
@@ -33,6 +34,10 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             partitionsTotal = event.counts?["partitions"] ?? 0
             write("commissary: pipeline \(event.pipeline), run \(event.runId), \(partitionsTotal) partition(s)")
             if let message = event.message { write("  \(message)") }
+        case .partitionFinished where event.stage == "revalidate":
+            partitionsRevalidated += 1
+            write("  [\(partitionsRevalidated)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
+                  + "\(event.status ?? "") since last read")
         case .partitionFinished:
             partitionsDone += 1
             let counts = (event.counts ?? [:]).sorted { $0.key < $1.key }
@@ -51,6 +56,10 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             }
         case .notPublished:
             write("  not published: \(event.message ?? "")")
+        case .unchanged:
+            write("  unchanged: \(event.message ?? "")")
+        case .revalidated:
+            write("  \(event.message ?? "")")
         case .plan, .stageStarted, .warning, .published, .runFinished:
             break
         }
@@ -68,6 +77,12 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
     static func summary(_ report: RunReport) -> String {
         let manifest = report.manifest
         var lines: [String] = []
+        if report.unchanged, let path = report.snapshotPath {
+            lines.append("Unchanged: every input is byte-for-byte what \(path) was built from; nothing published.")
+            lines.append("Time: \(duration(report.seconds)) (\(manifest.inputs.count) document(s) known, "
+                         + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
+            return lines.joined(separator: "\n")
+        }
         if let path = report.snapshotPath {
             lines.append("Published \(path)")
         } else {

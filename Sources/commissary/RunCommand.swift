@@ -8,7 +8,9 @@ struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a pipeline: fetch, parse, normalize, compute, check, publish.",
-        discussion: "Exit status: 0 when a snapshot was published (or the plan printed), 1 on an error, "
+        discussion: "A run whose inputs are byte-for-byte those of the latest snapshot (same code, same "
+            + "pipeline) publishes nothing and says so; --force publishes anyway. "
+            + "Exit status: 0 when a snapshot was published, the inputs were unchanged, or the plan printed; 1 on an error, "
             + "3 when a blocking check stopped the publication (the previous snapshot stays latest).")
 
     @Argument(help: "The pipeline file (Pipelines/<name>.yml).")
@@ -29,7 +31,7 @@ struct RunCommand: AsyncParsableCommand {
     /// `--full-refresh` is the backfill operator's name for the same thing: nothing is replayed
     /// from the ledger, every partition is fetched again (conditional GETs still apply).
     @Flag(name: [.customLong("force"), .customLong("full-refresh")],
-          help: "Fetch every partition again, even those already done (--full-refresh is the same flag).")
+          help: "Fetch every partition again, even those already done, and publish even if nothing changed (--full-refresh is the same flag).")
     var force = false
 
     @Flag(help: "Fetch only partitions not already done; replay the others from raw/.")
@@ -100,7 +102,7 @@ struct RunCommand: AsyncParsableCommand {
             throw fail(error)
         }
         if !json { print(TerminalProgress.summary(report)) }
-        if !report.published {
+        if !report.published && !report.unchanged {
             let reasons = report.blockingChecks.map(\.message).joined(separator: "; ")
             FileHandle.standardError.write(Data("error: not published: \(reasons)\n".utf8))
             throw ExitCode(3)

@@ -10,11 +10,11 @@ import TestSupport
 /// same inputs, exactly the edits between runs on edited inputs, a description of every table
 /// and column in `metadata.json`, the README's example queries, and retention.
 @Suite struct AnalystSnapshotTests {
-    private func run(_ spec: PipelineSpec, workspace: URL) async throws -> URL {
+    private func run(_ spec: PipelineSpec, workspace: URL, force: Bool = false) async throws -> URL {
         let runner = PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
-                                arguments: ["run", "sample.yml"]),
+                                force: force, arguments: ["run", "sample.yml"]),
             observer: SilentObserver(), logger: Logger(label: "test"))
         return URL(fileURLWithPath: try #require(try await runner.run().snapshotPath))
     }
@@ -159,8 +159,9 @@ import TestSupport
         var spec = try sampleSpec()
         spec.retention = RetentionPolicy(keepLast: 2)
         var published: [URL] = []
+        // Forced: the same inputs would otherwise publish once and then be found unchanged.
         for _ in 0..<3 {
-            published.append(try await run(spec, workspace: folder))
+            published.append(try await run(spec, workspace: folder, force: true))
         }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("snapshots").path)
         let snapshots = names.filter { $0.hasSuffix(".sqlite") }.sorted()

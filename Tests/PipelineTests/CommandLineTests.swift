@@ -37,6 +37,26 @@ import TestSupport
         #expect(check.output.contains("sound"))
     }
 
+    /// A second run on the same SampleData: exit status 0, progress lines that say each partition
+    /// is unchanged, a summary naming the snapshot that stays current, and no new file.
+    @Test func aRunOnUnchangedInputsSaysSoAndExitsZero() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let sample = Paths.pipelines.appendingPathComponent("sample.yml").path
+        let first = try await commissary(["run", sample, "--workspace", workspace.path, "--log-format", "text"])
+        #expect(first.status == 0)
+        let published = try #require(first.output.split(separator: "\n").first { $0.hasPrefix("Published ") })
+        let snapshot = published.dropFirst("Published ".count)
+
+        let second = try await commissary(["run", sample, "--workspace", workspace.path, "--log-format", "text"])
+        #expect(second.status == 0)
+        #expect(second.output.hasPrefix("Unchanged: every input is byte-for-byte what \(snapshot) was built from"))
+        #expect(second.error.contains("[5/5]"))
+        #expect(second.error.split(separator: "\n").filter { $0.contains(": unchanged since last read") }.count == 5)
+        let files = try FileManager.default.contentsOfDirectory(atPath: workspace.appendingPathComponent("snapshots").path)
+        #expect(files.filter { $0.hasSuffix(".sqlite") } == [String(snapshot.split(separator: "/").last ?? "")])
+    }
+
     @Test func errorsAreOneLineNamingWhereAndExitNonZero() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -81,9 +81,11 @@ import Testing
         // "Vegan" is the legend's word for VG: no unknown-code warning.
         #expect(!report.manifest.checks.contains { $0.name == "unknown_code" })
 
-        // The label is the recipe's: a second run reads it from the raw store, not the site.
+        // The label is the recipe's: a second run asks only for the day's page, finds it
+        // unchanged, and publishes nothing.
         let second = try await run(spec, workspace: workspace)
-        #expect(second.published)
+        #expect(second.unchanged)
+        #expect(second.snapshotPath == report.snapshotPath)
         #expect(server.requests(to: "/dining/todaysentrees.asp").count == 2)
         #expect(server.requests(to: "/dining/label.asp?RecNumAndPort=153002*4").count == 1)
     }

@@ -12,9 +12,9 @@ import Testing
 /// questions and fetches nothing it already has.
 @Suite struct NightlyRefreshTests {
     /// Serves `SampleData/menu.dining.ucla.edu` by URL path, answering 304 to a matching ETag.
-    private func siteServer() throws -> TestHTTPServer {
-        let root = Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu")
-        return try TestHTTPServer { request, _ in
+    private func siteServer(root: URL = Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu")) throws
+        -> TestHTTPServer {
+        try TestHTTPServer { request, _ in
             let file = root.appendingPathComponent(request.path + ".html")
             guard let body = try? Data(contentsOf: file) else { return Reply(status: 404, keepAlive: true) }
             let etag = "\"\(sha256Hex(body).prefix(16))\""
@@ -63,7 +63,9 @@ import Testing
         #expect(recipeRequests() == 36)
 
         let second = try await run(spec, workspace: workspace)
-        #expect(second.published)
+        #expect(second.unchanged)
+        #expect(second.snapshotPath == first.snapshotPath)
+        #expect(try SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).list().count == 1)
         #expect(recipeRequests() == 36)
         for path in ["/Menus/2026-10-10", "/Menus/2026-10-11", "/Menus/2026-10-12", "/Hours"] {
             let requests = server.requests(to: path)
@@ -73,5 +75,39 @@ import Testing
         #expect(second.manifest.partitions.map(\.notModified) == [1, 1, 1, 1])
         #expect(second.manifest.partitions.map(\.documentsReused).reduce(0, +) == 36)
         #expect(second.manifest.rowCounts == first.manifest.rowCounts)
+    }
+
+    /// A night on which one day's menu changed: the run fetches each changeable page once (the
+    /// revalidation's copy is the one parsed), reads no recipe page again, and publishes the change.
+    @Test func aChangedMenuIsFetchedOnceAndPublished() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = workspace.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu"), to: site)
+        let server = try siteServer(root: site)
+        defer { server.stop() }
+        let spec = spec(server, file: workspace.appendingPathComponent("nightly.yml"))
+        let first = try await run(spec, workspace: workspace)
+        #expect(first.published)
+
+        // SampleData's 2026-10-11 menu prints "Quinoa Tabbouleh" once; the kitchen renames it.
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        try html.replacingOccurrences(of: ">Quinoa Tabbouleh<", with: ">Quinoa Tabouli<")
+            .write(to: page, atomically: true, encoding: .utf8)
+        let second = try await run(spec, workspace: workspace)
+        #expect(second.published)
+        #expect(second.snapshotPath != first.snapshotPath)
+        for path in ["/Menus/2026-10-10", "/Menus/2026-10-11", "/Menus/2026-10-12", "/Hours"] {
+            #expect(server.requests(to: path).count == 2, "\(path)")
+        }
+        #expect(server.requests.filter { $0.path.hasPrefix("/Recipes/") }.count == 36)
+        let names = try QueryResult.run("""
+            SELECT DISTINCT menu_item.name FROM menu_item JOIN meal ON meal.id = menu_item.meal_id
+            JOIN service_day ON service_day.id = meal.service_day_id
+            WHERE date = '2026-10-11' AND menu_item.name LIKE 'Quinoa Tab%'
+            """, on: URL(fileURLWithPath: try #require(second.snapshotPath))).rows
+        #expect(names == [[.text("Quinoa Tabouli")]])
+        #expect(second.manifest.inputsSHA256 != first.manifest.inputsSHA256)
     }
 }

@@ -9,11 +9,12 @@ import TestSupport
 /// End to end on the bundled SampleData. Expected figures are those of SampleData/README.md,
 /// computed from the files by an independent script when the sample was written.
 @Suite struct SamplePipelineTests {
-    private func runner(_ spec: PipelineSpec, workspace: URL, onlyMissing: Bool = false) throws -> PipelineRunner {
+    private func runner(_ spec: PipelineSpec, workspace: URL, force: Bool = false, onlyMissing: Bool = false) throws
+        -> PipelineRunner {
         PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
-                                onlyMissing: onlyMissing, arguments: ["run", "sample.yml"]),
+                                force: force, onlyMissing: onlyMissing, arguments: ["run", "sample.yml"]),
             observer: SilentObserver(), logger: Logger(label: "test"))
     }
 
@@ -89,13 +90,14 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: report.manifestPath))
     }
 
-    @Test func aSecondRunPublishesTheSameRowsAndLeavesTheFirstFileUntouched() async throws {
+    @Test func aForcedSecondRunPublishesTheSameRowsAndLeavesTheFirstFileUntouched() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let spec = try sampleSpec()
         let first = URL(fileURLWithPath: try #require(try await runner(spec, workspace: workspace).run().snapshotPath))
         let firstBytes = try Data(contentsOf: first)
-        let second = URL(fileURLWithPath: try #require(try await runner(spec, workspace: workspace).run().snapshotPath))
+        let second = URL(fileURLWithPath: try #require(
+            try await runner(spec, workspace: workspace, force: true).run().snapshotPath))
         #expect(first != second)
         #expect(try Data(contentsOf: first) == firstBytes)
         for table in SnapshotSchema.dataTables {
@@ -108,6 +110,51 @@ import TestSupport
         let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
         #expect(store.latest(pipeline: "sample") == second)
         #expect(try store.list().count == 2)
+    }
+
+    /// Unchanged inputs: the second run reads only the pages that can change (three overviews,
+    /// the hours page, the dump and categories files), finds every byte the same, and leaves the
+    /// first snapshot as the current one instead of publishing a copy of it.
+    @Test func aRunOnUnchangedInputsPublishesNothingAndNamesTheCurrentSnapshot() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try sampleSpec()
+        let first = try await runner(spec, workspace: workspace).run()
+        let file = URL(fileURLWithPath: try #require(first.snapshotPath))
+        let fingerprint = try #require(first.manifest.inputsSHA256)
+        #expect(try SnapshotReader.inputsSHA256(of: file) == fingerprint)
+
+        let second = try await runner(spec, workspace: workspace).run()
+        #expect(second.unchanged && !second.published)
+        #expect(second.snapshotPath == file.path)
+        #expect(second.manifest.rowCounts == first.manifest.rowCounts)
+        #expect(second.manifest.partitions.allSatisfy { $0.status == "unchanged" })
+        // 3 overviews + hours + meals.json + categories.json, against 42 documents in all.
+        #expect(second.manifest.stages.map(\.name) == ["fetch"])
+        #expect(second.manifest.stages.first?.counts["documents"] == 6)
+        #expect(second.manifest.inputs.count == 42)
+        #expect(FileManager.default.fileExists(atPath: second.manifestPath))
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        #expect(try store.list().map(\.path) == [file.path])
+        #expect(store.latest(pipeline: "sample") == file)
+    }
+
+    /// The fingerprint covers the pipeline, not only the pages: another daily-value standard,
+    /// or another threshold, is another snapshot.
+    @Test func changingThePipelinePublishesAgainOnTheSameInputs() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        var spec = try sampleSpec()
+        let first = try await runner(spec, workspace: workspace).run()
+        spec.checks.minMenuItems += 1
+        let second = try await runner(spec, workspace: workspace).run()
+        #expect(second.published)
+        // UCLA's label prints sodium against 2,400 mg; the FDA's 2016 rule uses 2,300 mg.
+        spec.dailyValues?.values[.sodium]?.amount = 2_300
+        let third = try await runner(spec, workspace: workspace).run()
+        #expect(third.published)
+        let fingerprints = [first, second, third].compactMap(\.manifest.inputsSHA256)
+        #expect(Set(fingerprints).count == 3)
     }
 
     @Test func aDryRunPrintsThePlanAndTouchesNothing() throws {

@@ -63,7 +63,8 @@ let knownCodes = [
 
 func run(_ id: String) -> RunRecord {
     RunRecord(runId: id, pipeline: "demo", startedAt: "2026-10-12T02:00:00Z", codeVersion: "test",
-              arguments: ["run", "demo.yml"], partitions: 2, sources: ["test"], licence: "CC0-1.0")
+              arguments: ["run", "demo.yml"], partitions: 2, sources: ["test"], licence: "CC0-1.0",
+              inputsSHA256: String(repeating: "0", count: 64))
 }
 
 /// Builds a staging snapshot of `dataset` in `folder`.

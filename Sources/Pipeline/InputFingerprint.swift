@@ -1,0 +1,64 @@
+import FoodModel
+import Fetching
+import Foundation
+
+/// What a snapshot is a function of, as one sha256: the code that built it, the pipeline's
+/// definition, and the bytes of every document each partition read. A run whose fingerprint
+/// equals the latest snapshot's would publish the same tables again, so it publishes nothing.
+///
+/// Times are left out on purpose (when a page was fetched, when the run started): they change
+/// on every run and say nothing about the content.
+enum InputFingerprint {
+    /// One partition's share: its documents, in any order.
+    struct Partition {
+        var source: String
+        var key: String
+        var documents: [SourceDocument]
+        var failed: Bool
+    }
+
+    static func of(spec: PipelineSpec, partitions: [Partition]) -> String {
+        var text = "code \(CommissaryVersion.current) \(executableIdentity)\n"
+        text += spec.definitionText
+        for partition in partitions {
+            text += "partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")\n"
+            let documents = Set(partition.documents.map { "\($0.url) \($0.status) \($0.sha256)" }).sorted()
+            for document in documents { text += "  \(document)\n" }
+        }
+        return sha256Hex(Data(text.utf8))
+    }
+
+    /// The running executable's path, size and modification time: a rebuilt binary may parse
+    /// differently, so its snapshots are never taken for unchanged. Cheaper than hashing the
+    /// binary, and errs only towards publishing again.
+    static let executableIdentity: String = {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path),
+              let size = attributes[.size] as? Int,
+              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
+        else { return "unknown executable \(UUID())" }
+        return "\(executable.path) \(size) \(modified)"
+    }()
+}
+
+extension PipelineSpec {
+    /// Every setting that shapes the published tables, one per line, in a stable order (the
+    /// standard's values sorted; plan and term files by the sha256 of their bytes).
+    var definitionText: String {
+        var lines = ["pipeline \(name)", "licence \(licence)"]
+        lines += sources.map { "source \(String(reflecting: $0))" }
+        lines.append("checks \(String(reflecting: checks))")
+        if let standard = dailyValues {
+            lines.append("standard \(standard.name)")
+            lines += standard.values.sorted { $0.key < $1.key }
+                .map { "  \($0.key.rawValue) \($0.value.amount) \($0.value.unit)" }
+        }
+        if let swipes {
+            for file in [swipes.plansFile] + swipes.termFiles {
+                let digest = (try? Data(contentsOf: file)).map(sha256Hex) ?? "unreadable \(UUID())"
+                lines.append("swipes \(file.path) \(digest)")
+            }
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}

@@ -1,0 +1,95 @@
+import FoodModel
+import Fetching
+import Foundation
+import Snapshot
+
+/// What revalidation found before anything was parsed.
+struct Revalidation {
+    /// The partitions, each carrying what was fetched for it, so that nothing is requested twice.
+    var work: [PartitionWork]
+    /// The latest snapshot, when every partition would read exactly what that snapshot was
+    /// built from: then there is nothing to publish.
+    var currentSnapshot: URL?
+    var seconds: Double
+    var documentsFetched: Int
+}
+
+extension PipelineRunner {
+    /// Fetches again only the documents that can change (a day's menu page, a dump file, a
+    /// catalogue letter) and compares their sha256 with what the ledger says each partition
+    /// read. When nothing differs and the code and pipeline are those of the latest snapshot,
+    /// that snapshot is current and the run stops before parsing.
+    ///
+    /// It stops at the first changed partition: from there the run is a normal run, and what
+    /// was fetched so far is handed to the parse instead of being fetched again. A full refresh,
+    /// `--only-missing` and resumed runs skip this, since they ask for something else.
+    func revalidate(_ work: [PartitionWork], store: SnapshotStore, interrupted: Bool) async -> Revalidation {
+        let started = Date()
+        var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0, documentsFetched: 0)
+        guard !options.force, !options.onlyMissing, !interrupted, !work.isEmpty,
+              let latest = store.latest(pipeline: spec.name),
+              let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
+              work.allSatisfy({ $0.previous?.status == .done })
+        else { return result }
+
+        var allUnchanged = true
+        var firstChanged: String?
+        await withTaskGroup(of: (PartitionWork, Bool).self) { group in
+            var next = work.makeIterator()
+            for _ in 0..<partitionConcurrency {
+                guard let item = next.next() else { break }
+                group.addTask { await Self.revalidate(item) }
+            }
+            while let (checked, unchanged) = await group.next() {
+                result.work[checked.index] = checked
+                result.documentsFetched += checked.prefetched.count
+                emit(.partitionFinished, stage: "revalidate", source: checked.harvester.source.name,
+                     partition: checked.key, status: unchanged ? "unchanged" : "changed",
+                     counts: ["documents": checked.prefetched.count])
+                allUnchanged = allUnchanged && unchanged
+                if !unchanged, firstChanged == nil { firstChanged = "\(checked.harvester.source.name)/\(checked.key)" }
+                if allUnchanged, let item = next.next() {
+                    group.addTask { await Self.revalidate(item) }
+                }
+            }
+        }
+        result.seconds = Date().timeIntervalSince(started)
+        if let firstChanged {
+            emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
+            return result
+        }
+        let current = InputFingerprint.of(spec: spec, partitions: work.map { item in
+            InputFingerprint.Partition(source: item.harvester.source.name, key: item.key,
+                                       documents: item.previous?.documents ?? [], failed: false)
+        })
+        if current == fingerprint {
+            result.currentSnapshot = latest
+        } else {
+            emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
+                 + "built \(latest.lastPathComponent): building a new snapshot")
+        }
+        return result
+    }
+
+    /// One partition: true when every document that can change has the bytes and status the
+    /// ledger recorded. A fetch that fails is kept as a failure, for the parse to report.
+    private static func revalidate(_ work: PartitionWork) async -> (PartitionWork, Bool) {
+        var work = work
+        guard let previous = work.previous, previous.status == .done else { return (work, false) }
+        for url in previous.revalidate ?? previous.documents.map(\.url) {
+            let fetched: Result<FetchedDocument, any Error>
+            do {
+                fetched = .success(try await work.live.fetch(url))
+            } catch {
+                fetched = .failure(error)
+            }
+            work.prefetched[url] = fetched
+            guard case .success(let document) = fetched,
+                  previous.documents.contains(where: {
+                      $0.url == url && $0.sha256 == document.sha256 && $0.status == document.status
+                  })
+            else { return (work, false) }
+        }
+        return (work, true)
+    }
+}
