@@ -28,6 +28,12 @@ struct PartitionWork: Sendable {
     var reused: Bool
     /// What the revalidation already fetched for this partition, served instead of a second request.
     var prefetched: [String: Result<FetchedDocument, any Error>] = [:]
+    /// Revalidation found every document the ledger lists unchanged: the partition is parsed
+    /// from the raw store, by sha256, and nothing of it is held in memory meanwhile.
+    var confirmed = false
+    /// Documents fetched again by revalidation, and how many of those were 304s.
+    var refetched = 0
+    var notModified = 0
 }
 
 /// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
@@ -116,7 +122,7 @@ extension PipelineRunner {
     /// others.
     private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
         -> PartitionOutcome {
-        let upstream = work.reused ? try replay(work.previous, fallback: work.live) : work.live
+        let upstream = work.reused || work.confirmed ? try replay(work.previous, fallback: work.live) : work.live
         let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
         let started = Date()
         let result: Result<PartitionResult, any Error>

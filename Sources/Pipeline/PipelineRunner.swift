@@ -228,10 +228,9 @@ public struct PipelineRunner: Sendable {
         emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
         let partitions = revalidation.work.map { item in
             let documents = item.previous?.documents.count ?? 0
-            let notModified = item.prefetched.values.filter { (try? $0.get().notModified) == true }.count
             return RunManifest.Partition(source: item.harvester.source.name, key: item.key, status: "unchanged",
-                                         documents: documents, documentsReused: documents - item.prefetched.count,
-                                         notModified: notModified, message: nil)
+                                         documents: documents, documentsReused: documents - item.refetched,
+                                         notModified: item.notModified, message: nil)
         }
         let manifest = RunManifest(
             pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,

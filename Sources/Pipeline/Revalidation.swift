@@ -42,10 +42,10 @@ extension PipelineRunner {
             }
             while let (checked, unchanged) = await group.next() {
                 result.work[checked.index] = checked
-                result.documentsFetched += checked.prefetched.count
+                result.documentsFetched += checked.refetched
                 emit(.partitionFinished, stage: "revalidate", source: checked.harvester.source.name,
                      partition: checked.key, status: unchanged ? "unchanged" : "changed",
-                     counts: ["documents": checked.prefetched.count])
+                     counts: ["documents": checked.refetched, "not_modified": checked.notModified])
                 allUnchanged = allUnchanged && unchanged
                 if !unchanged, firstChanged == nil { firstChanged = "\(checked.harvester.source.name)/\(checked.key)" }
                 if allUnchanged, let item = next.next() {
@@ -72,7 +72,9 @@ extension PipelineRunner {
     }
 
     /// One partition: true when every document that can change has the bytes and status the
-    /// ledger recorded. A fetch that fails is kept as a failure, for the parse to report.
+    /// ledger recorded. A changed partition keeps what was fetched (a failed fetch as its
+    /// failure, for the parse to report); an unchanged one keeps nothing, since the raw store
+    /// has those bytes under the same sha256.
     private static func revalidate(_ work: PartitionWork) async -> (PartitionWork, Bool) {
         var work = work
         guard let previous = work.previous, previous.status == .done else { return (work, false) }
@@ -84,12 +86,16 @@ extension PipelineRunner {
                 fetched = .failure(error)
             }
             work.prefetched[url] = fetched
+            work.refetched += 1
             guard case .success(let document) = fetched,
                   previous.documents.contains(where: {
                       $0.url == url && $0.sha256 == document.sha256 && $0.status == document.status
                   })
             else { return (work, false) }
+            if document.notModified { work.notModified += 1 }
         }
+        work.prefetched = [:]
+        work.confirmed = true
         return (work, true)
     }
 }
