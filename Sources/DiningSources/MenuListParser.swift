@@ -15,24 +15,43 @@ enum MenuListParser {
     /// One item. The name is the wrapper's whole text, so a side printed before the link
     /// ("w/ Toasted Herb & Cheese Bread") keeps its "w/". Codes are the images beside the link,
     /// not the ones the tooltip repeats with their long text.
+    ///
+    /// One walk over the item's elements finds all four parts; four XPath queries per item
+    /// were most of the time an overview page took to read.
     static func menuItem(_ node: HTMLNode, url: String) throws -> MenuItem {
-        let links = try node.select(within("a", class: "recipelink"))
-        guard let link = links.first(where: { RecipeLink(href: $0.attribute("href") ?? "") != nil }),
-              let target = RecipeLink(href: link.attribute("href") ?? "")
-        else {
+        var link: (node: HTMLNode, target: RecipeLink)?
+        var wrapper: HTMLNode?
+        var description: HTMLNode?
+        var codes: [String] = []
+        node.forEachElement(below: false) { element, insideTooltip in
+            if element.isElement(named: "a") {
+                if link == nil, element.hasClass("recipelink"),
+                   let target = RecipeLink(href: element.attribute("href") ?? "") {
+                    link = (element, target)
+                }
+            } else if element.isElement(named: "span") {
+                if wrapper == nil, element.hasClass("tooltip-target-wrapper") { wrapper = element }
+            } else if element.isElement(named: "img") {
+                if !insideTooltip, element.hasClass("webcode-16px"), let alt = element.attribute("alt") {
+                    codes.append(alt.whitespaceNormalized)
+                }
+            } else if element.isElement(named: "div") {
+                if description == nil, element.hasClass("tt-description") { description = element }
+                return insideTooltip || element.hasClass("item-description-wrapper")
+                    || element.hasClass("item-description")
+            }
+            return insideTooltip
+        }
+        guard let link else {
             throw InputError("menu item \"\(node.text.prefix(80))\" has no link to a /Recipes/ page",
                              at: url)
         }
-        let wrapper = try node.first(within("span", class: "tooltip-target-wrapper"))
-        let name = wrapper?.text.nonEmpty ?? link.text
+        let name = wrapper?.text.nonEmpty ?? link.node.text
         guard !name.isEmpty else {
-            throw InputError("menu item for recipe \(target.recipeId) has no name", at: url)
+            throw InputError("menu item for recipe \(link.target.recipeId) has no name", at: url)
         }
-        let outsideTooltip = "not(ancestor::div[\(XPathPredicate.hasClass("item-description-wrapper")) or \(XPathPredicate.hasClass("item-description"))])"
-        let codes = try node.texts(".//img[\(XPathPredicate.hasClass("webcode-16px"))][\(outsideTooltip)]/@alt")
-        let description = try node.first(within("div", class: "tt-description"))?.text.nonEmpty
-        return MenuItem(source: UCLAMenuSite.sourceName, recipeId: target.recipeId, name: name,
-                        portion: target.portion, codes: codes.filter { !$0.isEmpty }.uniquedInOrder(),
-                        description: description)
+        return MenuItem(source: UCLAMenuSite.sourceName, recipeId: link.target.recipeId, name: name,
+                        portion: link.target.portion, codes: codes.filter { !$0.isEmpty }.uniquedInOrder(),
+                        description: description?.text.nonEmpty)
     }
 }

@@ -61,6 +61,43 @@ public struct HTMLNode {
         return pieces.joined(separator: " ").whitespaceNormalized
     }
 
+    /// True for an element with this tag name (lower case, as libxml2's HTML parser gives it).
+    public func isElement(named tag: String) -> Bool {
+        guard isElement, let name = pointer.pointee.name else { return false }
+        return tag.withCString { xmlStrEqual(name, UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) != 0 }
+    }
+
+    /// True for an element whose `class` attribute lists `name` among its whitespace-separated
+    /// classes, as `XPathPredicate.hasClass` selects. It reads the attribute where libxml2
+    /// keeps it, without copying, since a walk over a page asks it of every element.
+    public func hasClass(_ name: String) -> Bool {
+        guard isElement, let property = xmlHasProp(pointer, "class") else { return false }
+        guard let value = property.pointee.children, value.pointee.next == nil,
+              value.pointee.type == XML_TEXT_NODE, let content = value.pointee.content
+        else {
+            return attribute("class")?.split(whereSeparator: \.isWhitespace).contains { $0 == name } ?? false
+        }
+        return ClassList(content).contains(name)
+    }
+
+    /// Visits every element below this node, in document order. Each visit receives the value
+    /// the visit of its parent returned (`context` for this node's children) and returns the
+    /// value for its own children, or nil to skip them: enough to know, on the way down,
+    /// whether an element sits inside some other one, in one pass instead of a query each.
+    public func forEachElement<Context>(below context: Context,
+                                        _ visit: (HTMLNode, Context) throws -> Context?) rethrows {
+        var child = pointer.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE {
+                let node = HTMLNode(document: document, pointer: current)
+                if let inner = try visit(node, context) {
+                    try node.forEachElement(below: inner, visit)
+                }
+            }
+            child = current.pointee.next
+        }
+    }
+
     /// Every node the expression selects with this node as the context (`.//li`, `./@href`).
     public func select(_ xpath: String) throws -> [HTMLNode] {
         try document.evaluate(xpath, relativeTo: pointer)
@@ -74,6 +111,37 @@ public struct HTMLNode {
     /// The normalized text of every node selected relative to this one.
     public func texts(_ xpath: String) throws -> [String] {
         try select(xpath).map(\.text)
+    }
+}
+
+/// The classes of a `class` attribute, read in place from libxml2's bytes.
+private struct ClassList {
+    let bytes: UnsafePointer<xmlChar>
+
+    init(_ bytes: UnsafePointer<xmlChar>) {
+        self.bytes = bytes
+    }
+
+    func contains(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { wanted in
+            var index = 0
+            while bytes[index] != 0 {
+                while Self.isSpace(bytes[index]) { index += 1 }
+                let start = index
+                while bytes[index] != 0 && !Self.isSpace(bytes[index]) { index += 1 }
+                if index - start == wanted.count,
+                   wanted.indices.allSatisfy({ bytes[start + $0] == wanted[$0] }) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// XML's whitespace, which is what `normalize-space` in the XPath form collapses.
+    private static func isSpace(_ byte: xmlChar) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
 

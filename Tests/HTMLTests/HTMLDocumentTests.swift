@@ -37,6 +37,38 @@ import TestSupport
         #expect(image.attributes == ["alt": "V", "class": "webcode-16px", "src": "./Menus_files/v.png"])
     }
 
+    /// The walk and the class test agree with the XPath forms they stand in for, on the real page.
+    @Test func aWalkWithClassTestsFindsWhatXPathFinds() throws {
+        let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
+                                    location: Self.overviewPath)
+        let root = try #require(try page.first("/html"))
+        var menuItems = 0
+        var blocks = 0
+        var imagesInsideMenuItems = 0
+        root.forEachElement(below: false) { element, insideItem in
+            if element.isElement(named: "li"), element.hasClass("menu-item") { menuItems += 1 }
+            if element.isElement(named: "div"), element.hasClass("menu-block") { blocks += 1 }
+            #expect(!element.hasClass("menu"), "\(element.name) has no class `menu`, only `menu-block` and the like")
+            if insideItem, element.isElement(named: "img") { imagesInsideMenuItems += 1 }
+            return insideItem || element.hasClass("menu-item")
+        }
+        #expect(menuItems == 50)
+        #expect(blocks == 6)
+        let imagesByXPath = try page.select("//li[\(XPathPredicate.hasClass("menu-item"))]//img").count
+        #expect(imagesInsideMenuItems == imagesByXPath && imagesByXPath > 0)
+    }
+
+    @Test func classTestsTakeWholeTokensSeparatedByAnyWhitespace() throws {
+        let html = #"<div id="a" class="  menu-block&#9;third-col&#10;x"></div><p id="b" class="menu-item-wrapper"></p>"#
+        let page = try HTMLDocument(parsing: Data(html.utf8), location: "inline")
+        let block = try #require(try page.first("//div"))
+        #expect(block.hasClass("menu-block") && block.hasClass("third-col") && block.hasClass("x"))
+        #expect(!block.hasClass("menu") && !block.hasClass("col") && !block.hasClass(""))
+        let paragraph = try #require(try page.first("//p"))
+        #expect(!paragraph.hasClass("menu-item") && paragraph.hasClass("menu-item-wrapper"))
+        #expect(block.isElement(named: "div") && !block.isElement(named: "p"))
+    }
+
     @Test func separatesAnElementsOwnTextFromItsChildren() throws {
         let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
                                     location: Self.overviewPath)
