@@ -37,6 +37,7 @@ let package = Package(
             dependencies: [
                 "CCurl",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -89,7 +90,10 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "FetchingTests",
-            dependencies: ["Fetching", "TestSupport", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Fetching", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel", "TestSupport"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),

@@ -14,16 +14,14 @@ struct FileFailure: Error, CustomStringConvertible {
     var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
 }
 
-/// Whole-file writes and single-line appends with plain POSIX calls, for the raw store.
+/// Whole-file writes with plain POSIX calls, for the raw store's large bodies.
 ///
 /// Nothing here calls `fsync`, on purpose: the raw store is a cache whose every read is checked
-/// against a sha256, and three fsyncs per document (object, folder, record) were most of the
-/// fetch stage. What each kind of crash leaves behind:
+/// against a sha256. What each kind of crash leaves behind:
 /// - the process killed: a renamed file is complete (the rename is atomic in the kernel) and a
-///   stray `.tmp-*` file is never read; an append is one `write`, so a line is whole or absent.
-/// - the machine losing power: a file renamed into place may be empty or partial, and the last
-///   lines of a records file may be lost or torn. The store's reads check the sha256 and discard
-///   such an object, skip a torn line, and the document is fetched again.
+///   stray `.tmp-*` file is never read.
+/// - the machine losing power: a file renamed into place may be empty or partial. The store's
+///   reads check the sha256 and discard such an object, and the document is fetched again.
 enum AtomicFile {
     /// Writes a temporary file beside `destination` and renames it over `destination`, so that
     /// a reader never sees a half-written file under the final name.
@@ -45,15 +43,6 @@ enum AtomicFile {
             unlink(temporary)
             throw FileFailure(operation: "rename into place", path: destination.path, code: code)
         }
-    }
-
-    /// Appends in one `write` on an O_APPEND descriptor, so concurrent appenders never interleave
-    /// inside a line.
-    static func append(_ data: Data, to file: URL) throws {
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileFailure(operation: "open", path: file.path, code: errno) }
-        defer { close(descriptor) }
-        try writeAll(data, to: descriptor, path: file.path)
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {

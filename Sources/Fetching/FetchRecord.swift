@@ -1,7 +1,7 @@
 import Foundation
 
 /// One fetch as the raw store remembers it: everything about the response except its bytes,
-/// which live under `objects/` by their sha256.
+/// which the raw store keeps by their sha256.
 public struct FetchRecord: Codable, Sendable, Hashable {
     public var url: String
     public var status: Int
@@ -49,13 +49,11 @@ public struct FetchRecord: Codable, Sendable, Hashable {
         return decoder
     }()
 
-    static func encodeLine(_ record: FetchRecord) throws -> Data {
-        var line = try encoder.encode(record)
-        line.append(UInt8(ascii: "\n"))
-        return line
+    static func encode(_ record: FetchRecord) throws -> Data {
+        try encoder.encode(record)
     }
 
-    static func decodeLine(_ line: Data) throws -> FetchRecord {
+    static func decode(_ line: Data) throws -> FetchRecord {
         try decoder.decode(FetchRecord.self, from: line)
     }
 }

@@ -1,26 +1,35 @@
 import Foundation
+import GRDB
 
 /// Every response body ever fetched, content-addressed, with a history of fetches per URL, so
 /// that any run can be replayed offline and any row traced back to the bytes it came from.
 ///
 /// Layout under `root`:
-/// - `objects/<first 2 hex>/<sha256>`: a body, written once and never rewritten;
-/// - `records/<sha256 of the URL>.jsonl`: one `FetchRecord` per fetch of that URL, oldest first.
+/// - `index.sqlite` (`RawIndex`): one record per fetch, by URL, oldest first, and every body of
+///   up to `inlineLimit` bytes by its sha256;
+/// - `objects/<first 2 hex>/<sha256>`: a larger body (a recipe dump), written once and never
+///   rewritten;
+/// - `records/<sha256 of the URL>.jsonl`: records written before the index existed, still read
+///   (with the objects of that time), so an older workspace keeps its history.
 ///
-/// URLs are only ever hashed into file names, so no URL can name a path outside the store.
+/// URLs are only ever hashed or stored as values, so no URL can name a path outside the store.
 ///
-/// The store is a cache, not a journal: writes are not fsynced (see `AtomicFile` for what a
-/// crash leaves), because every object is checked against its sha256 when read. A damaged
-/// object is removed on that read, so the document is fetched and written again rather than
-/// missed on every later run.
+/// The store is a cache, not a journal: nothing is fsynced per document (see `RawIndex` and
+/// `AtomicFile` for what a crash leaves), because every body is checked against its sha256 when
+/// read. A damaged body is removed on that read, so the document is fetched and written again
+/// rather than missed on every later run.
 public struct RawStore: Sendable {
     public let root: URL
+
+    /// Bodies up to this size live in the index; larger ones are files, read without copying
+    /// them through SQLite and never near its size limit.
+    static let inlineLimit = 16 << 20
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
     }
 
-    /// Keeps the body (unless an object with that hash exists) and appends the fetch's record.
+    /// Keeps the body (unless one with that hash is there) and adds the fetch's record.
     /// The body is hashed again unless this module computed the document's digest from it.
     @discardableResult
     public func store(_ document: FetchedDocument) throws -> FetchRecord {
@@ -31,46 +40,66 @@ public struct RawStore: Sendable {
             throw FetchError(.store, url: document.url, "refusing to store a body whose sha256 does not match its bytes")
         }
         do {
-            if !FileManager.default.fileExists(atPath: object.path) {
+            let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
+            let inline = document.body.count <= Self.inlineLimit
+            if !inline && !FileManager.default.fileExists(atPath: object.path) {
                 try makeFolder(object.deletingLastPathComponent(), url: document.url)
                 try AtomicFile.replaceContents(of: object, with: document.body)
             }
-            let records = recordsFile(for: document.url)
-            try makeFolder(records.deletingLastPathComponent(), url: document.url)
-            try AtomicFile.append(try FetchRecord.encodeLine(record), to: records)
+            try index(url: document.url).pool.write { db in
+                if inline {
+                    try db.execute(sql: "INSERT OR IGNORE INTO object (sha256, body) VALUES (?, ?)",
+                                   arguments: [document.sha256, document.body])
+                }
+                try db.execute(sql: "INSERT INTO record (url, line) VALUES (?, ?)", arguments: [document.url, line])
+            }
         } catch let failure as FileFailure {
             throw FetchError(.store, url: document.url, "raw store: \(failure)")
         } catch let error as EncodingError {
             throw FetchError(.store, url: document.url, "raw store: cannot encode the record: \(error)")
+        } catch let error as DatabaseError {
+            throw FetchError(.store, url: document.url, "raw store: \(root.path)/index.sqlite: \(error.message ?? "\(error)")")
         }
         return record
     }
 
-    /// Every stored fetch of `url`, oldest first. A line torn by a crash mid-append is skipped.
+    /// Every stored fetch of `url`, oldest first. A record that cannot be read (a line torn by a
+    /// crash in the older layout) is skipped.
     public func records(for url: String) throws -> [FetchRecord] {
-        let file = recordsFile(for: url)
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-        let contents: Data
-        do {
-            contents = try Data(contentsOf: file)
-        } catch {
-            throw FetchError(.store, url: url, "raw store: cannot read \(file.path): \(error.localizedDescription)")
+        let lines = try query(url: url) { db in
+            try String.fetchAll(db, sql: "SELECT line FROM record WHERE url = ? ORDER BY id", arguments: [url])
         }
-        return contents.split(separator: UInt8(ascii: "\n")).compactMap { line in
-            guard let record = try? FetchRecord.decodeLine(Data(line)), record.url == url else { return nil }
-            return record
-        }
+        return try legacyRecords(for: url) + Self.decode(lines, url: url)
     }
 
+    /// The newest fetch of `url`: the index's last record, else the older layout's.
     public func latestRecord(for url: String) throws -> FetchRecord? {
-        try records(for: url).last
+        let lines = try query(url: url) { db in
+            try String.fetchAll(db, sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1",
+                                arguments: [url])
+        }
+        if let newest = Self.decode(lines, url: url).last { return newest }
+        return try legacyRecords(for: url).last
     }
 
-    /// The bytes of a record, checked against its hash so a damaged object is never served; the
-    /// damaged object is removed, so that storing the document again rewrites it.
+    /// The bytes of a record, checked against its hash so a damaged body is never served; the
+    /// damaged copy is removed, so that storing the document again rewrites it.
     public func body(of record: FetchRecord) throws -> Data {
         guard let object = objectFile(sha256: record.sha256) else {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
+        }
+        let indexed = try query(url: record.url) { db in
+            try Data.fetchOne(db, sql: "SELECT body FROM object WHERE sha256 = ?", arguments: [record.sha256])
+        }
+        if let body = indexed {
+            guard sha256Hex(body) == record.sha256 else {
+                _ = try? index(url: record.url).pool.write { db in
+                    try db.execute(sql: "DELETE FROM object WHERE sha256 = ?", arguments: [record.sha256])
+                }
+                throw FetchError(.store, url: record.url,
+                                 "raw store: the body of \(record.sha256) in index.sqlite no longer matches its sha256")
+            }
+            return body
         }
         let body: Data
         do {
@@ -94,6 +123,44 @@ public struct RawStore: Sendable {
             notModified: record.notModified)
         document.digestOrigin = DigestOrigin(computedFromBody: true)
         return document
+    }
+
+    private func index(url: String) throws -> RawIndex {
+        do {
+            return try RawIndex.shared(root: root)
+        } catch {
+            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(error)")
+        }
+    }
+
+    private func query<T>(url: String, _ read: (Database) throws -> T) throws -> T {
+        let pool = try index(url: url).pool
+        do {
+            return try pool.read(read)
+        } catch {
+            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(error)")
+        }
+    }
+
+    private static func decode(_ lines: [String], url: String) -> [FetchRecord] {
+        lines.compactMap { line in
+            guard let record = try? FetchRecord.decode(Data(line.utf8)), record.url == url else { return nil }
+            return record
+        }
+    }
+
+    /// The records file of the layout before the index, when there is one.
+    private func legacyRecords(for url: String) throws -> [FetchRecord] {
+        let file = recordsFile(for: url)
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let contents: Data
+        do {
+            contents = try Data(contentsOf: file)
+        } catch {
+            throw FetchError(.store, url: url, "raw store: cannot read \(file.path): \(error.localizedDescription)")
+        }
+        let lines = contents.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        return Self.decode(lines, url: url)
     }
 
     /// Nil for anything but a lower-case hex digest: a record read from disk cannot steer a path.

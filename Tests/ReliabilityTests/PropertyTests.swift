@@ -68,7 +68,8 @@ import TestSupport
     }
 
     /// However a URL is spelled (dot segments, encoded dots, NUL, a recipe id of `..`), the raw
-    /// store writes only its hashed names under its own root.
+    /// store writes only its index and hashed names under its own root, and reads the URL back
+    /// as it was given.
     @Test func urlsNeverNamePathsOutsideTheRawStore() async throws {
         let root = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -80,13 +81,15 @@ import TestSupport
             let body = Data(url.utf8)
             _ = try? store.store(FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil,
                                              sha256: sha256Hex(body), fetchedAt: Date()))
+            #expect((try? store.latestDocument(for: url))??.body == body, "\(url)")
         }
         let everything = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
         for path in everything {
-            #expect(path == "raw" || path.hasPrefix("raw/objects") || path.hasPrefix("raw/records"), "\(path)")
+            #expect(path == "raw" || path.hasPrefix("raw/index.sqlite") || path.hasPrefix("raw/objects")
+                    || path.hasPrefix("raw/records"), "\(path)")
         }
         let names = everything.compactMap { $0.split(separator: "/").last.map(String.init) }
-        #expect(names.allSatisfy { $0.range(of: "^[0-9a-f]{2}$|^[0-9a-f]{64}(\\.jsonl)?$|^raw$|^objects$|^records$",
+        #expect(names.allSatisfy { $0.range(of: "^[0-9a-f]{2}$|^[0-9a-f]{64}(\\.jsonl)?$|^raw$|^objects$|^records$|^index\\.sqlite(-wal|-shm)?$",
                                             options: .regularExpression) != nil }, "\(names.prefix(5))")
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import GRDB
+
+/// The raw store's database, `index.sqlite`: one row per fetch, and the bodies up to
+/// `RawStore.inlineLimit`, so that storing a page appends to one file instead of creating two.
+/// A year of menus is thousands of pages, and creating that many files cost more than reading
+/// and parsing them.
+///
+/// WAL with `synchronous = NORMAL`: a commit survives the process being killed, and only a
+/// power loss can drop the last ones, which the store treats like any lost cache entry (the
+/// page is fetched again). One pool per folder per process, shared by every `RawStore` value.
+final class RawIndex: Sendable {
+    let pool: DatabasePool
+
+    private init(file: URL) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(30)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        pool = try DatabasePool(path: file.path, configuration: configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-raw-index") { db in
+            try db.execute(sql: """
+                CREATE TABLE object (sha256 TEXT PRIMARY KEY, body BLOB NOT NULL);
+                CREATE TABLE record (id INTEGER PRIMARY KEY, url TEXT NOT NULL, line TEXT NOT NULL);
+                CREATE INDEX record_by_url ON record (url, id);
+                """)
+        }
+        try migrator.migrate(pool)
+    }
+
+    private static let opened = OpenIndexes()
+
+    /// The index of the store at `root`, opened (and created) on first use.
+    static func shared(root: URL) throws -> RawIndex {
+        try opened.index(for: root.appendingPathComponent("index.sqlite"))
+    }
+
+    /// The indexes this process has open, each with the inode it was opened on: a folder that
+    /// was removed and made again (a workspace wiped between runs) gets a new index rather than
+    /// writes into a file that no longer has a name.
+    private final class OpenIndexes: @unchecked Sendable {
+        private let lock = NSLock()
+        private var indexes: [String: (index: RawIndex, inode: UInt64)] = [:]
+
+        func index(for file: URL) throws -> RawIndex {
+            lock.lock()
+            defer { lock.unlock() }
+            if let open = indexes[file.path], Self.inode(of: file) == open.inode { return open.index }
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            let index = try RawIndex(file: file)
+            guard let inode = Self.inode(of: file) else {
+                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: file.path])
+            }
+            indexes[file.path] = (index, inode)
+            return index
+        }
+
+        private static func inode(of file: URL) -> UInt64? {
+            (try? FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? NSNumber)?
+                .uint64Value
+        }
+    }
+}
