@@ -38,11 +38,6 @@ public struct Dataset: Hashable, Sendable, Codable {
         categories.merge(other.categories) { _, newer in newer }
         documents.append(contentsOf: other.documents)
     }
-
-    /// Every food that some menu item refers to but no recipe page described.
-    public var foodsWithoutPage: Set<FoodID> {
-        Set(serviceDays.flatMap { $0.menuItems.map(\.food) }).subtracting(foods.keys)
-    }
 }
 
 /// Where one input came from: the provenance row behind `_sources`.

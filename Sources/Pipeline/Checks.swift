@@ -9,7 +9,7 @@ struct Checks {
 
     private var policy: CheckPolicy { spec.checks }
 
-    func evaluate(dataset: Dataset, counts: [String: Int], previous: [String: Int]?,
+    func evaluate(dataset: Dataset, menus: MenuDigest, counts: [String: Int], previous: [String: Int]?,
                   failedPartitions: [String], warnings: [String]) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         outcomes.append(partitionsComplete(failedPartitions))
@@ -37,19 +37,19 @@ struct Checks {
             }
         }
 
-        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) where !policy.requiredRestaurants.isEmpty {
-            let present = Set(day.meals.flatMap { $0.restaurants.map(\.name) })
+        for (date, present) in menus.restaurantsByDay.sorted(by: { $0.key < $1.key })
+        where !policy.requiredRestaurants.isEmpty {
             let missing = policy.requiredRestaurants.filter { !present.contains($0) }
             outcomes.append(CheckOutcome(
                 name: "required_restaurants", severity: .error, passed: missing.isEmpty,
                 value: Double(missing.count),
-                message: missing.isEmpty ? "\(day.date): every required restaurant has a menu"
-                    : "\(day.date): no menu for \(missing.joined(separator: ", "))"))
+                message: missing.isEmpty ? "\(date): every required restaurant has a menu"
+                    : "\(date): no menu for \(missing.joined(separator: ", "))"))
         }
 
-        outcomes.append(contentsOf: unknownCodes(dataset))
+        outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
 
-        let withoutPage = dataset.foodsWithoutPage.count
+        let withoutPage = menus.foodsWithoutPage(in: dataset).count
         if spec.sources.contains(where: { $0.adapter == .uclaMenuSite && $0.recipePages }) {
             outcomes.append(CheckOutcome(
                 name: "foods_have_pages", severity: .warning, passed: withoutPage == 0,
@@ -89,15 +89,10 @@ struct Checks {
 
     /// Web codes the legend does not know are kept raw; each one is reported once with where it
     /// was seen, so that a new code on the site is noticed the night it appears.
-    private func unknownCodes(_ dataset: Dataset) -> [CheckOutcome] {
+    private func unknownCodes(_ dataset: Dataset, menus: MenuDigest) -> [CheckOutcome] {
         var seen: [String: (count: Int, example: String)] = [:]
-        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-            for item in day.menuItems {
-                for code in item.codes where UCLAWebCodes.lookup(code) == nil {
-                    let example = seen[code]?.example ?? "\(item.name) (\(item.food)) on \(day.date)"
-                    seen[code] = ((seen[code]?.count ?? 0) + 1, example)
-                }
-            }
+        for (code, sighting) in menus.codes where UCLAWebCodes.lookup(code) == nil {
+            seen[code] = (sighting.count, sighting.example)
         }
         for food in dataset.foods.values.sorted(by: { $0.id < $1.id }) {
             for code in food.codes where UCLAWebCodes.lookup(code) == nil && seen[code] == nil {

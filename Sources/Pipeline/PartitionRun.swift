@@ -3,8 +3,9 @@ import Fetching
 import Foundation
 import Snapshot
 
-/// What the fetch and parse stages produced: the merged dataset and what happened to each
-/// partition, in the order the pipeline lists them.
+/// What the fetch and parse stages produced: the merged dataset (all but its service days, which
+/// went to the snapshot as they came) and what happened to each partition, in the order the
+/// pipeline lists them.
 struct HarvestOutcome {
     var dataset = Dataset()
     var failed: [String] = []
@@ -68,13 +69,17 @@ extension PipelineRunner {
     }
 
     /// The fetch and parse stages: every partition of every source, several at a time. Each is
-    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight;
-    /// the merged dataset is built in partition order, so the result does not depend on which
-    /// finished first.
-    func fetchAndParse(_ work: [PartitionWork], ledger: StateLedger) async throws -> HarvestOutcome {
+    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight.
+    /// Finished partitions are taken in partition order (a few wait for an earlier one still
+    /// running), their days handed to `menus` and the rest merged, so the result does not
+    /// depend on which finished first and no more than a few days are in memory at once.
+    func fetchAndParse(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream) async throws
+        -> HarvestOutcome {
         let context = RunContext()
         let known = options.force ? nil : RawStore(root: options.workspace.raw)
-        var outcomes = [PartitionOutcome?](repeating: nil, count: work.count)
+        var finished = [PartitionOutcome?](repeating: nil, count: work.count)
+        var harvest = HarvestOutcome()
+        var nextInOrder = 0
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var next = work.makeIterator()
             for _ in 0..<partitionConcurrency {
@@ -83,39 +88,46 @@ extension PipelineRunner {
             }
             while let outcome = try await group.next() {
                 try record(outcome, in: ledger)
-                outcomes[outcome.work.index] = outcome
+                finished[outcome.work.index] = outcome
                 if let item = next.next() {
                     group.addTask { try await self.harvest(item, context: context, known: known) }
                 }
-            }
-        }
-
-        var harvest = HarvestOutcome()
-        for outcome in outcomes.compactMap({ $0 }) {
-            let source = outcome.work.harvester.source.name
-            let key = outcome.work.key
-            harvest.fetchSeconds += outcome.fetchSeconds
-            harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
-            switch outcome.result {
-            case .success(let result):
-                harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: false))
-                harvest.dataset.merge(result.dataset)
-                harvest.dataset.documents.append(contentsOf: outcome.documents)
-                harvest.warnings.append(contentsOf: result.warnings)
-                harvest.partitions.append(.init(
-                    source: source, key: key, status: outcome.work.reused ? "reused" : "fetched",
-                    documents: outcome.documents.count, documentsReused: outcome.reusedCount,
-                    notModified: outcome.notModifiedCount, message: nil))
-            case .failure(let error):
-                harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: true))
-                harvest.failed.append("\(source)/\(key): \(error)")
-                harvest.partitions.append(.init(
-                    source: source, key: key, status: "failed", documents: outcome.documents.count,
-                    documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
-                    message: "\(error)"))
+                while nextInOrder < finished.count, let ready = finished[nextInOrder] {
+                    try absorb(ready, into: &harvest, menus: menus)
+                    finished[nextInOrder] = nil
+                    nextInOrder += 1
+                }
             }
         }
         return harvest
+    }
+
+    /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset.
+    private func absorb(_ outcome: PartitionOutcome, into harvest: inout HarvestOutcome, menus: MenuStream) throws {
+        let source = outcome.work.harvester.source.name
+        let key = outcome.work.key
+        harvest.fetchSeconds += outcome.fetchSeconds
+        harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
+        switch outcome.result {
+        case .success(var result):
+            harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: false))
+            for day in result.dataset.serviceDays { try menus.append(day) }
+            result.dataset.serviceDays = []
+            harvest.dataset.merge(result.dataset)
+            harvest.dataset.documents.append(contentsOf: outcome.documents)
+            harvest.warnings.append(contentsOf: result.warnings)
+            harvest.partitions.append(.init(
+                source: source, key: key, status: outcome.work.reused ? "reused" : "fetched",
+                documents: outcome.documents.count, documentsReused: outcome.reusedCount,
+                notModified: outcome.notModifiedCount, message: nil))
+        case .failure(let error):
+            harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: true))
+            harvest.failed.append("\(source)/\(key): \(error)")
+            harvest.partitions.append(.init(
+                source: source, key: key, status: "failed", documents: outcome.documents.count,
+                documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
+                message: "\(error)"))
+        }
     }
 
     /// Fetches and parses one partition; a failure is a value, so one bad day never stops the
@@ -172,5 +184,25 @@ extension PipelineRunner {
         if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
         if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
         return counts
+    }
+}
+
+/// Where the service days go as partitions finish: into the staging snapshot, summed up in a
+/// digest for the stages after the write. Used from the run's own task only.
+final class MenuStream {
+    private let staging: StagingSnapshot
+    private(set) var digest = MenuDigest()
+    /// Time spent writing days, which belongs to the write stage.
+    private(set) var seconds = 0.0
+
+    init(staging: StagingSnapshot) {
+        self.staging = staging
+    }
+
+    func append(_ day: ServiceDay) throws {
+        let started = Date()
+        defer { seconds += Date().timeIntervalSince(started) }
+        try staging.append(day)
+        digest.add(day)
     }
 }

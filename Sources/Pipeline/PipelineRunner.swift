@@ -111,28 +111,33 @@ public struct PipelineRunner: Sendable {
             return try finishUnchanged(revalidation, current: current, ledger: ledger, started: started)
         }
 
-        // fetch and parse, several partitions at a time, each committed to the ledger on its own.
-        let harvest = try await fetchAndParse(revalidation.work, ledger: ledger)
+        // fetch and parse, several partitions at a time, each committed to the ledger on its own;
+        // the days go into a staging database as they come (the write stage, overlapped).
+        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId)
+        let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
+        defer { staging.discard() }
+        let menus = MenuStream(staging: staging)
+        let harvest = try await fetchAndParse(revalidation.work, ledger: ledger, menus: menus)
         let inputsSHA256 = InputFingerprint.of(spec: spec, partitions: harvest.inputs)
         var dataset = harvest.dataset
+        let digest = menus.digest
         let failed = harvest.failed
         let warnings = harvest.warnings
         let partitions = harvest.partitions
+        var parseCounts = partitionCounts(of: dataset, documents: dataset.documents.count)
+        if digest.menuItemCount > 0 { parseCounts["menu_items"] = digest.menuItemCount }
         var stages = [
             RunManifest.Stage(name: "fetch", seconds: revalidation.seconds + harvest.fetchSeconds,
                               counts: ["documents": dataset.documents.count]),
-            RunManifest.Stage(name: "parse", seconds: harvest.parseSeconds,
-                              counts: partitionCounts(of: dataset, documents: dataset.documents.count)),
+            RunManifest.Stage(name: "parse", seconds: harvest.parseSeconds, counts: parseCounts),
         ]
         for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
 
-        // normalize: partitions merged into one dataset (identities already deduplicated by
-        // the merge), in date order.
+        // normalize: partitions merged in partition order (identities deduplicated by the merge).
         var stageStarted = Date()
         emit(.stageStarted, stage: "normalize")
-        dataset.serviceDays.sort { $0.date < $1.date }
         stages.append(finish("normalize", since: stageStarted, counts: [
-            "service_days": dataset.serviceDays.count, "foods": dataset.foods.count,
+            "service_days": digest.mealsByDay.count, "foods": dataset.foods.count,
             "recipes": dataset.recipes.count,
         ]))
 
@@ -145,30 +150,31 @@ public struct PipelineRunner: Sendable {
         let computed = dataset.foods.values.reduce(0) { total, food in
             total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
         }
-        let swipeRows = spec.swipes.map { $0.rows($0.balances(for: dataset)) }
+        let swipeRows = spec.swipes.map { $0.rows($0.balances(menus: digest.mealsByDay)) }
         stages.append(finish("compute", since: stageStarted, counts: [
             "dv_computed": computed, "swipe_balances": swipeRows?.balances.count ?? 0,
         ]))
 
-        // write: the dataset into a staging database, in one transaction.
+        // write: the rest of the dataset next to the days already in staging, in one transaction;
+        // the stage's time includes the days' share.
         stageStarted = Date()
         emit(.stageStarted, stage: "write")
-        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId)
-        let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
-        defer { staging.discard() }
-        try staging.write(dataset, codes: UCLAWebCodes.all)
+        try staging.finish(dataset, menus: digest, codes: UCLAWebCodes.all)
         if let swipeRows { try staging.writeSwipes(plans: swipeRows.plans, balances: swipeRows.balances) }
         let nutrition = NutritionChecks().review(Array(dataset.foods.values), standard: spec.dailyValues)
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         let rowCounts = try staging.rowCounts()
-        stages.append(finish("write", since: stageStarted, counts: rowCounts))
+        let write = RunManifest.Stage(name: "write", seconds: menus.seconds + Date().timeIntervalSince(stageStarted),
+                                      counts: rowCounts)
+        emit(.stageFinished, stage: write.name, seconds: write.seconds, counts: write.counts)
+        stages.append(write)
 
         // check: gates against the policy and the previous snapshot.
         stageStarted = Date()
         emit(.stageStarted, stage: "check")
         let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
         let checks = Checks(spec: spec).evaluate(
-            dataset: dataset, counts: rowCounts, previous: previous, failedPartitions: failed,
+            dataset: dataset, menus: digest, counts: rowCounts, previous: previous, failedPartitions: failed,
             warnings: warnings) + nutrition.outcomes
         for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }
         let blocking = checks.filter(\.blocksPublishing)

@@ -19,10 +19,9 @@ public struct SwipeSettings: Hashable, Sendable {
     }
 
     /// Every plan over every day of every term, with each day's meal periods taken from the
-    /// dataset's menus where a menu was published.
-    public func balances(for dataset: Dataset) -> [SwipeBalance] {
-        SwipeTable.compute(plans: catalog.plans, terms: terms, periods: catalog.periods,
-                           menus: Self.publishedPeriods(dataset))
+    /// published menus (`menus`: the meals each day lists, in serving order) where there is one.
+    public func balances(menus: [ServiceDate: [String]]) -> [SwipeBalance] {
+        SwipeTable.compute(plans: catalog.plans, terms: terms, periods: catalog.periods, menus: menus)
     }
 
     /// The snapshot rows of the plans and of the given balances.
@@ -43,15 +42,6 @@ public struct SwipeSettings: Hashable, Sendable {
                 balance: row.balance)
         }
         return (plans, rows)
-    }
-
-    /// The meal periods each service day's menus list, in serving order.
-    static func publishedPeriods(_ dataset: Dataset) -> [ServiceDate: [String]] {
-        var periods: [ServiceDate: [String]] = [:]
-        for day in dataset.serviceDays {
-            periods[day.date] = day.meals.map(\.name)
-        }
-        return periods
     }
 
     /// Reads the section: `plans` is one file, `terms` one file or a list, both relative to the

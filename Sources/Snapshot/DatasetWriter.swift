@@ -1,16 +1,16 @@
 import FoodModel
 import GRDB
 
-/// Writes a `Dataset` into the snapshot tables, assigning integer ids in a deterministic order
-/// (dates, then page order) so that the same inputs give byte-for-byte the same rows.
+/// Writes what a run holds besides its menus (those went in as they came, through
+/// `MenuWriter`): foods, codes, nutrients, hours and recipes, in a deterministic order so that
+/// the same inputs give byte-for-byte the same rows.
 struct DatasetWriter {
     let db: Database
 
-    func write(_ dataset: Dataset, knownCodes: [DietaryCode]) throws {
-        let foods = foodRows(dataset)
+    func write(_ dataset: Dataset, menus: MenuDigest, knownCodes: [DietaryCode]) throws {
+        let foods = foodRows(dataset, menus: menus)
         try writeCodes(knownCodes: knownCodes, foods: foods)
         try writeFoods(foods)
-        try writeMenus(dataset.serviceDays.sorted { $0.date < $1.date })
         try writeNutrients(dataset.foods.values.sorted { $0.id < $1.id })
         try writeHours(dataset.hours)
         try writeRecipes(dataset)
@@ -23,20 +23,14 @@ struct DatasetWriter {
         var codes: Set<String>
     }
 
-    private func foodRows(_ dataset: Dataset) -> [FoodRow] {
+    private func foodRows(_ dataset: Dataset, menus: MenuDigest) -> [FoodRow] {
         var rows: [FoodID: FoodRow] = [:]
         for (id, food) in dataset.foods {
             rows[id] = FoodRow(food: food, hasPage: true, codes: Set(food.codes))
         }
-        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-            for item in day.menuItems {
-                if rows[item.food] == nil {
-                    rows[item.food] = FoodRow(
-                        food: Food(id: item.food, name: item.name, description: item.description),
-                        hasPage: false, codes: [])
-                }
-                rows[item.food]?.codes.formUnion(item.codes)
-            }
+        for (id, printed) in menus.foods {
+            rows[id, default: FoodRow(food: Food(id: id, name: printed.name, description: printed.description),
+                                      hasPage: false, codes: [])].codes.formUnion(printed.codes)
         }
         return rows.values.sorted { $0.food.id < $1.food.id }
     }
@@ -72,73 +66,6 @@ struct DatasetWriter {
             ])
             for each in row.codes.sorted() {
                 try code.execute(arguments: [value.id.description, each])
-            }
-        }
-    }
-
-    private func writeMenus(_ days: [ServiceDay]) throws {
-        let dayStatement = try db.cachedStatement(
-            sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
-        let mealStatement = try db.cachedStatement(
-            sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
-        let restaurantStatement = try db.cachedStatement(
-            sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)")
-        let sectionStatement = try db.cachedStatement(
-            sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
-        let itemStatement = try db.cachedStatement(sql: """
-            INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-
-        // Restaurants and sections get ids in name order, not page order, so that adding a
-        // day to a run never renumbers the ones already there.
-        let restaurantNames = Set(days.flatMap { $0.meals.flatMap { $0.restaurants.map(\.name) } })
-        var restaurantIds: [String: Int] = [:]
-        for (index, name) in restaurantNames.sorted().enumerated() {
-            restaurantIds[name] = index + 1
-            try restaurantStatement.execute(arguments: [index + 1, name])
-        }
-        struct SectionKey: Hashable, Comparable {
-            var restaurant: String
-            var name: String
-            static func < (a: SectionKey, b: SectionKey) -> Bool {
-                (a.restaurant, a.name) < (b.restaurant, b.name)
-            }
-        }
-        let sectionKeys = Set(days.flatMap { day in
-            day.meals.flatMap { meal in
-                meal.restaurants.flatMap { restaurant in
-                    restaurant.sections.map { SectionKey(restaurant: restaurant.name, name: $0.name) }
-                }
-            }
-        })
-        var sectionIds: [SectionKey: Int] = [:]
-        for (index, key) in sectionKeys.sorted().enumerated() {
-            sectionIds[key] = index + 1
-            try sectionStatement.execute(arguments: [index + 1, restaurantIds[key.restaurant], key.name])
-        }
-
-        var mealId = 0
-        var itemId = 0
-        for (dayIndex, day) in days.enumerated() {
-            try dayStatement.execute(arguments: [dayIndex + 1, day.date.description, day.date.isoWeekday])
-            for (mealIndex, meal) in day.meals.enumerated() {
-                mealId += 1
-                try mealStatement.execute(arguments: [mealId, dayIndex + 1, meal.name, mealIndex + 1])
-                var position = 0
-                for restaurant in meal.restaurants {
-                    for section in restaurant.sections {
-                        let sectionId = sectionIds[SectionKey(restaurant: restaurant.name, name: section.name)]
-                        for item in section.foods {
-                            itemId += 1
-                            position += 1
-                            try itemStatement.execute(arguments: [
-                                itemId, mealId, sectionId, item.food.description, position,
-                                item.name, item.portion, item.description,
-                            ])
-                        }
-                    }
-                }
             }
         }
     }

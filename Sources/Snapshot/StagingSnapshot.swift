@@ -7,6 +7,7 @@ import GRDB
 public final class StagingSnapshot {
     public let url: URL
     let queue: DatabaseQueue
+    private let menus = MenuWriter()
 
     /// Creates an empty staging database at `url` with the current schema, replacing any
     /// leftover from a run that was killed.
@@ -19,6 +20,10 @@ public final class StagingSnapshot {
             try? fileManager.removeItem(atPath: url.path + suffix)
         }
         var configuration = Configuration()
+        // Menu items go in before the foods they name (the foods are written once every
+        // partition is in), so references are not enforced while writing; publishing runs
+        // `PRAGMA foreign_key_check` on the finished file and refuses it if one is broken.
+        configuration.foreignKeysEnabled = false
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
@@ -30,12 +35,24 @@ public final class StagingSnapshot {
         }
     }
 
-    /// Writes a whole dataset in one transaction with cached statements (REFERENCE §5: batching
-    /// matters a thousand times more than anything else here).
-    public func write(_ dataset: Dataset, codes knownCodes: [DietaryCode]) throws {
+    /// Writes one service day's menus, in one transaction with cached statements (REFERENCE §5:
+    /// batching matters a thousand times more than anything else here). Days are written in the
+    /// order they are given, which sets their ids.
+    public func append(_ day: ServiceDay) throws {
+        do {
+            try queue.write { db in try menus.append(day, to: db) }
+        } catch {
+            throw SnapshotError("cannot write the menus of \(day.date): \(error)\(FreeSpace.note(near: url))",
+                                path: url.path)
+        }
+    }
+
+    /// Writes everything but the menus (already appended, and summed up in `menus`) and builds
+    /// the search indexes, in one transaction.
+    public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws {
         do {
             try queue.write { db in
-                try DatasetWriter(db: db).write(dataset, knownCodes: knownCodes)
+                try DatasetWriter(db: db).write(dataset, menus: digest, knownCodes: knownCodes)
                 try SearchIndex.rebuild(db)
             }
         } catch let error as SnapshotError {
@@ -43,6 +60,14 @@ public final class StagingSnapshot {
         } catch {
             throw SnapshotError("cannot write the dataset: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
+    }
+
+    /// A whole dataset held in memory: its days in date order, then the rest.
+    public func write(_ dataset: Dataset, codes knownCodes: [DietaryCode]) throws {
+        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
+            try append(day)
+        }
+        try finish(dataset, menus: dataset.menuDigest, codes: knownCodes)
     }
 
     /// Fills the housekeeping tables `_meta`, `_runs`, `_checks` and `_sources`.

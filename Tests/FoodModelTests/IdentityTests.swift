@@ -62,7 +62,7 @@ import Testing
         ])])
         let burger = Food(id: FoodID(source: "ucla-menu", recipeId: "1"), name: "Burger")
         let dataset = Dataset(serviceDays: [day], foods: [burger.id: burger])
-        #expect(dataset.foodsWithoutPage == [FoodID(source: "ucla-menu", recipeId: "2")])
+        #expect(dataset.menuDigest.foodsWithoutPage(in: dataset) == [FoodID(source: "ucla-menu", recipeId: "2")])
     }
 
     @Test func ingredientsFoldCaseAndSpacingButKeepTheirSpelling() {

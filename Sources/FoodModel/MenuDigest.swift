@@ -1,0 +1,59 @@
+/// What the stages after the write need to know of the menus, gathered as the service days
+/// stream into the snapshot one partition at a time, so that a decade of menu items is never
+/// held in memory at once. Everything here grows with the number of foods, codes and days,
+/// never with the number of menu items.
+public struct MenuDigest: Hashable, Sendable {
+    /// A food as the menus print it: the name and description of its first appearance, and
+    /// every code printed beside it anywhere.
+    public struct MenuFood: Hashable, Sendable {
+        public var name: String
+        public var description: String?
+        public var codes: Set<String>
+    }
+
+    /// How often a code was printed, and where first.
+    public struct CodeSighting: Hashable, Sendable {
+        public var count: Int
+        public var example: String
+    }
+
+    public private(set) var foods: [FoodID: MenuFood] = [:]
+    /// The meals each day lists, in serving order.
+    public private(set) var mealsByDay: [ServiceDate: [String]] = [:]
+    /// The restaurants with a menu on each day.
+    public private(set) var restaurantsByDay: [ServiceDate: Set<String>] = [:]
+    public private(set) var codes: [String: CodeSighting] = [:]
+    public private(set) var menuItemCount = 0
+
+    public init() {}
+
+    /// Takes in one day, after those added before it: first appearances are in the order
+    /// the days are added.
+    public mutating func add(_ day: ServiceDay) {
+        mealsByDay[day.date, default: []].append(contentsOf: day.meals.map(\.name))
+        restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { $0.restaurants.map(\.name) })
+        for item in day.menuItems {
+            menuItemCount += 1
+            foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])]
+                .codes.formUnion(item.codes)
+            for code in item.codes {
+                let example = codes[code]?.example ?? "\(item.name) (\(item.food)) on \(day.date)"
+                codes[code] = CodeSighting(count: (codes[code]?.count ?? 0) + 1, example: example)
+            }
+        }
+    }
+
+    /// Every food some menu item refers to but no recipe page described.
+    public func foodsWithoutPage(in dataset: Dataset) -> Set<FoodID> {
+        Set(foods.keys).subtracting(dataset.foods.keys)
+    }
+}
+
+extension Dataset {
+    /// The digest of this dataset's days, taken in date order.
+    public var menuDigest: MenuDigest {
+        var digest = MenuDigest()
+        for day in serviceDays.sorted(by: { $0.date < $1.date }) { digest.add(day) }
+        return digest
+    }
+}
