@@ -8,6 +8,10 @@ public final class StagingSnapshot {
     public let url: URL
     let queue: DatabaseQueue
     private let menus = MenuWriter()
+    /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
+    /// building an index once over the finished table is several times cheaper than keeping
+    /// it sorted through a million inserts.
+    private var deferredIndexes: [String] = []
 
     /// Creates an empty staging database at `url` with the current schema, replacing any
     /// leftover from a run that was killed.
@@ -30,6 +34,16 @@ public final class StagingSnapshot {
         do {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             try SnapshotSchema.migrator().migrate(queue)
+            deferredIndexes = try queue.write { db in
+                let indexes = try Row.fetchAll(db, sql: """
+                    SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid
+                    """)
+                for index in indexes {
+                    let name: String = index["name"]
+                    try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+                }
+                return indexes.map { $0["sql"] }
+            }
         } catch {
             throw SnapshotError("cannot create the staging database: \(error)\(FreeSpace.note(near: url))", path: url.path)
         }
@@ -47,14 +61,16 @@ public final class StagingSnapshot {
         }
     }
 
-    /// Writes everything but the menus (already appended, and summed up in `menus`) and builds
-    /// the search indexes, in one transaction.
+    /// Writes everything but the menus (already appended, and summed up in `menus`), makes the
+    /// schema's indexes again and builds the search indexes, in one transaction.
     public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws {
         do {
             try queue.write { db in
                 try DatasetWriter(db: db).write(dataset, menus: digest, knownCodes: knownCodes)
+                for index in deferredIndexes { try db.execute(sql: index) }
                 try SearchIndex.rebuild(db)
             }
+            deferredIndexes = []
         } catch let error as SnapshotError {
             throw error
         } catch {
