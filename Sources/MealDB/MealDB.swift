@@ -30,7 +30,7 @@ public enum MealDB {
     /// is no meals.
     public static func decodeMeals(_ data: Data, location: String) throws -> [Recipe] {
         try decode(Envelope<MealsField, MealRecord>.self, data, location).items
-            .map(RecipeMapping.recipe(from:))
+            .mappedOnEveryCore(RecipeMapping.recipe(from:))
     }
 
     /// The categories of `categories.php`, with their descriptions.

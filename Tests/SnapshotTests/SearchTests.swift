@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import GRDB
 import Snapshot
 import Testing
 
@@ -49,6 +50,43 @@ import Testing
         #expect(try texts("\(join) 'tags:penne'", file).isEmpty)
         #expect(try texts("SELECT ingredients, tags FROM v_recipe_search", file)
                 == ["penne rigate, Olive Oil|Curry, Pasta"])
+    }
+
+    /// FTS5's own check compares `recipe_fts` with `v_recipe_search`, row by row, on recipes whose
+    /// tags repeat, mix case and accents, and whose ingredients are listed out of position order;
+    /// the same check fails once content and index disagree (the second half), so it would see a
+    /// writer or a view that drifted from the index.
+    @Test func theRecipeIndexMatchesItsViewExactly() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var dataset = smallDataset()
+        let line = { (position: Int, name: String) in
+            RecipeIngredient(position: position, ingredient: Ingredient(name: name), measure: Measure(raw: "to taste", kind: .unquantified, confidence: 1))
+        }
+        for (index, tags) in [["Pasta", "Curry", "Éclair", "curry", "Pasta"], [], ["Zest", "apple"]].enumerated() {
+            let recipe = Recipe(id: RecipeID(source: "mealdb", id: "9000\(index)"), name: "Recipe \(index)",
+                                steps: index == 1 ? [] : ["Step one.", "Step two."], tags: tags,
+                                ingredients: index == 1 ? [] : [line(2, "Salt"), line(1, "Crème fraîche")])
+            dataset.recipes[recipe.id] = recipe
+        }
+        let staging = try stage(dataset, in: folder)
+        defer { staging.discard() }
+        let file = try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .publish(staging, fileName: "demo-2026-10-12-s2.sqlite", pipeline: "demo", manifest: Data())
+        let copy = folder.appendingPathComponent("writable.sqlite")
+        try FileManager.default.copyItem(at: file, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        let database = try DatabaseQueue(path: copy.path)
+        let check = "INSERT INTO recipe_fts(recipe_fts, rank) VALUES('integrity-check', 1)"
+
+        try database.write { db in try db.execute(sql: check) }
+        #expect(try database.read { db in
+            try String.fetchAll(db, sql: "SELECT tags FROM v_recipe_search WHERE recipe_id = 'mealdb:90000'")
+        } == ["Curry, Pasta, curry, Éclair"])
+        try database.write { db in
+            try db.execute(sql: "UPDATE recipe SET name = 'Something else' WHERE id = 'mealdb:90002'")
+        }
+        #expect(throws: DatabaseError.self) { try database.write { db in try db.execute(sql: check) } }
     }
 
     @Test func analystQuestionsUseTheirIndexes() throws {
