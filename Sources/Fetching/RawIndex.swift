@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GRDB
 
 /// The raw store's database, `index.sqlite`: one row per fetch, and the bodies up to
@@ -58,9 +63,12 @@ final class RawIndex: Sendable {
             return index
         }
 
+        /// One `stat`, asked on every use of the store, so not through `FileManager`'s attribute
+        /// dictionary.
         private static func inode(of file: URL) -> UInt64? {
-            (try? FileManager.default.attributesOfItem(atPath: file.path)[.systemFileNumber] as? NSNumber)?
-                .uint64Value
+            var status = stat()
+            guard stat(file.path, &status) == 0 else { return nil }
+            return UInt64(status.st_ino)
         }
     }
 }
