@@ -8,22 +8,22 @@ extension SchemaDescription {
 
     private static let hierarchy: [Table] = [
         Table("service_day", .data, "One day of service at the dining halls.", columns: [
-            C("id", "Integer id, assigned in date order."),
+            C("id", "Integer id, assigned in partition order (sources as the pipeline lists them, dates ascending)."),
             C("date", "The day, `YYYY-MM-DD`, local to the dining hall; unique."),
             C("weekday", "ISO weekday: 1 = Monday … 7 = Sunday."),
         ]),
         Table("meal", .data, "A meal period of a service day, as the menu names it (Breakfast, Brunch, Lunch, Dinner, Late Night).", columns: [
-            C("id", "Integer id, assigned in date then page order."),
+            C("id", "Integer id, assigned in partition then page order."),
             C("service_day_id", "→ `service_day.id`."),
             C("name", "The meal period as printed; unique within its day."),
             C("position", "1 for the day's first meal on the menu page, then 2, 3…"),
         ]),
         Table("restaurant", .data, "A dining hall or outlet.", columns: [
-            C("id", "Integer id, assigned in name order so that adding a day never renumbers."),
+            C("id", "Integer id, assigned in order of first appearance (partition then page order); join by `name`, which `diff` does."),
             C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique."),
         ]),
         Table("section", .data, "A station of a restaurant (`Grill`, `The Front Burner`).", columns: [
-            C("id", "Integer id, assigned in restaurant then name order."),
+            C("id", "Integer id, assigned in order of first appearance, like `restaurant.id`."),
             C("restaurant_id", "→ `restaurant.id`."),
             C("name", "The station as printed; unique within its restaurant."),
         ]),
@@ -40,7 +40,7 @@ extension SchemaDescription {
             C("has_page", "1 when the dish's own page was read, 0 when only a menu mentioned it."),
         ]),
         Table("menu_item", .data, "One appearance of a food on a menu: in a section of a restaurant, in a meal of a day.", columns: [
-            C("id", "Integer id, assigned in date, meal and page order."),
+            C("id", "Integer id, assigned in partition, meal and page order."),
             C("meal_id", "→ `meal.id`."),
             C("section_id", "→ `section.id`."),
             C("food_id", "→ `food.id`."),
