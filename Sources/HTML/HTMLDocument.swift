@@ -20,10 +20,12 @@ public final class HTMLDocument {
     /// Recover from broken markup (real menu pages are rarely valid), never touch the network
     /// for a DTD or entity, and keep libxml2 from printing to standard error: problems surface
     /// as values or thrown errors instead. `HTML_PARSE_HUGE` stays off so that a hostile page
-    /// cannot lift libxml2's limits on depth and text size.
+    /// cannot lift libxml2's limits on depth and text size. `HTML_PARSE_COMPACT` keeps short
+    /// text inside its node instead of a separate allocation (pages are mostly short text
+    /// between tags); the tree is read-only here, which is what that option asks.
     private static let options = Int32(bitPattern:
         HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
-            | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
+            | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue)
 
     /// Parses `data` as HTML.
     ///
