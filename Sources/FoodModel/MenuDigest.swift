@@ -18,7 +18,8 @@ public struct MenuDigest: Hashable, Sendable {
     }
 
     public private(set) var foods: [FoodID: MenuFood] = [:]
-    /// The meals each day lists, in serving order.
+    /// The meals each day lists, in serving order, each name once (a second source serving the
+    /// same day adds only meals the first did not list).
     public private(set) var mealsByDay: [ServiceDate: [String]] = [:]
     /// The restaurants with a menu on each day.
     public private(set) var restaurantsByDay: [ServiceDate: Set<String>] = [:]
@@ -30,7 +31,9 @@ public struct MenuDigest: Hashable, Sendable {
     /// Takes in one day, after those added before it: first appearances are in the order
     /// the days are added.
     public mutating func add(_ day: ServiceDay) {
-        mealsByDay[day.date, default: []].append(contentsOf: day.meals.map(\.name))
+        for meal in day.meals where !(mealsByDay[day.date]?.contains(meal.name) ?? false) {
+            mealsByDay[day.date, default: []].append(meal.name)
+        }
         restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { $0.restaurants.map(\.name) })
         for item in day.menuItems {
             menuItemCount += 1

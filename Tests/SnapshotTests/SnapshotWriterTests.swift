@@ -47,4 +47,39 @@ import Testing
         #expect(try a.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'")
                 == b.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'"))
     }
+
+    /// Days streamed one at a time: ids follow arrival, restaurants and sections are numbered at
+    /// first sight, and a date that comes again (a second source) adds its meals to that day,
+    /// positioned after the first source's.
+    @Test func daysAppendedOneAtATimeTakeIdsInArrivalOrder() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("stream.sqlite"))
+        defer { staging.discard() }
+        let dataset = smallDataset()
+        let saturday = try #require(dataset.serviceDays.first { $0.date.description == "2026-10-10" })
+        let sunday = try #require(dataset.serviceDays.first { $0.date.description == "2026-10-11" })
+        let secondSource = ServiceDay(date: saturday.date, meals: [
+            Meal(name: "Dinner", restaurants: [Restaurant(name: "Bruin Plate", sections: [
+                Section(name: "Freshly Bowled", foods: [
+                    MenuItem(source: "ucla-menu", recipeId: "061005", name: "Fries", portion: "1", codes: []),
+                ]),
+            ])]),
+        ])
+        for day in [sunday, saturday, secondSource] { try staging.append(day) }
+        var digest = MenuDigest()
+        for day in [sunday, saturday, secondSource] { digest.add(day) }
+        try staging.finish(dataset, menus: digest, codes: knownCodes)
+
+        #expect(try staging.scalar("SELECT id FROM service_day WHERE date = '2026-10-11'") == 1)
+        #expect(try staging.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'") == 2)
+        #expect(try staging.scalar("SELECT count(*) FROM service_day") == 2)
+        #expect(try staging.scalar("SELECT position FROM meal WHERE service_day_id = 2 AND name = 'Dinner'") == 2)
+        // Covel appears first (Sunday), then De Neve, then Bruin Plate.
+        #expect(try staging.scalar("SELECT id FROM restaurant WHERE name = 'Covel'") == 1)
+        #expect(try staging.scalar("SELECT id FROM restaurant WHERE name = 'Bruin Plate'") == 3)
+        #expect(try staging.scalar("SELECT count(*) FROM section") == 3)
+        #expect(try staging.scalar("SELECT count(*) FROM menu_item") == 5)
+        #expect(try staging.scalar("SELECT max(id) FROM menu_item") == 5)
+    }
 }

@@ -1,0 +1,54 @@
+import FoodModel
+import Testing
+
+/// What the stages after the write know of the menus, built day by day as they stream.
+@Suite struct MenuDigestTests {
+    private let burger = FoodID(source: "ucla-menu", recipeId: "400317")
+    private let fries = FoodID(source: "ucla-menu", recipeId: "061005")
+
+    private func item(_ id: FoodID, _ name: String, codes: [String] = [], description: String? = nil) -> MenuItem {
+        MenuItem(source: id.source, recipeId: id.recipeId, name: name, portion: "1", codes: codes,
+                 description: description)
+    }
+
+    private func day(_ date: String, _ meal: String, _ restaurant: String, _ items: [MenuItem]) -> ServiceDay {
+        ServiceDay(date: ServiceDate(date)!, meals: [
+            Meal(name: meal, restaurants: [Restaurant(name: restaurant, sections: [Section(name: "Grill", foods: items)])]),
+        ])
+    }
+
+    @Test func firstAppearancesWinAndCodesAddUp() {
+        var digest = MenuDigest()
+        digest.add(day("2026-10-10", "Brunch", "Covel", [
+            item(burger, "Bruin Cheeseburger", codes: ["AMLK"], description: "Beef patty"),
+            item(fries, "Fries", codes: ["VG", "ZZ"]),
+        ]))
+        digest.add(day("2026-10-11", "Dinner", "De Neve", [
+            item(burger, "Bruin Cheeseburger w/ Fries", codes: ["AWHT"]), item(fries, "Fries", codes: ["ZZ"]),
+        ]))
+
+        #expect(digest.menuItemCount == 4)
+        #expect(digest.foods[burger]?.name == "Bruin Cheeseburger")
+        #expect(digest.foods[burger]?.description == "Beef patty")
+        #expect(digest.foods[burger]?.codes == ["AMLK", "AWHT"])
+        #expect(digest.codes["ZZ"]?.count == 2)
+        #expect(digest.codes["ZZ"]?.example == "Fries (ucla-menu:061005) on 2026-10-10")
+        #expect(digest.mealsByDay == [ServiceDate("2026-10-10")!: ["Brunch"], ServiceDate("2026-10-11")!: ["Dinner"]])
+        #expect(digest.restaurantsByDay[ServiceDate("2026-10-11")!] == ["De Neve"])
+        let withBurgerPage = Dataset(foods: [burger: Food(id: burger, name: "Bruin Cheeseburger")])
+        #expect(digest.foodsWithoutPage(in: withBurgerPage) == [fries])
+    }
+
+    /// Two sources serving the same day: the day's meals and restaurants are the union, each
+    /// meal listed once, in the order first seen.
+    @Test func aDaySeenTwiceKeepsEveryMealOnce() {
+        var digest = MenuDigest()
+        digest.add(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")]))
+        digest.add(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
+            Meal(name: "Brunch", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
+            Meal(name: "Dinner", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
+        ]))
+        #expect(digest.mealsByDay[ServiceDate("2026-10-10")!] == ["Brunch", "Dinner"])
+        #expect(digest.restaurantsByDay[ServiceDate("2026-10-10")!] == ["Covel", "Crossroads"])
+    }
+}
