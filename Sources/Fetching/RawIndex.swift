@@ -6,18 +6,24 @@ import Darwin
 #endif
 import GRDB
 
-/// The raw store's database, `index.sqlite`: one row per fetch, and the bodies up to
-/// `RawStore.inlineLimit`, so that storing a page appends to one file instead of creating two.
-/// A year of menus is thousands of pages, and creating that many files cost more than reading
-/// and parsing them.
+/// The raw store's database, `index.sqlite`: one row per fetch, and where each body lies in
+/// the pack files, so that storing a page appends to two files instead of creating two. A year
+/// of menus is thousands of pages, and creating that many files cost more than reading and
+/// parsing them; keeping the bodies themselves in SQLite wrote every byte twice (WAL, then
+/// checkpoint) and held the one write lock the parsing threads share.
 ///
 /// WAL with `synchronous = NORMAL`: a commit survives the process being killed, and only a
 /// power loss can drop the last ones, which the store treats like any lost cache entry (the
-/// page is fetched again). One pool per folder per process, shared by every `RawStore` value.
+/// page is fetched again). One index and one pack writer per folder per process, shared by
+/// every `RawStore` value.
 final class RawIndex: Sendable {
     let pool: DatabasePool
+    let packs: PackWriter
+    let packFolder: URL
 
     private init(file: URL) throws {
+        packFolder = file.deletingLastPathComponent().appendingPathComponent("packs", isDirectory: true)
+        packs = PackWriter(folder: packFolder)
         var configuration = Configuration()
         configuration.busyMode = .timeout(30)
         configuration.prepareDatabase { db in
@@ -25,11 +31,13 @@ final class RawIndex: Sendable {
         }
         pool = try DatabasePool(path: file.path, configuration: configuration)
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-raw-index") { db in
+        migrator.registerMigration("v1-records-and-packs") { db in
             try db.execute(sql: """
-                CREATE TABLE object (sha256 TEXT PRIMARY KEY, body BLOB NOT NULL);
                 CREATE TABLE record (id INTEGER PRIMARY KEY, url TEXT NOT NULL, line TEXT NOT NULL);
                 CREATE INDEX record_by_url ON record (url, id);
+                CREATE TABLE packed (
+                    sha256 TEXT PRIMARY KEY, pack TEXT NOT NULL, offset INTEGER NOT NULL, length INTEGER NOT NULL
+                );
                 """)
         }
         try migrator.migrate(pool)

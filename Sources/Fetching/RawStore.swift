@@ -5,25 +5,21 @@ import GRDB
 /// that any run can be replayed offline and any row traced back to the bytes it came from.
 ///
 /// Layout under `root`:
-/// - `index.sqlite` (`RawIndex`): one record per fetch, by URL, oldest first, and every body of
-///   up to `inlineLimit` bytes by its sha256;
-/// - `objects/<first 2 hex>/<sha256>`: a larger body (a recipe dump), written once and never
-///   rewritten;
-/// - `records/<sha256 of the URL>.jsonl`: records written before the index existed, still read
-///   (with the objects of that time), so an older workspace keeps its history.
+/// - `index.sqlite` (`RawIndex`): one record per fetch, by URL, oldest first, and where the body
+///   of each sha256 lies;
+/// - `packs/<name>.pack` (`PackWriter`): the bodies, appended, each stored once;
+/// - `records/<sha256 of the URL>.jsonl` and `objects/<first 2 hex>/<sha256>`: records and
+///   bodies written before the index existed, still read, so an older workspace keeps its
+///   history.
 ///
 /// URLs are only ever hashed or stored as values, so no URL can name a path outside the store.
 ///
 /// The store is a cache, not a journal: nothing is fsynced per document (see `RawIndex` and
-/// `AtomicFile` for what a crash leaves), because every body is checked against its sha256 when
+/// `PackWriter` for what a crash leaves), because every body is checked against its sha256 when
 /// read. A damaged body is removed on that read, so the document is fetched and written again
 /// rather than missed on every later run.
 public struct RawStore: Sendable {
     public let root: URL
-
-    /// Bodies up to this size live in the index; larger ones are files, read without copying
-    /// them through SQLite and never near its size limit.
-    static let inlineLimit = 16 << 20
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
@@ -34,22 +30,23 @@ public struct RawStore: Sendable {
     @discardableResult
     public func store(_ document: FetchedDocument) throws -> FetchRecord {
         let record = FetchRecord(document)
-        guard let object = objectFile(sha256: document.sha256),
+        guard Self.isDigest(document.sha256),
               document.digestOrigin.computedFromBody || sha256Hex(document.body) == document.sha256
         else {
             throw FetchError(.store, url: document.url, "refusing to store a body whose sha256 does not match its bytes")
         }
         do {
             let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
-            let inline = document.body.count <= Self.inlineLimit
-            if !inline && !FileManager.default.fileExists(atPath: object.path) {
-                try makeFolder(object.deletingLastPathComponent(), url: document.url)
-                try AtomicFile.replaceContents(of: object, with: document.body)
+            let index = try index(url: document.url)
+            let known = try index.pool.read { db in
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)",
+                                  arguments: [document.sha256]) ?? false
             }
-            try index(url: document.url).pool.write { db in
-                if inline {
-                    try db.execute(sql: "INSERT OR IGNORE INTO object (sha256, body) VALUES (?, ?)",
-                                   arguments: [document.sha256, document.body])
+            let location = known ? nil : try index.packs.append(document.body)
+            try index.pool.write { db in
+                if let location {
+                    try db.execute(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)",
+                                   arguments: [document.sha256, location.pack, location.offset, document.body.count])
                 }
                 try db.execute(sql: "INSERT INTO record (url, line) VALUES (?, ?)", arguments: [document.url, line])
             }
@@ -88,16 +85,25 @@ public struct RawStore: Sendable {
         guard let object = objectFile(sha256: record.sha256) else {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
         }
-        let indexed = try query(url: record.url) { db in
-            try Data.fetchOne(db, sql: "SELECT body FROM object WHERE sha256 = ?", arguments: [record.sha256])
+        let packed = try query(url: record.url) { db in
+            try Row.fetchOne(db, sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?",
+                             arguments: [record.sha256])
         }
-        if let body = indexed {
-            guard sha256Hex(body) == record.sha256 else {
+        if let packed {
+            let pack: String = packed["pack"]
+            let body: Data?
+            do {
+                body = try PackWriter.read(folder: try index(url: record.url).packFolder, pack: pack,
+                                           offset: packed["offset"], length: packed["length"])
+            } catch let failure as FileFailure {
+                throw FetchError(.store, url: record.url, "raw store: \(failure)")
+            }
+            guard let body, sha256Hex(body) == record.sha256 else {
                 _ = try? index(url: record.url).pool.write { db in
-                    try db.execute(sql: "DELETE FROM object WHERE sha256 = ?", arguments: [record.sha256])
+                    try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
                 }
                 throw FetchError(.store, url: record.url,
-                                 "raw store: the body of \(record.sha256) in index.sqlite no longer matches its sha256")
+                                 "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
             }
             return body
         }
@@ -163,10 +169,15 @@ public struct RawStore: Sendable {
         return Self.decode(lines, url: url)
     }
 
-    /// Nil for anything but a lower-case hex digest: a record read from disk cannot steer a path.
+    /// A lower-case hex SHA-256, the only thing the store files bodies under.
+    static func isDigest(_ sha256: String) -> Bool {
+        sha256.utf8.count == 64 && sha256.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
+    /// Where the layout before the index kept a body; nil for anything but a digest, so a
+    /// record read from disk cannot steer a path.
     func objectFile(sha256: String) -> URL? {
-        guard sha256.utf8.count == 64, sha256.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
-        else { return nil }
+        guard Self.isDigest(sha256) else { return nil }
         return root.appendingPathComponent("objects", isDirectory: true)
             .appendingPathComponent(String(sha256.prefix(2)), isDirectory: true)
             .appendingPathComponent(sha256)
@@ -177,11 +188,4 @@ public struct RawStore: Sendable {
             .appendingPathComponent(sha256Hex(Data(url.utf8)) + ".jsonl")
     }
 
-    private func makeFolder(_ folder: URL, url: String) throws {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FetchError(.store, url: url, "raw store: cannot create \(folder.path): \(error.localizedDescription)")
-        }
-    }
 }

@@ -18,6 +18,18 @@ import Testing
         try DatabaseQueue(path: folder.appendingPathComponent("index.sqlite").path)
     }
 
+    /// Where the index says a body lies, read straight from the pack file.
+    func packedBytes(_ folder: URL, sha256: String) throws -> Data? {
+        guard let row = try index(folder).read({ db in
+            try Row.fetchOne(db, sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?", arguments: [sha256])
+        }) else { return nil }
+        let pack: String = row["pack"]
+        let offset: Int = row["offset"]
+        let length: Int = row["length"]
+        let bytes = try Data(contentsOf: folder.appendingPathComponent("packs/\(pack).pack"))
+        return bytes.subdata(in: offset..<(offset + length))
+    }
+
     @Test func bodyIsStoredUnderItsDigest() throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -25,10 +37,7 @@ import Testing
         let record = try RawStore(root: folder).store(document(url: "https://menu.dining.ucla.edu/Recipes/400317/1", body: page))
 
         #expect(record.sha256 == Self.recipeDigest)
-        let stored = try index(folder).read { db in
-            try Data.fetchOne(db, sql: "SELECT body FROM object WHERE sha256 = ?", arguments: [Self.recipeDigest])
-        }
-        #expect(stored == page)
+        #expect(try packedBytes(folder, sha256: Self.recipeDigest) == page)
     }
 
     @Test func storingTheSameBodyAgainKeepsOneCopy() throws {
@@ -39,24 +48,16 @@ import Testing
         let url = "https://menu.dining.ucla.edu/Recipes/400317/1"
         try store.store(document(url: url, body: page))
         try store.store(document(url: url, body: page))
+        try store.store(document(url: url, body: Data("another body".utf8)))
 
-        #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM object") } == 1)
-        #expect(try store.records(for: url).count == 2)
-    }
-
-    /// A body over the index's limit (a recipe dump) is a file named by its sha256.
-    @Test func aLargeBodyIsAFileNamedByItsDigest() throws {
-        let folder = try makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = RawStore(root: folder)
-        let body = Data(repeating: UInt8(ascii: "x"), count: RawStore.inlineLimit + 1)
-        let record = try store.store(document(url: "file:///dumps/meals.json", body: body))
-        let object = try #require(store.objectFile(sha256: record.sha256))
-
-        #expect(object.path.hasSuffix("objects/\(record.sha256.prefix(2))/\(record.sha256)"))
-        #expect(try Data(contentsOf: object) == body)
-        #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM object") } == 0)
-        #expect(try store.latestDocument(for: "file:///dumps/meals.json")?.body == body)
+        #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM packed") } == 2)
+        let packs = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("packs").path)
+        #expect(packs.count == 1)
+        let size = try FileManager.default.attributesOfItem(
+            atPath: folder.appendingPathComponent("packs/\(packs[0])").path)[.size] as? Int
+        #expect(size == page.count + "another body".utf8.count)
+        #expect(try store.records(for: url).count == 3)
+        #expect(try packedBytes(folder, sha256: sha256Hex(Data("another body".utf8))) == Data("another body".utf8))
     }
 
     @Test func replayReturnsTheLatestStoredBytes() async throws {
@@ -110,7 +111,7 @@ import Testing
 
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["raw"])
         let files = try FileManager.default.contentsOfDirectory(atPath: root.path)
-        #expect(files.allSatisfy { $0.hasPrefix("index.sqlite") })
+        #expect(files.allSatisfy { $0.hasPrefix("index.sqlite") || $0 == "packs" })
         #expect(try RawStore(root: root).records(for: url).map(\.url) == [url])
         #expect(RawStore(root: root).objectFile(sha256: "../../../../etc/passwd") == nil)
     }
@@ -161,10 +162,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = RawStore(root: folder)
         let url = "https://example.org/page"
-        let record = try store.store(document(url: url, body: Data("original".utf8)))
-        try await index(folder).write { db in
-            try db.execute(sql: "UPDATE object SET body = ? WHERE sha256 = ?", arguments: [Data("bit rot".utf8), record.sha256])
-        }
+        try store.store(document(url: url, body: Data("original".utf8)))
+        let pack = try #require(try FileManager.default.contentsOfDirectory(
+            atPath: folder.appendingPathComponent("packs").path).first)
+        try Data("bit rot!".utf8).write(to: folder.appendingPathComponent("packs/\(pack)"))
 
         let error = await #expect(throws: FetchError.self) { try await ReplaySource(store: store).fetch(url) }
         #expect(error?.code == .store)

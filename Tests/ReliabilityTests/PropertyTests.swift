@@ -85,11 +85,11 @@ import TestSupport
         }
         let everything = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
         for path in everything {
-            #expect(path == "raw" || path.hasPrefix("raw/index.sqlite") || path.hasPrefix("raw/objects")
-                    || path.hasPrefix("raw/records"), "\(path)")
+            #expect(path == "raw" || path.hasPrefix("raw/index.sqlite") || path.hasPrefix("raw/packs")
+                    || path.hasPrefix("raw/objects") || path.hasPrefix("raw/records"), "\(path)")
         }
         let names = everything.compactMap { $0.split(separator: "/").last.map(String.init) }
-        #expect(names.allSatisfy { $0.range(of: "^[0-9a-f]{2}$|^[0-9a-f]{64}(\\.jsonl)?$|^raw$|^objects$|^records$|^index\\.sqlite(-wal|-shm)?$",
+        #expect(names.allSatisfy { $0.range(of: "^[0-9a-f]{2}$|^[0-9a-f]{64}(\\.jsonl)?$|^raw$|^objects$|^records$|^index\\.sqlite(-wal|-shm)?$|^packs$|^[0-9-]+\\.pack$",
                                             options: .regularExpression) != nil }, "\(names.prefix(5))")
     }
 

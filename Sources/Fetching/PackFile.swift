@@ -1,0 +1,105 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed system call on a file of the raw store, named with its path and errno text.
+struct FileFailure: Error, CustomStringConvertible {
+    var operation: String
+    var path: String
+    var code: Int32
+
+    var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// The pack file this process appends bodies to, `packs/<name>.pack`: one file per process
+/// that stores anything, written only by it under a lock, so a body's offset is the file's end
+/// just before its write.
+/// Bodies are never rewritten; the index says where each one starts and how long it is.
+///
+/// Nothing is fsynced, on purpose: the raw store is a cache whose every read is checked
+/// against a sha256. A process killed mid-append leaves bytes no index row points to; a power
+/// loss can leave an indexed body short or wrong, which the read that finds it reports and
+/// unindexes, so the page is fetched and stored again.
+final class PackWriter: @unchecked Sendable {
+    private let folder: URL
+    private let lock = NSLock()
+    private var active: (descriptor: Int32, name: String)?
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    deinit {
+        if let active { close(active.descriptor) }
+    }
+
+    /// Appends `body` and says where it went.
+    func append(_ body: Data) throws -> (pack: String, offset: Int64) {
+        lock.lock()
+        defer { lock.unlock() }
+        let pack = try current()
+        let offset = lseek(pack.descriptor, 0, SEEK_END)
+        guard offset >= 0 else { throw FileFailure(operation: "seek in", path: path(of: pack.name), code: errno) }
+        try body.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            guard let base = buffer.baseAddress else { return }
+            var written = 0
+            while written < buffer.count {
+                let result = write(pack.descriptor, base + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw FileFailure(operation: "append to", path: path(of: pack.name), code: errno)
+                }
+                written += result
+            }
+        }
+        return (pack.name, Int64(offset))
+    }
+
+    private func current() throws -> (descriptor: Int32, name: String) {
+        if let active { return active }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let name = "\(Int(Date().timeIntervalSince1970))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: path(of: name), code: errno) }
+        active = (descriptor, name)
+        return (descriptor, name)
+    }
+
+    private func path(of name: String) -> String {
+        folder.appendingPathComponent(name + ".pack").path
+    }
+
+    /// `length` bytes at `offset` of a pack, or nil when the pack name is not one this store
+    /// makes (an index row cannot steer a path) or the bytes are not all there.
+    static func read(folder: URL, pack: String, offset: Int64, length: Int) throws -> Data? {
+        guard !pack.isEmpty, pack.utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: "-") }),
+              offset >= 0, length >= 0
+        else { return nil }
+        let path = folder.appendingPathComponent(pack + ".pack").path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw FileFailure(operation: "open", path: path, code: errno)
+        }
+        defer { close(descriptor) }
+        var body = Data(count: length)
+        let complete = try body.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var done = 0
+            while done < length {
+                let result = pread(descriptor, base + done, length - done, off_t(offset) + off_t(done))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    throw FileFailure(operation: "read", path: path, code: errno)
+                }
+                if result == 0 { return false }
+                done += result
+            }
+            return true
+        }
+        return complete ? body : nil
+    }
+}
