@@ -26,6 +26,7 @@ enum Bench {
         guard let firstDate = settings.firstDate?.description else { throw BenchError("bad first date") }
 
         func menus(_ corpus: URL, days: Int, workspace: String) throws -> Measurement {
+            try Corpora.warm(corpus)
             log("run: \(days) days of menus (\(workspace))")
             return try Child.measure("menus", [
                 "corpus": corpus.path, "from": firstDate, "days": "\(days)",
@@ -45,6 +46,7 @@ enum Bench {
         let yearFloor = try floors(of: year, parse: ("floor-parse", ["manifest": year.manifest ?? ""]))
         let decade = try menus(decadeCorpus, days: settings.decadeDays, workspace: "decade")
         let decadeFloor = try floors(of: decade, parse: ("floor-parse", ["manifest": decade.manifest ?? ""]))
+        try Corpora.warm(dump)
         log("run: \(settings.recipes) recipes")
         let recipes = try Child.measure("recipes", [
             "dump": dump.path, "workspace": work.appendingPathComponent("recipes").path, "repository": repository,
