@@ -10,10 +10,9 @@ extension UCLAMenuSite {
     /// saved. The `div.menu-block`s that follow it, in document order, are that meal's halls.
     public static func parseOverview(_ data: Data, url: String, charset: String?) throws -> ServiceDay {
         try withPage(data, url: url, charset: charset) { page in
-            let headerOrBlock = "//h2[@id='page-header'] | " + anywhere("div", class: "menu-block")
             var meals: [(header: MealHeader, restaurants: [Restaurant])] = []
-            for node in try page.select(headerOrBlock) {
-                if node.name == "h2" {
+            for node in headersAndBlocks(page) {
+                if node.isElement(named: "h2") {
                     guard let header = MealHeader(node.text) else {
                         throw InputError("meal header \"\(node.text)\" is not \"<Meal> Menu for ..., <Month> <D>, <YYYY>\"",
                                          at: url)
@@ -45,12 +44,27 @@ extension UCLAMenuSite {
         }
     }
 
+    /// `//h2[@id='page-header'] | //div[menu-block]` in document order, found in one walk over
+    /// the page: the union's two scans of the whole tree were most of what reading an overview
+    /// cost beyond parsing it.
+    private static func headersAndBlocks(_ page: HTMLDocument) -> [HTMLNode] {
+        var found: [HTMLNode] = []
+        page.rootElement?.forEachElement(below: ()) { element, _ in
+            if element.isElement(named: "h2") {
+                if element.attribute("id") == "page-header" { found.append(element) }
+            } else if element.isElement(named: "div"), element.hasClass("menu-block") {
+                found.append(element)
+            }
+            return ()
+        }
+        return found
+    }
+
     private static func restaurant(_ block: HTMLNode, url: String) throws -> Restaurant {
-        guard let name = try block.first(within("h3", class: "col-header"))?.text.nonEmpty else {
+        guard let name = block.elements(named: "h3", class: "col-header").first?.text.nonEmpty else {
             throw InputError("a div.menu-block has no h3.col-header naming its restaurant", at: url)
         }
-        let sections = try MenuListParser.sections(block.select(within("li", class: "sect-item")),
-                                                   url: url)
+        let sections = try MenuListParser.sections(block.elements(named: "li", class: "sect-item"), url: url)
         return Restaurant(name: name, sections: sections)
     }
 }

@@ -63,6 +63,11 @@ public final class HTMLDocument {
         xmlFreeDoc(pointer)
     }
 
+    /// The top element (`html`), the start of a walk over the whole page; nil for an empty one.
+    public var rootElement: HTMLNode? {
+        xmlDocGetRootElement(pointer).map { HTMLNode(document: self, pointer: $0) }
+    }
+
     /// Every node the XPath expression selects from the document root, in document order.
     public func select(_ xpath: String) throws -> [HTMLNode] {
         try evaluate(xpath, relativeTo: nil)

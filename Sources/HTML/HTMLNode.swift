@@ -98,6 +98,17 @@ public struct HTMLNode {
         }
     }
 
+    /// The elements below this node with this tag and class, in document order, at any depth:
+    /// what `.//tag[XPathPredicate.hasClass(name)]` selects, found in one walk.
+    public func elements(named tag: String, class name: String) -> [HTMLNode] {
+        var found: [HTMLNode] = []
+        forEachElement(below: ()) { element, _ in
+            if element.isElement(named: tag), element.hasClass(name) { found.append(element) }
+            return ()
+        }
+        return found
+    }
+
     /// Every node the expression selects with this node as the context (`.//li`, `./@href`).
     public func select(_ xpath: String) throws -> [HTMLNode] {
         try document.evaluate(xpath, relativeTo: pointer)
