@@ -136,6 +136,9 @@ extension PipelineRunner {
         -> PartitionOutcome {
         let upstream = work.reused || work.confirmed ? try replay(work.previous, fallback: work.live) : work.live
         let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
+        // The log has the prefetched bodies now; the outcome need not carry them until its turn.
+        var work = work
+        work.prefetched = [:]
         let started = Date()
         let result: Result<PartitionResult, any Error>
         do {
