@@ -28,11 +28,12 @@ enum InputFingerprint {
         return sha256Hex(Data(text.utf8))
     }
 
-    /// The running executable's path, size and modification time: a rebuilt binary may parse
-    /// differently, so its snapshots are never taken for unchanged. Cheaper than hashing the
-    /// binary, and errs only towards publishing again.
+    /// The running executable's GNU build ID (`ELFBuildID`): the same code gives the same ID,
+    /// however often it is relinked. A binary without one is identified by its path, size and
+    /// modification time instead, which errs only towards publishing again.
     static let executableIdentity: String = {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        if let id = ELFBuildID.read(executable) { return "build-id \(id)" }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path),
               let size = attributes[.size] as? Int,
               let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
