@@ -11,26 +11,59 @@ extension UCLAMenuSite {
     public static func parseRecipe(_ data: Data, url: String, charset: String?,
                                    recipeId: String) throws -> Food {
         try withPage(data, url: url, charset: charset) { page in
-            guard let name = try page.first(anywhere("div", class: "recipecontainer") + "//h2")?
-                .text.nonEmpty
-            else {
+            let parts = RecipePageParts(page)
+            guard let name = parts.name?.text.nonEmpty else {
                 throw InputError("no recipe name (div.recipecontainer h2): not a recipe page, or its layout changed",
                                  at: url)
             }
             var food = Food(id: FoodID(source: sourceName, recipeId: recipeId), name: name)
-            food.description = try page.first(
-                anywhere("div", class: "productinfo") + "//div[\(XPathPredicate.hasClass("description"))]")?
-                .text.nonEmpty
-            food.codes = try page.texts(anywhere("div", class: "prodwebcode") + "//img/@alt")
-                .filter { !$0.isEmpty }.uniquedInOrder()
-            try readNutritionFacts(page, into: &food)
-            try readIngredientLines(page, into: &food)
+            food.description = parts.description?.text.nonEmpty
+            food.codes = parts.codes.filter { !$0.isEmpty }.uniquedInOrder()
+            if let box = parts.nutritionBox { try readNutritionFacts(box, into: &food) }
+            readIngredientLines(parts.paragraphs, into: &food)
             return food
         }
     }
 
-    private static func readNutritionFacts(_ page: HTMLDocument, into food: inout Food) throws {
-        guard let box = try page.first(anywhere("div", class: "nfbox")) else { return }
+    /// The parts of a recipe page, found in one walk over it instead of five XPath scans of the
+    /// whole page each: the first `h2` inside `div.recipecontainer`, the first `div.description`
+    /// inside `div.productinfo`, the `alt` of every image inside `div.prodwebcode`, the first
+    /// `div.nfbox`, and every paragraph.
+    private struct RecipePageParts {
+        var name: HTMLNode?
+        var description: HTMLNode?
+        var codes: [String] = []
+        var nutritionBox: HTMLNode?
+        var paragraphs: [HTMLNode] = []
+
+        private struct Inside {
+            var recipe = false
+            var productInfo = false
+            var webCodes = false
+        }
+
+        init(_ page: HTMLDocument) {
+            page.rootElement?.forEachElement(below: Inside()) { element, outer in
+                var inside = outer
+                if element.isElement(named: "div") {
+                    if element.hasClass("recipecontainer") { inside.recipe = true }
+                    if element.hasClass("productinfo") { inside.productInfo = true }
+                    if element.hasClass("prodwebcode") { inside.webCodes = true }
+                    if outer.productInfo, description == nil, element.hasClass("description") { description = element }
+                    if nutritionBox == nil, element.hasClass("nfbox") { nutritionBox = element }
+                } else if element.isElement(named: "h2") {
+                    if outer.recipe, name == nil { name = element }
+                } else if element.isElement(named: "img") {
+                    if outer.webCodes, let alt = element.attribute("alt") { codes.append(alt.whitespaceNormalized) }
+                } else if element.isElement(named: "p") {
+                    paragraphs.append(element)
+                }
+                return inside
+            }
+        }
+    }
+
+    private static func readNutritionFacts(_ box: HTMLNode, into food: inout Food) throws {
         if let serving = try box.first(within("p", class: "nfserv"))?.text {
             food.servingSize = String(withoutServingSizeLabel(serving)).nonEmpty
         }
@@ -62,8 +95,8 @@ extension UCLAMenuSite {
 
     /// "INGREDIENTS: ..." and "ALLERGENS*: Milk, Eggs" paragraphs, found by their printed
     /// labels rather than by their place in `div.ingred_allergen`.
-    private static func readIngredientLines(_ page: HTMLDocument, into food: inout Food) throws {
-        for line in try page.texts("//p") {
+    private static func readIngredientLines(_ paragraphs: [HTMLNode], into food: inout Food) {
+        for line in paragraphs.map(\.text) {
             if let list = LabelScanner.list(after: "INGREDIENTS", in: line) {
                 food.ingredients = String(list).nonEmpty
             } else if let list = LabelScanner.list(after: "ALLERGENS", asterisk: true, in: line) {
