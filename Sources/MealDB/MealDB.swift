@@ -28,10 +28,37 @@ public enum MealDB {
     /// Meals from `search.php`, `lookup.php`, `random.php` or `filter.php` (whose entries carry
     /// only id, name and thumbnail), or from a dump that is an array of meals; `{"meals": null}`
     /// is no meals.
+    ///
+    /// A large dump is decoded in pieces on every core (see `JSONArrayElements`); should a piece
+    /// fail, the whole is decoded again in one piece, so that the error names the meal and
+    /// field exactly as it would have.
     public static func decodeMeals(_ data: Data, location: String) throws -> [Recipe] {
-        try decode(Envelope<MealsField, MealRecord>.self, data, location).items
+        if data.count >= 4 << 20, let recipes = decodeMealsInPieces(data, pieces: 4 * activeCores) {
+            return recipes
+        }
+        return try decode(Envelope<MealsField, MealRecord>.self, data, location).items
             .mappedOnEveryCore(RecipeMapping.recipe(from:))
     }
+
+    /// The meals decoded piece by piece, side by side, or nil when the document's list cannot
+    /// be split or a piece does not decode.
+    static func decodeMealsInPieces(_ data: Data, pieces: Int) -> [Recipe]? {
+        guard let elements = JSONArrayElements.ranges(in: data, key: MealsField.name), !elements.isEmpty else {
+            return nil
+        }
+        let size = (elements.count + pieces - 1) / pieces
+        let groups = stride(from: 0, to: elements.count, by: size).map { start in
+            elements[start].lowerBound..<elements[min(start + size, elements.count) - 1].upperBound
+        }
+        let decoded = groups.mappedOnEveryCore(minimumCount: 2) { range -> [Recipe]? in
+            let piece = Data("[".utf8) + data[range] + Data("]".utf8)
+            return (try? JSONDecoder().decode([MealRecord].self, from: piece))?.map(RecipeMapping.recipe(from:))
+        }
+        guard decoded.allSatisfy({ $0 != nil }) else { return nil }
+        return decoded.flatMap { $0 ?? [] }
+    }
+
+    private static var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// The categories of `categories.php`, with their descriptions.
     public static func decodeCategories(_ data: Data, location: String) throws -> [Category] {

@@ -1,12 +1,13 @@
 import Foundation
 
 extension Array where Element: Sendable {
-    /// `map`, spread over every core for large arrays, in the same order. Mapping a meal
-    /// (steps, measures) takes about as long as decoding its JSON, a dump of 100,000 meals is
-    /// one partition, and every meal maps on its own.
-    func mappedOnEveryCore<Mapped: Sendable>(_ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
+    /// `map`, spread over every core once there are `minimumCount` elements, in the same order.
+    /// Mapping a meal (steps, measures) takes about as long as decoding its JSON, a dump of
+    /// 100,000 meals is one partition, and every meal maps on its own.
+    func mappedOnEveryCore<Mapped: Sendable>(minimumCount: Int = 2_000,
+                                             _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        guard cores > 1, count >= 2_000 else { return map(transform) }
+        guard cores > 1, count >= Swift.max(minimumCount, 2) else { return map(transform) }
         let chunk = (count + cores - 1) / cores
         let results = ChunkResults<Mapped>(chunks: cores)
         DispatchQueue.concurrentPerform(iterations: cores) { index in
