@@ -6,7 +6,8 @@ import HTML
 enum MenuListParser {
     static func sections(_ sectionNodes: [HTMLNode], url: String) throws -> [Section] {
         try sectionNodes.map { node in
-            let items = try node.elements(named: "li", class: "menu-item").map { try menuItem($0, url: url) }
+            let items = try node.elements(named: "li", class: "menu-item", nested: false)
+                .map { try menuItem($0, url: url) }
             return Section(name: node.ownText, foods: items)
         }
     }

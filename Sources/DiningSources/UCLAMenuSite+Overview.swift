@@ -45,8 +45,9 @@ extension UCLAMenuSite {
     }
 
     /// `//h2[@id='page-header'] | //div[menu-block]` in document order, found in one walk over
-    /// the page: the union's two scans of the whole tree were most of what reading an overview
-    /// cost beyond parsing it.
+    /// the page that does not go inside a block (headers are outside them, and blocks do not
+    /// nest): the union's two scans of the whole tree were most of what reading an overview cost
+    /// beyond parsing it.
     private static func headersAndBlocks(_ page: HTMLDocument) -> [HTMLNode] {
         var found: [HTMLNode] = []
         page.rootElement?.forEachElement(below: ()) { element, _ in
@@ -54,6 +55,7 @@ extension UCLAMenuSite {
                 if element.attribute("id") == "page-header" { found.append(element) }
             } else if element.isElement(named: "div"), element.hasClass("menu-block") {
                 found.append(element)
+                return nil
             }
             return ()
         }
@@ -61,10 +63,11 @@ extension UCLAMenuSite {
     }
 
     private static func restaurant(_ block: HTMLNode, url: String) throws -> Restaurant {
-        guard let name = block.elements(named: "h3", class: "col-header").first?.text.nonEmpty else {
+        guard let name = block.elements(named: "h3", class: "col-header", limit: 1).first?.text.nonEmpty else {
             throw InputError("a div.menu-block has no h3.col-header naming its restaurant", at: url)
         }
-        let sections = try MenuListParser.sections(block.elements(named: "li", class: "sect-item"), url: url)
+        let stations = block.elements(named: "li", class: "sect-item", nested: false)
+        let sections = try MenuListParser.sections(stations, url: url)
         return Restaurant(name: name, sections: sections)
     }
 }

@@ -99,11 +99,18 @@ public struct HTMLNode {
     }
 
     /// The elements below this node with this tag and class, in document order, at any depth:
-    /// what `.//tag[XPathPredicate.hasClass(name)]` selects, found in one walk.
-    public func elements(named tag: String, class name: String) -> [HTMLNode] {
+    /// what `.//tag[XPathPredicate.hasClass(name)]` selects, found in one walk. `nested: false`
+    /// does not look inside a match (for containers that never hold one another, such as a
+    /// menu's stations), and `limit` stops the walk once that many are found.
+    public func elements(named tag: String, class name: String, nested: Bool = true,
+                         limit: Int = .max) -> [HTMLNode] {
         var found: [HTMLNode] = []
         forEachElement(below: ()) { element, _ in
-            if element.isElement(named: tag), element.hasClass(name) { found.append(element) }
+            guard found.count < limit else { return nil }
+            if element.isElement(named: tag), element.hasClass(name) {
+                found.append(element)
+                return nested ? () : nil
+            }
             return ()
         }
         return found

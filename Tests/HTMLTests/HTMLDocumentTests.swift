@@ -69,6 +69,17 @@ import TestSupport
         #expect(block.isElement(named: "div") && !block.isElement(named: "p"))
     }
 
+    @Test func elementsByTagAndClassCanStopAtAMatchOrACount() throws {
+        let html = #"<ul><li class="x" id="1"><ul><li class="x" id="2"></li></ul></li><li class="x y" id="3"></li></ul>"#
+        let page = try HTMLDocument(parsing: Data(html.utf8), location: "inline")
+        let root = try #require(page.rootElement)
+        #expect(root.elements(named: "li", class: "x").map { $0.attribute("id") } == ["1", "2", "3"])
+        #expect(root.elements(named: "li", class: "x", nested: false).map { $0.attribute("id") } == ["1", "3"])
+        #expect(root.elements(named: "li", class: "x", limit: 1).map { $0.attribute("id") } == ["1"])
+        #expect(root.elements(named: "li", class: "y").map { $0.attribute("id") } == ["3"])
+        #expect(root.elements(named: "ul", class: "x").isEmpty)
+    }
+
     @Test func separatesAnElementsOwnTextFromItsChildren() throws {
         let page = try HTMLDocument(parsing: SharedData.load(Self.overviewPath),
                                     location: Self.overviewPath)
