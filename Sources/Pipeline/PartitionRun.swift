@@ -71,8 +71,9 @@ extension PipelineRunner {
     /// The fetch and parse stages: every partition of every source, several at a time. Each is
     /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight.
     /// Finished partitions are taken in partition order (a few wait for an earlier one still
-    /// running), their days handed to `menus` and the rest merged, so the result does not
-    /// depend on which finished first and no more than a few days are in memory at once.
+    /// running, never more than `partitionLookahead`), their days handed to `menus` and the rest
+    /// merged, so the result does not depend on which finished first and no more than a few days
+    /// are in memory at once.
     func fetchAndParse(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream) async throws
         -> HarvestOutcome {
         let context = RunContext()
@@ -81,17 +82,19 @@ extension PipelineRunner {
         var harvest = HarvestOutcome()
         var nextInOrder = 0
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
-            var next = work.makeIterator()
-            for _ in 0..<partitionConcurrency {
-                guard let item = next.next() else { break }
-                group.addTask { try await self.harvest(item, context: context, known: known) }
-            }
-            while let outcome = try await group.next() {
+            var queue = work.makeIterator()
+            var waiting = queue.next()
+            var running = 0
+            while true {
+                while running < partitionConcurrency, let item = waiting, item.index < nextInOrder + partitionLookahead {
+                    group.addTask { try await self.harvest(item, context: context, known: known) }
+                    running += 1
+                    waiting = queue.next()
+                }
+                guard let outcome = try await group.next() else { break }
+                running -= 1
                 try record(outcome, in: ledger)
                 finished[outcome.work.index] = outcome
-                if let item = next.next() {
-                    group.addTask { try await self.harvest(item, context: context, known: known) }
-                }
                 while nextInOrder < finished.count, let ready = finished[nextInOrder] {
                     try absorb(ready, into: &harvest, menus: menus)
                     finished[nextInOrder] = nil
@@ -101,6 +104,11 @@ extension PipelineRunner {
         }
         return harvest
     }
+
+    /// How far past the earliest unfinished partition new ones may start. Finished partitions
+    /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
+    /// holds back the start of others rather than letting the whole run pile up behind it.
+    var partitionLookahead: Int { partitionConcurrency * 4 }
 
     /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset.
     private func absorb(_ outcome: PartitionOutcome, into harvest: inout HarvestOutcome, menus: MenuStream) throws {

@@ -1,0 +1,63 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Testing
+import TestSupport
+
+/// Finished partitions wait in memory for their turn (days go into the snapshot in partition
+/// order), so a stalled one must not let every later one finish behind it.
+@Suite struct PartitionOrderTests {
+    private final class Events: RunObserver, @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [RunEvent] = []
+
+        func observe(_ event: RunEvent) {
+            lock.lock()
+            defer { lock.unlock() }
+            seen.append(event)
+        }
+
+        var finishedPartitions: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return seen.filter { $0.event == .partitionFinished && $0.stage == "fetch" }.compactMap(\.partition)
+        }
+    }
+
+    /// Thirty days; the first day's page takes 1.5 s, every other day is a quick 404. Without a
+    /// bound, the other 29 would all finish while the first waits; with it, at most the
+    /// lookahead (four per core) less the stalled one.
+    @Test func aStalledPartitionHoldsBackTheStartOfLaterOnes() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let overview = try Data(contentsOf: Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu/Menus/2026-10-10.html"))
+        let server = try TestHTTPServer { request, _ in
+            guard request.path == "/Menus/2026-10-10" else { return Reply(status: 404, keepAlive: true) }
+            return Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: overview,
+                         delay: .milliseconds(1_500), keepAlive: true)
+        }
+        defer { server.stop() }
+        var fetch = FetchSettings()
+        fetch.delayMilliseconds = 0
+        fetch.retries = 0
+        fetch.timeoutSeconds = 10
+        let spec = PipelineSpec(
+            name: "order-test", description: nil, file: workspace.appendingPathComponent("order.yml"), licence: "test",
+            sources: [SourceSpec(name: "ucla-menu", adapter: .uclaMenuSite, location: .web(server.url("")),
+                                 dates: .range(from: ServiceDate("2026-10-10")!, to: ServiceDate("2026-11-08")!),
+                                 recipePages: false, hours: false)],
+            checks: CheckPolicy(minMenuItems: 0), fetch: fetch)
+        let events = Events()
+        _ = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-10")!),
+            observer: events, logger: Logger(label: "test")).run()
+
+        let order = events.finishedPartitions
+        #expect(order.count == 30)
+        let lookahead = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let before = try #require(order.firstIndex(of: "2026-10-10"))
+        #expect(before <= lookahead - 1, "\(before) partitions finished while the first was stalled")
+        #expect(before >= 1, "the quick days did not run beside the stalled one")
+    }
+}
