@@ -51,12 +51,3 @@ public struct MenuDigest: Hashable, Sendable {
         Set(foods.keys).subtracting(dataset.foods.keys)
     }
 }
-
-extension Dataset {
-    /// The digest of this dataset's days, taken in date order.
-    public var menuDigest: MenuDigest {
-        var digest = MenuDigest()
-        for day in serviceDays.sorted(by: { $0.date < $1.date }) { digest.add(day) }
-        return digest
-    }
-}

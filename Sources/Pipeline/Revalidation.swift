@@ -11,7 +11,9 @@ struct Revalidation {
     /// built from: then there is nothing to publish.
     var currentSnapshot: URL?
     var seconds: Double
-    var documentsFetched: Int
+
+    /// Documents fetched again to compare, over every partition revalidated.
+    var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
 }
 
 extension PipelineRunner {
@@ -25,7 +27,7 @@ extension PipelineRunner {
     /// `--only-missing` and resumed runs skip this, since they ask for something else.
     func revalidate(_ work: [PartitionWork], store: SnapshotStore, interrupted: Bool) async -> Revalidation {
         let started = Date()
-        var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0, documentsFetched: 0)
+        var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
         guard !options.force, !options.onlyMissing, !interrupted, !work.isEmpty,
               let latest = store.latest(pipeline: spec.name),
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
@@ -42,7 +44,6 @@ extension PipelineRunner {
             }
             while let (checked, unchanged) = await group.next() {
                 result.work[checked.index] = checked
-                result.documentsFetched += checked.refetched
                 emit(.partitionFinished, stage: "revalidate", source: checked.harvester.source.name,
                      partition: checked.key, status: unchanged ? "unchanged" : "changed",
                      counts: ["documents": checked.refetched, "not_modified": checked.notModified])

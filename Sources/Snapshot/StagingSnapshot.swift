@@ -78,13 +78,6 @@ public final class StagingSnapshot {
         }
     }
 
-    /// A whole dataset held in memory: its days in date order, then the rest.
-    public func write(_ dataset: Dataset, codes knownCodes: [DietaryCode]) throws {
-        for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-            try append(day)
-        }
-        try finish(dataset, menus: dataset.menuDigest, codes: knownCodes)
-    }
 
     /// Fills the housekeeping tables `_meta`, `_runs`, `_checks` and `_sources`.
     public func record(run: RunRecord, checks: [CheckOutcome], documents: [SourceDocument]) throws {

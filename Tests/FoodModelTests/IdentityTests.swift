@@ -62,7 +62,9 @@ import Testing
         ])])
         let burger = Food(id: FoodID(source: "ucla-menu", recipeId: "1"), name: "Burger")
         let dataset = Dataset(serviceDays: [day], foods: [burger.id: burger])
-        #expect(dataset.menuDigest.foodsWithoutPage(in: dataset) == [FoodID(source: "ucla-menu", recipeId: "2")])
+        var digest = MenuDigest()
+        for day in dataset.serviceDays { digest.add(day) }
+        #expect(digest.foodsWithoutPage(in: dataset) == [FoodID(source: "ucla-menu", recipeId: "2")])
     }
 
     @Test func ingredientsFoldCaseAndSpacingButKeepTheirSpelling() {

@@ -70,7 +70,13 @@ func run(_ id: String) -> RunRecord {
 /// Builds a staging snapshot of `dataset` in `folder`.
 func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1") throws -> StagingSnapshot {
     let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"))
-    try staging.write(dataset, codes: knownCodes)
+    // As a run streams them: the days one at a time, in date order, then the rest.
+    var digest = MenuDigest()
+    for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
+        try staging.append(day)
+        digest.add(day)
+    }
+    try staging.finish(dataset, menus: digest, codes: knownCodes)
     try staging.record(run: run(runId), checks: [
         CheckOutcome(name: "min_menu_items", severity: .error, passed: true, value: 4, message: "4 items"),
     ], documents: [])
