@@ -68,13 +68,21 @@ public enum SnapshotReader {
     /// `PRAGMA integrity_check` and `PRAGMA foreign_key_check`: the problems found, empty when
     /// the file is sound.
     public static func verify(_ db: Database) throws -> [String] {
-        var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-        for row in try Row.fetchAll(db, sql: "PRAGMA foreign_key_check") {
+        try integrityProblems(db) + foreignKeyProblems(db)
+    }
+
+    /// What `PRAGMA integrity_check` finds: every page, every index entry against its row.
+    static func integrityProblems(_ db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+    }
+
+    /// What `PRAGMA foreign_key_check` finds, one line per broken reference.
+    static func foreignKeyProblems(_ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
             let table: String = row[0]
             let rowid: Int64? = row[1]
             let parent: String = row[2]
-            problems.append("foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken")
+            return "foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken"
         }
-        return problems
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// One published snapshot file and the facts its name and `_meta` carry.
 public struct PublishedSnapshot: Hashable, Sendable, Codable {
@@ -72,9 +73,7 @@ public struct SnapshotStore: Sendable {
         }
         let metadata: Data
         do {
-            try verify(partial)
-            metadata = try describe(partial, fileName: fileName)
-            try Durability.sync(path: partial.path)
+            metadata = try verifyDescribeAndSync(partial, fileName: fileName)
             try fileManager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
             try Durability.rename(from: partial.path, to: final.path)
             try Durability.sync(path: directory.path)
@@ -111,34 +110,46 @@ public struct SnapshotStore: Sendable {
         try Durability.sync(path: directory.path)
     }
 
-    /// The Datasette metadata of the freshly vacuumed copy.
-    private func describe(_ url: URL, fileName: String) throws -> Data {
-        var configuration = Configuration()
-        configuration.readonly = true
-        do {
-            return try DatabaseQueue(path: url.path, configuration: configuration).read { db in
-                try SnapshotMetadata.read(db, fileName: fileName).encoded()
-            }
-        } catch {
-            throw SnapshotError("cannot describe the new snapshot: \(error)", path: url.path)
-        }
-    }
-
-    /// Opens the freshly vacuumed copy and refuses it unless SQLite finds it sound.
-    private func verify(_ url: URL) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let problems: [String]
-        do {
-            problems = try DatabaseQueue(path: url.path, configuration: configuration).read { db in
-                try SnapshotReader.verify(db)
-            }
-        } catch {
-            throw SnapshotError("cannot verify the new snapshot: \(error)", path: url.path)
-        }
+    /// Refuses the freshly vacuumed copy unless SQLite finds it sound, reads its Datasette
+    /// metadata and syncs it to disk, side by side: the integrity check and the foreign-key check
+    /// each read the whole file on one core while fsync waits on the disk (100,000 recipes: 1.6 s,
+    /// 0.6 s and 0.5 s one after another). The first failure, in that order, is the one thrown.
+    private func verifyDescribeAndSync(_ url: URL, fileName: String) throws -> Data {
+        let integrity = Mutex<[String]>([])
+        let foreignKeys = Mutex<[String]>([])
+        let metadata = Mutex(Data())
+        try SideBySide.run([
+            {
+                let found = try Self.reading(url, "cannot verify the new snapshot", SnapshotReader.integrityProblems)
+                integrity.withLock { $0 = found }
+            },
+            {
+                let found = try Self.reading(url, "cannot verify the new snapshot", SnapshotReader.foreignKeyProblems)
+                foreignKeys.withLock { $0 = found }
+                let described = try Self.reading(url, "cannot describe the new snapshot") { db in
+                    try SnapshotMetadata.read(db, fileName: fileName).encoded()
+                }
+                metadata.withLock { $0 = described }
+            },
+            { try Durability.sync(path: url.path) },
+        ])
+        let problems = integrity.withLock { $0 } + foreignKeys.withLock { $0 }
         guard problems.isEmpty else {
             throw SnapshotError("the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",
                                 path: url.path)
+        }
+        return metadata.withLock { $0 }
+    }
+
+    /// Reads the file at `url` on a read-only connection of its own; a failure says `what`.
+    private static func reading<Value>(_ url: URL, _ what: String, _ read: (Database) throws -> Value) throws
+        -> Value {
+        var configuration = Configuration()
+        configuration.readonly = true
+        do {
+            return try DatabaseQueue(path: url.path, configuration: configuration).read(read)
+        } catch {
+            throw SnapshotError("\(what): \(error)", path: url.path)
         }
     }
 

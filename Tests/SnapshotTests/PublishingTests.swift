@@ -102,9 +102,10 @@ import Testing
         try bad.queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 1")
         }
-        #expect(throws: SnapshotError.self) {
+        let refusal = #expect(throws: SnapshotError.self) {
             try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo", manifest: Data())
         }
+        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row 1 to food") == true)
         #expect(store.latest(pipeline: "demo")?.lastPathComponent == "demo-good.sqlite")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(!names.contains("demo-bad.sqlite"))
