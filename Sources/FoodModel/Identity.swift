@@ -41,7 +41,28 @@ public struct RecipeID: Hashable, Comparable, Sendable, Codable, CustomStringCon
 /// collapsed, so that "Olive Oil", "olive oil" and " olive  oil " are one ingredient while the
 /// original spelling is kept beside the key.
 public func foldedKey(_ name: String) -> String {
-    name.lowercased()
+    if let ascii = foldedASCIIKey(name) { return ascii }
+    return name.lowercased()
         .split(whereSeparator: { $0.isWhitespace })
         .joined(separator: " ")
+}
+
+/// `foldedKey` of an all-ASCII name (nearly every name), byte by byte: the same result, without
+/// breaking the name into `Character`s. In ASCII, the whitespace characters are tab, line feed,
+/// vertical tab, form feed, carriage return and space. Nil when the name is not all ASCII.
+private func foldedASCIIKey(_ name: String) -> String? {
+    var folded: [UInt8] = []
+    folded.reserveCapacity(name.utf8.count)
+    var pendingSpace = false
+    for byte in name.utf8 {
+        guard byte < 0x80 else { return nil }
+        if byte == 0x20 || (0x09...0x0D).contains(byte) {
+            pendingSpace = !folded.isEmpty
+        } else {
+            if pendingSpace { folded.append(0x20) }
+            pendingSpace = false
+            folded.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+        }
+    }
+    return String(decoding: folded, as: UTF8.self)
 }

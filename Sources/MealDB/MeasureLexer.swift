@@ -32,8 +32,11 @@ enum MeasureLexer {
     /// En and em dashes mean the same as a hyphen in "1 – 14-ounce can"; U+2044 is the fraction slash.
     private static let equivalents: [Character: Character] = ["–": "-", "—": "-", "‑": "-", "⁄": "/"]
 
+    /// The two tables above hold no ASCII character, so ASCII ones (nearly all) skip the
+    /// lookups: hashing a `Character` normalizes it first, which made the lookups most of the
+    /// lexer's time.
     static func tokens(of text: String) -> [MeasureToken] {
-        let characters = Array(text.lowercased()).map { equivalents[$0] ?? $0 }
+        let characters = Array(text.lowercased()).map { $0.isASCII ? $0 : equivalents[$0] ?? $0 }
         var tokens: [MeasureToken] = []
         var index = 0
         var spaced = false
@@ -42,7 +45,10 @@ enum MeasureLexer {
             spaced = false
         }
         func isDigit(_ offset: Int) -> Bool {
-            offset < characters.count && ("0"..."9").contains(characters[offset])
+            guard offset < characters.count else { return false }
+            let character = characters[offset]
+            if let ascii = character.asciiValue { return (0x30...0x39).contains(ascii) }
+            return ("0"..."9").contains(character)
         }
         func digits(from start: Int) -> (text: String, end: Int) {
             var end = start
@@ -75,7 +81,7 @@ enum MeasureLexer {
                 } else {
                     emit(.symbol(unreadable))
                 }
-            } else if let (numerator, denominator) = vulgarFractions[character],
+            } else if !character.isASCII, let (numerator, denominator) = vulgarFractions[character],
                       let value = Rational(numerator, denominator) {
                 emit(.number(value, isFraction: true))
                 index += 1

@@ -35,13 +35,26 @@ enum RecipeMapping {
             .split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" })
             .compactMap { line in
                 let text = withoutStepHeader(line.trimmed(where: \.isSpaceOrTab))
-                guard text.contains(where: { $0.isLetter }) else { return nil }
+                guard containsLetter(text) else { return nil }
                 return text
             }
     }
 
+    /// Whether any `Character` of `text` is a letter. A `Character` is a letter when its first
+    /// scalar is alphabetic, so a line that starts with an ASCII letter (nearly every line) is
+    /// decided by its first byte, without breaking the whole line into `Character`s.
+    static func containsLetter(_ text: String) -> Bool {
+        if let first = text.utf8.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first) {
+            return true
+        }
+        return text.contains { $0.isLetter }
+    }
+
     /// "STEP 3 - STIR FRY" → "STIR FRY"; "Step 2:" → ""; other lines unchanged.
     static func withoutStepHeader(_ line: String) -> String {
+        // Only four ASCII bytes lower-case to "step", so a line that does not start with them in
+        // some case (nearly every line) is returned before it is broken into `Character`s.
+        guard line.utf8.count >= 4, zip(line.utf8, "step".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return line }
         let scalars = Array(line)
         let keyword = "step"
         guard scalars.count >= keyword.count,

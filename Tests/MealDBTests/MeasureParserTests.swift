@@ -199,6 +199,18 @@ struct MeasureParserTests {
         #expect(MeasureParser.parse("1 tblsp ").raw == "1 tblsp")
     }
 
+    /// Not in the dump, but pasted from word processors: an em dash or a non-breaking hyphen
+    /// is a hyphen, U+2044 FRACTION SLASH is a slash, wherever they come.
+    @Test func typographicDashesAndSlashesReadAsPlainOnes() {
+        for raw in ["2—3 tbsp", "2\u{2011}3 tbsp"] {
+            let measure = MeasureParser.parse(raw)
+            #expect(measure.kind == .quantity && measure.unit == "tbsp", "\(raw)")
+            #expect(measure.quantity == Rational(2, 1) && measure.maximum == Rational(3, 1), "\(raw)")
+        }
+        let slashed = MeasureParser.parse("1⁄2 cup")
+        #expect(slashed.quantity == Rational(1, 2) && slashed.unit == "cup")
+    }
+
     @Test func unitSystems() {
         #expect(MeasureParser.parse("100g").unitSystem == "metric")
         #expect(MeasureParser.parse("150ml").unitSystem == "metric")
