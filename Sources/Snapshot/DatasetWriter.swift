@@ -50,22 +50,21 @@ struct DatasetWriter {
     }
 
     private func writeFoods(_ foods: [FoodRow]) throws {
-        let food = try db.cachedStatement(sql: """
+        let food = try RowInsert(db, sql: """
             INSERT INTO food (id, source, recipe_id, name, description, serving_size, calories,
                               ingredients, allergens, has_page)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let code = try db.cachedStatement(sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
+        let code = try RowInsert(db, sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
         for row in foods {
             let value = row.food
-            try food.execute(arguments: [
-                value.id.description, value.id.source, value.id.recipeId, value.name,
-                value.description, value.servingSize, value.calories, value.ingredients,
-                value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
-                row.hasPage,
-            ])
+            let id = value.id.description
+            try food.insert(
+                id, value.id.source, value.id.recipeId, value.name, value.description, value.servingSize,
+                value.calories, value.ingredients, value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
+                row.hasPage)
             for each in row.codes.sorted() {
-                try code.execute(arguments: [value.id.description, each])
+                try code.insert(id, each)
             }
         }
     }
@@ -82,18 +81,16 @@ struct DatasetWriter {
         for (key, info) in nutrients.sorted(by: { $0.key < $1.key }) {
             try nutrient.execute(arguments: [key.rawValue, info.name, info.unit])
         }
-        let amount = try db.cachedStatement(sql: """
+        let amount = try RowInsert(db, sql: """
             INSERT OR REPLACE INTO food_nutrient
             (food_id, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         for food in foods {
+            let id = food.id.description
             for value in food.nutrients {
-                try amount.execute(arguments: [
-                    food.id.description, value.key.rawValue, value.amount, value.unit,
-                    value.printedDailyValuePercent, value.computedDailyValuePercent,
-                    value.dailyValueStandard,
-                ])
+                try amount.insert(id, value.key.rawValue, value.amount, value.unit, value.printedDailyValuePercent,
+                                  value.computedDailyValuePercent, value.dailyValueStandard)
             }
         }
     }
@@ -137,17 +134,19 @@ struct DatasetWriter {
         }
         let ingredient = try db.cachedStatement(sql: "INSERT INTO ingredient (key, name) VALUES (?, ?)")
         var ingredientKeys = Set<String>()
-        for line in recipes.flatMap(\.ingredients) where ingredientKeys.insert(line.ingredient.key).inserted {
-            try ingredient.execute(arguments: [line.ingredient.key, line.ingredient.name])
+        for value in recipes {
+            for line in value.ingredients where ingredientKeys.insert(line.ingredient.key).inserted {
+                try ingredient.execute(arguments: [line.ingredient.key, line.ingredient.name])
+            }
         }
 
-        let recipe = try db.cachedStatement(sql: """
+        let recipe = try RowInsert(db, sql: """
             INSERT INTO recipe (id, source, source_id, name, alternate_name, category, area,
                                 instructions, thumbnail_url, youtube_url, source_url, modified_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let recipeTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
-        let line = try db.cachedStatement(sql: """
+        let recipeTag = try RowInsert(db, sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
+        let line = try RowInsert(db, sql: """
             INSERT INTO recipe_ingredient (recipe_id, position, ingredient_key, ingredient_name,
                 measure_raw, measure_kind, quantity, quantity_numerator, quantity_denominator,
                 quantity_max, unit, unit_system, confidence)
@@ -155,23 +154,20 @@ struct DatasetWriter {
             """)
         for value in recipes {
             let id = value.id.description
-            try recipe.execute(arguments: [
-                id, value.id.source, value.id.id, value.name, value.alternateName, value.category,
-                value.area, value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL,
-                value.sourceURL, value.modifiedAt,
-            ])
+            try recipe.insert(
+                id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
+                value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL, value.sourceURL,
+                value.modifiedAt)
             for name in value.tags {
-                try recipeTag.execute(arguments: [id, name])
+                try recipeTag.insert(id, name)
             }
             for ingredientLine in value.ingredients {
                 let measure = ingredientLine.measure
-                try line.execute(arguments: [
-                    id, ingredientLine.position, ingredientLine.ingredient.key,
-                    ingredientLine.ingredient.name, measure.raw, measure.kind.rawValue,
-                    measure.quantity?.doubleValue, measure.quantity?.numerator,
-                    measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit,
-                    measure.unitSystem, measure.confidence,
-                ])
+                try line.insert(
+                    id, ingredientLine.position, ingredientLine.ingredient.key, ingredientLine.ingredient.name,
+                    measure.raw, measure.kind.rawValue, measure.quantity?.doubleValue, measure.quantity?.numerator,
+                    measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit, measure.unitSystem,
+                    measure.confidence)
             }
         }
     }

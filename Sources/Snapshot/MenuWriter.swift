@@ -33,16 +33,16 @@ final class MenuWriter {
             try db.cachedStatement(sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
                 .execute(arguments: [dayId, day.date.description, day.date.isoWeekday])
         }
-        let mealStatement = try db.cachedStatement(
-            sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
-        let itemStatement = try db.cachedStatement(sql: """
+        let mealStatement = try RowInsert(
+            db, sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
+        let itemStatement = try RowInsert(db, sql: """
             INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for meal in day.meals {
             mealId += 1
             mealsPerDay[dayId, default: 0] += 1
-            try mealStatement.execute(arguments: [mealId, dayId, meal.name, mealsPerDay[dayId]])
+            try mealStatement.insert(mealId, dayId, meal.name, mealsPerDay[dayId, default: 0])
             var position = 0
             for restaurant in meal.restaurants {
                 let restaurantId = try self.restaurantId(restaurant.name, db)
@@ -52,10 +52,8 @@ final class MenuWriter {
                     for item in section.foods {
                         itemId += 1
                         position += 1
-                        try itemStatement.execute(arguments: [
-                            itemId, mealId, sectionId, item.food.description, position,
-                            item.name, item.portion, item.description,
-                        ])
+                        try itemStatement.insert(itemId, mealId, sectionId, item.food.description, position,
+                                                 item.name, item.portion, item.description)
                     }
                 }
             }

@@ -57,7 +57,8 @@ enum SearchIndex {
 
     static func rebuild(_ db: Database) throws {
         for table in tables {
-            try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('hashsize', \(tokenBufferBytes))")
+            try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('hashsize', ?)",
+                           arguments: [tokenBufferBytes])
             try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('rebuild')")
         }
     }

@@ -154,9 +154,9 @@ import Testing
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly five interpolations into
+    /// SQL is built only with bound parameters. The sources hold exactly six interpolations into
     /// SQL text, none of data: table names from the schema's own list, the migration count, the
-    /// two search tables' names, the diff's fixed list of nutrient columns, and the names of the
+    /// two search tables' names (in their rebuild and its buffer setting), the diff's fixed list of nutrient columns, and the names of the
     /// schema's own indexes (read from `sqlite_master` of the staging file it just created, and
     /// quoted as identifiers) that staging drops until the rows are in.
     @Test func sqlInterpolatesNoData() throws {
@@ -171,6 +171,7 @@ import Testing
         }
         #expect(found.sorted() == [
             "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
+            "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?)\",",
             "Snapshot/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
             "Snapshot/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
             "Snapshot/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
