@@ -50,6 +50,11 @@ public final class StateLedger {
         var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
+        // One row per partition, read and written by key: a small cache keeps a ledger of ten
+        // years of days from holding more memory than one of a year (the default is 2 MB).
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -256")
+        }
         do {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             var migrator = DatabaseMigrator()
