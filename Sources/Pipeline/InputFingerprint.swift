@@ -1,3 +1,4 @@
+import Crypto
 import FoodModel
 import Fetching
 import Foundation
@@ -8,7 +9,7 @@ import Foundation
 ///
 /// Times are left out on purpose (when a page was fetched, when the run started): they change
 /// on every run and say nothing about the content.
-enum InputFingerprint {
+struct InputFingerprint {
     /// One partition's share: its documents, in any order.
     struct Partition {
         var source: String
@@ -17,15 +18,34 @@ enum InputFingerprint {
         var failed: Bool
     }
 
+    /// The text hashed is the code, the definition, then each partition with its documents'
+    /// lines sorted; it is hashed as partitions come, so a run keeps no list of them for this.
+    private var hasher = SHA256()
+
+    init(spec: PipelineSpec) {
+        hash("code \(CommissaryVersion.current) \(Self.executableIdentity)\n")
+        hash(spec.definitionText)
+    }
+
+    mutating func add(_ partition: Partition) {
+        hash("partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")\n")
+        let documents = Set(partition.documents.map { "\($0.url) \($0.status) \($0.sha256)" }).sorted()
+        for document in documents { hash("  \(document)\n") }
+    }
+
+    /// Lower-case hex, as `_meta.inputs_sha256` holds it.
+    var sha256: String {
+        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+    }
+
     static func of(spec: PipelineSpec, partitions: [Partition]) -> String {
-        var text = "code \(CommissaryVersion.current) \(executableIdentity)\n"
-        text += spec.definitionText
-        for partition in partitions {
-            text += "partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")\n"
-            let documents = Set(partition.documents.map { "\($0.url) \($0.status) \($0.sha256)" }).sorted()
-            for document in documents { text += "  \(document)\n" }
-        }
-        return sha256Hex(Data(text.utf8))
+        var fingerprint = InputFingerprint(spec: spec)
+        for partition in partitions { fingerprint.add(partition) }
+        return fingerprint.sha256
+    }
+
+    private mutating func hash(_ text: String) {
+        hasher.update(data: Data(text.utf8))
     }
 
     /// The running executable's GNU build ID (`ELFBuildID`): the same code gives the same ID,

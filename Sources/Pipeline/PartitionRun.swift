@@ -11,8 +11,8 @@ struct HarvestOutcome {
     var failed: [String] = []
     var warnings: [String] = []
     var partitions: [RunManifest.Partition] = []
-    /// What each partition read, for the run's fingerprint.
-    var inputs: [InputFingerprint.Partition] = []
+    /// What the partitions read, hashed in partition order as they come.
+    var fingerprint: InputFingerprint
     /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
     /// with partitions running side by side these add up to more than the wall time.
     var fetchSeconds = 0.0
@@ -78,8 +78,9 @@ extension PipelineRunner {
         -> HarvestOutcome {
         let context = RunContext()
         let known = options.force ? nil : RawStore(root: options.workspace.raw)
-        var finished = [PartitionOutcome?](repeating: nil, count: work.count)
-        var harvest = HarvestOutcome()
+        // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
+        var finished: [Int: PartitionOutcome] = [:]
+        var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: spec))
         var nextInOrder = 0
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var queue = work.makeIterator()
@@ -95,9 +96,8 @@ extension PipelineRunner {
                 running -= 1
                 try record(outcome, in: ledger)
                 finished[outcome.work.index] = outcome
-                while nextInOrder < finished.count, let ready = finished[nextInOrder] {
+                while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
-                    finished[nextInOrder] = nil
                     nextInOrder += 1
                 }
             }
@@ -118,7 +118,7 @@ extension PipelineRunner {
         harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
         switch outcome.result {
         case .success(var result):
-            harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: false))
+            harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
             for day in result.dataset.serviceDays { try menus.append(day) }
             result.dataset.serviceDays = []
             harvest.dataset.merge(result.dataset)
@@ -129,7 +129,7 @@ extension PipelineRunner {
                 documents: outcome.documents.count, documentsReused: outcome.reusedCount,
                 notModified: outcome.notModifiedCount, message: nil))
         case .failure(let error):
-            harvest.inputs.append(.init(source: source, key: key, documents: outcome.documents, failed: true))
+            harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
             harvest.failed.append("\(source)/\(key): \(error)")
             harvest.partitions.append(.init(
                 source: source, key: key, status: "failed", documents: outcome.documents.count,

@@ -118,7 +118,7 @@ public struct PipelineRunner: Sendable {
         defer { staging.discard() }
         let menus = MenuStream(staging: staging)
         let harvest = try await fetchAndParse(revalidation.work, ledger: ledger, menus: menus)
-        let inputsSHA256 = InputFingerprint.of(spec: spec, partitions: harvest.inputs)
+        let inputsSHA256 = harvest.fingerprint.sha256
         var dataset = harvest.dataset
         let digest = menus.digest
         let failed = harvest.failed

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -34,7 +36,7 @@ enum Durability {
     }
 
     /// Writes bytes to a new file and syncs it, failing loudly on a short write (a full disk).
-    static func writeNewFile(_ bytes: [UInt8], to path: String) throws {
+    static func writeNewFile(_ bytes: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw SnapshotError("cannot create: \(String(cString: strerror(errno)))", path: path)
@@ -43,7 +45,7 @@ enum Durability {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             guard result > 0 else {
                 throw SnapshotError("cannot write: \(String(cString: strerror(errno)))", path: path)

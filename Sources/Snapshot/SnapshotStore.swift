@@ -94,7 +94,7 @@ public struct SnapshotStore: Sendable {
 
         let manifestURL = directory.appendingPathComponent("\(fileName).manifest.json")
         let manifestPartial = directory.appendingPathComponent(".\(fileName).manifest.json.partial")
-        try Durability.writeNewFile(Array(manifest), to: manifestPartial.path)
+        try Durability.writeNewFile(manifest, to: manifestPartial.path)
         try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
         try Durability.sync(path: directory.path)
         return final
@@ -105,7 +105,7 @@ public struct SnapshotStore: Sendable {
         let name = snapshot.lastPathComponent + suffix
         let partial = directory.appendingPathComponent(".\(name).partial")
         try? FileManager.default.removeItem(at: partial)
-        try Durability.writeNewFile(Array(data), to: partial.path)
+        try Durability.writeNewFile(data, to: partial.path)
         try Durability.rename(from: partial.path, to: directory.appendingPathComponent(name).path)
         try Durability.sync(path: directory.path)
     }
