@@ -34,7 +34,12 @@ public struct Dataset: Hashable, Sendable, Codable {
         }
         foods.merge(other.foods) { _, newer in newer }
         hours.append(contentsOf: other.hours)
-        recipes.merge(other.recipes) { _, newer in newer }
+        // A dump is one partition of 100,000 recipes: taken whole rather than inserted again.
+        if recipes.isEmpty {
+            recipes = other.recipes
+        } else {
+            recipes.merge(other.recipes) { _, newer in newer }
+        }
         categories.merge(other.categories) { _, newer in newer }
         documents.append(contentsOf: other.documents)
     }

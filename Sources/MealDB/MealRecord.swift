@@ -42,11 +42,14 @@ struct MealRecord: Decodable, Sendable {
         sourceURL = try fields.text("strSource")
         dateModified = try fields.text("dateModified")
         slots = try (1...MealRecord.slotCount).compactMap { position in
-            guard let ingredient = try fields.text("strIngredient\(position)") else { return nil }
-            return Slot(position: position, ingredient: ingredient,
-                        measure: try fields.text("strMeasure\(position)"))
+            guard let ingredient = try fields.text(Self.ingredientKeys[position - 1]) else { return nil }
+            return Slot(position: position, ingredient: ingredient, measure: try fields.text(Self.measureKeys[position - 1]))
         }
     }
+
+    /// The slots' key names, made once rather than for every slot of every meal.
+    private static let ingredientKeys = (1...slotCount).map { "strIngredient\($0)" }
+    private static let measureKeys = (1...slotCount).map { "strMeasure\($0)" }
 }
 
 /// One entry of `categories.php`.

@@ -17,16 +17,19 @@ extension KeyedDecodingContainer where Key == WireKey {
     /// sometimes write as numbers; any other type is an error naming the field.
     func text(_ name: String) throws -> String? {
         let key = WireKey(name)
-        guard contains(key), !(try decodeNil(forKey: key)) else { return nil }
-        // Text first, since nearly every field is text and a failed `decode` builds an error;
-        // the last `decode` is reached only by other types, and throws the error naming the field.
+        // Text first, in one lookup (missing and `null` both give nil), since nearly every field
+        // is text; a number is tried only after the text read failed on the type, and the last
+        // `decode` is reached only by other types, and throws the error naming the field.
         let value: String
-        if let text = try? decode(String.self, forKey: key) {
+        do {
+            guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
             value = text
-        } else if let number = try? decode(Int.self, forKey: key) {
-            value = String(number)
-        } else {
-            value = try decode(String.self, forKey: key)
+        } catch DecodingError.typeMismatch {
+            if let number = try? decode(Int.self, forKey: key) {
+                value = String(number)
+            } else {
+                value = try decode(String.self, forKey: key)
+            }
         }
         let trimmed = value.trimmingWhitespaceAndNewlines
         return trimmed.isEmpty ? nil : trimmed

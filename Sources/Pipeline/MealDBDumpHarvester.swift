@@ -16,7 +16,9 @@ struct MealDBDumpHarvester: Harvester {
         -> PartitionResult {
         let page = try await documents.fetch(Self.url(of: dump))
         var dataset = Dataset()
-        for recipe in try MealDB.decodeMeals(page.body, location: dump.path) {
+        let recipes = try MealDB.decodeMeals(page.body, location: dump.path)
+        dataset.recipes.reserveCapacity(recipes.count)
+        for recipe in recipes {
             dataset.recipes[recipe.id] = recipe
         }
         if case .file(let categoriesFile) = source.categories {
