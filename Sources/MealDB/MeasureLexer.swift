@@ -32,11 +32,29 @@ enum MeasureLexer {
     /// En and em dashes mean the same as a hyphen in "1 – 14-ounce can"; U+2044 is the fraction slash.
     private static let equivalents: [Character: Character] = ["–": "-", "—": "-", "‑": "-", "⁄": "/"]
 
-    /// The two tables above hold no ASCII character, so ASCII ones (nearly all) skip the
-    /// lookups: hashing a `Character` normalizes it first, which made the lookups most of the
-    /// lexer's time.
+    /// An all-ASCII measure (nearly every one) is read byte by byte; any other by `Character`.
+    /// In ASCII the two readings are the same (`MeasureLexerTests` compares them), and bytes
+    /// spare building a `Character` for every letter.
     static func tokens(of text: String) -> [MeasureToken] {
-        let characters = Array(text.lowercased()).map { $0.isASCII ? $0 : equivalents[$0] ?? $0 }
+        let lowered = text.lowercased()
+        if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
+            return tokens(in: Array(lowered.utf8))
+        }
+        return tokens(in: characters(ofLowercased: lowered))
+    }
+
+    /// The reading by `Character` whatever the text: what the byte reading must equal.
+    static func tokensByCharacter(of text: String) -> [MeasureToken] {
+        tokens(in: characters(ofLowercased: text.lowercased()))
+    }
+
+    /// The two tables above hold no ASCII character, so ASCII ones skip the lookups: hashing a
+    /// `Character` normalizes it first.
+    private static func characters(ofLowercased text: String) -> [Character] {
+        Array(text).map { $0.isASCII ? $0 : equivalents[$0] ?? $0 }
+    }
+
+    private static func tokens<Unit: MeasureCharacter>(in characters: [Unit]) -> [MeasureToken] {
         var tokens: [MeasureToken] = []
         var index = 0
         var spaced = false
@@ -45,15 +63,12 @@ enum MeasureLexer {
             spaced = false
         }
         func isDigit(_ offset: Int) -> Bool {
-            guard offset < characters.count else { return false }
-            let character = characters[offset]
-            if let ascii = character.asciiValue { return (0x30...0x39).contains(ascii) }
-            return ("0"..."9").contains(character)
+            offset < characters.count && characters[offset].isDigit
         }
         func digits(from start: Int) -> (text: String, end: Int) {
             var end = start
             while isDigit(end) { end += 1 }
-            return (String(characters[start..<end]), end)
+            return (Unit.text(characters[start..<end]), end)
         }
 
         while index < characters.count {
@@ -65,11 +80,11 @@ enum MeasureLexer {
                 let whole = digits(from: index)
                 index = whole.end
                 var number: (Rational?, Bool)
-                if index + 1 < characters.count, characters[index] == ".", isDigit(index + 1) {
+                if index + 1 < characters.count, characters[index].isDot, isDigit(index + 1) {
                     let decimals = digits(from: index + 1)
                     index = decimals.end
                     number = (decimal(whole.text, decimals.text), false)
-                } else if index + 1 < characters.count, characters[index] == "/", isDigit(index + 1) {
+                } else if index + 1 < characters.count, characters[index].isSlash, isDigit(index + 1) {
                     let denominator = digits(from: index + 1)
                     index = denominator.end
                     number = (fraction(whole.text, denominator.text), true)
@@ -81,24 +96,28 @@ enum MeasureLexer {
                 } else {
                     emit(.symbol(unreadable))
                 }
-            } else if !character.isASCII, let (numerator, denominator) = vulgarFractions[character],
+            } else if let (numerator, denominator) = character.vulgarFraction,
                       let value = Rational(numerator, denominator) {
                 emit(.number(value, isFraction: true))
                 index += 1
             } else if character.isLetter {
                 var end = index
                 while end < characters.count, characters[end].isLetter { end += 1 }
-                emit(.word(String(characters[index..<end])))
+                emit(.word(Unit.text(characters[index..<end])))
                 index = end
-            } else if character == "." {
+            } else if character.isDot {
                 // Abbreviation dots ("tsp.") carry no meaning.
                 index += 1
             } else {
-                emit(.symbol(character))
+                emit(.symbol(character.character))
                 index += 1
             }
         }
         return tokens
+    }
+
+    fileprivate static func vulgarFraction(_ character: Character) -> (Int, Int)? {
+        character.isASCII ? nil : vulgarFractions[character]
     }
 
     private static func fraction(_ numerator: String, _ denominator: String) -> Rational? {
@@ -137,4 +156,42 @@ extension Rational {
 
     /// Whether this is a fraction below one, the only kind that can complete a mixed number.
     var isProperFraction: Bool { numerator < denominator }
+}
+
+/// What the lexer asks of a unit of text: a `Character`, or a byte of all-ASCII text.
+private protocol MeasureCharacter {
+    var isWhitespace: Bool { get }
+    var isDigit: Bool { get }
+    var isLetter: Bool { get }
+    var isDot: Bool { get }
+    var isSlash: Bool { get }
+    var vulgarFraction: (Int, Int)? { get }
+    var character: Character { get }
+    static func text(_ units: ArraySlice<Self>) -> String
+}
+
+extension Character: MeasureCharacter {
+    var isDigit: Bool {
+        if let ascii = asciiValue { return (0x30...0x39).contains(ascii) }
+        return ("0"..."9").contains(self)
+    }
+    var isDot: Bool { self == "." }
+    var isSlash: Bool { self == "/" }
+    var vulgarFraction: (Int, Int)? { MeasureLexer.vulgarFraction(self) }
+    var character: Character { self }
+    static func text(_ units: ArraySlice<Character>) -> String { String(units) }
+}
+
+extension UInt8: MeasureCharacter {
+    /// Tab, line feed, vertical tab, form feed, carriage return and space: the ASCII characters
+    /// `Character.isWhitespace` accepts.
+    var isWhitespace: Bool { self == 0x20 || (0x09...0x0D).contains(self) }
+    var isDigit: Bool { (0x30...0x39).contains(self) }
+    /// The text is lowercased first, so letters are a to z.
+    var isLetter: Bool { (0x61...0x7A).contains(self) }
+    var isDot: Bool { self == 0x2E }
+    var isSlash: Bool { self == 0x2F }
+    var vulgarFraction: (Int, Int)? { nil }
+    var character: Character { Character(Unicode.Scalar(self)) }
+    static func text(_ units: ArraySlice<UInt8>) -> String { String(decoding: units, as: UTF8.self) }
 }
