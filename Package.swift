@@ -50,6 +50,8 @@ let package = Package(
             dependencies: [
                 "FoodModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C interface as GRDB itself imports it, for binding bulk rows (RowInsert).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -43,6 +43,22 @@ import Testing
         #expect(rows[2][5] as String == rows[0][5] as String)
     }
 
+    /// Text is bound with its length: every byte goes in, a NUL inside the text included (a
+    /// C string would end there), and non-ASCII text stays as it was.
+    @Test func textGoesInWhole() throws {
+        let queue = try database()
+        try queue.write { db in
+            let insert = try RowInsert(db, sql: "INSERT INTO row VALUES (?, ?, ?, ?, ?)")
+            try insert.insert(1, "a\u{0}b", 1.0, true, "Crème brûlée — ½")
+        }
+        let row = try #require(try queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT length(CAST(name AS BLOB)), hex(name), note FROM row")
+        })
+        #expect(row[0] as Int == 3)
+        #expect(row[1] as String == "610062")
+        #expect(row[2] as String == "Crème brûlée — ½")
+    }
+
     /// A row with a value missing would otherwise keep the previous row's value in its place.
     @Test func aRowWithTooFewValuesIsRefused() throws {
         let queue = try database()
