@@ -43,7 +43,8 @@ struct MealRecord: Decodable, Sendable {
         dateModified = try fields.text("dateModified")
         slots = try (1...MealRecord.slotCount).compactMap { position in
             guard let ingredient = try fields.text(Self.ingredientKeys[position - 1]) else { return nil }
-            return Slot(position: position, ingredient: ingredient, measure: try fields.text(Self.measureKeys[position - 1]))
+            return Slot(position: position, ingredient: ingredient,
+                        measure: try fields.text(Self.measureKeys[position - 1]))
         }
     }
 

@@ -37,21 +37,15 @@ enum MeasureLexer {
     /// spare building a `Character` for every letter.
     static func tokens(of text: String) -> [MeasureToken] {
         let lowered = text.lowercased()
-        if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
-            return tokens(in: Array(lowered.utf8))
-        }
-        return tokens(in: characters(ofLowercased: lowered))
+        guard lowered.utf8.allSatisfy({ $0 < 0x80 }) else { return tokensByCharacter(of: lowered) }
+        return tokens(in: Array(lowered.utf8))
     }
 
-    /// The reading by `Character` whatever the text: what the byte reading must equal.
+    /// The reading by `Character`, for text with any non-ASCII character. The two tables above
+    /// hold no ASCII character, so ASCII ones skip the lookups: hashing a `Character`
+    /// normalizes it first.
     static func tokensByCharacter(of text: String) -> [MeasureToken] {
-        tokens(in: characters(ofLowercased: text.lowercased()))
-    }
-
-    /// The two tables above hold no ASCII character, so ASCII ones skip the lookups: hashing a
-    /// `Character` normalizes it first.
-    private static func characters(ofLowercased text: String) -> [Character] {
-        Array(text).map { $0.isASCII ? $0 : equivalents[$0] ?? $0 }
+        tokens(in: Array(text.lowercased()).map { $0.isASCII ? $0 : equivalents[$0] ?? $0 })
     }
 
     private static func tokens<Unit: MeasureCharacter>(in characters: [Unit]) -> [MeasureToken] {

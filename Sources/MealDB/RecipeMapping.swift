@@ -54,7 +54,9 @@ enum RecipeMapping {
     static func withoutStepHeader(_ line: String) -> String {
         // Only four ASCII bytes lower-case to "step", so a line that does not start with them in
         // some case (nearly every line) is returned before it is broken into `Character`s.
-        guard line.utf8.count >= 4, zip(line.utf8, "step".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return line }
+        guard line.utf8.count >= 4, zip(line.utf8, "step".utf8).allSatisfy({ $0 | 0x20 == $1 }) else {
+            return line
+        }
         let scalars = Array(line)
         let keyword = "step"
         guard scalars.count >= keyword.count,

@@ -205,7 +205,7 @@ public struct PipelineRunner: Sendable {
             // before it; the publish stage's time is in the report and the run's last events.
             manifest.finishedAt = isoTimestamp(Date())
             let published = try store.publish(staging, fileName: fileName, pipeline: spec.name,
-                                              manifest: try manifest.encodedJSON())
+                                              manifest: try encode(manifest))
             snapshotPath = published.path
             manifestPath = published.path + ".manifest.json"
             manifest.stages.append(finish("publish", since: stageStarted, counts: [:]))
@@ -275,13 +275,18 @@ public struct PipelineRunner: Sendable {
         return result
     }
 
+    private func encode(_ manifest: RunManifest) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(manifest)
+    }
 
     /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.
     private func writeUnpublishedManifest(_ manifest: RunManifest) throws -> String {
         let folder = options.workspace.runManifests(pipeline: spec.name)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("\(runId).manifest.json")
-        try manifest.encodedJSON().write(to: url, options: .atomic)
+        try encode(manifest).write(to: url, options: .atomic)
         return url.path
     }
 
