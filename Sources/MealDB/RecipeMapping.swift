@@ -57,6 +57,12 @@ enum RecipeMapping {
         guard line.utf8.count >= 4, zip(line.utf8, "step".utf8).allSatisfy({ $0 | 0x20 == $1 }) else {
             return line
         }
+        return withoutStepHeaderByCharacter(line)
+    }
+
+    /// The reading by `Character`, for lines that start with "step" in some case: what the
+    /// shortcut above must agree with on every line (`StepShortcutTests`).
+    static func withoutStepHeaderByCharacter(_ line: String) -> String {
         let scalars = Array(line)
         let keyword = "step"
         guard scalars.count >= keyword.count,

@@ -35,7 +35,7 @@ struct InputFingerprint {
 
     /// Lower-case hex, as `_meta.inputs_sha256` holds it.
     var sha256: String {
-        hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        lowercaseHex(hasher.finalize())
     }
 
     static func of(spec: PipelineSpec, partitions: [Partition]) -> String {

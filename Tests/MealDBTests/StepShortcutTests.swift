@@ -2,25 +2,10 @@ import Foundation
 @testable import MealDB
 import Testing
 
-/// The step reader decides most lines on their first bytes; the `Character` code those
-/// shortcuts stand for is kept here as the specification.
+/// The step reader decides most lines on their first bytes; the `Character` reading those
+/// shortcuts stand for (`withoutStepHeaderByCharacter`, and `contains(where: isLetter)` here) is
+/// the specification.
 @Suite struct StepShortcutTests {
-    static func specificationWithoutStepHeader(_ line: String) -> String {
-        let scalars = Array(line)
-        let keyword = "step"
-        guard scalars.count >= keyword.count,
-              String(scalars[0..<keyword.count]).lowercased() == keyword else { return line }
-        var index = keyword.count
-        while index < scalars.count, scalars[index].isWhitespace { index += 1 }
-        let digitsStart = index
-        while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
-        guard index > digitsStart else { return line }
-        while index < scalars.count, scalars[index].isWhitespace || ":.-)–".contains(scalars[index]) {
-            index += 1
-        }
-        return String(scalars[index...])
-    }
-
     static func specificationContainsLetter(_ text: String) -> Bool {
         text.contains { $0.isLetter }
     }
@@ -43,7 +28,7 @@ import Testing
         for beginning in Self.beginnings {
             for ending in all {
                 let line = beginning + ending
-                #expect(RecipeMapping.withoutStepHeader(line) == Self.specificationWithoutStepHeader(line),
+                #expect(RecipeMapping.withoutStepHeader(line) == RecipeMapping.withoutStepHeaderByCharacter(line),
                         "\(line.debugDescription)")
                 #expect(RecipeMapping.containsLetter(line) == Self.specificationContainsLetter(line),
                         "\(line.debugDescription)")
@@ -63,7 +48,7 @@ import Testing
             for line in instructions.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
                 let text = String(line).trimmingCharacters(in: .whitespaces)
                 let read = RecipeMapping.withoutStepHeader(text)
-                #expect(read == Self.specificationWithoutStepHeader(text), "\(text.debugDescription)")
+                #expect(read == RecipeMapping.withoutStepHeaderByCharacter(text), "\(text.debugDescription)")
                 #expect(RecipeMapping.containsLetter(read) == Self.specificationContainsLetter(read))
                 lines += 1
                 if read != text { headers += 1 }
