@@ -153,14 +153,15 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish. Call
+    /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish (of
+    /// the snapshot, its manifest or its metadata). Call
     /// only while holding the pipeline's run lock, so no live run's partial file is taken. The
     /// date after the name is matched too, so `sample` never takes `sample-menus`' files. SQLite's
     /// own `-journal` (or `-wal`, `-shm`) beside a partial file goes with it: VACUUM INTO
     /// writes one, and a kill mid-vacuum leaves it behind.
     public func removeLeftovers(pipeline: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json)?\.partial(-journal|-wal|-shm)?$/#
+        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json)?\.partial(-journal|-wal|-shm)?$/#
         for name in names {
             let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline } ?? false
             guard isOwnPartial || name == ".latest-\(pipeline).new" else { continue }

@@ -75,17 +75,27 @@ import Testing
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
-        let file = try store.publish(staging, fileName: "demo-a.sqlite", pipeline: "demo", manifest: Data())
-        let partial = store.directory.appendingPathComponent(".demo-2026-10-12-0200001a2b.sqlite.partial")
-        let manifest = store.directory.appendingPathComponent(".demo-2026-10-12-0200001a2b.sqlite.manifest.json.partial")
+        let file = try store.publish(staging, fileName: "demo-2026-10-12-0200001a2b.sqlite", pipeline: "demo",
+                                     manifest: Data("{}".utf8))
+        // Every file a publication writes (the snapshot, its manifest, its metadata) goes through
+        // a hidden partial; a kill can leave any of them, so a partial of each is made here from
+        // what the publication actually wrote, and a file added later is covered too.
+        let published = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+            .filter { $0.hasPrefix(file.lastPathComponent) }
+        #expect(Set(published) == [file.lastPathComponent, file.lastPathComponent + ".manifest.json",
+                                   file.lastPathComponent + ".metadata.json"])
+        let partials = published.map { store.directory.appendingPathComponent(".\($0).partial") }
         // A pipeline whose name starts with this one's is another pipeline, maybe running.
         let otherPipeline = store.directory.appendingPathComponent(".demo-menus-2026-10-12-0200001a2b.sqlite.partial")
-        for file in [partial, manifest, otherPipeline] { try Data("half a file".utf8).write(to: file) }
+        for file in partials + [otherPipeline] { try Data("half a file".utf8).write(to: file) }
         store.removeLeftovers(pipeline: "demo")
-        #expect(!FileManager.default.fileExists(atPath: partial.path))
-        #expect(!FileManager.default.fileExists(atPath: manifest.path))
+        for partial in partials {
+            #expect(!FileManager.default.fileExists(atPath: partial.path), "\(partial.lastPathComponent) left")
+        }
         #expect(FileManager.default.fileExists(atPath: otherPipeline.path))
-        #expect(FileManager.default.fileExists(atPath: file.path))
+        for name in published {
+            #expect(FileManager.default.fileExists(atPath: store.directory.appendingPathComponent(name).path))
+        }
     }
 
     @Test func aCorruptStagingDatabaseIsNotPublished() throws {
