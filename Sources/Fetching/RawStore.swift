@@ -38,17 +38,20 @@ public struct RawStore: Sendable {
         do {
             let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
             let index = try index(url: document.url)
-            let known = try index.pool.read { db in
-                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)",
-                                  arguments: [document.sha256]) ?? false
-            }
-            let location = known ? nil : try index.packs.append(document.body)
+            // One transaction, its statements prepared once per connection: a year of menus
+            // stores thousands of pages, and a separate read, a fresh parse of each statement
+            // and a second transaction cost more than appending the body.
             try index.pool.write { db in
-                if let location {
-                    try db.execute(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)",
-                                   arguments: [document.sha256, location.pack, location.offset, document.body.count])
+                let known = try Bool.fetchOne(
+                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)"),
+                    arguments: [document.sha256]) ?? false
+                if !known {
+                    let location = try index.packs.append(document.body)
+                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)")
+                        .execute(arguments: [document.sha256, location.pack, location.offset, document.body.count])
                 }
-                try db.execute(sql: "INSERT INTO record (url, line) VALUES (?, ?)", arguments: [document.url, line])
+                try db.cachedStatement(sql: "INSERT INTO record (url, line) VALUES (?, ?)")
+                    .execute(arguments: [document.url, line])
             }
         } catch let failure as FileFailure {
             throw FetchError(.store, url: document.url, "raw store: \(failure)")
@@ -64,7 +67,8 @@ public struct RawStore: Sendable {
     /// crash in the older layout) is skipped.
     public func records(for url: String) throws -> [FetchRecord] {
         let lines = try query(url: url) { db in
-            try String.fetchAll(db, sql: "SELECT line FROM record WHERE url = ? ORDER BY id", arguments: [url])
+            try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id"),
+                                arguments: [url])
         }
         return try legacyRecords(for: url) + Self.decode(lines, url: url)
     }
@@ -72,7 +76,7 @@ public struct RawStore: Sendable {
     /// The newest fetch of `url`: the index's last record, else the older layout's.
     public func latestRecord(for url: String) throws -> FetchRecord? {
         let lines = try query(url: url) { db in
-            try String.fetchAll(db, sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1",
+            try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1"),
                                 arguments: [url])
         }
         if let newest = Self.decode(lines, url: url).last { return newest }
@@ -86,7 +90,7 @@ public struct RawStore: Sendable {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
         }
         let packed = try query(url: record.url) { db in
-            try Row.fetchOne(db, sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?",
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
         }
         if let packed {
@@ -139,10 +143,14 @@ public struct RawStore: Sendable {
         }
     }
 
+    /// Runs one statement on a reader. Each caller reads with a single SELECT, which SQLite
+    /// makes consistent on its own, so no transaction is opened around it: GRDB's `read` parses
+    /// a BEGIN and a COMMIT every time, which cost more than the lookup on a run that asks for
+    /// thousands of pages.
     private func query<T>(url: String, _ read: (Database) throws -> T) throws -> T {
         let pool = try index(url: url).pool
         do {
-            return try pool.read(read)
+            return try pool.unsafeRead(read)
         } catch {
             throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(error)")
         }

@@ -35,7 +35,7 @@ public struct MenuDigest: Hashable, Sendable {
             mealsByDay[day.date, default: []].append(meal.name)
         }
         restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { $0.restaurants.map(\.name) })
-        for item in day.menuItems {
+        day.forEachMenuItem { item in
             menuItemCount += 1
             foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])]
                 .codes.formUnion(item.codes)

@@ -45,7 +45,7 @@ struct FoodProHarvester: Harvester {
         let day = ServiceDay(date: date, meals: meals)
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard source.recipePages, pages.hasReadableItemPages else { return result }
-        for item in day.menuItems where await run.claim(item.food) {
+        for item in await run.claimFoods(of: day) {
             let url = base + "/" + pages.itemPath(for: item, on: date)
             do {
                 let page = try await documents.fetchUnlessKnown(url)

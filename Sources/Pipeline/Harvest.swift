@@ -27,6 +27,16 @@ actor RunContext {
     func claim(_ food: FoodID) -> Bool {
         foodsRead.insert(food).inserted
     }
+
+    /// Claims every food on a day's menu at once (one call, not one per item): the first item
+    /// of each food no other partition has read yet, in page order.
+    func claimFoods(of day: ServiceDay) -> [MenuItem] {
+        var claimed: [MenuItem] = []
+        day.forEachMenuItem { item in
+            if foodsRead.insert(item.food).inserted { claimed.append(item) }
+        }
+        return claimed
+    }
 }
 
 /// Remembers every document a partition read, for the ledger, `_sources` and the manifest, and

@@ -35,7 +35,7 @@ struct MenuSiteHarvester: Harvester {
         }
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard source.recipePages else { return result }
-        for item in day.menuItems where await run.claim(item.food) {
+        for item in await run.claimFoods(of: day) {
             let recipeURL = base + UCLAMenuSite.recipePath(recipeId: item.recipeId, portion: item.portion)
             do {
                 let recipePage = try await documents.fetchUnlessKnown(recipeURL)

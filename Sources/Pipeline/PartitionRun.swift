@@ -189,7 +189,7 @@ extension PipelineRunner {
     func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
         var counts = ["documents": documents]
         if !dataset.serviceDays.isEmpty {
-            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItems.count }
+            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItemCount }
         }
         if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
         if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }

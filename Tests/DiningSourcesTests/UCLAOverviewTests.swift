@@ -28,6 +28,7 @@ import TestSupport
             #expect(meal.restaurants.map(\.name) == ["Covel", "De Neve", "Bruin Plate"])
         }
         #expect(day.menuItems.count == 50)
+        #expect(day.menuItemCount == 50)
         #expect(day.meals[0].restaurants.flatMap(\.sections).flatMap(\.foods).count == 28)
         #expect(day.meals[1].restaurants.flatMap(\.sections).flatMap(\.foods).count == 22)
         #expect(day.menuItems.allSatisfy { $0.source == "ucla-menu" })
