@@ -98,6 +98,42 @@ public struct HTMLNode {
         }
     }
 
+    /// The text of the node as `texts(".//text()")` joined by spaces would give it, leaving out
+    /// the subtrees of the elements `skip` picks (a label row's name without its printed
+    /// percentage), read in one walk instead of an XPath query with an `ancestor` test per text
+    /// node. Whitespace runs are collapsed and the ends trimmed.
+    public func text(leavingOut skip: (HTMLNode) -> Bool) -> String {
+        var pieces: [String] = []
+        func collect(below node: xmlNodePtr) {
+            var child = node.pointee.children
+            while let current = child {
+                switch current.pointee.type {
+                case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                    if let content = borrowXMLString(current.pointee.content) { pieces.append(content) }
+                case XML_ELEMENT_NODE:
+                    if !skip(HTMLNode(document: document, pointer: current)) { collect(below: current) }
+                default:
+                    break
+                }
+                child = current.pointee.next
+            }
+        }
+        collect(below: pointer)
+        return pieces.joined(separator: " ").whitespaceNormalized
+    }
+
+    /// The first element after this one under the same parent with this tag and class: what
+    /// `following-sibling::tag[XPathPredicate.hasClass(name)]` selects first.
+    public func followingSibling(named tag: String, class name: String) -> HTMLNode? {
+        var sibling = pointer.pointee.next
+        while let current = sibling {
+            let node = HTMLNode(document: document, pointer: current)
+            if node.isElement(named: tag), node.hasClass(name) { return node }
+            sibling = current.pointee.next
+        }
+        return nil
+    }
+
     /// The elements below this node with this tag and class, in document order, at any depth:
     /// what `.//tag[XPathPredicate.hasClass(name)]` selects, found in one walk. `nested: false`
     /// does not look inside a match (for containers that never hold one another, such as a

@@ -58,6 +58,56 @@ import TestSupport
         #expect(imagesInsideMenuItems == imagesByXPath && imagesByXPath > 0)
     }
 
+    /// `text(leavingOut:)` and `followingSibling(named:class:)` read a label box as the XPath
+    /// forms they replaced did: on every paragraph and span of the real recipe page, and on a
+    /// page made to trip them (nested and empty percentages, text between siblings, classes
+    /// that only start like the wanted one, tabs in `class`).
+    @Test func labelWalksAnswerAsTheirXPathForms() throws {
+        let made = """
+            <div class="nfbox">
+            <p class="nfnutrient" id="a"><b>Total</b>  Fat<span class="nfdvval"><span class="nfdvvalnum">33</span>%</span> 21g</p>
+            <p class="nfnutrient" id="b">Sodium <span class="nfdvval">12<i>%</i></span><span class="nfdvvalue">9</span></p>
+            <p class="nfnutrient" id="c"><span class="nfdvval"></span></p>
+            <p id="d">plain &amp; <em>nested <span class="x	nfdvval">kept?</span> text</em></p>
+            <span class="nfvitname" id="e">Calcium</span> text <span class="nfvitpct2" id="f">1%</span>
+            <b>between</b><span class="  nfvitpct " id="g">4%</span><span class="nfvitpct" id="h">5%</span>
+            <div><span class="nfvitname" id="i">Iron</span></div>
+            </div>
+            """
+        let pages = [
+            try HTMLDocument(parsing: SharedData.load(Self.recipePath), location: Self.recipePath),
+            try HTMLDocument(parsing: Data(made.utf8), location: "made"),
+        ]
+        var rows = 0
+        var spans = 0
+        for page in pages {
+            let percentSpan = "span[\(XPathPredicate.hasClass("nfdvval"))]"
+            for paragraph in try page.select("//p") {
+                let byXPath = try paragraph.texts(".//text()[not(ancestor::\(percentSpan))]")
+                    .joined(separator: " ").whitespaceNormalized
+                #expect(paragraph.text { $0.isElement(named: "span") && $0.hasClass("nfdvval") } == byXPath)
+                rows += 1
+            }
+            for span in try page.select("//span") {
+                let byXPath = try span.first("following-sibling::span[\(XPathPredicate.hasClass("nfvitpct"))]")
+                let walked = span.followingSibling(named: "span", class: "nfvitpct")
+                #expect(walked?.text == byXPath?.text && walked?.attribute("id") == byXPath?.attribute("id"))
+                spans += 1
+            }
+        }
+        let page = pages[1]
+        // By hand: the percentage is left out wherever it sits; other spans stay.
+        #expect(try page.first("//p[@id='a']")?.text { $0.hasClass("nfdvval") } == "Total Fat 21g")
+        #expect(try page.first("//p[@id='b']")?.text { $0.hasClass("nfdvval") } == "Sodium 9")
+        #expect(try page.first("//p[@id='c']")?.text { $0.hasClass("nfdvval") } == "")
+        #expect(try page.first("//p[@id='d']")?.text { $0.hasClass("nfdvval") } == "plain & nested text")
+        #expect(try page.first("//span[@id='e']")?.followingSibling(named: "span", class: "nfvitpct")?
+            .attribute("id") == "g")
+        #expect(try page.first("//span[@id='i']")?.followingSibling(named: "span", class: "nfvitpct") == nil)
+        // The real page: 13 `nfnutrient`/`nfvitname` lines (grep -c) among its paragraphs and spans.
+        #expect(rows > 13 && spans > 13)
+    }
+
     @Test func classTestsTakeWholeTokensSeparatedByAnyWhitespace() throws {
         let html = #"<div id="a" class="  menu-block&#9;third-col&#10;x"></div><p id="b" class="menu-item-wrapper"></p>"#
         let page = try HTMLDocument(parsing: Data(html.utf8), location: "inline")
