@@ -22,6 +22,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // sqlite3_config, which is variadic, wrapped for Swift (process-wide SQLite settings).
+        .systemLibrary(
+            name: "CSQLiteConfig",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -52,6 +57,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface as GRDB itself imports it, for binding bulk rows (RowInsert).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                "CSQLiteConfig",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -79,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "commissary-bench",
             dependencies: [
-                "BenchmarkCorpus", "Pipeline", "HTML", "FoodModel",
+                "BenchmarkCorpus", "Pipeline", "HTML", "FoodModel", "Snapshot",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,11 +1,16 @@
 import FoodModel
 import Foundation
+import Snapshot
 
 /// The child side: `commissary-bench child <kind> key=value ...` measures one thing and prints
 /// one JSON `Measurement` line. Each scenario runs in its own process so that its peak
 /// resident memory is its own, not the largest of everything measured before it.
 enum Child {
     static func run(_ arguments: [String]) async throws {
+        // The process settings `commissary run` makes, for the runs and their floors alike.
+        guard SQLiteProcess.disableMemoryStatistics() else {
+            throw BenchError("child: SQLite was initialized before its memory statistics could be turned off")
+        }
         guard let kind = arguments.first else { throw BenchError("child: which measurement?") }
         var values: [String: String] = [:]
         for argument in arguments.dropFirst() {

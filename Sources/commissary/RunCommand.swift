@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import Snapshot
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -62,6 +63,8 @@ struct RunCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Before any connection is opened: SQLite takes this setting only then.
+        SQLiteProcess.disableMemoryStatistics()
         let spec: PipelineSpec
         do {
             spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
