@@ -5,6 +5,7 @@ import Foundation
 ///
 /// `--quick` (20 days, 200 for the scaling run, 10,000 recipes) takes about 45 s of CPU
 /// for development; the defaults are the issue's sizes (365 days, 3,650, 100,000 recipes).
+/// `--rounds N` measures every scenario and its floors N times (3 by default).
 struct Settings {
     var days = 365
     var decadeDays = 3_650
@@ -14,11 +15,13 @@ struct Settings {
     var dataset: URL
     var meals: URL
     var keepWorkspaces = false
+    /// How many times each scenario and its floors are measured; the report takes the median.
+    var rounds = 3
     /// Every corpus starts on this date; the dataset's days are cycled from it.
     let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
 
     static let usage = """
-        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N]
+        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--rounds N]
                                 [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
         """
 
@@ -47,6 +50,7 @@ struct Settings {
             case "--days": days = try number(flag)
             case "--decade-days": decadeDays = try number(flag)
             case "--recipes": recipes = try number(flag)
+            case "--rounds": rounds = try number(flag)
             case "--corpus": corpus = try path(flag)
             case "--dataset": dataset = try path(flag)
             case "--meals": meals = try path(flag)
