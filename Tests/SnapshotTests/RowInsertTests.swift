@@ -72,6 +72,19 @@ import Testing
         #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 1)
     }
 
+    @Test func aRowWithTooManyValuesIsRefused() throws {
+        let queue = try database()
+        try queue.write { db in
+            let insert = try RowInsert(db, sql: "INSERT INTO row VALUES (?, ?, ?, ?, ?)")
+            let error = #expect(throws: DatabaseError.self) {
+                try insert.insert(1, "first", 1.0, true, "note", "one too many")
+            }
+            #expect(error?.resultCode == .SQLITE_RANGE)
+            try insert.insert(1, "first", 1.0, true, "note")
+        }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM row") } == 1)
+    }
+
     @Test func aFailedRowSaysWhyAndTheNextOneStillGoesIn() throws {
         let queue = try database()
         try queue.write { db in
@@ -81,6 +94,7 @@ import Testing
                 try insert.insert(1, "same id", 1.0, true, "note")
             }
             #expect(error?.resultCode == .SQLITE_CONSTRAINT)
+            #expect(error?.message?.contains("UNIQUE constraint failed: row.id") == true)
             try insert.insert(2, "second", 1.0, true, "note")
         }
         #expect(try queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM row ORDER BY id") }
