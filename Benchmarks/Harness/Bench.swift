@@ -104,8 +104,10 @@ struct Scenario {
         self.rounds = rounds
     }
 
+    /// With an even number of rounds, the higher of the two middle ones: a tie goes against
+    /// the code measured.
     var median: Round {
-        rounds.sorted { $0.ratio < $1.ratio }[(rounds.count - 1) / 2]
+        rounds.sorted { $0.ratio < $1.ratio }[rounds.count / 2]
     }
 
     /// The lowest and highest ratio over the rounds.
@@ -120,13 +122,13 @@ struct Scenario {
     /// The median of the rounds' wall times (for scaling, which compares two scenarios).
     var medianSeconds: Double {
         let seconds = rounds.map(\.run.seconds).sorted()
-        return seconds[(seconds.count - 1) / 2]
+        return seconds[seconds.count / 2]
     }
 
     /// The median rerun's share of its own round's run.
     var medianRerunFraction: Double {
         let fractions = rounds.compactMap { round in round.rerun.map { $0.seconds / round.run.seconds } }.sorted()
-        return fractions.isEmpty ? .nan : fractions[(fractions.count - 1) / 2]
+        return fractions.isEmpty ? .nan : fractions[fractions.count / 2]
     }
 }
 

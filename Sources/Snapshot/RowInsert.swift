@@ -16,13 +16,17 @@ import GRDBSQLite
 final class RowInsert {
     private let sql: String
     private let connection: SQLiteConnection?
+    /// Held so that the C statement below lives as long as this value, even if GRDB empties its
+    /// cache meanwhile.
+    private let cached: Statement
     private let statement: SQLiteStatement
     private let parameterCount: CInt
 
     init(_ db: Database, sql: String) throws {
         self.sql = sql
         connection = db.sqliteConnection
-        statement = try db.cachedStatement(sql: sql).sqliteStatement
+        cached = try db.cachedStatement(sql: sql)
+        statement = cached.sqliteStatement
         parameterCount = sqlite3_bind_parameter_count(statement)
     }
 
