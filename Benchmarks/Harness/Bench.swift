@@ -125,10 +125,12 @@ struct Scenario {
         return seconds[seconds.count / 2]
     }
 
-    /// The median rerun's share of its own round's run.
-    var medianRerunFraction: Double {
-        let fractions = rounds.compactMap { round in round.rerun.map { $0.seconds / round.run.seconds } }.sorted()
-        return fractions.isEmpty ? .nan : fractions[fractions.count / 2]
+    /// The unchanged rerun whose share of its own round's run is the median, with that share;
+    /// nil for a scenario measured without reruns.
+    var medianRerun: (rerun: Measurement, fraction: Double)? {
+        let reruns = rounds.compactMap { round in round.rerun.map { ($0, $0.seconds / round.run.seconds) } }
+            .sorted { $0.1 < $1.1 }
+        return reruns.isEmpty ? nil : reruns[reruns.count / 2]
     }
 }
 

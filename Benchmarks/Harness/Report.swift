@@ -28,7 +28,7 @@ struct Report {
                          "floor s", "× floor", "× range"]))
         let lines: [(String, Measurement, Floor?, Scenario?)] = [
             ("\(settings.days) days of menus", year.median.run, year.median.floor, year),
-            ("unchanged rerun", year.median.rerun ?? year.median.run, nil, nil),
+        ] + (year.medianRerun.map { [("unchanged rerun", $0.rerun, nil, nil)] } ?? []) + [
             ("\(settings.decadeDays) days of menus", decade.median.run, decade.median.floor, decade),
             ("\(settings.recipes) recipes", recipes.median.run, recipes.median.floor, recipes),
         ]
@@ -56,7 +56,7 @@ struct Report {
                 return [seconds.map { fixed($0, 3) } ?? "-", bottom.map { fixed($0, 3) } ?? "-",
                         ratio(seconds, bottom)]
             }
-            let rerun = year.median.rerun
+            let rerun = year.medianRerun?.rerun
             let rerunSeconds = stage == "total" ? rerun?.seconds : rerun?.stage(stage)
             Swift.print(row([stage] + cells(year.median.run, year.median.floor) + [rerunSeconds.map { fixed($0, 3) } ?? "-"]
                 + cells(decade.median.run, decade.median.floor) + cells(recipes.median.run, recipes.median.floor)))
@@ -67,7 +67,7 @@ struct Report {
     private func targets() {
         let yearMB = Double(year.peakKB) / 1024
         let decadeMB = Double(decade.peakKB) / 1024
-        let rerunFraction = year.medianRerunFraction
+        let rerunFraction = year.medianRerun?.fraction ?? .nan
         let scale = decade.medianSeconds / year.medianSeconds
         let days = Double(settings.decadeDays) / Double(settings.days)
         Swift.print("targets (issue 9): ratios and the rerun are medians of the rounds, memory the highest peak of any round")
