@@ -33,27 +33,32 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
 
-        // Values at the core: no I/O, no dependencies.
-        .target(name: "FoodModel"),
+        // What every module shares: timestamps, hashing, durable writes, free space, the run
+        // lock, the build id, the version.
+        .target(name: "Basics", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Values at the core: no I/O; the one shape of errors from Basics.
+        .target(name: "FoodModel", dependencies: ["Basics"]),
 
-        .target(name: "HTML", dependencies: ["CLibXML2"]),
+        .target(name: "HTML", dependencies: ["Basics", "CLibXML2"]),
         .target(
             name: "Fetching",
             dependencies: [
-                "CCurl",
+                "Basics", "CCurl",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(name: "DiningSources", dependencies: ["FoodModel", "HTML"]),
+        // Pipeline files: YAML nodes whose errors name the file, the line and the key.
+        .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "MealDB", dependencies: ["FoodModel"]),
         .target(name: "Nutrition", dependencies: ["FoodModel"]),
         .target(name: "Swipes", dependencies: ["FoodModel"]),
         .target(
             name: "Snapshot",
             dependencies: [
-                "FoodModel",
+                "Basics", "FoodModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C interface as GRDB itself imports it, for binding bulk rows (RowInsert).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -61,11 +66,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
+        .target(
+            name: "SourceAdapters",
+            dependencies: ["Basics", "FoodModel", "Fetching", "DiningSources", "MealDB", "YAMLConfig"]
+        ),
         .target(
             name: "Pipeline",
             dependencies: [
-                "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "Snapshot", "Swipes",
-                .product(name: "Yams", package: "Yams"),
+                "Basics", "FoodModel", "Fetching", "SourceAdapters", "YAMLConfig", "Nutrition", "Snapshot", "Swipes",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -73,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Pipeline", "DiningSources", "MealDB", "Snapshot", "FoodModel", "Fetching", "Swipes",
+                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Swipes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -85,7 +95,7 @@ let package = Package(
         .executableTarget(
             name: "commissary-bench",
             dependencies: [
-                "BenchmarkCorpus", "Pipeline", "HTML", "FoodModel", "Snapshot",
+                "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -115,16 +125,16 @@ let package = Package(
         .testTarget(
             name: "PipelineTests",
             dependencies: [
-                "Pipeline", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes", "TestSupport",
-                "commissary",
+                "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
+                "TestSupport", "commissary",
             ]
         ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "Pipeline", "Snapshot", "Fetching", "DiningSources", "MealDB", "FoodModel", "HTML",
-                "TestSupport", "commissary",
+                "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching", "DiningSources", "MealDB",
+                "FoodModel", "HTML", "TestSupport", "commissary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -144,7 +144,7 @@ struct Floor {
     /// The end-to-end floor: parse floor + insert floor.
     var endToEnd: Double { parse.seconds + insert.seconds }
 
-    /// The floor of each stage that has one; normalize, compute and check have none.
+    /// The floor of each stage that has one; compute and check have none.
     func stage(_ name: String) -> Double? {
         switch name {
         case "fetch": parse.readSeconds

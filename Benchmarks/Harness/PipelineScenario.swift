@@ -2,20 +2,23 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SourceAdapters
 
 /// One real pipeline run, as `commissary run` does it, on a corpus folder or dump file, into a
 /// workspace the parent chose (the same one twice for the unchanged rerun).
 enum PipelineScenario {
     static func menus(corpus: URL, from: ServiceDate, days: Int, workspace: URL, repository: URL) async throws
         -> Measurement {
-        let source = SourceSpec(name: "ucla-menu", adapter: .uclaMenuSite, location: .directory(corpus),
-                                dates: .range(from: from, to: from.adding(days: days - 1)), hours: false)
+        let source = SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(), location: .directory(corpus),
+                                dates: .range(from: from, to: from.adding(days: days - 1)),
+                                settings: UCLAMenuSiteAdapter.Settings(hours: false))
         return try await run(spec(name: "bench-menus", source: source, minMenuItems: 1, repository: repository),
                              workspace: workspace, today: from)
     }
 
     static func recipes(dump: URL, workspace: URL, repository: URL) async throws -> Measurement {
-        let source = SourceSpec(name: "mealdb", adapter: .mealdbDump, location: .file(dump))
+        let source = SourceSpec(name: "mealdb", adapter: MealDBDumpAdapter(), location: .file(dump),
+                                settings: MealDBDumpAdapter.Settings())
         guard let today = ServiceDate("2026-01-01") else { throw BenchError("bad constant date") }
         return try await run(spec(name: "bench-recipes", source: source, minMenuItems: 0, repository: repository),
                              workspace: workspace, today: today)
@@ -49,7 +52,7 @@ enum PipelineScenario {
         let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
         return Measurement(
             seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(), peakKB: ResourceUsage.peakResidentKB(),
-            stages: manifest.stages.map { .init(name: $0.name, seconds: $0.seconds) },
+            stages: manifest.stages.map { .init(name: $0.name.rawValue, seconds: $0.seconds) },
             documents: manifest.inputs.count, bytes: manifest.inputs.reduce(0) { $0 + $1.byteCount },
             rows: manifest.rowCounts.values.reduce(0, +), snapshot: snapshot, manifest: report.manifestPath,
             snapshotBytes: snapshotBytes)

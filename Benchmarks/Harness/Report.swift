@@ -9,7 +9,7 @@ struct Report {
     let decade: Scenario
     let recipes: Scenario
 
-    static let stages = ["fetch", "parse", "normalize", "compute", "write", "check", "publish"]
+    static let stages = ["fetch", "parse", "compute", "write", "check", "publish"]
 
     func print() {
         Swift.print("commissary-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load.before) at start, \(load.after) at end")

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A document as it arrived: the bytes and everything needed to trace a row back to them.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// One fetch as the raw store remembers it: everything about the response except its bytes,

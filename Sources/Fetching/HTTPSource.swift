@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Logging
 
@@ -47,8 +48,8 @@ public struct HTTPSource: RevalidatingSource {
                 throw error
             case .retry(let error, let retryAfter):
                 guard attempt < policy.maxAttempts else {
-                    logger.warning("giving up", metadata: ["error": "\(error.message)"])
-                    throw FetchError(error.code, url: url,
+                    logger.info("giving up", metadata: ["error": "\(error.message)"])
+                    throw FetchError(error.kind, url: url,
                                      "\(error.message) (after \(attempt) attempts)", status: error.status)
                 }
                 let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)

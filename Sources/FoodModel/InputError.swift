@@ -1,8 +1,10 @@
+import Basics
+
 /// A bad input: one line that says what is wrong and where (file, URL, row), for the user.
 ///
 /// Adapters and decoders throw this instead of crashing or silently skipping, so that a
 /// nightly run can report the page that changed and go on with the others.
-public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct InputError: CommissaryFailure, Hashable, Sendable {
     /// Where: a URL, a file path, or a file path with a row or key.
     public var location: String
     public var message: String
@@ -12,5 +14,6 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
         self.location = location
     }
 
-    public var description: String { "\(location): \(message)" }
+    public var code: FailureCode { .badInput }
+    public var place: String? { location }
 }

@@ -1,11 +1,13 @@
-import DiningSources
 import FoodModel
 import Snapshot
+import SourceAdapters
 
 /// The check stage: data-quality gates. An `error` outcome that fails blocks publishing and
 /// the last good snapshot stays `latest`; a `warning` is recorded in `_checks` and the summary.
 struct Checks {
     let spec: PipelineSpec
+    /// Whether any source of the run reads a page per food, so that a food without one is reported.
+    let readsFoodPages: Bool
 
     private var policy: CheckPolicy { spec.checks }
 
@@ -50,7 +52,7 @@ struct Checks {
         outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
 
         let withoutPage = menus.foodsWithoutPage(in: dataset).count
-        if spec.sources.contains(where: { $0.adapter == .uclaMenuSite && $0.recipePages }) {
+        if readsFoodPages {
             outcomes.append(CheckOutcome(
                 name: "foods_have_pages", severity: .warning, passed: withoutPage == 0,
                 value: Double(withoutPage),
@@ -87,15 +89,16 @@ struct Checks {
                 + "allows: \(list)")
     }
 
-    /// Web codes the legend does not know are kept raw; each one is reported once with where it
-    /// was seen, so that a new code on the site is noticed the night it appears.
+    /// Codes that no legend of the run's sources knows are kept raw; each one is reported once
+    /// with where it was seen, so that a new code on the site is noticed the night it appears.
     private func unknownCodes(_ dataset: Dataset, menus: MenuDigest) -> [CheckOutcome] {
+        let known = Set(spec.legend.map(\.code))
         var seen: [String: (count: Int, example: String)] = [:]
-        for (code, sighting) in menus.codes where UCLAWebCodes.lookup(code) == nil {
+        for (code, sighting) in menus.codes where !known.contains(code) {
             seen[code] = (sighting.count, sighting.example)
         }
         for food in dataset.foods.values.sorted(by: { $0.id < $1.id }) {
-            for code in food.codes where UCLAWebCodes.lookup(code) == nil && seen[code] == nil {
+            for code in food.codes where !known.contains(code) && seen[code] == nil {
                 seen[code] = (1, "\(food.name) (\(food.id)) page")
             }
         }

@@ -1,6 +1,7 @@
+import Basics
 import Crypto
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
 
 /// What a snapshot is a function of, as one sha256: the code that built it, the pipeline's
@@ -67,7 +68,7 @@ extension PipelineSpec {
     /// standard's values sorted; plan and term files by the sha256 of their bytes).
     var definitionText: String {
         var lines = ["pipeline \(name)", "licence \(licence)"]
-        lines += sources.map { "source \(String(reflecting: $0))" }
+        lines += sources.map { "source \($0.definition)" }
         lines.append("checks \(String(reflecting: checks))")
         if let standard = dailyValues {
             lines.append("standard \(standard.name)")

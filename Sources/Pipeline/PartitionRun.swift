@@ -1,7 +1,8 @@
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
 import Snapshot
+import SourceAdapters
 
 /// What the fetch and parse stages produced: the merged dataset (all but its service days, which
 /// went to the snapshot as they came) and what happened to each partition, in the order the
@@ -55,12 +56,12 @@ extension PipelineRunner {
     var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Every partition of every source, in the pipeline's order, with what the ledger knows of it.
-    func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger,
+    func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger?,
                        interrupted: Set<String>) throws -> [PartitionWork] {
         var work: [PartitionWork] = []
         for (harvester, live) in harvesters {
             for key in harvester.partitions {
-                let previous = try ledger.state(source: harvester.source.name, key: key)
+                let previous = try ledger?.state(source: harvester.source.name, key: key)
                 work.append(PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
                                           previous: previous, reused: reuses(previous, interrupted: interrupted)))
             }
@@ -68,26 +69,49 @@ extension PipelineRunner {
         return work
     }
 
+    /// How far past the earliest unfinished partition new ones may start. Finished partitions
+    /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
+    /// holds back the start of others rather than letting the whole run pile up behind it.
+    var partitionLookahead: Int { partitionConcurrency * 4 }
+
+    /// What a partition produced, for its progress line.
+    func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
+        var counts = ["documents": documents]
+        if !dataset.serviceDays.isEmpty {
+            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItemCount }
+        }
+        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
+        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
+        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
+        return counts
+    }
+}
+
+/// The fetch and parse stages, run together: every partition of every source, several at a
+/// time, each committed to the ledger as soon as it finishes, so a killed run loses only those
+/// in flight.
+struct HarvestStage {
+    let runner: PipelineRunner
+
     /// The fetch and parse stages: every partition of every source, several at a time. Each is
     /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight.
     /// Finished partitions are taken in partition order (a few wait for an earlier one still
     /// running, never more than `partitionLookahead`), their days handed to `menus` and the rest
     /// merged, so the result does not depend on which finished first and no more than a few days
     /// are in memory at once.
-    func fetchAndParse(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream) async throws
-        -> HarvestOutcome {
+    func run(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream) async throws -> HarvestOutcome {
         let context = RunContext()
-        let known = options.force ? nil : RawStore(root: options.workspace.raw)
+        let known = runner.options.force ? nil : RawStore(root: runner.options.workspace.raw)
         // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
         var finished: [Int: PartitionOutcome] = [:]
-        var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: spec))
+        var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
         var nextInOrder = 0
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var queue = work.makeIterator()
             var waiting = queue.next()
             var running = 0
             while true {
-                while running < partitionConcurrency, let item = waiting, item.index < nextInOrder + partitionLookahead {
+                while running < runner.partitionConcurrency, let item = waiting, item.index < nextInOrder + runner.partitionLookahead {
                     group.addTask { try await self.harvest(item, context: context, known: known) }
                     running += 1
                     waiting = queue.next()
@@ -105,11 +129,6 @@ extension PipelineRunner {
         return harvest
     }
 
-    /// How far past the earliest unfinished partition new ones may start. Finished partitions
-    /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
-    /// holds back the start of others rather than letting the whole run pile up behind it.
-    var partitionLookahead: Int { partitionConcurrency * 4 }
-
     /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset.
     private func absorb(_ outcome: PartitionOutcome, into harvest: inout HarvestOutcome, menus: MenuStream) throws {
         let source = outcome.work.harvester.source.name
@@ -125,14 +144,14 @@ extension PipelineRunner {
             harvest.dataset.documents.append(contentsOf: outcome.documents)
             harvest.warnings.append(contentsOf: result.warnings)
             harvest.partitions.append(.init(
-                source: source, key: key, status: outcome.work.reused ? "reused" : "fetched",
+                source: source, key: key, status: outcome.work.reused ? .reused : .fetched,
                 documents: outcome.documents.count, documentsReused: outcome.reusedCount,
                 notModified: outcome.notModifiedCount, message: nil))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
             harvest.failed.append("\(source)/\(key): \(error)")
             harvest.partitions.append(.init(
-                source: source, key: key, status: "failed", documents: outcome.documents.count,
+                source: source, key: key, status: .failed, documents: outcome.documents.count,
                 documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
                 message: "\(error)"))
         }
@@ -142,7 +161,7 @@ extension PipelineRunner {
     /// others.
     private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
         -> PartitionOutcome {
-        let upstream = work.reused || work.confirmed ? try replay(work.previous, fallback: work.live) : work.live
+        let upstream = work.reused || work.confirmed ? try runner.replay(work.previous, fallback: work.live) : work.live
         let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         var work = work
@@ -168,33 +187,22 @@ extension PipelineRunner {
         switch outcome.result {
         case .success(let result):
             try ledger.record(PartitionState(source: source, key: key, status: .done, documents: outcome.documents,
-                                             runId: runId, updatedAt: isoTimestamp(Date()),
+                                             runId: runner.runId, updatedAt: isoTimestamp(Date()),
                                              revalidate: outcome.revalidate))
-            var counts = partitionCounts(of: result.dataset, documents: outcome.documents.count)
+            var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount
-            emit(.partitionFinished, stage: "fetch", source: source, partition: key,
-                 status: outcome.work.reused ? "reused" : "fetched", seconds: outcome.seconds, counts: counts)
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
+                        seconds: outcome.seconds, counts: counts)
         case .failure(let error):
             try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.documents,
-                                             runId: runId, updatedAt: isoTimestamp(Date()), message: "\(error)"))
-            emit(.partitionFinished, stage: "fetch", source: source, partition: key, status: "failed",
-                 message: "\(error)")
-            logger.error("partition failed", metadata: ["source": "\(source)", "partition": "\(key)",
+                                             runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)"))
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: PartitionStatus.failed.rawValue, message: "\(error)")
+            runner.logger.info("partition failed", metadata: ["source": "\(source)", "partition": "\(key)",
                                                         "error": "\(error)"])
         }
-    }
-
-    /// What a partition produced, for its progress line.
-    func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
-        var counts = ["documents": documents]
-        if !dataset.serviceDays.isEmpty {
-            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItemCount }
-        }
-        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
-        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
-        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
-        return counts
     }
 }
 

@@ -1,9 +1,10 @@
-import DiningSources
-import FoodModel
+import Basics
 import Fetching
+import FoodModel
 import Foundation
 import Logging
 import Snapshot
+import SourceAdapters
 
 /// How a run was asked for on the command line.
 public struct RunOptions: Sendable {
@@ -29,7 +30,8 @@ public struct RunOptions: Sendable {
     }
 }
 
-/// Runs one pipeline through its stages: fetch → parse → normalize → compute → check → publish.
+/// Runs one pipeline through its stages (`StageName`): revalidate and fetch → parse → compute →
+/// write → check → publish.
 public struct PipelineRunner: Sendable {
     public let spec: PipelineSpec
     public let options: RunOptions
@@ -62,24 +64,29 @@ public struct PipelineRunner: Sendable {
 
     // MARK: - Plan
 
-    /// What a run would do. Reads the ledger if there is one; creates and writes nothing.
-    public func plan() throws -> RunPlan {
+    /// What a run would do, decided as `run` decides it: the ledger says which partitions are
+    /// replayed, and the documents that can change are fetched again (stored nowhere) to tell
+    /// which partitions changed and whether the latest snapshot is still current. Creates and
+    /// writes nothing.
+    public func plan() async throws -> RunPlan {
         let ledgerURL = options.workspace.ledger(pipeline: spec.name)
-        let ledger = FileManager.default.fileExists(atPath: ledgerURL.path) ? try StateLedger(url: ledgerURL) : nil
-        let interrupted = Set(try ledger?.interruptedRuns() ?? [])
-        var steps: [RunPlan.Step] = []
-        for (harvester, _) in try harvesters() {
-            for key in harvester.partitions {
-                let previous = try ledger?.state(source: harvester.source.name, key: key)
-                steps.append(RunPlan.Step(
-                    source: harvester.source.name, adapter: harvester.source.adapter.rawValue,
-                    location: harvester.source.location.description, partition: key,
-                    action: reuses(previous, interrupted: interrupted) ? "reuse" : "fetch"))
-            }
+        let ledger = FileManager.default.fileExists(atPath: ledgerURL.path)
+            ? try StateLedger.copy(of: ledgerURL) : nil
+        let interrupted = try ledger?.interruptedRuns() ?? []
+        let work = try partitionWork(try harvesters(storing: false), ledger: ledger, interrupted: Set(interrupted))
+        let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
+        let quiet = PipelineRunner(spec: spec, options: options, observer: SilentObserver(), logger: logger)
+        let revalidation = await RevalidateStage(runner: quiet)
+            .run(work, latest: latest, resuming: !interrupted.isEmpty)
+        let steps = revalidation.work.map { item in
+            let action: RunPlan.Action = item.reused ? .reuse : item.confirmed ? .unchanged : .fetch
+            return RunPlan.Step(source: item.harvester.source.name, adapter: item.harvester.source.adapter.name,
+                                location: item.harvester.source.location.description, partition: item.key,
+                                action: action)
         }
         return RunPlan(pipeline: spec.name, pipelineFile: spec.file.path, today: options.today.description,
-                       steps: steps, snapshotsFolder: options.workspace.snapshots.path,
-                       latest: SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)?.path)
+                       steps: steps, snapshotsFolder: options.workspace.snapshots.path, latest: latest?.path,
+                       current: revalidation.currentSnapshot?.path)
     }
 
     func reuses(_ previous: PartitionState?, interrupted: Set<String>) -> Bool {
@@ -98,17 +105,19 @@ public struct PipelineRunner: Sendable {
         store.removeLeftovers(pipeline: spec.name)
         let ledger = try StateLedger(url: workspace.ledger(pipeline: spec.name))
         let interruptedRuns = try ledger.interruptedRuns()
-        let interrupted = Set(interruptedRuns)
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
-        let work = try partitionWork(try harvesters(), ledger: ledger, interrupted: interrupted)
+        let harvesters = try harvesters()
+        let work = try partitionWork(harvesters, ledger: ledger, interrupted: Set(interruptedRuns))
+        let manifests = ManifestBuilder(runner: self, started: started)
         emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
              counts: ["partitions": work.count])
 
         // fetch: first only what can change, to learn whether anything did.
-        emit(.stageStarted, stage: "fetch")
-        let revalidation = await revalidate(work, store: store, interrupted: !interruptedRuns.isEmpty)
+        emit(.stageStarted, stage: .fetch)
+        let revalidation = await RevalidateStage(runner: self)
+            .run(work, latest: store.latest(pipeline: spec.name), resuming: !interruptedRuns.isEmpty)
         if let current = revalidation.currentSnapshot {
-            return try finishUnchanged(revalidation, current: current, ledger: ledger, started: started)
+            return try finishUnchanged(revalidation, current: current, ledger: ledger, manifests: manifests)
         }
 
         // fetch and parse, several partitions at a time, each committed to the ledger on its own;
@@ -117,110 +126,66 @@ public struct PipelineRunner: Sendable {
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
         let menus = MenuStream(staging: staging)
-        let harvest = try await fetchAndParse(revalidation.work, ledger: ledger, menus: menus)
-        let inputsSHA256 = harvest.fingerprint.sha256
-        var dataset = harvest.dataset
-        let digest = menus.digest
-        let failed = harvest.failed
-        let warnings = harvest.warnings
-        let partitions = harvest.partitions
-        var parseCounts = partitionCounts(of: dataset, documents: dataset.documents.count)
-        if digest.menuItemCount > 0 { parseCounts["menu_items"] = digest.menuItemCount }
+        let harvest = try await HarvestStage(runner: self).run(revalidation.work, ledger: ledger, menus: menus)
+        var parseCounts = partitionCounts(of: harvest.dataset, documents: harvest.dataset.documents.count)
+        if menus.digest.menuItemCount > 0 { parseCounts["menu_items"] = menus.digest.menuItemCount }
         var stages = [
-            RunManifest.Stage(name: "fetch", seconds: revalidation.seconds + harvest.fetchSeconds,
-                              counts: ["documents": dataset.documents.count]),
-            RunManifest.Stage(name: "parse", seconds: harvest.parseSeconds, counts: parseCounts),
+            RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
+                              counts: ["documents": harvest.dataset.documents.count]),
+            RunManifest.Stage(name: .parse, seconds: harvest.parseSeconds, counts: parseCounts),
         ]
         for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
 
-        // normalize: partitions merged in partition order (identities deduplicated by the merge).
-        var stageStarted = Date()
-        emit(.stageStarted, stage: "normalize")
-        stages.append(finish("normalize", since: stageStarted, counts: [
-            "service_days": digest.mealsByDay.count, "foods": dataset.foods.count,
-            "recipes": dataset.recipes.count,
-        ]))
+        var timer = start(.compute)
+        let computed = ComputeStage(spec: spec).run(harvest.dataset, menus: menus.digest)
+        stages.append(finish(timer, counts: computed.counts))
 
-        // compute: %DV under the pipeline's daily-value standard.
-        stageStarted = Date()
-        emit(.stageStarted, stage: "compute")
-        if let standard = spec.dailyValues {
-            dataset.foods = dataset.foods.mapValues(standard.apply)
-        }
-        let computed = dataset.foods.values.reduce(0) { total, food in
-            total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
-        }
-        let swipeRows = spec.swipes.map { $0.rows($0.balances(menus: digest.mealsByDay)) }
-        stages.append(finish("compute", since: stageStarted, counts: [
-            "dv_computed": computed, "swipe_balances": swipeRows?.balances.count ?? 0,
-        ]))
+        // The write stage's time includes the days' share, written as partitions finished.
+        timer = start(.write)
+        let written = try WriteStage(spec: spec).run(computed, menus: menus.digest, into: staging)
+        stages.append(finish(timer, counts: written.rowCounts, extraSeconds: menus.seconds))
 
-        // write: the rest of the dataset next to the days already in staging, in one transaction;
-        // the stage's time includes the days' share.
-        stageStarted = Date()
-        emit(.stageStarted, stage: "write")
-        try staging.finish(dataset, menus: digest, codes: UCLAWebCodes.all)
-        if let swipeRows { try staging.writeSwipes(plans: swipeRows.plans, balances: swipeRows.balances) }
-        let nutrition = NutritionChecks().review(Array(dataset.foods.values), standard: spec.dailyValues)
-        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
-        let rowCounts = try staging.rowCounts()
-        let write = RunManifest.Stage(name: "write", seconds: menus.seconds + Date().timeIntervalSince(stageStarted),
-                                      counts: rowCounts)
-        emit(.stageFinished, stage: write.name, seconds: write.seconds, counts: write.counts)
-        stages.append(write)
-
-        // check: gates against the policy and the previous snapshot.
-        stageStarted = Date()
-        emit(.stageStarted, stage: "check")
-        let previous = try store.latest(pipeline: spec.name).map(SnapshotReader.rowCounts(of:))
-        let checks = Checks(spec: spec).evaluate(
-            dataset: dataset, menus: digest, counts: rowCounts, previous: previous, failedPartitions: failed,
-            warnings: warnings) + nutrition.outcomes
-        for check in checks { emit(.check, stage: "check", status: check.passed ? "passed" : "failed", check: check) }
+        timer = start(.check)
+        let checks = try CheckStage(spec: spec, readsFoodPages: harvesters.contains { $0.0.readsFoodPages })
+            .run(harvest, dataset: computed.dataset, menus: menus.digest, written: written,
+                 previous: store.latest(pipeline: spec.name))
+        for check in checks { emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check) }
         let blocking = checks.filter(\.blocksPublishing)
-        stages.append(finish("check", since: stageStarted,
-                             counts: ["checks": checks.count, "blocking": blocking.count]))
+        stages.append(finish(timer, counts: ["checks": checks.count, "blocking": blocking.count]))
 
-        // publish, unless a blocking check failed.
-        stageStarted = Date()
-        let run = RunRecord(
+        let inputsSHA256 = harvest.fingerprint.sha256
+        try staging.record(run: RunRecord(
             runId: runId, pipeline: spec.name, startedAt: isoTimestamp(started),
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
-            partitions: partitions.count,
-            sources: spec.sources.map { "\($0.name) (\($0.adapter.rawValue)): \($0.location)" },
-            licence: spec.licence, inputsSHA256: inputsSHA256)
-        try staging.record(run: run, checks: checks, documents: dataset.documents)
-        var manifest = RunManifest(
-            pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,
-            codeVersion: CommissaryVersion.current, arguments: options.arguments,
-            startedAt: isoTimestamp(started), finishedAt: "", today: options.today.description,
-            snapshot: blocking.isEmpty ? fileName : nil, published: blocking.isEmpty, unchanged: false,
-            inputsSHA256: inputsSHA256, partitions: partitions, inputs: dataset.documents, stages: stages,
-            checks: checks, rowCounts: rowCounts)
-        var snapshotPath: String?
-        let manifestPath: String
+            partitions: harvest.partitions.count,
+            sources: spec.sources.map { "\($0.name) (\($0.adapter.name)): \($0.location)" },
+            licence: spec.licence, inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents)
+
+        // publish, unless a blocking check failed; the manifest is assembled once, after it.
+        var published: URL?
         if blocking.isEmpty {
-            emit(.stageStarted, stage: "publish")
-            // The manifest file is written by the publication itself, so it records the stages
-            // before it; the publish stage's time is in the report and the run's last events.
-            manifest.finishedAt = isoTimestamp(Date())
-            let published = try store.publish(staging, fileName: fileName, pipeline: spec.name,
-                                              manifest: try encode(manifest))
-            snapshotPath = published.path
-            manifestPath = published.path + ".manifest.json"
-            manifest.stages.append(finish("publish", since: stageStarted, counts: [:]))
-            emit(.published, counts: rowCounts, path: published.path)
-            applyRetention(store: store, keeping: published)
+            timer = start(.publish)
+            let snapshot = try store.publish(staging, fileName: fileName, pipeline: spec.name)
+            stages.append(finish(timer, counts: [:]))
+            emit(.published, counts: written.rowCounts, path: snapshot.path)
+            applyRetention(store: store, keeping: snapshot)
+            published = snapshot
+        }
+        let manifest = manifests.manifest(
+            status: published == nil ? .notPublished : .published, snapshot: published?.lastPathComponent,
+            inputsSHA256: inputsSHA256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
+            stages: stages, checks: checks, rowCounts: written.rowCounts)
+        let manifestPath: String
+        if let published {
+            manifestPath = try store.writeManifest(try encode(manifest), beside: published).path
         } else {
-            manifest.finishedAt = isoTimestamp(Date())
             manifestPath = try writeUnpublishedManifest(manifest)
             emit(.notPublished, message: blocking.map(\.message).joined(separator: "; "), path: manifestPath)
         }
         try ledger.finishRuns()
         let seconds = Date().timeIntervalSince(started)
-        emit(.runFinished, status: snapshotPath == nil ? "not_published" : "published", seconds: seconds,
-             path: snapshotPath)
-        return RunReport(manifest: manifest, snapshotPath: snapshotPath, manifestPath: manifestPath,
+        emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published?.path)
+        return RunReport(manifest: manifest, snapshotPath: published?.path, manifestPath: manifestPath,
                          seconds: seconds)
     }
 
@@ -228,36 +193,33 @@ public struct PipelineRunner: Sendable {
     /// published; the manifest, under `state/runs/`, names the snapshot that is still current
     /// and carries its row counts.
     private func finishUnchanged(_ revalidation: Revalidation, current: URL, ledger: StateLedger,
-                                 started: Date) throws -> RunReport {
-        let fetch = RunManifest.Stage(name: "fetch", seconds: revalidation.seconds,
+                                 manifests: ManifestBuilder) throws -> RunReport {
+        let fetch = RunManifest.Stage(name: .fetch, seconds: revalidation.seconds,
                                       counts: ["documents": revalidation.documentsFetched])
         emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
         let partitions = revalidation.work.map { item in
             let documents = item.previous?.documents.count ?? 0
-            return RunManifest.Partition(source: item.harvester.source.name, key: item.key, status: "unchanged",
+            return RunManifest.Partition(source: item.harvester.source.name, key: item.key, status: .unchanged,
                                          documents: documents, documentsReused: documents - item.refetched,
                                          notModified: item.notModified, message: nil)
         }
-        let manifest = RunManifest(
-            pipeline: spec.name, pipelineFile: spec.file.path, runId: runId,
-            codeVersion: CommissaryVersion.current, arguments: options.arguments,
-            startedAt: isoTimestamp(started), finishedAt: isoTimestamp(Date()), today: options.today.description,
-            snapshot: current.lastPathComponent, published: false, unchanged: true,
+        let manifest = manifests.manifest(
+            status: .unchanged, snapshot: current.lastPathComponent,
             inputsSHA256: try SnapshotReader.inputsSHA256(of: current), partitions: partitions,
             inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: [],
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
         emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from", path: current.path)
-        let seconds = Date().timeIntervalSince(started)
-        emit(.runFinished, status: "unchanged", seconds: seconds, path: current.path)
+        let seconds = manifests.secondsSinceStart
+        emit(.runFinished, status: RunStatus.unchanged.rawValue, seconds: seconds, path: current.path)
         return RunReport(manifest: manifest, snapshotPath: current.path, manifestPath: manifestPath, seconds: seconds)
     }
 
     // MARK: - Helpers
 
     /// Retention runs only after a publish succeeded. Failing to remove an old file does not
-    /// undo the publication, so it is logged rather than thrown.
+    /// undo the publication, so it is reported as a warning event rather than thrown.
     private func applyRetention(store: SnapshotStore, keeping published: URL) {
         guard let policy = spec.retention else { return }
         do {
@@ -265,13 +227,18 @@ public struct PipelineRunner: Sendable {
                 logger.info("retention removed an old snapshot", metadata: ["path": "\(removed.path)"])
             }
         } catch {
-            logger.warning("retention failed", metadata: ["error": "\(error)"])
+            emit(.warning, stage: .publish, message: "retention could not remove an old snapshot: \(error)")
         }
     }
 
-    private func finish(_ stage: String, since start: Date, counts: [String: Int]) -> RunManifest.Stage {
-        let result = RunManifest.Stage(name: stage, seconds: Date().timeIntervalSince(start), counts: counts)
-        emit(.stageFinished, stage: stage, seconds: result.seconds, counts: counts)
+    private func start(_ stage: StageName) -> StageTimer {
+        emit(.stageStarted, stage: stage)
+        return StageTimer(name: stage)
+    }
+
+    private func finish(_ timer: StageTimer, counts: [String: Int], extraSeconds: Double = 0) -> RunManifest.Stage {
+        let result = timer.finish(counts: counts, extraSeconds: extraSeconds)
+        emit(.stageFinished, stage: result.name, seconds: result.seconds, counts: counts)
         return result
     }
 
@@ -290,7 +257,7 @@ public struct PipelineRunner: Sendable {
         return url.path
     }
 
-    func emit(_ kind: RunEvent.Kind, stage: String? = nil, source: String? = nil,
+    func emit(_ kind: RunEvent.Kind, stage: StageName? = nil, source: String? = nil,
                       partition: String? = nil, status: String? = nil, message: String? = nil,
                       seconds: Double? = nil, counts: [String: Int]? = nil, path: String? = nil,
                       check: CheckOutcome? = nil) {

@@ -2,10 +2,11 @@ import FoodModel
 import Foundation
 import Nutrition
 import Snapshot
+import SourceAdapters
 
 /// A pipeline definition, read from a YAML file under `Pipelines/`: what to fetch, from where,
 /// for which days, and what must hold before a snapshot is published.
-public struct PipelineSpec: Hashable, Sendable {
+public struct PipelineSpec: Sendable {
     public var name: String
     public var description: String?
     /// The file the spec was read from; relative locations inside it resolve against its folder.
@@ -38,83 +39,12 @@ public struct PipelineSpec: Hashable, Sendable {
     }
 }
 
-/// One source of a pipeline: an adapter and where it reads from.
-public struct SourceSpec: Hashable, Sendable {
-    public enum Adapter: String, Hashable, Sendable, CaseIterable {
-        /// The UCLA menu site: day overviews, recipe pages, hours.
-        case uclaMenuSite = "ucla-menu-site"
-        /// A TheMealDB dump file: a JSON array of meals or `{"meals": [...]}`.
-        case mealdbDump = "mealdb-dump"
-        /// The historical UCLA dataset: a folder of `YYYY-MM-DD.json` days.
-        case uclaDataset = "ucla-dataset"
-        /// TheMealDB's live v1 API, walked by first letter (`search.php?f=`), plus `categories.php`.
-        case mealdbAPI = "mealdb-api"
-        /// A FoodPro site (UCLA's menu grid until 2016, Berkeley's entrées and label pages).
-        case foodpro
-    }
-
-    public var name: String
-    public var adapter: Adapter
-    public var location: Location
-    /// The service days to fetch (menu sources).
-    public var dates: DateSelection?
-    /// Fetch the recipe page of every item on the menus.
-    public var recipePages: Bool
-    /// Fetch the hours page.
-    public var hours: Bool
-    /// A categories file or URL (TheMealDB `categories.php` format).
-    public var categories: Location?
-    /// The first letters and digits a `mealdb-api` source walks, one partition each, in this
-    /// order; nil walks all of a–z and 0–9.
-    public var letters: [Character]?
-    /// A `foodpro` source's layout and page templates.
-    public var foodPro: FoodProPages?
-
-    public init(name: String, adapter: Adapter, location: Location, dates: DateSelection? = nil,
-                recipePages: Bool = true, hours: Bool = true, categories: Location? = nil,
-                letters: [Character]? = nil, foodPro: FoodProPages? = nil) {
-        self.name = name
-        self.adapter = adapter
-        self.location = location
-        self.dates = dates
-        self.recipePages = recipePages
-        self.hours = hours
-        self.categories = categories
-        self.letters = letters
-        self.foodPro = foodPro
-    }
-}
-
-/// Where a source reads from: the web, or a folder or file on disk (SampleData, offline runs).
-public enum Location: Hashable, Sendable, CustomStringConvertible {
-    case web(String)
-    case directory(URL)
-    case file(URL)
-
-    public var description: String {
-        switch self {
-        case .web(let base): base
-        case .directory(let url), .file(let url): url.path
-        }
-    }
-}
-
-/// Which service days a menu source covers.
-public enum DateSelection: Hashable, Sendable {
-    /// A fixed, inclusive range (SampleData, backfills).
-    case range(from: ServiceDate, to: ServiceDate)
-    /// Today and the next `daysAhead` days (the nightly refresh).
-    case upcoming(daysAhead: Int)
-
-    /// The concrete days, given what "today" is.
-    public func days(today: ServiceDate) -> [ServiceDate] {
-        switch self {
-        case .range(let from, let to):
-            guard from <= to else { return [] }
-            return (0...(to.daysSinceEpoch - from.daysSinceEpoch)).map { from.adding(days: $0) }
-        case .upcoming(let daysAhead):
-            return (0...max(0, daysAhead)).map { today.adding(days: $0) }
-        }
+extension PipelineSpec {
+    /// The codes of the sources this pipeline reads, each code once (the first source's meaning
+    /// wins): what a snapshot's `dietary_code` table holds and what the unknown-code check asks.
+    public var legend: [DietaryCode] {
+        var seen: Set<String> = []
+        return sources.flatMap(\.adapter.legend).filter { seen.insert($0.code).inserted }
     }
 }
 

@@ -16,7 +16,10 @@ struct Revalidation {
     var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
 }
 
-extension PipelineRunner {
+/// The first half of the fetch stage: fetches again only the documents that can change.
+struct RevalidateStage {
+    let runner: PipelineRunner
+
     /// Fetches again only the documents that can change (a day's menu page, a dump file, a
     /// catalogue letter) and compares their sha256 with what the ledger says each partition
     /// read. When nothing differs and the code and pipeline are those of the latest snapshot,
@@ -25,11 +28,10 @@ extension PipelineRunner {
     /// It stops at the first changed partition: from there the run is a normal run, and what
     /// was fetched so far is handed to the parse instead of being fetched again. A full refresh,
     /// `--only-missing` and resumed runs skip this, since they ask for something else.
-    func revalidate(_ work: [PartitionWork], store: SnapshotStore, interrupted: Bool) async -> Revalidation {
+    func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
         let started = Date()
         var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
-        guard !options.force, !options.onlyMissing, !interrupted, !work.isEmpty,
-              let latest = store.latest(pipeline: spec.name),
+        guard !runner.options.force, !runner.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
               work.allSatisfy({ $0.previous?.status == .done })
         else { return result }
@@ -38,15 +40,16 @@ extension PipelineRunner {
         var firstChanged: String?
         await withTaskGroup(of: (PartitionWork, Bool).self) { group in
             var next = work.makeIterator()
-            for _ in 0..<partitionConcurrency {
+            for _ in 0..<runner.partitionConcurrency {
                 guard let item = next.next() else { break }
                 group.addTask { await Self.revalidate(item) }
             }
             while let (checked, unchanged) = await group.next() {
                 result.work[checked.index] = checked
-                emit(.partitionFinished, stage: "revalidate", source: checked.harvester.source.name,
-                     partition: checked.key, status: unchanged ? "unchanged" : "changed",
-                     counts: ["documents": checked.refetched, "not_modified": checked.notModified])
+                runner.emit(.partitionFinished, stage: .revalidate, source: checked.harvester.source.name,
+                            partition: checked.key,
+                            status: (unchanged ? PartitionStatus.unchanged : .changed).rawValue,
+                            counts: ["documents": checked.refetched, "not_modified": checked.notModified])
                 allUnchanged = allUnchanged && unchanged
                 if !unchanged, firstChanged == nil { firstChanged = "\(checked.harvester.source.name)/\(checked.key)" }
                 if allUnchanged, let item = next.next() {
@@ -56,17 +59,17 @@ extension PipelineRunner {
         }
         result.seconds = Date().timeIntervalSince(started)
         if let firstChanged {
-            emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
+            runner.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
             return result
         }
-        let current = InputFingerprint.of(spec: spec, partitions: work.map { item in
+        let current = InputFingerprint.of(spec: runner.spec, partitions: work.map { item in
             InputFingerprint.Partition(source: item.harvester.source.name, key: item.key,
                                        documents: item.previous?.documents ?? [], failed: false)
         })
         if current == fingerprint {
             result.currentSnapshot = latest
         } else {
-            emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
+            runner.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
                  + "built \(latest.lastPathComponent): building a new snapshot")
         }
         return result

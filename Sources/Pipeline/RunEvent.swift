@@ -6,7 +6,6 @@ import Snapshot
 public struct RunEvent: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case runStarted = "run_started"
-        case plan
         case stageStarted = "stage_started"
         case stageFinished = "stage_finished"
         case partitionFinished = "partition_finished"
@@ -25,11 +24,11 @@ public struct RunEvent: Hashable, Sendable, Codable {
     public var event: Kind
     public var pipeline: String
     public var runId: String
-    public var stage: String?
+    public var stage: StageName?
     public var source: String?
     public var partition: String?
-    /// `fetched`, `reused` or `failed` for partitions (`unchanged` or `changed` when revalidated);
-    /// `passed`/`failed` for checks.
+    /// A `PartitionStatus` for partitions, a `RunStatus` when the run finishes, `passed` or
+    /// `failed` for checks.
     public var status: String?
     public var message: String?
     public var seconds: Double?
@@ -37,7 +36,7 @@ public struct RunEvent: Hashable, Sendable, Codable {
     public var path: String?
     public var check: CheckOutcome?
 
-    public init(_ event: Kind, pipeline: String, runId: String, stage: String? = nil,
+    public init(_ event: Kind, pipeline: String, runId: String, stage: StageName? = nil,
                 source: String? = nil, partition: String? = nil, status: String? = nil,
                 message: String? = nil, seconds: Double? = nil, counts: [String: Int]? = nil,
                 path: String? = nil, check: CheckOutcome? = nil) {

@@ -1,56 +1,27 @@
-import FoodModel
+import Basics
 import Fetching
+import FoodModel
 import Foundation
 import Snapshot
+import SourceAdapters
 
 extension PipelineRunner {
     /// One harvester per source of the spec, each with the live document source it fetches
     /// through. Everything fetched is kept in the raw store, local folders included, so that
     /// every run can be replayed and every row traced to its bytes.
-    func harvesters() throws -> [(any Harvester, any DocumentSource)] {
+    /// A dry run's sources store nothing (`storing: false`).
+    func harvesters(storing: Bool = true) throws -> [(any Harvester, any DocumentSource)] {
         let store = RawStore(root: options.workspace.raw)
         let localFiles = DirectorySource(root: URL(fileURLWithPath: "/"))
+        let setup = HarvestSetup(dates: options.dates, today: options.today)
         return try spec.sources.map { source in
-            switch (source.adapter, source.location) {
-            case (.uclaMenuSite, .directory(let folder)):
-                return (MenuSiteHarvester(source: source, base: "file://" + folder.path, days: days(of: source)),
-                        StoringSource(upstream: localFiles, store: store))
-            case (.uclaMenuSite, .web(let base)):
-                return (MenuSiteHarvester(source: source, base: base, days: days(of: source)),
-                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
-            case (.uclaDataset, .directory(let folder)):
-                let requested = (options.dates ?? source.dates)?.days(today: options.today)
-                return (DatasetHarvester(source: source, folder: folder, requested: requested),
-                        StoringSource(upstream: localFiles, store: store))
-            case (.mealdbAPI, .web(let base)):
-                return (MealDBAPIHarvester(source: source, base: base),
-                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
-            case (.mealdbDump, .file(let dump)):
-                return (MealDBDumpHarvester(source: source, dump: dump),
-                        StoringSource(upstream: localFiles, store: store))
-            case (.foodpro, .directory(let folder)):
-                return (FoodProHarvester(source: source, pages: try foodProPages(of: source), base: "file://" + folder.path,
-                                         days: days(of: source)),
-                        StoringSource(upstream: localFiles, store: store))
-            case (.foodpro, .web(let base)):
-                return (FoodProHarvester(source: source, pages: try foodProPages(of: source), base: base, days: days(of: source)),
-                        StoringSource(upstream: HTTPSource(policy: httpPolicy(for: source), logger: logger), store: store))
-            default:
-                throw RunError("\(spec.file.path): source \(source.name): adapter \(source.adapter.rawValue) cannot read \(source.location)")
+            let live: any DocumentSource = switch source.location {
+            case .web: HTTPSource(policy: httpPolicy(for: source), logger: logger)
+            case .directory, .file: localFiles
             }
+            return (try source.adapter.harvester(for: source, run: setup),
+                    storing ? StoringSource(upstream: live, store: store) : live)
         }
-    }
-
-    private func foodProPages(of source: SourceSpec) throws -> FoodProPages {
-        guard let pages = source.foodPro else {
-            throw RunError("\(spec.file.path): source \(source.name): a foodpro source needs a `layout`")
-        }
-        return pages
-    }
-
-    /// The command line's dates win over the pipeline file's.
-    private func days(of source: SourceSpec) -> [ServiceDate] {
-        (options.dates ?? source.dates)?.days(today: options.today) ?? []
     }
 
     func httpPolicy() -> HTTPPolicy {
@@ -69,8 +40,7 @@ extension PipelineRunner {
     /// retries included.
     func httpPolicy(for source: SourceSpec) -> HTTPPolicy {
         var policy = httpPolicy()
-        let defaultRate = source.adapter == .mealdbAPI ? MealDBAPIHarvester.defaultRequestsPerSecond : nil
-        if let rate = spec.fetch.requestsPerSecond ?? defaultRate {
+        if let rate = spec.fetch.requestsPerSecond ?? source.adapter.defaultRequestsPerSecond {
             policy.minDelayPerHost = max(policy.minDelayPerHost, .nanoseconds(Int64(1_000_000_000 / rate)))
         }
         return policy

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import YAMLConfig
 import Nutrition
 
 /// Reads daily-value standards from `standards/<name>.yml` beside the pipeline file, or from a
@@ -18,7 +19,7 @@ public enum StandardReader {
         return try read(file)
     }
 
-    static func read(named value: Value, folder: URL) throws -> DailyValueStandard {
+    static func read(named value: YAMLValue, folder: URL) throws -> DailyValueStandard {
         let name = try value.string()
         let file = name.hasSuffix(".yml") || name.contains("/")
             ? (name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name))
@@ -33,7 +34,7 @@ public enum StandardReader {
         let top = try YAMLFile.mapping(of: file, what: "daily-value standard")
         try top.allowOnly(["standard", "description", "daily_values"])
         var values: [NutrientKey: DailyValueStandard.Value] = [:]
-        let table = try Mapping(top.required("daily_values"))
+        let table = try YAMLMapping(top.required("daily_values"))
         for key in table.keys {
             let entry = try table.required(key)
             let parts = try entry.string().split(separator: " ")

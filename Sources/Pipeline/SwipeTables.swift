@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import YAMLConfig
 import Snapshot
 import Swipes
 
@@ -46,12 +47,12 @@ public struct SwipeSettings: Hashable, Sendable {
 
     /// Reads the section: `plans` is one file, `terms` one file or a list, both relative to the
     /// pipeline file's folder.
-    static func read(_ node: Value, folder: URL) throws -> SwipeSettings {
-        let map = try Mapping(node)
+    static func read(_ node: YAMLValue, folder: URL) throws -> SwipeSettings {
+        let map = try YAMLMapping(node)
         try map.allowOnly(["plans", "terms"])
         let plansFile = try file(map.required("plans"), folder: folder)
         let termsNode = try map.required("terms")
-        let termNodes: [Value]
+        let termNodes: [YAMLValue]
         if case .scalar = termsNode.node { termNodes = [termsNode] } else { termNodes = try termsNode.sequence() }
         guard !termNodes.isEmpty else { throw termsNode.error("needs at least one term calendar") }
         let termFiles = try termNodes.map { try file($0, folder: folder) }
@@ -72,7 +73,7 @@ public struct SwipeSettings: Hashable, Sendable {
                              catalog: try SwipesReader.plans(plansFile), terms: terms)
     }
 
-    private static func file(_ node: Value, folder: URL) throws -> URL {
+    private static func file(_ node: YAMLValue, folder: URL) throws -> URL {
         let path = try node.string()
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
             : folder.appendingPathComponent(path).standardizedFileURL

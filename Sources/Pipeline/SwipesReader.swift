@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import YAMLConfig
 import Swipes
 
 /// Reads meal plans (`Pipelines/plans/`) and term calendars (`Pipelines/terms/`) with the same
@@ -17,7 +18,7 @@ enum SwipesReader {
             }
             plans.append(plan)
         }
-        let defaults = try Mapping(top.required("default_periods"))
+        let defaults = try YAMLMapping(top.required("default_periods"))
         try defaults.allowOnly(["weekdays", "weekends"])
         return PlanCatalog(
             plans: plans,
@@ -29,8 +30,8 @@ enum SwipesReader {
             weeksPerTerm: try top.optional("weeks_per_term").map { try positive($0) } ?? 11)
     }
 
-    private static func readPlan(_ node: Value, priceYear: String?) throws -> MealPlan {
-        let map = try Mapping(node)
+    private static func readPlan(_ node: YAMLValue, priceYear: String?) throws -> MealPlan {
+        let map = try YAMLMapping(node)
         try map.allowOnly(["code", "name", "kind", "daily", "pool", "annual_price"])
         let kindNode = try map.required("kind")
         guard let kind = MealPlan.Kind(rawValue: try kindNode.string()) else {
@@ -68,8 +69,8 @@ enum SwipesReader {
         return terms
     }
 
-    private static func readTerm(_ node: Value) throws -> Term {
-        let map = try Mapping(node)
+    private static func readTerm(_ node: YAMLValue) throws -> Term {
+        let map = try YAMLMapping(node)
         try map.allowOnly(["name", "first_day", "week_0", "week_1", "instruction_weeks", "last_day", "closures"])
         let firstDay = try map.required("first_day").date()
         let hasWeekZero = try map.optional("week_0")?.bool() ?? false
@@ -88,7 +89,7 @@ enum SwipesReader {
         var term = Term(name: try map.required("name").string(), firstDay: firstDay, hasWeekZero: hasWeekZero,
                         weekOne: weekOne, instructionWeeks: weeks, lastDay: lastDay)
         for closureNode in try map.optional("closures")?.sequence() ?? [] {
-            let closure = try Mapping(closureNode)
+            let closure = try YAMLMapping(closureNode)
             try closure.allowOnly(["date", "reason"])
             let date = try closure.required("date").date()
             guard term.week(of: date) != nil else {
@@ -100,20 +101,20 @@ enum SwipesReader {
         return term
     }
 
-    private static func names(_ node: Value) throws -> [String] {
+    private static func names(_ node: YAMLValue) throws -> [String] {
         let names = try node.sequence().map { try $0.string() }
         guard !names.isEmpty else { throw node.error("needs at least one meal period") }
         return names
     }
 
-    private static func positive(_ node: Value) throws -> Int {
+    private static func positive(_ node: YAMLValue) throws -> Int {
         let value = try node.int()
         guard value > 0 else { throw node.error("must be greater than 0, found \(value)") }
         return value
     }
 
     /// Dollars with at most two decimals, as whole cents, so that prices never drift in binary.
-    private static func cents(_ node: Value) throws -> Int {
+    private static func cents(_ node: YAMLValue) throws -> Int {
         let text = try node.string()
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let dollars = Int(parts[0]), dollars >= 0,

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Which published snapshots of a pipeline to keep (the pipeline file's `retention:` section).

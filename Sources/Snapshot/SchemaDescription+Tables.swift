@@ -49,7 +49,7 @@ extension SchemaDescription {
             C("portion", "The portion segment of the recipe link (`1`, `2`)."),
             C("description", "The item's description on this menu, if printed."),
         ]),
-        Table("dietary_code", .data, "What a web code printed beside a dish means, from the site's legend.", columns: [
+        Table("dietary_code", .data, "What a code printed beside a dish means, from the legends of the sources the snapshot read (a TheMealDB-only snapshot has none).", columns: [
             C("code", "The code as printed (`V`, `VG`, `AEGG`, `LC`)."),
             C("label", "The legend's wording; the code itself when the legend does not define it."),
             C("kind", "`dietary`, `allergen`, `sustainability`, or `unknown` for a code missing from the legend (kept raw and reported by a check)."),

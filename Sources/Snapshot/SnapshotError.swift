@@ -1,12 +1,20 @@
+import Basics
+
 /// A snapshot could not be built, verified, published or read; one line naming the file.
-public struct SnapshotError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SnapshotError: CommissaryFailure, Hashable, Sendable {
     public var path: String
     public var message: String
 
-    public init(_ message: String, path: String) {
+    /// `.environment` where the machine is at fault (a full disk, a folder that cannot be
+    /// written); a snapshot that cannot be found or read is a bad input.
+    public var code: FailureCode
+
+    public init(_ message: String, path: String, code: FailureCode = .badInput) {
         self.message = message
         self.path = path
+        self.code = code
     }
 
-    public var description: String { "\(path): \(message)" }
+    public var place: String? { path }
+
 }

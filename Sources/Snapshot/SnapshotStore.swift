@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import Synchronization
@@ -47,8 +48,7 @@ public struct SnapshotStore: Sendable {
     /// Publishes a staging database under `fileName`; returns the final path.
     /// The manifest is written last and may be absent if the process dies just before it.
     @discardableResult
-    public func publish(_ staging: StagingSnapshot, fileName: String, pipeline: String,
-                        manifest: Data) throws -> URL {
+    public func publish(_ staging: StagingSnapshot, fileName: String, pipeline: String) throws -> URL {
         let fileManager = FileManager.default
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -91,13 +91,18 @@ public struct SnapshotStore: Sendable {
         try Durability.symlink(named: newLink.path, to: fileName)
         try Durability.rename(from: newLink.path, to: link.path)
         try Durability.sync(path: directory.path)
+        return final
+    }
 
-        let manifestURL = directory.appendingPathComponent("\(fileName).manifest.json")
-        let manifestPartial = directory.appendingPathComponent(".\(fileName).manifest.json.partial")
+    /// Writes the run's manifest beside the snapshot it published, once the publication is done,
+    /// so that the manifest records the publication too.
+    public func writeManifest(_ manifest: Data, beside snapshot: URL) throws -> URL {
+        let manifestURL = snapshot.appendingPathExtension("manifest.json")
+        let manifestPartial = directory.appendingPathComponent(".\(manifestURL.lastPathComponent).partial")
         try Durability.writeNewFile(manifest, to: manifestPartial.path)
         try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
         try Durability.sync(path: directory.path)
-        return final
+        return manifestURL
     }
 
     /// Writes `<file><suffix>` through a hidden partial file renamed into place.

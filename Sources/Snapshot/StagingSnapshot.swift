@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB

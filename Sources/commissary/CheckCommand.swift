@@ -18,13 +18,9 @@ struct CheckCommand: ParsableCommand {
         let url: URL
         let problems: [String]
         let checks: [CheckOutcome]
-        do {
-            url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-            problems = try SnapshotReader.open(url).read { db in try SnapshotReader.verify(db) }
-            checks = try SnapshotReader.checks(of: url)
-        } catch {
-            throw fail(error)
-        }
+        url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
+        problems = try SnapshotReader.open(url).read { db in try SnapshotReader.verify(db) }
+        checks = try SnapshotReader.checks(of: url)
         print(url.path)
         print(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")
         for problem in problems { print("    \(problem)") }

@@ -1,13 +1,47 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Foundation
 
-/// Prints one line on standard error and exits with `code`: every error type of the libraries
-/// describes itself in one line that names the file, URL or row.
-func fail(_ error: any Error, code: Int32 = 1) -> ExitCode {
-    let line = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+/// The exit statuses of every command, in one table: what a failure's code means to a shell.
+enum ExitStatus: Int32, CaseIterable {
+    /// Done: published, unchanged (nothing to publish), or the answer printed.
+    case ok = 0
+    /// A bad input or usage: a pipeline file, a page, an argument, a snapshot that cannot be read.
+    case badInput = 1
+    /// Another run of the same pipeline holds its lock.
+    case locked = 2
+    /// A blocking check stopped the publication; the last good snapshot stays `latest`.
+    case blocked = 3
+    /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached.
+    case environment = 4
+
+    init(_ code: FailureCode) {
+        switch code {
+        case .badInput: self = .badInput
+        case .locked: self = .locked
+        case .blocked: self = .blocked
+        case .environment: self = .environment
+        }
+    }
+
+    /// The status of an error a command threw: a `CommissaryFailure` by its code; anything
+    /// else (argument validation included) is a bad input.
+    init(of error: any Error) {
+        self = (error as? any CommissaryFailure).map { ExitStatus($0.code) } ?? .badInput
+    }
+
+    static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input or usage; "
+        + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
+        + "(the previous snapshot stays latest); 4 an environment failure such as a full disk."
+}
+
+/// Prints the one line of a failure on standard error and exits with its status.
+func reportAndExit(_ error: any Error) -> Never {
+    let text = (error as? ValidationError)?.message ?? "\(error)"
+    let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
     FileHandle.standardError.write(Data("error: \(line)\n".utf8))
-    return ExitCode(code)
+    exit(ExitStatus(of: error).rawValue)
 }
 
 /// Whether standard output is a terminal (progress and tables) or a pipe (JSON lines).
@@ -20,4 +54,12 @@ func localToday() -> ServiceDate {
     let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: Date())
     return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
         ?? ServiceDate(daysSinceEpoch: 0)
+}
+
+extension ServiceDate: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+
+    public static var defaultValueDescription: String { "YYYY-MM-DD" }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Pipeline
 
 /// The command-line tool: parses arguments, hands over to the libraries, maps errors to one
@@ -8,6 +9,7 @@ struct Commissary: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "commissary",
         abstract: "Fetch dining menus and recipe catalogues, publish SQLite snapshots.",
+        discussion: ExitStatus.summary,
         version: CommissaryVersion.current,
         subcommands: [
             RunCommand.self,
@@ -19,4 +21,27 @@ struct Commissary: AsyncParsableCommand {
             DiffCommand.self,
             SchemaCommand.self,
         ])
+
+    /// Arguments are parsed as ArgumentParser does (usage errors and `--help` its way); what a
+    /// command throws once running is one line on standard error and an exit status from
+    /// `ExitStatus`, in one place for every command.
+    static func main() async {
+        var command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Self.exit(withError: exit)
+        } catch {
+            reportAndExit(error)
+        }
+    }
 }

@@ -29,12 +29,8 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let locator = SnapshotLocator(workspace: workspace)
-            let diff = try SnapshotDiff.between(try locator.resolve(old), try locator.resolve(new))
-            print(format == .json ? try diff.json() : diff.text(), terminator: "")
-        } catch {
-            throw fail(error)
-        }
+        let locator = SnapshotLocator(workspace: workspace)
+        let diff = try SnapshotDiff.between(try locator.resolve(old), try locator.resolve(new))
+        print(format == .json ? try diff.json() : diff.text(), terminator: "")
     }
 }

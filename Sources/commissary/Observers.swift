@@ -34,7 +34,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             partitionsTotal = event.counts?["partitions"] ?? 0
             write("commissary: pipeline \(event.pipeline), run \(event.runId), \(partitionsTotal) partition(s)")
             if let message = event.message { write("  \(message)") }
-        case .partitionFinished where event.stage == "revalidate":
+        case .partitionFinished where event.stage == .revalidate:
             partitionsRevalidated += 1
             write("  [\(partitionsRevalidated)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
                   + "\(event.status ?? "") since last read")
@@ -43,12 +43,12 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             let counts = (event.counts ?? [:]).sorted { $0.key < $1.key }
                 .map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
                 .joined(separator: ", ")
-            let detail = event.status == "failed" ? (event.message ?? "") : counts
+            let detail = event.status == PartitionStatus.failed.rawValue ? (event.message ?? "") : counts
             write("  [\(partitionsDone)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
                   + "\(event.status ?? "") \(detail)")
         case .stageFinished:
             if let stage = event.stage, let seconds = event.seconds {
-                write("  stage \(stage) done in \(Self.duration(seconds))")
+                write("  stage \(stage.rawValue) done in \(Self.duration(seconds))")
             }
         case .check:
             if let check = event.check, !check.passed {
@@ -60,7 +60,9 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             write("  unchanged: \(event.message ?? "")")
         case .revalidated:
             write("  \(event.message ?? "")")
-        case .plan, .stageStarted, .warning, .published, .runFinished:
+        case .warning:
+            write("  ! \(event.message ?? "")")
+        case .stageStarted, .published, .runFinished:
             break
         }
     }
@@ -96,24 +98,27 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         let errors = checks.filter { $0.severity == .error && !$0.passed }.count
         let warnings = checks.filter { $0.severity == .warning && !$0.passed }.count
         lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)")
-        let fetched = manifest.partitions.filter { $0.status == "fetched" }.count
-        let reused = manifest.partitions.filter { $0.status == "reused" }.count
-        let failed = manifest.partitions.filter { $0.status == "failed" }.count
+        let fetched = manifest.partitions.filter { $0.status == .fetched }.count
+        let reused = manifest.partitions.filter { $0.status == .reused }.count
+        let failed = manifest.partitions.filter { $0.status == .failed }.count
         lines.append("Partitions: \(fetched) fetched, \(reused) reused, \(failed) failed; "
                      + "\(manifest.inputs.count) document(s) read")
         lines.append("Time: \(duration(report.seconds)) ("
-                     + manifest.stages.map { "\($0.name) \(duration($0.seconds))" }.joined(separator: ", ") + ")")
+                     + manifest.stages.map { "\($0.name.rawValue) \(duration($0.seconds))" }.joined(separator: ", ") + ")")
         return lines.joined(separator: "\n")
     }
 
     static func render(_ plan: RunPlan) -> String {
         var lines = ["Plan for pipeline \(plan.pipeline) (\(plan.pipelineFile)), today \(plan.today):"]
         for step in plan.steps {
-            lines.append("  \(step.action.padding(toLength: 6, withPad: " ", startingAt: 0)) "
+            lines.append("  \(step.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
                          + "\(step.source)/\(step.partition)  [\(step.adapter)] \(step.location)")
         }
         lines.append("Snapshots go to \(plan.snapshotsFolder); latest is \(plan.latest ?? "none yet").")
-        lines.append("Dry run: nothing was fetched or written.")
+        if let current = plan.current {
+            lines.append("Every input is what \(current) was built from: a run would publish nothing.")
+        }
+        lines.append("Dry run: only what can change was fetched, to compare; nothing was written.")
         return lines.joined(separator: "\n")
     }
 }

@@ -21,12 +21,8 @@ struct QueryCommand: ParsableCommand {
     var workspace = "."
 
     func run() throws {
-        do {
-            let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-            print(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
-        } catch {
-            throw fail(error)
-        }
+        let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
+        print(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
     }
 }
 

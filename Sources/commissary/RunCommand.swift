@@ -1,32 +1,33 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Foundation
 import Logging
 import Pipeline
 import Snapshot
+import SourceAdapters
 
 struct RunCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a pipeline: fetch, parse, normalize, compute, check, publish.",
+        abstract: "Run a pipeline: fetch, parse, compute, write, check, publish.",
         discussion: "A run whose inputs are byte-for-byte those of the latest snapshot (same code, same "
             + "pipeline) publishes nothing and says so; --force publishes anyway. "
-            + "Exit status: 0 when a snapshot was published, the inputs were unchanged, or the plan printed; 1 on an error, "
-            + "3 when a blocking check stopped the publication (the previous snapshot stays latest).")
+            + ExitStatus.summary)
 
     @Argument(help: "The pipeline file (Pipelines/<name>.yml).")
     var pipeline: String
 
     @Option(help: "Run for this service day only (YYYY-MM-DD); also taken as today.")
-    var date: String?
+    var date: ServiceDate?
 
     @Option(help: "First service day of a range (with --to).")
-    var from: String?
+    var from: ServiceDate?
 
     @Option(help: "Last service day of a range (with --from).")
-    var to: String?
+    var to: ServiceDate?
 
-    @Flag(help: "Print the plan and touch nothing.")
+    @Flag(help: "Print what a run would do, decided as a run decides it (the documents that can change are fetched to compare, and stored nowhere); write nothing.")
     var dryRun = false
 
     /// `--full-refresh` is the backfill operator's name for the same thing: nothing is replayed
@@ -55,30 +56,20 @@ struct RunCommand: AsyncParsableCommand {
         if force && onlyMissing { throw ValidationError("--force (--full-refresh) and --only-missing contradict each other") }
         if date != nil && (from != nil || to != nil) { throw ValidationError("give --date or --from/--to, not both") }
         if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together") }
-        for (name, value) in [("--date", date), ("--from", from), ("--to", to)] {
-            if let value, ServiceDate(value) == nil {
-                throw ValidationError("\(name) expects a date as YYYY-MM-DD, found \"\(value)\"")
-            }
-        }
+        if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
     }
 
     func run() async throws {
         // Before any connection is opened: SQLite takes this setting only then.
         SQLiteProcess.disableMemoryStatistics()
-        let spec: PipelineSpec
-        do {
-            spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
-        } catch {
-            throw fail(error)
-        }
+        let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
         var selection: DateSelection?
         var today = localToday()
-        if let date, let day = ServiceDate(date) {
-            selection = .range(from: day, to: day)
-            today = day
-        } else if let from, let to, let first = ServiceDate(from), let last = ServiceDate(to) {
-            guard first <= last else { throw fail(ValidationError("--to \(to) is before --from \(from)"), code: 2) }
-            selection = .range(from: first, to: last)
+        if let date {
+            selection = .range(from: date, to: date)
+            today = date
+        } else if let from, let to {
+            selection = .range(from: from, to: to)
         }
         let options = RunOptions(
             workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: today,
@@ -90,25 +81,23 @@ struct RunCommand: AsyncParsableCommand {
         let runner = PipelineRunner(spec: spec, options: options, observer: observer, logger: logger)
 
         if dryRun {
-            do {
-                let plan = try runner.plan()
-                if json { print(encodeLine(plan)) } else { print(TerminalProgress.render(plan)) }
-            } catch {
-                throw fail(error)
-            }
+            let plan = try await runner.plan()
+            if json { print(encodeLine(plan)) } else { print(TerminalProgress.render(plan)) }
             return
         }
-        let report: RunReport
-        do {
-            report = try await runner.run()
-        } catch {
-            throw fail(error)
-        }
+        let report = try await runner.run()
         if !json { print(TerminalProgress.summary(report)) }
         if !report.published && !report.unchanged {
-            let reasons = report.blockingChecks.map(\.message).joined(separator: "; ")
-            FileHandle.standardError.write(Data("error: not published: \(reasons)\n".utf8))
-            throw ExitCode(3)
+            throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
     }
+}
+
+/// A blocking check stopped the publication; the last good snapshot stays `latest`.
+struct NotPublished: CommissaryFailure {
+    var reasons: [String]
+    var manifest: String
+    var code: FailureCode { .blocked }
+    var place: String? { nil }
+    var message: String { "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))" }
 }

@@ -19,11 +19,7 @@ struct SnapshotsCommand: ParsableCommand {
 
     func run() throws {
         let snapshots: [PublishedSnapshot]
-        do {
-            snapshots = try SnapshotLocator(workspace: workspace).store.list()
-        } catch {
-            throw fail(error)
-        }
+        snapshots = try SnapshotLocator(workspace: workspace).store.list()
         switch format {
         case .json:
             for snapshot in snapshots { print(encodeLine(snapshot)) }

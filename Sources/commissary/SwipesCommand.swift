@@ -32,28 +32,22 @@ struct SwipesCommand: ParsableCommand {
     var workspace = "."
 
     func run() throws {
-        do {
-            guard let day = ServiceDate(date) else {
-                throw ValidationError("--date: expected YYYY-MM-DD, found \"\(date)\"")
+        guard let day = ServiceDate(date) else {
+            throw ValidationError("--date: expected YYYY-MM-DD, found \"\(date)\"")
+        }
+        let lines: [SwipeLookup.Line]
+        if let pipeline {
+            let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
+            guard let settings = spec.swipes else {
+                throw InputError("the pipeline has no `swipes:` section", at: pipeline)
             }
-            let lines: [SwipeLookup.Line]
-            if let pipeline {
-                let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
-                guard let settings = spec.swipes else {
-                    throw InputError("the pipeline has no `swipes:` section", at: pipeline)
-                }
-                lines = try SwipeLookup.fromFiles(settings, plan: plan, date: day, meal: meal)
-            } else {
-                let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-                lines = try SwipeLookup.fromSnapshot(url, plan: plan, date: day, meal: meal)
-            }
-            for line in lines {
-                print("\(line.plan)  \(line.date)  \(line.term), \(line.weekLabel)  after \(line.period): \(line.balance)")
-            }
-        } catch let error as ValidationError {
-            throw error
-        } catch {
-            throw fail(error)
+            lines = try SwipeLookup.fromFiles(settings, plan: plan, date: day, meal: meal)
+        } else {
+            let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
+            lines = try SwipeLookup.fromSnapshot(url, plan: plan, date: day, meal: meal)
+        }
+        for line in lines {
+            print("\(line.plan)  \(line.date)  \(line.term), \(line.weekLabel)  after \(line.period): \(line.balance)")
         }
     }
 }

@@ -39,13 +39,13 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await DirectorySource(root: SharedData.root.appendingPathComponent("themealdb")).fetch(url)
         }
-        #expect(error?.code == .invalidURL)
+        #expect(error?.kind == .invalidURL)
     }
 
     @Test func missingFileIsNotFound() async throws {
         let error = await #expect(throws: FetchError.self) {
             try await DirectorySource(root: SharedData.root).fetch("https://x.example/no/such/page")
         }
-        #expect(error?.code == .notFound)
+        #expect(error?.kind == .notFound)
     }
 }

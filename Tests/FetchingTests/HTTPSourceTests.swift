@@ -57,7 +57,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/gone"))
         }
-        #expect(error?.code == .notFound)
+        #expect(error?.kind == .notFound)
         #expect(error?.status == 404)
         #expect(server.requests(to: "/gone").count == 1)
     }
@@ -67,7 +67,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/private"))
         }
-        #expect(error?.code == .httpStatus)
+        #expect(error?.kind == .httpStatus)
         #expect(error?.status == 403)
         #expect(server.requests(to: "/private").count == 1)
     }
@@ -95,7 +95,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/down"))
         }
-        #expect(error?.code == .httpStatus)
+        #expect(error?.kind == .httpStatus)
         #expect(error?.status == 503)
         #expect(server.requests(to: "/down").count == 3)
     }
@@ -118,7 +118,7 @@ import Testing
             try await HTTPSource(policy: .quick(totalTimeout: .milliseconds(300), maxAttempts: 2), logger: silentLogger)
                 .fetch(server.url("/slow"))
         }
-        #expect(error?.code == .timeout)
+        #expect(error?.kind == .timeout)
         #expect(server.requests(to: "/slow").count == 2)
         // Two attempts that waited for the answer would take 20 s; the bound leaves room for a
         // loaded machine.
@@ -133,7 +133,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(maxAttempts: 2), logger: silentLogger).fetch(server.url("/cut"))
         }
-        #expect(error?.code == .truncated)
+        #expect(error?.kind == .truncated)
         #expect(server.requests(to: "/cut").count == 2)
     }
 
@@ -154,7 +154,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/loop"))
         }
-        #expect(error?.code == .tooManyRedirects)
+        #expect(error?.kind == .tooManyRedirects)
         // The first request and the three redirects the policy allows; no retry.
         #expect(server.requests(to: "/loop").count == 4)
     }
@@ -166,7 +166,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(maxBodyBytes: 64 * 1024), logger: silentLogger).fetch(server.url("/big"))
         }
-        #expect(error?.code == .tooLarge)
+        #expect(error?.kind == .tooLarge)
         #expect(server.requests(to: "/big").count == 1)
     }
 
@@ -217,7 +217,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(url)
         }
-        #expect(error?.code == .invalidURL)
+        #expect(error?.kind == .invalidURL)
     }
 }
 
@@ -228,7 +228,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await HTTPSource(policy: .quick(maxAttempts: 3), logger: silentLogger).fetch(server.url("/"))
         }
-        #expect(error?.code == .tlsVerification)
+        #expect(error?.kind == .tlsVerification)
         #expect(error?.message.contains("certificate verification failed") == true)
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import Testing
@@ -18,7 +19,7 @@ import Testing
 
         #expect(!document.digestOrigin.computedFromBody)
         let error = #expect(throws: FetchError.self) { try RawStore(root: folder).store(document) }
-        #expect(error?.code == .store)
+        #expect(error?.kind == .store)
     }
 
     @Test func howADigestWasMadeDoesNotMakeDocumentsDiffer() async throws {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import Testing
@@ -99,7 +100,7 @@ import Testing
         let error = await #expect(throws: FetchError.self) {
             try await ReplaySource(store: RawStore(root: folder)).fetch("https://example.org/never-fetched")
         }
-        #expect(error?.code == .notFound)
+        #expect(error?.kind == .notFound)
     }
 
     @Test func aURLThatClimbsCannotLeaveTheStore() throws {
@@ -124,7 +125,7 @@ import Testing
         var record = try store.store(document(url: url, body: Data("page".utf8)))
         record.sha256 = "../../../../../../etc/hostname"
         let error = #expect(throws: FetchError.self) { try store.body(of: record) }
-        #expect(error?.code == .store)
+        #expect(error?.kind == .store)
     }
 
     /// A workspace from before the index: its records files and objects are still read (a line
@@ -154,7 +155,7 @@ import Testing
         var forged = document(url: "https://example.org/page", body: Data("real".utf8))
         forged.body = Data("forged".utf8)
         let error = #expect(throws: FetchError.self) { try RawStore(root: folder).store(forged) }
-        #expect(error?.code == .store)
+        #expect(error?.kind == .store)
     }
 
     @Test func aDamagedObjectIsNotServed() async throws {
@@ -168,6 +169,6 @@ import Testing
         try Data("bit rot!".utf8).write(to: folder.appendingPathComponent("packs/\(pack)"))
 
         let error = await #expect(throws: FetchError.self) { try await ReplaySource(store: store).fetch(url) }
-        #expect(error?.code == .store)
+        #expect(error?.kind == .store)
     }
 }

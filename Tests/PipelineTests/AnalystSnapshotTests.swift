@@ -2,6 +2,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SourceAdapters
 import Snapshot
 import Testing
 import TestSupport
@@ -15,7 +16,7 @@ import TestSupport
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
                                 force: force, arguments: ["run", "sample.yml"]),
-            observer: SilentObserver(), logger: Logger(label: "test"))
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         return URL(fileURLWithPath: try #require(try await runner.run().snapshotPath))
     }
 
@@ -31,7 +32,7 @@ import TestSupport
         var spec = try sampleSpec()
         spec.sources[0].location = .directory(copy.appendingPathComponent("menu.dining.ucla.edu"))
         spec.sources[1].location = .file(copy.appendingPathComponent("themealdb/meals.json"))
-        spec.sources[1].categories = .file(copy.appendingPathComponent("themealdb/categories.json"))
+        spec.sources[1].settings = MealDBDumpAdapter.Settings(categories: copy.appendingPathComponent("themealdb/categories.json"))
         return spec
     }
 

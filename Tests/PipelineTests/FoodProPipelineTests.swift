@@ -4,6 +4,8 @@ import Foundation
 import TestSupport
 import Logging
 import Pipeline
+import YAMLConfig
+import SourceAdapters
 import Snapshot
 import Testing
 
@@ -36,7 +38,7 @@ import Testing
         try await PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2016-03-31"))),
-            observer: SilentObserver(), logger: Logger(label: "test")).run()
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
     }
 
     private func rows(_ sql: String, _ report: RunReport) throws -> [[SQLValue]] {
@@ -56,10 +58,10 @@ import Testing
             }
         }
         defer { server.stop() }
-        let source = SourceSpec(name: "berkeley", adapter: .foodpro, location: .web(server.url("/dining")),
+        let source = SourceSpec(name: "berkeley", adapter: FoodProAdapter(), location: .web(server.url("/dining")),
                                 dates: .range(from: try #require(ServiceDate("2016-03-31")),
                                               to: try #require(ServiceDate("2016-03-31"))),
-                                foodPro: FoodProPages(layout: .berkeley))
+                                settings: FoodProAdapter.Settings(pages: FoodProPages(layout: .berkeley)))
         let spec = spec(source, file: workspace.appendingPathComponent("berkeley.yml"))
 
         let report = try await run(spec, workspace: workspace)
@@ -105,9 +107,9 @@ import Testing
     }
 
     private func uclaSource(_ server: TestHTTPServer) throws -> SourceSpec {
-        SourceSpec(name: "ucla-foodpro", adapter: .foodpro, location: .web(server.url("/foodpro")),
+        SourceSpec(name: "ucla-foodpro", adapter: FoodProAdapter(), location: .web(server.url("/foodpro")),
                    dates: .range(from: try #require(ServiceDate("2016-06-20")), to: try #require(ServiceDate("2016-06-20"))),
-                   recipePages: false, foodPro: FoodProPages(layout: .uclaGrid))
+                   settings: FoodProAdapter.Settings(pages: FoodProPages(layout: .uclaGrid), recipePages: false))
     }
 
     @Test func uclasMealPagesMergeIntoOneDayAndAMealWithoutAGridIsAbsent() async throws {
@@ -142,7 +144,7 @@ import Testing
                                    workspace: workspace)
         #expect(!report.published)
         let partition = try #require(report.manifest.partitions.first)
-        #expect(partition.status == "failed")
+        #expect(partition.status == .failed)
         #expect(partition.message?.contains("default.asp?date=6%2F20%2F2016&meal=3") == true)
     }
 
@@ -178,7 +180,8 @@ import Testing
         let defaults = try SpecReader.parse(yaml.replacingOccurrences(of: "    recipe_pages: true\n", with: "")
                                                 .replacingOccurrences(of: "\n    recipe_pages: true", with: ""),
                                             file: folder.appendingPathComponent("demo.yml"))
-        #expect(defaults.sources.first?.recipePages == false)
-        #expect(defaults.sources.first?.foodPro == FoodProPages(layout: .uclaGrid))
+        let settings = try #require(defaults.sources.first?.settings as? FoodProAdapter.Settings)
+        #expect(settings.recipePages == false)
+        #expect(settings.pages == FoodProPages(layout: .uclaGrid))
     }
 }

@@ -2,6 +2,8 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SourceAdapters
+import YAMLConfig
 import Snapshot
 import Testing
 import TestSupport
@@ -29,7 +31,7 @@ import TestSupport
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), dates: range,
                                 today: try #require(ServiceDate("2016-08-09"))),
-            observer: SilentObserver(), logger: Logger(label: "test")).run()
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
         #expect(report.manifest.partitions.map(\.key) == ["2016-08-07", "2016-08-09"])
         let file = URL(fileURLWithPath: try #require(report.snapshotPath))
         let counts = try SnapshotReader.rowCounts(of: file)

@@ -1,10 +1,11 @@
-import Fetching
-import Foundation
-import Snapshot
-import Testing
 
 #if canImport(Glibc)
+import Basics
+import Fetching
+import Foundation
 import Glibc
+import Snapshot
+import Testing
 import TestSupport
 #endif
 

@@ -1,5 +1,7 @@
 import Foundation
 import Pipeline
+import SourceAdapters
+import YAMLConfig
 import Testing
 import TestSupport
 
@@ -29,9 +31,9 @@ import TestSupport
         let spec = try read("    adapter: mealdb-api\n    location: https://www.themealdb.com/\n    letters: AbZ09",
                             fetch: "fetch:\n  requests_per_second: 1.5")
         #expect(spec.sources[0].location == .web("https://www.themealdb.com"))
-        #expect(spec.sources[0].letters == ["a", "b", "z", "0", "9"])
+        #expect((spec.sources[0].settings as? MealDBAPIAdapter.Settings)?.letters == ["a", "b", "z", "0", "9"])
         #expect(spec.fetch.requestsPerSecond == 1.5)
-        #expect(try read("    adapter: mealdb-api\n    location: https://www.themealdb.com").sources[0].letters == nil)
+        #expect((try read("    adapter: mealdb-api\n    location: https://www.themealdb.com").sources[0].settings as? MealDBAPIAdapter.Settings)?.letters == nil)
     }
 
     @Test func badSettingsAreNamed() throws {

@@ -2,6 +2,7 @@ import FoodModel
 import Foundation
 import TestSupport
 import Pipeline
+import SourceAdapters
 import Snapshot
 import Testing
 
@@ -42,7 +43,7 @@ import Testing
         #expect(server.requestCounts == expected)
         let partitions = report.manifest.partitions
         #expect(partitions.count == 37)
-        #expect(partitions.allSatisfy { $0.status == "fetched" })
+        #expect(partitions.allSatisfy { $0.status == .fetched })
         #expect(partitions.first { $0.key == "x" }?.documents == 1)
 
         // 20 requests a second: 37 request starts spaced by at least 50 ms span 36 gaps.
@@ -63,7 +64,7 @@ import Testing
         yaml = yaml.replacingOccurrences(of: "    location:", with: "    letters: qz\n    location:")
         try Data(yaml.utf8).write(to: file)
         let spec = try SpecReader.read(file)
-        #expect(spec.sources[0].letters == ["q", "z"])
+        #expect((spec.sources[0].settings as? MealDBAPIAdapter.Settings)?.letters == ["q", "z"])
 
         let report = try await BackfillFixtures.runner(spec, workspace: folder).run()
         // python: 2 meals under q and 2 under z.
@@ -74,7 +75,7 @@ import Testing
         #expect(span >= .milliseconds(900), "3 requests in \(span)")
 
         let bundled = try SpecReader.read(Paths.pipelines.appendingPathComponent("recipes-backfill.yml"))
-        #expect(bundled.sources.map(\.adapter) == [.mealdbAPI])
+        #expect(bundled.sources.map(\.adapter.name) == ["mealdb-api"])
         #expect(bundled.sources[0].location == .web("https://www.themealdb.com"))
         #expect(bundled.fetch.requestsPerSecond == 2)
     }
@@ -97,7 +98,7 @@ import Testing
 
         let first = try await BackfillFixtures.runner(spec, workspace: folder).run()
         #expect(!first.published)
-        let failed = first.manifest.partitions.filter { $0.status == "failed" }
+        let failed = first.manifest.partitions.filter { $0.status == .failed }
         #expect(failed.map(\.key) == ["b", "c", "d"])
         for partition in failed {
             let message = try #require(partition.message)
@@ -118,7 +119,7 @@ import Testing
         broken.mend()
         let second = try await BackfillFixtures.runner(spec, workspace: folder, onlyMissing: true).run()
         #expect(second.published)
-        #expect(second.manifest.partitions.filter { $0.status == "fetched" }.map(\.key) == ["b", "c", "d"])
+        #expect(second.manifest.partitions.filter { $0.status == .fetched }.map(\.key) == ["b", "c", "d"])
         for path in MealDBMirror.letterPaths {
             let letter = String(path.suffix(1))
             #expect(server.requestCounts[path] == (["b", "c", "d"].contains(letter) ? 2 : 1), "\(path)")

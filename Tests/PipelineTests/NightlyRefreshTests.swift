@@ -1,11 +1,13 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
-import TestSupport
 import Logging
 import Pipeline
 import Snapshot
+import SourceAdapters
 import Testing
+import TestSupport
 
 /// The nightly refresh against a real HTTP server on 127.0.0.1 serving the SampleData site the
 /// way the menu site would, with ETags: the second run of a night asks only conditional
@@ -32,9 +34,10 @@ import Testing
         fetch.timeoutSeconds = 10
         return PipelineSpec(
             name: "nightly-test", description: nil, file: file, licence: "test",
-            sources: [SourceSpec(name: "ucla-menu", adapter: .uclaMenuSite,
+            sources: [SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(),
                                  location: .web(server.url("")),
-                                 dates: .range(from: ServiceDate("2026-10-10")!, to: ServiceDate("2026-10-12")!))],
+                                 dates: .range(from: ServiceDate("2026-10-10")!, to: ServiceDate("2026-10-12")!),
+                                 settings: UCLAMenuSiteAdapter.Settings())],
             checks: CheckPolicy(minMenuItems: 100), fetch: fetch)
     }
 
@@ -42,7 +45,7 @@ import Testing
         try await PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-10")!),
-            observer: SilentObserver(), logger: Logger(label: "test")).run()
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
     }
 
     @Test func aSecondRunTheSameNightFetchesNothingNew() async throws {

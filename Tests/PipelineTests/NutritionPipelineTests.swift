@@ -60,7 +60,7 @@ import TestSupport
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
                                 arguments: ["run", "sample.yml"]),
-            observer: SilentObserver(), logger: Logger(label: "test")).run()
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
         let file = URL(fileURLWithPath: try #require(report.snapshotPath))
         func number(_ sql: String) throws -> Double? {
             switch try QueryResult.run(sql, on: file).rows.first?.first {

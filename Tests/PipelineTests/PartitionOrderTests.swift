@@ -2,6 +2,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SourceAdapters
 import Testing
 import TestSupport
 
@@ -21,7 +22,7 @@ import TestSupport
         var finishedPartitions: [String] {
             lock.lock()
             defer { lock.unlock() }
-            return seen.filter { $0.event == .partitionFinished && $0.stage == "fetch" }.compactMap(\.partition)
+            return seen.filter { $0.event == .partitionFinished && $0.stage == .fetch }.compactMap(\.partition)
         }
     }
 
@@ -44,14 +45,14 @@ import TestSupport
         fetch.timeoutSeconds = 10
         let spec = PipelineSpec(
             name: "order-test", description: nil, file: workspace.appendingPathComponent("order.yml"), licence: "test",
-            sources: [SourceSpec(name: "ucla-menu", adapter: .uclaMenuSite, location: .web(server.url("")),
+            sources: [SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(), location: .web(server.url("")),
                                  dates: .range(from: ServiceDate("2026-10-10")!, to: ServiceDate("2026-11-08")!),
-                                 recipePages: false, hours: false)],
+                                 settings: UCLAMenuSiteAdapter.Settings(recipePages: false, hours: false))],
             checks: CheckPolicy(minMenuItems: 0), fetch: fetch)
         let events = Events()
         _ = try await PipelineRunner(
             spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-10")!),
-            observer: events, logger: Logger(label: "test")).run()
+            observer: events, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
 
         let order = events.finishedPartitions
         #expect(order.count == 30)

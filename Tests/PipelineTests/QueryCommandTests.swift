@@ -18,7 +18,7 @@ import TestSupport
         let runner = PipelineRunner(
             spec: try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")),
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12"))),
-            observer: SilentObserver(), logger: Logger(label: "test"))
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         _ = try await runner.run()
     }
 

@@ -2,6 +2,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SourceAdapters
 import Snapshot
 import Testing
 import TestSupport
@@ -15,7 +16,7 @@ import TestSupport
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
                                 force: force, onlyMissing: onlyMissing, arguments: ["run", "sample.yml"]),
-            observer: SilentObserver(), logger: Logger(label: "test"))
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     private func sampleSpec() throws -> PipelineSpec {
@@ -82,7 +83,7 @@ import TestSupport
         #expect(unknown.first?.message.contains("\"ZZ\"") == true)
         #expect(unknown.first?.value == 1)
         #expect(report.manifest.checks.filter(\.blocksPublishing).isEmpty)
-        #expect(report.manifest.partitions.map(\.status) == Array(repeating: "fetched", count: 5))
+        #expect(report.manifest.partitions.map(\.status) == Array(repeating: .fetched, count: 5))
         // 3 overviews + 36 recipe pages + hours + meals + categories.
         #expect(report.manifest.inputs.count == 42)
         #expect(try number("SELECT count(*) FROM _sources", file) == 42)
@@ -128,9 +129,9 @@ import TestSupport
         #expect(second.unchanged && !second.published)
         #expect(second.snapshotPath == file.path)
         #expect(second.manifest.rowCounts == first.manifest.rowCounts)
-        #expect(second.manifest.partitions.allSatisfy { $0.status == "unchanged" })
+        #expect(second.manifest.partitions.allSatisfy { $0.status == .unchanged })
         // 3 overviews + hours + meals.json + categories.json, against 42 documents in all.
-        #expect(second.manifest.stages.map(\.name) == ["fetch"])
+        #expect(second.manifest.stages.map(\.name) == [.fetch])
         #expect(second.manifest.stages.first?.counts["documents"] == 6)
         #expect(second.manifest.inputs.count == 42)
         #expect(FileManager.default.fileExists(atPath: second.manifestPath))
@@ -157,13 +158,56 @@ import TestSupport
         #expect(Set(fingerprints).count == 3)
     }
 
-    @Test func aDryRunPrintsThePlanAndTouchesNothing() throws {
+    @Test func aDryRunPrintsThePlanAndTouchesNothing() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let plan = try runner(try sampleSpec(), workspace: workspace).plan()
+        let plan = try await runner(try sampleSpec(), workspace: workspace).plan()
         #expect(plan.steps.map(\.partition) == ["2026-10-10", "2026-10-11", "2026-10-12", "hours", "catalogue"])
-        #expect(plan.steps.allSatisfy { $0.action == "fetch" })
+        #expect(plan.steps.allSatisfy { $0.action == .fetch })
+        #expect(plan.current == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.path).isEmpty)
+    }
+
+    /// On a workspace whose inputs have not changed, the dry run says what the run then does:
+    /// every partition unchanged and the latest snapshot current; after one input changes, both
+    /// say a new snapshot is built. The dry run writes nothing either way.
+    @Test func aDryRunAndARunAgreeOnAnUnchangedWorkspace() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let copy = workspace.appendingPathComponent("SampleData")
+        try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("SampleData"), to: copy)
+        var spec = try sampleSpec()
+        spec.sources[0].location = .directory(copy.appendingPathComponent("menu.dining.ucla.edu"))
+        let first = try await runner(spec, workspace: workspace).run()
+        let published = try #require(first.snapshotPath)
+
+        let listing = try recursiveListing(workspace)
+        let plan = try await runner(spec, workspace: workspace).plan()
+        let after = try recursiveListing(workspace)
+        #expect(after == listing, "\(Set(after).symmetricDifference(listing).sorted())")
+        #expect(plan.current == published)
+        #expect(plan.steps.allSatisfy { $0.action == .unchanged })
+        let rerun = try await runner(spec, workspace: workspace).run()
+        #expect(rerun.unchanged && rerun.snapshotPath == published)
+
+        let overview = copy.appendingPathComponent("menu.dining.ucla.edu/Menus/2026-10-11.html")
+        try (try String(contentsOf: overview, encoding: .utf8) + "\n<!-- changed -->\n")
+            .write(to: overview, atomically: true, encoding: .utf8)
+        let changedPlan = try await runner(spec, workspace: workspace).plan()
+        #expect(changedPlan.current == nil)
+        #expect(changedPlan.steps.first { $0.partition == "2026-10-11" }?.action == .fetch)
+        let changedRun = try await runner(spec, workspace: workspace).run()
+        #expect(changedRun.published && !changedRun.unchanged)
+    }
+
+    /// Every file with its size and modification time; the ledger's `-shm` is left out, since
+    /// SQLite's shared-memory index is touched by every reader of a WAL database.
+    private func recursiveListing(_ folder: URL) throws -> [String] {
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { !$0.hasSuffix("-shm") }.sorted().map { path in
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)
+            return "\(path) \((attributes[.size] as? Int) ?? -1) \((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        }
     }
 
     @Test func onlyMissingReplaysDonePartitionsFromTheRawStore() async throws {
@@ -171,10 +215,10 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let spec = try sampleSpec()
         let first = try await runner(spec, workspace: workspace).run()
-        let plan = try runner(spec, workspace: workspace, onlyMissing: true).plan()
-        #expect(plan.steps.allSatisfy { $0.action == "reuse" })
+        let plan = try await runner(spec, workspace: workspace, onlyMissing: true).plan()
+        #expect(plan.steps.allSatisfy { $0.action == .reuse })
         let second = try await runner(spec, workspace: workspace, onlyMissing: true).run()
-        #expect(second.manifest.partitions.map(\.status) == Array(repeating: "reused", count: 5))
+        #expect(second.manifest.partitions.map(\.status) == Array(repeating: .reused, count: 5))
         #expect(second.manifest.rowCounts == first.manifest.rowCounts)
     }
 
@@ -203,11 +247,11 @@ import TestSupport
         spec.sources[0].location = .directory(site)
         let report = try await runner(spec, workspace: workspace).run()
         #expect(!report.published)
-        let failed = try #require(report.manifest.partitions.first { $0.status == "failed" })
+        let failed = try #require(report.manifest.partitions.first { $0.status == .failed })
         #expect(failed.key == "2026-10-11")
         #expect(failed.message?.contains("Menus/2026-10-11") == true)
         #expect(report.blockingChecks.map(\.name).contains("partitions_complete"))
         // The other days were still read, and are remembered as done.
-        #expect(report.manifest.partitions.filter { $0.status == "fetched" }.count == 4)
+        #expect(report.manifest.partitions.filter { $0.status == .fetched }.count == 4)
     }
 }

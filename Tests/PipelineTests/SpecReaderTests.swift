@@ -2,6 +2,8 @@ import FoodModel
 import Foundation
 import Nutrition
 import Pipeline
+import YAMLConfig
+import SourceAdapters
 import Testing
 import TestSupport
 
@@ -43,7 +45,7 @@ import TestSupport
     @Test func readsTheBundledPipelines() throws {
         let sample = try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml"))
         #expect(sample.name == "sample")
-        #expect(sample.sources.map(\.adapter) == [.uclaMenuSite, .mealdbDump])
+        #expect(sample.sources.map(\.adapter.name) == ["ucla-menu-site", "mealdb-dump"])
         let days = try #require(sample.sources[0].dates).days(today: try #require(ServiceDate("2000-01-01")))
         #expect(days.map(\.description) == ["2026-10-10", "2026-10-11", "2026-10-12"])
         #expect(sample.checks.requiredRestaurants == ["Covel", "De Neve", "Bruin Plate"])
@@ -84,8 +86,9 @@ import TestSupport
 
     @Test func aValidFileReadsWithDefaults() throws {
         let spec = try read(valid)
-        #expect(spec.sources[0].recipePages)
-        #expect(spec.sources[0].hours)
+        let settings = try #require(spec.sources[0].settings as? UCLAMenuSiteAdapter.Settings)
+        #expect(settings.recipePages)
+        #expect(settings.hours)
         #expect(spec.checks.maxDropFromPrevious == 0.5)
     }
 
@@ -158,7 +161,7 @@ import TestSupport
                 adapter: mealdb-dump
                 location: meals.json
             """)
-        #expect(spec.sources[0].hours == false)
+        #expect(spec.sources[0].settings is MealDBDumpAdapter.Settings)
     }
 
     @Test func anEmptyFileSaysWhatIsNeeded() throws {

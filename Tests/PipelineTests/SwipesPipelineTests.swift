@@ -86,7 +86,7 @@ import TestSupport
         let report = try await PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12"))),
-            observer: SilentObserver(), logger: Logger(label: "test")).run()
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
         let file = URL(fileURLWithPath: try #require(report.snapshotPath))
         func texts(_ sql: String) throws -> [String] {
             try QueryResult.run(sql, on: file).rows.map { row in

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import Foundation
 import Snapshot

@@ -4,6 +4,7 @@ import Foundation
 import HTML
 import MealDB
 import Pipeline
+import YAMLConfig
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import Fetching
 import Foundation
 import TestSupport
 import Pipeline
+import YAMLConfig
 import Snapshot
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
         #expect(message.contains("ucla-menu/2026-10-11"), "\(message)")
         #expect(message.contains("/Menus/2026-10-11"), "\(message)")
         // The failed day is recorded as failed, so the next run fetches it again.
-        #expect(report.manifest.partitions.first { $0.key == "2026-10-11" }?.status == "failed")
+        #expect(report.manifest.partitions.first { $0.key == "2026-10-11" }?.status == .failed)
     }
 
     @Test func moreFailuresThanAllowedBlockAndTheSummarySaysWhy() async throws {

@@ -1,10 +1,11 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
-import TestSupport
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
 
 /// Faults a web server commits, staged at the pipeline level: the whole run (fetch, parse, checks,
 /// publish) against the SampleData site served on 127.0.0.1. A fault is either retried to a
@@ -61,7 +62,7 @@ import Testing
         let message = blocking.first?.message ?? ""
         #expect(message.contains(url), "\(message)", sourceLocation: sourceLocation)
         #expect(message.lowercased().contains(why.lowercased()), "\(message)", sourceLocation: sourceLocation)
-        #expect(report.manifest.partitions.filter { $0.status == "failed" }.count == 1,
+        #expect(report.manifest.partitions.filter { $0.status == .failed }.count == 1,
                 sourceLocation: sourceLocation)
         let store = SnapshotStore(directory: run.folder.appendingPathComponent("snapshots"))
         #expect(store.latest(pipeline: report.manifest.pipeline) == run.latestBefore, sourceLocation: sourceLocation)
@@ -160,7 +161,7 @@ import Testing
                 ? Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: redesigned) : nil
         }
         try expectBlocked(run, url: Self.overview, why: Self.overview)
-        #expect(run.report.manifest.partitions.filter { $0.status == "fetched" }.count == 3)
+        #expect(run.report.manifest.partitions.filter { $0.status == .fetched }.count == 3)
     }
 
     @Test func garbageBytesForADayBlockAndForARecipePageWarn() async throws {

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -6,6 +7,7 @@ import Pipeline
 import PropertyBased
 import Testing
 import TestSupport
+import YAMLConfig
 
 /// Properties over generated input (swift-property-based, which prints the seed of any failure
 /// so that it can be replayed with `.fixedSeed`): the measure parser, the pipeline-file reader

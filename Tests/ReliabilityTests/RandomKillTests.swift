@@ -1,12 +1,13 @@
+
+#if canImport(Glibc)
+import Basics
 import Fetching
 import Foundation
-import TestSupport
+import Glibc
 import Pipeline
 import Snapshot
 import Testing
-
-#if canImport(Glibc)
-import Glibc
+import TestSupport
 #endif
 
 /// SIGKILL real runs of the binary at seeded random moments until 52 were hit, spread over fetch, parse,
@@ -118,7 +119,7 @@ import Glibc
                 RunManifest.self, from: Data(contentsOf: URL(fileURLWithPath: recovered.path + ".manifest.json")))
             for partition in finished {
                 let status = manifest.partitions.first { $0.source == partition.source && $0.key == partition.key }?.status
-                #expect(status == "reused", "\(partition.source)/\(partition.key) after kill \(index)")
+                #expect(status == .reused, "\(partition.source)/\(partition.key) after kill \(index)")
                 if let requests = daysBefore[partition.key], partition.source == "ucla-menu", partition.key != "hours" {
                     #expect(dayRequests(partition.key) == requests, "/Menus/\(partition.key) fetched again")
                 }

@@ -1,13 +1,15 @@
+import Basics
 import DiningSources
 import Fetching
 import FoodModel
 import Foundation
 import HTML
-import TestSupport
 import Logging
 import Pipeline
 import Snapshot
 import Testing
+import TestSupport
+import YAMLConfig
 
 /// Hostile input: entity bombs, compression bombs, paths that climb out of their folders, SQL
 /// that tries to write. TLS verification is tested with an untrusted certificate in
@@ -65,9 +67,9 @@ import Testing
         }
         defer { server.stop() }
         let source = HTTPSource(policy: HTTPPolicy(totalTimeout: .seconds(10), maxBodyBytes: 1_000_000, maxAttempts: 1,
-                                                   minDelayPerHost: .zero), logger: Logger(label: "security"))
+                                                   minDelayPerHost: .zero), logger: Logger(label: "security", factory: { _ in SwiftLogNoOpLogHandler() }))
         let error = await #expect(throws: FetchError.self) { try await source.fetch(server.url("/bomb")) }
-        #expect(error?.code == .tooLarge)
+        #expect(error?.kind == .tooLarge)
     }
 
     /// A menu page from a folder whose recipe link climbs out of `/Recipes/`: the link is refused
@@ -96,7 +98,7 @@ import Testing
         let report = try await runPipeline(try SpecReader.read(pipeline), workspace: folder)
         #expect(!report.published)
         let failure = report.manifest.partitions.first { $0.key == "2026-10-10" }
-        #expect(failure?.status == "failed")
+        #expect(failure?.status == .failed)
         #expect(failure?.message?.contains("Menus/2026-10-10") == true, "\(failure?.message ?? "")")
         #expect(!report.manifest.inputs.contains { $0.url.hasSuffix("/x") || $0.url.contains("..") })
         // Also encoded, and from the overview parser directly.

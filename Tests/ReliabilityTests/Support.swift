@@ -65,7 +65,7 @@ func runPipeline(_ spec: PipelineSpec, workspace: URL, force: Bool = false) asyn
     try await PipelineRunner(
         spec: spec,
         options: RunOptions(workspace: Workspace(root: workspace), today: SampleSite.from, force: force),
-        observer: SilentObserver(), logger: Logger(label: "reliability")).run()
+        observer: SilentObserver(), logger: Logger(label: "reliability", factory: { _ in SwiftLogNoOpLogHandler() })).run()
 }
 
 /// Every file with a final name in `snapshots` is a sound snapshot; no hidden partial file is

@@ -13,7 +13,7 @@ import Testing
         let staging = try stage(dataset, in: folder, runId: runId)
         defer { staging.discard() }
         return try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-            .publish(staging, fileName: "demo-2026-10-12-\(runId).sqlite", pipeline: "demo", manifest: Data())
+            .publish(staging, fileName: "demo-2026-10-12-\(runId).sqlite", pipeline: "demo")
     }
 
     private func edited() -> Dataset {

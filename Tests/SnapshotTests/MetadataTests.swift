@@ -9,7 +9,7 @@ import Testing
         let staging = try stage(smallDataset(), in: folder, runId: "r7")
         defer { staging.discard() }
         let file = try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-            .publish(staging, fileName: "demo-2026-10-12-r7.sqlite", pipeline: "demo", manifest: Data())
+            .publish(staging, fileName: "demo-2026-10-12-r7.sqlite", pipeline: "demo")
         let data = try Data(contentsOf: URL(fileURLWithPath: file.path + ".metadata.json"))
         let metadata = try JSONDecoder().decode(SnapshotMetadata.self, from: data)
         // Support.swift's run record: pipeline demo, licence CC0-1.0, one source "test".

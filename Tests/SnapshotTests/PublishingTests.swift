@@ -1,8 +1,9 @@
+@testable import Snapshot
+import Basics
 import Fetching
 import FoodModel
 import Foundation
 import GRDB
-@testable import Snapshot
 import Testing
 
 @Suite struct PublishingTests {
@@ -18,7 +19,8 @@ import Testing
         defer { staging.discard() }
         let name = SnapshotStore.fileName(pipeline: "demo", date: "2026-10-12", runId: "020000abcd")
         #expect(name == "demo-2026-10-12-020000abcd.sqlite")
-        let published = try store.publish(staging, fileName: name, pipeline: "demo", manifest: Data("{}".utf8))
+        let published = try store.publish(staging, fileName: name, pipeline: "demo")
+        _ = try store.writeManifest(Data("{}".utf8), beside: published)
 
         #expect(published.lastPathComponent == name)
         #expect(store.latest(pipeline: "demo") == published)
@@ -40,13 +42,13 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let first = try stage(smallDataset(), in: folder, runId: "r1")
-        let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo",
-                                          manifest: Data("{}".utf8))
+        let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
+        _ = try store.writeManifest(Data("{}".utf8), beside: firstFile)
         first.discard()
         let before = try sha(firstFile)
         let second = try stage(smallDataset(), in: folder, runId: "r2")
-        let secondFile = try store.publish(second, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo",
-                                           manifest: Data("{}".utf8))
+        let secondFile = try store.publish(second, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo")
+        _ = try store.writeManifest(Data("{}".utf8), beside: secondFile)
         second.discard()
         #expect(try sha(firstFile) == before)
         #expect(store.latest(pipeline: "demo") == secondFile)
@@ -61,10 +63,10 @@ import Testing
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
-        let file = try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo", manifest: Data())
+        let file = try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo")
         let before = try sha(file)
         #expect(throws: SnapshotError.self) {
-            try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo", manifest: Data())
+            try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo")
         }
         #expect(try sha(file) == before)
     }
@@ -75,8 +77,8 @@ import Testing
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
-        let file = try store.publish(staging, fileName: "demo-2026-10-12-0200001a2b.sqlite", pipeline: "demo",
-                                     manifest: Data("{}".utf8))
+        let file = try store.publish(staging, fileName: "demo-2026-10-12-0200001a2b.sqlite", pipeline: "demo")
+        _ = try store.writeManifest(Data("{}".utf8), beside: file)
         // Every file a publication writes (the snapshot, its manifest, its metadata) goes through
         // a hidden partial; a kill can leave any of them, so a partial of each is made here from
         // what the publication actually wrote, and a file added later is covered too.
@@ -103,7 +105,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let good = try stage(smallDataset(), in: folder, runId: "good")
-        try store.publish(good, fileName: "demo-good.sqlite", pipeline: "demo", manifest: Data())
+        try store.publish(good, fileName: "demo-good.sqlite", pipeline: "demo")
         good.discard()
 
         // A menu item pointing at a food that does not exist: foreign_key_check must refuse it.
@@ -113,7 +115,7 @@ import Testing
             try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 1")
         }
         let refusal = #expect(throws: SnapshotError.self) {
-            try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo", manifest: Data())
+            try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo")
         }
         #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row 1 to food") == true)
         #expect(store.latest(pipeline: "demo")?.lastPathComponent == "demo-good.sqlite")

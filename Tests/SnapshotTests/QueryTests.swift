@@ -8,7 +8,7 @@ import Testing
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
         return try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-            .publish(staging, fileName: "demo-q.sqlite", pipeline: "demo", manifest: Data())
+            .publish(staging, fileName: "demo-q.sqlite", pipeline: "demo")
     }
 
     @Test func csvQuotesWhatNeedsQuotingAndLeavesNullEmpty() throws {

@@ -52,11 +52,13 @@ import Testing
         defer { staging.discard() }
         var published: [URL] = []
         for name in Self.names {
-            published.append(try store.publish(staging, fileName: name, pipeline: "demo", manifest: Data("{}".utf8)))
+            published.append(try store.publish(staging, fileName: name, pipeline: "demo"))
+            _ = try store.writeManifest(Data("{}".utf8), beside: published[published.count - 1])
         }
         // Another pipeline whose name starts alike is not this pipeline's to prune.
         let other = try store.publish(staging, fileName: "demo-x-2026-08-01-010000aaaa.sqlite",
-                                      pipeline: "demo-x", manifest: Data("{}".utf8))
+                                      pipeline: "demo-x")
+        _ = try store.writeManifest(Data("{}".utf8), beside: other)
         #expect(store.latest(pipeline: "demo") == published[6])
 
         // Keep the last one only, while the run "just published" the September file.

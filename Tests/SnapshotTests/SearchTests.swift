@@ -11,7 +11,7 @@ import Testing
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
         return try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-            .publish(staging, fileName: "demo-2026-10-12-s1.sqlite", pipeline: "demo", manifest: Data())
+            .publish(staging, fileName: "demo-2026-10-12-s1.sqlite", pipeline: "demo")
     }
 
     private func texts(_ sql: String, _ file: URL) throws -> [String] {
@@ -72,7 +72,7 @@ import Testing
         let staging = try stage(dataset, in: folder)
         defer { staging.discard() }
         let file = try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-            .publish(staging, fileName: "demo-2026-10-12-s2.sqlite", pipeline: "demo", manifest: Data())
+            .publish(staging, fileName: "demo-2026-10-12-s2.sqlite", pipeline: "demo")
         let copy = folder.appendingPathComponent("writable.sqlite")
         try FileManager.default.copyItem(at: file, to: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)

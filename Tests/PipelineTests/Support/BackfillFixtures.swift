@@ -49,7 +49,7 @@ enum BackfillFixtures {
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try ServiceDate.required("2026-11-22"),
                                 onlyMissing: onlyMissing, arguments: ["run", spec.file.lastPathComponent]),
-            observer: SilentObserver(), logger: Logger(label: "test"))
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     /// Every row of every catalogue table, ordered by all its columns, so that two snapshots

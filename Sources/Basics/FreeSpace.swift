@@ -7,9 +7,9 @@ import Glibc
 /// SQLite reports a full disk in several ways (SQLITE_FULL, or a "disk I/O error" when the WAL
 /// index cannot grow), none of which tells an operator to free space. When a database operation
 /// fails, the folder's free space is looked up so that the one-line error can say so.
-enum FreeSpace {
+public enum FreeSpace {
     /// `"; the filesystem of <folder> is full"` when no block is left for us there, else empty.
-    static func note(near file: URL) -> String {
+    public static func note(near file: URL) -> String {
         let folder = file.deletingLastPathComponent().path
         var stats = statvfs()
         guard statvfs(folder, &stats) == 0, stats.f_bavail == 0 else { return "" }

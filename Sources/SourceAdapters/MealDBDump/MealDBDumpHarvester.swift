@@ -7,6 +7,7 @@ import MealDB
 struct MealDBDumpHarvester: Harvester {
     let source: SourceSpec
     let dump: URL
+    let categories: URL?
 
     static let partition = "catalogue"
 
@@ -21,7 +22,7 @@ struct MealDBDumpHarvester: Harvester {
         for recipe in recipes {
             dataset.recipes[recipe.id] = recipe
         }
-        if case .file(let categoriesFile) = source.categories {
+        if let categoriesFile = categories {
             let categories = try await documents.fetch(Self.url(of: categoriesFile))
             for category in try MealDB.decodeCategories(categories.body, location: categoriesFile.path) {
                 dataset.categories[category.name] = category

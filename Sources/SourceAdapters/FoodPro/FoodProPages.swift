@@ -1,4 +1,5 @@
 import FoodModel
+import Foundation
 
 /// Which FoodPro site a `foodpro` source reads and where its pages are, relative to the
 /// source's location.

@@ -1,36 +1,51 @@
-import FoodModel
+import Basics
 import Fetching
+import FoodModel
 import Foundation
 
 /// What one partition of work produced: its share of the dataset and the documents it read.
-struct PartitionResult: Sendable {
-    var dataset: Dataset
-    var warnings: [String]
+public struct PartitionResult: Sendable {
+    public var dataset: Dataset
+    public var warnings: [String]
+
+    public init(dataset: Dataset, warnings: [String] = []) {
+        self.dataset = dataset
+        self.warnings = warnings
+    }
 }
 
 /// The per-adapter half of the fetch and parse stages: which partitions a source has and how
 /// one partition turns documents into FoodModel values.
-protocol Harvester: Sendable {
+public protocol Harvester: Sendable {
     var source: SourceSpec { get }
     /// The partition keys of this source for a run (dates as `YYYY-MM-DD`, or named singletons).
     var partitions: [String] { get }
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult
+    /// Whether the harvester reads a page per food (a recipe or label page), so that a food
+    /// without one is worth a warning.
+    var readsFoodPages: Bool { get }
+}
+
+extension Harvester {
+    public var readsFoodPages: Bool { false }
 }
 
 /// What partitions of one run share: foods already read, so a dish served in five halls on
 /// ten days has its page fetched once per run.
-actor RunContext {
+public actor RunContext {
     private var foodsRead: Set<FoodID> = []
 
+    public init() {}
+
     /// Claims a food for this partition; false when another partition already read it.
-    func claim(_ food: FoodID) -> Bool {
+    public func claim(_ food: FoodID) -> Bool {
         foodsRead.insert(food).inserted
     }
 
     /// Claims every food on a day's menu at once (one call, not one per item): the first item
     /// of each food no other partition has read yet, in page order.
-    func claimFoods(of day: ServiceDay) -> [MenuItem] {
+    public func claimFoods(of day: ServiceDay) -> [MenuItem] {
         var claimed: [MenuItem] = []
         day.forEachMenuItem { item in
             if foodsRead.insert(item.food).inserted { claimed.append(item) }
@@ -41,31 +56,31 @@ actor RunContext {
 
 /// Remembers every document a partition read, for the ledger, `_sources` and the manifest, and
 /// counts how many had to cross the network.
-actor DocumentLog {
+public actor DocumentLog {
     private let upstream: any DocumentSource
     /// Where pages already known are served from; nil when the run refetches everything.
     private let known: RawStore?
     /// What the run's revalidation already fetched for this partition (or failed to): each is
     /// served once instead of being requested a second time.
     private var prefetched: [String: Result<FetchedDocument, any Error>]
-    private(set) var documents: [SourceDocument] = []
+    public private(set) var documents: [SourceDocument] = []
     /// The URLs read with `fetch`, whose content may change between runs, in reading order.
-    private(set) var revalidate: [String] = []
+    public private(set) var revalidate: [String] = []
     /// Time spent waiting for documents, so the fetch stage can be timed apart from parsing.
-    private(set) var fetchSeconds = 0.0
+    public private(set) var fetchSeconds = 0.0
     /// Documents served from the raw store without a request.
-    private(set) var reusedCount = 0
+    public private(set) var reusedCount = 0
     /// Conditional requests the server answered with 304.
-    private(set) var notModifiedCount = 0
+    public private(set) var notModifiedCount = 0
 
-    init(upstream: any DocumentSource, known: RawStore?,
+    public init(upstream: any DocumentSource, known: RawStore?,
          prefetched: [String: Result<FetchedDocument, any Error>] = [:]) {
         self.upstream = upstream
         self.known = known
         self.prefetched = prefetched
     }
 
-    func fetch(_ url: String) async throws -> FetchedDocument {
+    public func fetch(_ url: String) async throws -> FetchedDocument {
         let document = try await retrieve(url)
         revalidate.append(url)
         return log(document)
@@ -74,7 +89,7 @@ actor DocumentLog {
     /// For pages that do not change once published (a recipe page is its recipe id): the copy
     /// in the raw store when there is one, else a fetch. This is what lets a second run the same
     /// night fetch nothing it already has.
-    func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
+    public func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
         if let known, let stored = try? known.latestDocument(for: url), stored.status == 200 {
             reusedCount += 1
             return log(stored)
@@ -103,7 +118,7 @@ actor DocumentLog {
 
 extension SourceDocument {
     /// The provenance row of a fetched document.
-    init(_ document: FetchedDocument) {
+    public init(_ document: FetchedDocument) {
         self.init(url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,
                   sha256: document.sha256, charset: document.charset, byteCount: document.body.count)
     }
@@ -111,6 +126,6 @@ extension SourceDocument {
 
 /// ISO 8601 in UTC to the second (`2026-10-12T02:00:00Z`), as `_meta`, `_sources` and the
 /// ledger record it: the same format and the same shared formatter as the raw store's records.
-func isoTimestamp(_ date: Date) -> String {
+public func isoTimestamp(_ date: Date) -> String {
     ISOTimestamp.string(from: date)
 }

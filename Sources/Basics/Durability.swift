@@ -8,38 +8,38 @@ import Darwin
 
 /// fsync for files and folders: SQLite does not sync what `VACUUM INTO` writes, and a rename
 /// is only durable once the folder that holds it is synced too (REFERENCE §5).
-enum Durability {
-    static func sync(path: String) throws {
+public enum Durability {
+    public static func sync(path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw SnapshotError("cannot open to sync: \(String(cString: strerror(errno)))", path: path)
+            throw FileSystemFailure("cannot open to sync: \(String(cString: strerror(errno)))", path: path)
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw SnapshotError("fsync failed: \(String(cString: strerror(errno)))", path: path)
+            throw FileSystemFailure("fsync failed: \(String(cString: strerror(errno)))", path: path)
         }
     }
 
     /// Renames atomically, replacing the target if there is one (rename(2)).
-    static func rename(from source: String, to target: String) throws {
+    public static func rename(from source: String, to target: String) throws {
         guard Glibc.rename(source, target) == 0 else {
-            throw SnapshotError("cannot rename to \(target): \(String(cString: strerror(errno)))",
+            throw FileSystemFailure("cannot rename to \(target): \(String(cString: strerror(errno)))",
                                 path: source)
         }
     }
 
-    static func symlink(named path: String, to target: String) throws {
+    public static func symlink(named path: String, to target: String) throws {
         guard Glibc.symlink(target, path) == 0 else {
-            throw SnapshotError("cannot create a symbolic link: \(String(cString: strerror(errno)))",
+            throw FileSystemFailure("cannot create a symbolic link: \(String(cString: strerror(errno)))",
                                 path: path)
         }
     }
 
     /// Writes bytes to a new file and syncs it, failing loudly on a short write (a full disk).
-    static func writeNewFile(_ bytes: Data, to path: String) throws {
+    public static func writeNewFile(_ bytes: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw SnapshotError("cannot create: \(String(cString: strerror(errno)))", path: path)
+            throw FileSystemFailure("cannot create: \(String(cString: strerror(errno)))", path: path)
         }
         defer { close(descriptor) }
         var written = 0
@@ -48,12 +48,12 @@ enum Durability {
                 write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             guard result > 0 else {
-                throw SnapshotError("cannot write: \(String(cString: strerror(errno)))", path: path)
+                throw FileSystemFailure("cannot write: \(String(cString: strerror(errno)))", path: path)
             }
             written += result
         }
         guard fsync(descriptor) == 0 else {
-            throw SnapshotError("fsync failed: \(String(cString: strerror(errno)))", path: path)
+            throw FileSystemFailure("fsync failed: \(String(cString: strerror(errno)))", path: path)
         }
     }
 }

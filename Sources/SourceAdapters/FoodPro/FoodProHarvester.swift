@@ -14,6 +14,7 @@ import Foundation
 struct FoodProHarvester: Harvester {
     let source: SourceSpec
     let pages: FoodProPages
+    let readsFoodPages: Bool
     /// The site folder the page templates are appended to (`http://menu.ha.ucla.edu/foodpro`,
     /// or a folder served by a directory source).
     let base: String
@@ -24,7 +25,7 @@ struct FoodProHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw RunError("\(source.name): partition \(partition) is not a date")
+            throw InputError("partition \(partition) is not a date", at: source.name)
         }
         var meals: [Meal] = []
         for menu in pages.menuPaths(for: date) {
@@ -44,7 +45,7 @@ struct FoodProHarvester: Harvester {
         }
         let day = ServiceDay(date: date, meals: meals)
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
-        guard source.recipePages, pages.hasReadableItemPages else { return result }
+        guard readsFoodPages else { return result }
         for item in await run.claimFoods(of: day) {
             let url = base + "/" + pages.itemPath(for: item, on: date)
             do {

@@ -1,5 +1,7 @@
+import Basics
+
 /// A pipeline file that cannot be used, located to the key and line: one line a user can act on.
-public struct PipelineFileError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PipelineFileError: CommissaryFailure, Hashable, Sendable {
     public var file: String
     public var line: Int?
     public var column: Int?
@@ -13,6 +15,16 @@ public struct PipelineFileError: Error, Hashable, Sendable, CustomStringConverti
         self.column = column
         self.key = key
         self.message = message
+    }
+
+    public var code: FailureCode { .badInput }
+
+    /// `file:line:col`, as far as known.
+    public var place: String? {
+        var place = file
+        if let line { place += ":\(line)" }
+        if let column { place += ":\(column)" }
+        return place
     }
 
     public var description: String {

@@ -1,6 +1,8 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
+import Snapshot
 
 /// What the ledger knows of one partition of a pipeline's work: a (source, key) pair, where the
 /// key is a service date, a letter of the catalogue, or a named singleton such as `hours`.
@@ -42,12 +44,41 @@ public struct PartitionState: Hashable, Sendable, Codable {
 public final class StateLedger {
     public let url: URL
     private let queue: DatabaseQueue
+    /// A private copy's folder, removed with the ledger (see `copy(of:)`).
+    private var copyFolder: URL?
 
+    deinit {
+        if let copyFolder { try? FileManager.default.removeItem(at: copyFolder) }
+    }
+
+    /// A private copy of the ledger at `url` (with its write-ahead log), for a dry run: even a
+    /// read-only SQLite connection to a WAL database creates files beside it, and a dry run
+    /// leaves the workspace as it found it.
+    public static func copy(of url: URL) throws -> StateLedger {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("commissary-ledger-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                try FileManager.default.copyItem(atPath: url.path + suffix,
+                                                 toPath: folder.appendingPathComponent(url.lastPathComponent).path + suffix)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw SnapshotError("cannot read the state ledger: \(error.localizedDescription)", path: url.path,
+                                code: .environment)
+        }
+        let ledger = try StateLedger(url: folder.appendingPathComponent(url.lastPathComponent))
+        ledger.copyFolder = folder
+        return ledger
+    }
+
+    /// Opens the ledger at `url`, creating it if needed.
     public init(url: URL) throws {
         self.url = url
+        var configuration = Configuration()
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                  withIntermediateDirectories: true)
-        var configuration = Configuration()
         configuration.journalMode = .wal
         configuration.busyMode = .timeout(10)
         // One row per partition, read and written by key: a small cache keeps a ledger of ten

@@ -14,17 +14,15 @@ import MealDB
 /// `lookup.php` is not needed either: a letter search returns full meal objects.
 struct MealDBAPIHarvester: Harvester {
     let source: SourceSpec
+    let letters: [Character]?
     /// The API's root (`https://www.themealdb.com`), without a trailing slash.
     let base: String
 
     static let allLetters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
     static let categoriesPartition = "categories"
-    /// TheMealDB is a small free service: unless the pipeline says otherwise, no more than two
-    /// requests a second are sent to it.
-    static let defaultRequestsPerSecond = 2.0
 
     var partitions: [String] {
-        (source.letters ?? Self.allLetters).map(String.init) + [Self.categoriesPartition]
+        (letters ?? Self.allLetters).map(String.init) + [Self.categoriesPartition]
     }
 
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
@@ -39,7 +37,7 @@ struct MealDBAPIHarvester: Harvester {
             return PartitionResult(dataset: dataset, warnings: [])
         }
         guard partition.count == 1, let letter = partition.first, Self.allLetters.contains(letter) else {
-            throw RunError("\(source.name): partition \(partition) is neither a letter, a digit nor `categories`")
+            throw InputError("partition \(partition) is neither a letter, a digit nor `categories`", at: source.name)
         }
         let url = base + MealDB.letterSearchPath(letter)
         let page = try await documents.fetch(url)

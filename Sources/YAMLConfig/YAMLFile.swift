@@ -4,9 +4,9 @@ import Yams
 /// The top mapping of a YAML configuration file (a pipeline, a standard, a plans file, a term
 /// calendar), with every way of failing to get one said as a `PipelineFileError` naming the file
 /// and, for syntax errors, the line.
-enum YAMLFile {
+public enum YAMLFile {
     /// Reads `file`; `what` names it in errors ("pipeline file", "term calendar").
-    static func mapping(of file: URL, what: String, emptyHint: String = "") throws -> Mapping {
+    public static func mapping(of file: URL, what: String, emptyHint: String = "") throws -> YAMLMapping {
         let text: String
         do {
             text = try String(contentsOf: file, encoding: .utf8)
@@ -17,7 +17,7 @@ enum YAMLFile {
         return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
     }
 
-    static func mapping(of text: String, file: URL, what: String, emptyHint: String = "") throws -> Mapping {
+    public static func mapping(of text: String, file: URL, what: String, emptyHint: String = "") throws -> YAMLMapping {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -30,7 +30,7 @@ enum YAMLFile {
             throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
                                     message: "the \(what) is empty" + emptyHint)
         }
-        return try Mapping(root, key: "", file: file)
+        return try YAMLMapping(root, key: "", file: file)
     }
 
     private static func located(_ error: YamlError, file: URL) -> PipelineFileError {

@@ -7,6 +7,7 @@ import Foundation
 /// every item on it not read yet in this run), and one `hours` partition.
 struct MenuSiteHarvester: Harvester {
     let source: SourceSpec
+    let settings: UCLAMenuSiteAdapter.Settings
     /// The site root that URL paths are appended to (`https://menu.dining.ucla.edu`, or a folder
     /// served by a directory source, named by a placeholder host).
     let base: String
@@ -16,7 +17,7 @@ struct MenuSiteHarvester: Harvester {
     static let hoursPartition = "hours"
 
     var partitions: [String] {
-        days.map(\.description) + (source.hours ? [Self.hoursPartition] : [])
+        days.map(\.description) + (settings.hours ? [Self.hoursPartition] : [])
     }
 
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
@@ -25,7 +26,7 @@ struct MenuSiteHarvester: Harvester {
             return try await harvestHours(from: documents, run: run)
         }
         guard let date = ServiceDate(partition) else {
-            throw RunError("\(source.name): partition \(partition) is neither a date nor `hours`")
+            throw InputError("partition \(partition) is neither a date nor `hours`", at: source.name)
         }
         let url = base + UCLAMenuSite.overviewPath(for: date)
         let page = try await documents.fetch(url)
@@ -34,7 +35,7 @@ struct MenuSiteHarvester: Harvester {
             throw InputError("the page is the menu of \(day.date), not of \(date) as asked", at: url)
         }
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
-        guard source.recipePages else { return result }
+        guard settings.recipePages else { return result }
         for item in await run.claimFoods(of: day) {
             let recipeURL = base + UCLAMenuSite.recipePath(recipeId: item.recipeId, portion: item.portion)
             do {
@@ -51,6 +52,8 @@ struct MenuSiteHarvester: Harvester {
         }
         return result
     }
+
+    var readsFoodPages: Bool { settings.recipePages }
 
     private func harvestHours(from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {

@@ -1,11 +1,13 @@
 import FoodModel
 import Foundation
+import Pipeline
 import Snapshot
+import TestSupport
 import Testing
 
 @Suite struct StateLedgerTests {
     @Test func remembersPartitionsAndTheRunThatWasInterrupted() throws {
-        let folder = try temporaryFolder()
+        let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("state/demo.ledger.sqlite")
         let document = SourceDocument(url: "file:///a", fetchedAt: "2026-10-12T02:00:00Z", status: 200,

@@ -18,11 +18,11 @@ public enum ISOTimestamp {
     }
 
     /// "2026-11-22T03:59:49.123Z": milliseconds, so that two fetches in one second still order.
-    static func millisecondString(from date: Date) -> String {
+    public static func millisecondString(from date: Date) -> String {
         milliseconds.withLock { $0.string(from: date) }
     }
 
-    static func date(fromMillisecondString text: String) -> Date? {
+    public static func date(fromMillisecondString text: String) -> Date? {
         milliseconds.withLock { $0.date(from: text) }
     }
 

@@ -5,10 +5,10 @@ import Foundation
 /// knows whether the code that built the latest snapshot is the code running now, without
 /// hashing the whole binary or trusting its modification time (a relink of unchanged code
 /// touches that).
-enum ELFBuildID {
+public enum ELFBuildID {
     /// The ID as lower-case hex, or nil for a file that is not a little-endian 64-bit ELF file
     /// or has no build ID note.
-    static func read(_ file: URL) -> String? {
+    public static func read(_ file: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: file) else { return nil }
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 64), header.count == 64,
@@ -37,7 +37,7 @@ enum ELFBuildID {
 
     /// Walks a note segment: each note is name size, descriptor size, type, then the name and
     /// the descriptor, each padded to four bytes. The build ID is type 3 named "GNU".
-    static func buildID(inNotes notes: Data) -> String? {
+    public static func buildID(inNotes notes: Data) -> String? {
         var position = 0
         while position + 12 <= notes.count {
             let nameSize = Int(notes.integer(UInt32.self, at: position))

@@ -1,0 +1,165 @@
+import Basics
+import FoodModel
+import Foundation
+import Snapshot
+import SourceAdapters
+
+/// The run manifest (JSON beside the snapshot): what ran, on what, how long each stage took,
+/// and what the checks said — enough to reproduce or audit a publication.
+public struct RunManifest: Hashable, Sendable, Codable {
+    public struct Stage: Hashable, Sendable, Codable {
+        public var name: StageName
+        public var seconds: Double
+        public var counts: [String: Int]
+    }
+
+    public struct Partition: Hashable, Sendable, Codable {
+        public var source: String
+        public var key: String
+        public var status: PartitionStatus
+        public var documents: Int
+        /// Documents served from the raw store without a request (pages already known).
+        public var documentsReused: Int
+        /// Conditional requests answered 304 Not Modified.
+        public var notModified: Int
+        public var message: String?
+    }
+
+    public var pipeline: String
+    public var pipelineFile: String
+    public var runId: String
+    public var codeVersion: String
+    public var arguments: [String]
+    public var startedAt: String
+    public var finishedAt: String
+    public var today: String
+    /// The snapshot published, or when `unchanged` the one that is still current.
+    public var snapshot: String?
+    public var status: RunStatus
+    public var published: Bool { status == .published }
+    /// True when every input was what the latest snapshot was built from, so none was published.
+    public var unchanged: Bool { status == .unchanged }
+    /// The fingerprint of the code, the pipeline and every input (`_meta.inputs_sha256`).
+    public var inputsSHA256: String?
+    public var partitions: [Partition]
+    public var inputs: [SourceDocument]
+    public var stages: [Stage]
+    public var checks: [CheckOutcome]
+    public var rowCounts: [String: Int]
+}
+
+extension RunManifest {
+    private enum CodingKeys: String, CodingKey {
+        case pipeline, pipelineFile, runId, codeVersion, arguments, startedAt, finishedAt, today, snapshot,
+             status, published, unchanged, inputsSHA256, partitions, inputs, stages, checks, rowCounts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        pipeline = try container.decode(String.self, forKey: .pipeline)
+        pipelineFile = try container.decode(String.self, forKey: .pipelineFile)
+        runId = try container.decode(String.self, forKey: .runId)
+        codeVersion = try container.decode(String.self, forKey: .codeVersion)
+        arguments = try container.decode([String].self, forKey: .arguments)
+        startedAt = try container.decode(String.self, forKey: .startedAt)
+        finishedAt = try container.decode(String.self, forKey: .finishedAt)
+        today = try container.decode(String.self, forKey: .today)
+        snapshot = try container.decodeIfPresent(String.self, forKey: .snapshot)
+        status = try container.decode(RunStatus.self, forKey: .status)
+        inputsSHA256 = try container.decodeIfPresent(String.self, forKey: .inputsSHA256)
+        partitions = try container.decode([Partition].self, forKey: .partitions)
+        inputs = try container.decode([SourceDocument].self, forKey: .inputs)
+        stages = try container.decode([Stage].self, forKey: .stages)
+        checks = try container.decode([CheckOutcome].self, forKey: .checks)
+        rowCounts = try container.decode([String: Int].self, forKey: .rowCounts)
+    }
+
+    /// `published` and `unchanged` are written beside `status` for readers of older manifests.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pipeline, forKey: .pipeline)
+        try container.encode(pipelineFile, forKey: .pipelineFile)
+        try container.encode(runId, forKey: .runId)
+        try container.encode(codeVersion, forKey: .codeVersion)
+        try container.encode(arguments, forKey: .arguments)
+        try container.encode(startedAt, forKey: .startedAt)
+        try container.encode(finishedAt, forKey: .finishedAt)
+        try container.encode(today, forKey: .today)
+        try container.encodeIfPresent(snapshot, forKey: .snapshot)
+        try container.encode(status, forKey: .status)
+        try container.encode(published, forKey: .published)
+        try container.encode(unchanged, forKey: .unchanged)
+        try container.encodeIfPresent(inputsSHA256, forKey: .inputsSHA256)
+        try container.encode(partitions, forKey: .partitions)
+        try container.encode(inputs, forKey: .inputs)
+        try container.encode(stages, forKey: .stages)
+        try container.encode(checks, forKey: .checks)
+        try container.encode(rowCounts, forKey: .rowCounts)
+    }
+}
+
+/// Assembles a run's manifest, once, when the run has done everything it will do (published
+/// or not), so that the file and the report are the same.
+struct ManifestBuilder {
+    let runner: PipelineRunner
+    let started: Date
+
+    var secondsSinceStart: Double { Date().timeIntervalSince(started) }
+
+    func manifest(status: RunStatus, snapshot: String?, inputsSHA256: String?, partitions: [RunManifest.Partition],
+                  inputs: [SourceDocument], stages: [RunManifest.Stage], checks: [CheckOutcome],
+                  rowCounts: [String: Int]) -> RunManifest {
+        RunManifest(
+            pipeline: runner.spec.name, pipelineFile: runner.spec.file.path, runId: runner.runId,
+            codeVersion: CommissaryVersion.current, arguments: runner.options.arguments,
+            startedAt: isoTimestamp(started), finishedAt: isoTimestamp(Date()), today: runner.options.today.description,
+            snapshot: snapshot, status: status, inputsSHA256: inputsSHA256, partitions: partitions, inputs: inputs,
+            stages: stages, checks: checks, rowCounts: rowCounts)
+    }
+}
+
+/// What `run` returns to its caller: the manifest, plus where the snapshot went.
+public struct RunReport: Hashable, Sendable {
+    public var manifest: RunManifest
+    /// The published file; when the inputs were unchanged, the latest snapshot, which is still
+    /// current; nil when a check blocked publishing.
+    public var snapshotPath: String?
+    public var manifestPath: String
+    public var seconds: Double
+
+    public var published: Bool { snapshotPath != nil && !manifest.unchanged }
+    public var unchanged: Bool { manifest.unchanged }
+    public var blockingChecks: [CheckOutcome] { manifest.checks.filter(\.blocksPublishing) }
+}
+
+/// The `--dry-run` answer: what a run would do, touching nothing.
+public struct RunPlan: Hashable, Sendable, Codable {
+    public struct Step: Hashable, Sendable, Codable {
+        public var source: String
+        public var adapter: String
+        public var location: String
+        public var partition: String
+        public var action: Action
+    }
+
+    public enum Action: String, Hashable, Sendable, Codable {
+        /// Fetched and parsed.
+        case fetch
+        /// Replayed from the raw store, as the ledger recorded it (a resumed run, `--only-missing`).
+        case reuse
+        /// Revalidated: every document that can change is what the ledger recorded, so it is
+        /// parsed from the raw store, or not at all when every partition is unchanged.
+        case unchanged
+    }
+
+    public var pipeline: String
+    public var pipelineFile: String
+    public var today: String
+    public var steps: [Step]
+    public var snapshotsFolder: String
+    public var latest: String?
+    /// The latest snapshot when every input is what it was built from: the run would publish
+    /// nothing and say so.
+    public var current: String?
+}
+

@@ -1,0 +1,111 @@
+import FoodModel
+import Foundation
+import Nutrition
+import Snapshot
+import SourceAdapters
+
+/// The stages of a run, in order. Names are what events, manifests and progress lines show.
+public enum StageName: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Fetching again only what can change, to learn whether anything did.
+    case revalidate
+    /// Documents fetched (or replayed from the raw store) for the partitions.
+    case fetch
+    /// Documents turned into values by the adapters; days streamed into staging as they come.
+    case parse
+    /// %DV under the pipeline's standard, swipe-balance tables.
+    case compute
+    /// The staging database completed: foods, codes, recipes, swipes, label reviews.
+    case write
+    /// The gates a snapshot must pass.
+    case check
+    /// The staging database made a verified, read-only snapshot, and `latest` moved to it.
+    case publish
+}
+
+/// How a run ended.
+public enum RunStatus: String, Hashable, Sendable, Codable {
+    case published
+    /// A blocking check failed: the last good snapshot stays `latest`.
+    case notPublished = "not_published"
+    /// Every input was what the latest snapshot was built from: nothing to publish.
+    case unchanged
+}
+
+/// What became of one partition in a run.
+public enum PartitionStatus: String, Hashable, Sendable, Codable {
+    case fetched
+    /// Replayed from the raw store (a resumed run, `--only-missing`).
+    case reused
+    case failed
+    /// Revalidated: the same bytes as the latest snapshot's, so not parsed.
+    case unchanged
+    /// Revalidated: something it reads differs from what the ledger recorded.
+    case changed
+}
+
+/// A stage's time and what it counted, as the manifest records it.
+struct StageTimer {
+    let name: StageName
+    let started = Date()
+
+    func finish(counts: [String: Int], extraSeconds: Double = 0) -> RunManifest.Stage {
+        RunManifest.Stage(name: name, seconds: Date().timeIntervalSince(started) + extraSeconds, counts: counts)
+    }
+}
+
+/// The compute stage: %DV under the pipeline's standard and the swipe-balance tables.
+struct ComputeStage {
+    let spec: PipelineSpec
+
+    struct Output {
+        var dataset: Dataset
+        var swipes: (plans: [MealPlanRow], balances: [SwipeBalanceRow])?
+        var counts: [String: Int]
+    }
+
+    func run(_ dataset: Dataset, menus: MenuDigest) -> Output {
+        var dataset = dataset
+        if let standard = spec.dailyValues {
+            dataset.foods = dataset.foods.mapValues(standard.apply)
+        }
+        let computed = dataset.foods.values.reduce(0) { total, food in
+            total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
+        }
+        let swipes = spec.swipes.map { $0.rows($0.balances(menus: menus.mealsByDay)) }
+        return Output(dataset: dataset, swipes: swipes,
+                      counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0])
+    }
+}
+
+/// The write stage: everything but the days (which went in as partitions finished) into the
+/// staging database, in one transaction, with the review of every label.
+struct WriteStage {
+    let spec: PipelineSpec
+
+    struct Output {
+        var rowCounts: [String: Int]
+        var nutritionOutcomes: [CheckOutcome]
+    }
+
+    func run(_ computed: ComputeStage.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
+        try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
+        if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
+        let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues)
+        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
+        return Output(rowCounts: try staging.rowCounts(), nutritionOutcomes: nutrition.outcomes)
+    }
+}
+
+/// The check stage: the gates, against the policy and the previous snapshot.
+struct CheckStage {
+    let spec: PipelineSpec
+    let readsFoodPages: Bool
+
+    func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: WriteStage.Output,
+             previous: URL?) throws -> [CheckOutcome] {
+        let previousCounts = try previous.map(SnapshotReader.rowCounts(of:))
+        return Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
+            dataset: dataset, menus: menus, counts: written.rowCounts, previous: previousCounts,
+            failedPartitions: harvest.failed, warnings: harvest.warnings) + written.nutritionOutcomes
+    }
+}
