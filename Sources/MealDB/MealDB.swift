@@ -10,21 +10,6 @@ public enum MealDB {
     public static let sourceName = "mealdb"
     static let apiPath = "/api/json/v1/1/"
 
-    /// Which `list.php` list an answer holds, and the field that names each entry.
-    public enum ListKind: String, Sendable, CaseIterable {
-        case categories = "c"
-        case areas = "a"
-        case ingredients = "i"
-
-        var nameField: String {
-            switch self {
-            case .categories: "strCategory"
-            case .areas: "strArea"
-            case .ingredients: "strIngredient"
-            }
-        }
-    }
-
     /// Meals from `search.php`, `lookup.php`, `random.php` or `filter.php` (whose entries carry
     /// only id, name and thumbnail), or from a dump that is an array of meals; `{"meals": null}`
     /// is no meals.
@@ -67,18 +52,6 @@ public enum MealDB {
         }
     }
 
-    /// The names of a `list.php?c|a|i=list` answer, in the order given; an entry without the
-    /// expected name field is an error, since it means the wrong list was decoded.
-    public static func decodeList(_ data: Data, of kind: ListKind, location: String) throws -> [String] {
-        let records = try decode(Envelope<MealsField, ListRecord>.self, data, location).items
-        return try records.enumerated().map { index, record in
-            guard let name = record.fields[kind.nameField] else {
-                throw InputError("no \(kind.nameField) at meals[\(index)]", at: location)
-            }
-            return name
-        }
-    }
-
     /// `/api/json/v1/1/search.php?f=a`: every meal starting with a letter, the usual way to
     /// walk the catalogue. The letter is lowercased (the API ignores case) so that the same
     /// letter always gives the same URL, and so the same raw-store entry.
@@ -86,17 +59,7 @@ public enum MealDB {
         apiPath + "search.php?f=" + query(String(letter).lowercased())
     }
 
-    /// `/api/json/v1/1/lookup.php?i=52772`.
-    public static func lookupPath(id: String) -> String {
-        apiPath + "lookup.php?i=" + query(id)
-    }
-
     public static var categoriesPath: String { apiPath + "categories.php" }
-
-    /// `/api/json/v1/1/list.php?c=list` (or `a=`, `i=`).
-    public static func listPath(_ kind: ListKind) -> String {
-        apiPath + "list.php?\(kind.rawValue)=list"
-    }
 
     private static func query(_ value: String) -> String {
         var allowed = CharacterSet.urlQueryAllowed

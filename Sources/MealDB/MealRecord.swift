@@ -66,18 +66,3 @@ struct CategoryRecord: Decodable, Sendable {
         thumbnailURL = try fields.text("strCategoryThumb")
     }
 }
-
-/// One entry of a `list.php` answer: every field as text, since the field that holds the name
-/// depends on which list was asked for.
-struct ListRecord: Decodable, Sendable {
-    var fields: [String: String]
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: WireKey.self)
-        var fields: [String: String] = [:]
-        for key in container.allKeys {
-            if let value = try container.text(key.stringValue) { fields[key.stringValue] = value }
-        }
-        self.fields = fields
-    }
-}

@@ -134,11 +134,6 @@ public final class StagingSnapshot {
         try queue.read { db in try SnapshotReader.rowCounts(db) }
     }
 
-    /// Runs a read-only query against the staging database (checks use it).
-    public func scalar(_ sql: String) throws -> Double? {
-        try queue.read { db in try Double.fetchOne(db, sql: sql) }
-    }
-
     /// Removes the staging files; used after publishing and after a failed run.
     public func discard() {
         try? queue.close()

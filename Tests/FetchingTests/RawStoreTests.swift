@@ -71,7 +71,7 @@ import Testing
         try store.store(document(url: url, body: older, at: Date(timeIntervalSince1970: 1_700_000_000)))
         try store.store(document(url: url, body: newer, at: Date(timeIntervalSince1970: 1_700_000_060)))
 
-        let replayed = try await ReplaySource(store: store).fetch(url)
+        let replayed = try #require(try store.latestDocument(for: url))
 
         #expect(replayed.body == newer)
         #expect(replayed.sha256 == "4c86fd98544fa10ee573979c12967f6d07b4be1515dcb3677bf64a9469b75d80")
@@ -94,13 +94,10 @@ import Testing
         #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM record") } == 1)
     }
 
-    @Test func replayOfAnUnknownURLIsNotFound() async throws {
+    @Test func anUnknownURLHasNoStoredCopy() async throws {
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let error = await #expect(throws: FetchError.self) {
-            try await ReplaySource(store: RawStore(root: folder)).fetch("https://example.org/never-fetched")
-        }
-        #expect(error?.kind == .notFound)
+        #expect(try RawStore(root: folder).latestDocument(for: "https://example.org/never-fetched") == nil)
     }
 
     @Test func aURLThatClimbsCannotLeaveTheStore() throws {
@@ -168,7 +165,7 @@ import Testing
             atPath: folder.appendingPathComponent("packs").path).first)
         try Data("bit rot!".utf8).write(to: folder.appendingPathComponent("packs/\(pack)"))
 
-        let error = await #expect(throws: FetchError.self) { try await ReplaySource(store: store).fetch(url) }
+        let error = #expect(throws: FetchError.self) { try store.latestDocument(for: url) }
         #expect(error?.kind == .store)
     }
 }

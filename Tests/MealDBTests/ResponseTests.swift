@@ -94,23 +94,8 @@ struct ResponseTests {
         #expect(categories[13].description?.hasSuffix("often turned into goat cheese.") == true)
     }
 
-    @Test func ingredientList() throws {
-        let name = "list-i-trimmed.json"
-        let data = try TestData.data(TestData.response(name))
-        #expect(try MealDB.decodeList(data, of: .ingredients, location: name) == ["Chicken", "Salmon", "Beef"])
-        #expect(throws: InputError.self) { try MealDB.decodeList(data, of: .areas, location: name) }
-    }
-
-    @Test func categoryAndAreaListsInTheApiShape() throws {
-        let categories = Data(#"{"meals":[{"strCategory":"Beef"},{"strCategory":"Chicken"}]}"#.utf8)
-        #expect(try MealDB.decodeList(categories, of: .categories, location: "c") == ["Beef", "Chicken"])
-        let areas = Data(#"{"meals":[{"strArea":"American"},{"strArea":"Venezulan"}]}"#.utf8)
-        #expect(try MealDB.decodeList(areas, of: .areas, location: "a") == ["American", "Venezulan"])
-    }
-
     @Test func noMatchIsEmpty() throws {
         #expect(try MealDB.decodeMeals(Data(#"{"meals": null}"#.utf8), location: "search.php?s=zz").isEmpty)
-        #expect(try MealDB.decodeList(Data(#"{"meals":null}"#.utf8), of: .areas, location: "x").isEmpty)
     }
 
     @Test func garbageIsOneInputErrorNamingTheLocation() throws {
@@ -145,9 +130,7 @@ struct ResponseTests {
     @Test func paths() {
         #expect(MealDB.letterSearchPath("a") == "/api/json/v1/1/search.php?f=a")
         #expect(MealDB.letterSearchPath("B") == "/api/json/v1/1/search.php?f=b")
-        #expect(MealDB.lookupPath(id: "52772") == "/api/json/v1/1/lookup.php?i=52772")
         #expect(MealDB.categoriesPath == "/api/json/v1/1/categories.php")
-        #expect(MealDB.listPath(.ingredients) == "/api/json/v1/1/list.php?i=list")
         #expect(MealDB.sourceName == "mealdb")
     }
 }

@@ -42,7 +42,7 @@ import TestSupport
             case .mealDBResponse:
                 let folder = data.appendingPathComponent("themealdb/responses")
                 return ["search-3-meals.json", "lookup-52765.json", "lookup-52771.json", "categories.json",
-                        "list-i-trimmed.json", "filter-c-beef-trimmed.json"].map { folder.appendingPathComponent($0) }
+                        "filter-c-beef-trimmed.json"].map { folder.appendingPathComponent($0) }
             case .pipelineFile:
                 let folder = Paths.packageRoot.appendingPathComponent("Pipelines")
                 return ["sample.yml", "nightly-menus.yml", "recipes-backfill.yml"].map { folder.appendingPathComponent($0) }
@@ -64,8 +64,6 @@ import TestSupport
             case .mealDBResponse:
                 if name.hasPrefix("categories") {
                     _ = try MealDB.decodeCategories(data, location: url)
-                } else if name.hasPrefix("list-i") {
-                    _ = try MealDB.decodeList(data, of: .ingredients, location: url)
                 } else {
                     _ = try MealDB.decodeMeals(data, location: url)
                 }

@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
-import Snapshot
+import GRDB
+@testable import Snapshot
 import Testing
 
 @Suite struct SnapshotWriterTests {
@@ -22,16 +23,16 @@ import Testing
         #expect(counts["recipe_ingredient"] == 2)
         #expect(counts["ingredient"] == 2)
         #expect(counts["tag"] == 2)
-        #expect(try staging.scalar("SELECT has_page FROM food WHERE id = 'ucla-menu:061005'") == 0)
-        #expect(try staging.scalar("SELECT has_page FROM food WHERE id = 'ucla-menu:400317'") == 1)
+        #expect(try scalar(staging, "SELECT has_page FROM food WHERE id = 'ucla-menu:061005'") == 0)
+        #expect(try scalar(staging, "SELECT has_page FROM food WHERE id = 'ucla-menu:400317'") == 1)
         // Codes of a food: its page's and every appearance's; an unknown one is kept raw.
-        #expect(try staging.scalar("SELECT count(*) FROM food_code WHERE food_id = 'ucla-menu:061005'") == 2)
-        #expect(try staging.scalar("SELECT count(*) FROM dietary_code WHERE code = 'ZZ' AND kind = 'unknown'") == 1)
-        #expect(try staging.scalar("SELECT quantity FROM recipe_ingredient WHERE position = 2") == 0.25)
-        #expect(try staging.scalar("SELECT quantity_denominator FROM recipe_ingredient WHERE position = 2") == 4)
-        #expect(try staging.scalar("SELECT count(*) FROM v_menu WHERE food_id = 'ucla-menu:400317'") == 3)
-        #expect(try staging.scalar("SELECT amount FROM v_food_nutrition WHERE nutrient_key = 'total_fat'") == 21.3)
-        #expect(try staging.scalar("PRAGMA user_version") == Double(SnapshotSchema.version))
+        #expect(try scalar(staging, "SELECT count(*) FROM food_code WHERE food_id = 'ucla-menu:061005'") == 2)
+        #expect(try scalar(staging, "SELECT count(*) FROM dietary_code WHERE code = 'ZZ' AND kind = 'unknown'") == 1)
+        #expect(try scalar(staging, "SELECT quantity FROM recipe_ingredient WHERE position = 2") == 0.25)
+        #expect(try scalar(staging, "SELECT quantity_denominator FROM recipe_ingredient WHERE position = 2") == 4)
+        #expect(try scalar(staging, "SELECT count(*) FROM v_menu WHERE food_id = 'ucla-menu:400317'") == 3)
+        #expect(try scalar(staging, "SELECT amount FROM v_food_nutrition WHERE nutrient_key = 'total_fat'") == 21.3)
+        #expect(try scalar(staging, "PRAGMA user_version") == Double(SnapshotSchema.version))
     }
 
     @Test func theSameDatasetGivesTheSameRowsWhateverTheOrderOfItsDictionaries() throws {
@@ -42,10 +43,10 @@ import Testing
         let a = try stage(smallDataset(), in: folder, runId: "a")
         let b = try stage(shuffled, in: folder, runId: "b")
         defer { a.discard(); b.discard() }
-        #expect(try a.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'")
-                == b.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'"))
-        #expect(try a.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'")
-                == b.scalar("SELECT meal_id FROM menu_item WHERE name = 'Fries'"))
+        #expect(try scalar(a, "SELECT id FROM service_day WHERE date = '2026-10-10'")
+                == scalar(b, "SELECT id FROM service_day WHERE date = '2026-10-10'"))
+        #expect(try scalar(a, "SELECT meal_id FROM menu_item WHERE name = 'Fries'")
+                == scalar(b, "SELECT meal_id FROM menu_item WHERE name = 'Fries'"))
     }
 
     /// Days streamed one at a time: ids follow arrival, restaurants and sections are numbered at
@@ -71,15 +72,20 @@ import Testing
         for day in [sunday, saturday, secondSource] { digest.add(day) }
         try staging.finish(dataset, menus: digest, codes: knownCodes)
 
-        #expect(try staging.scalar("SELECT id FROM service_day WHERE date = '2026-10-11'") == 1)
-        #expect(try staging.scalar("SELECT id FROM service_day WHERE date = '2026-10-10'") == 2)
-        #expect(try staging.scalar("SELECT count(*) FROM service_day") == 2)
-        #expect(try staging.scalar("SELECT position FROM meal WHERE service_day_id = 2 AND name = 'Dinner'") == 2)
+        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-11'") == 1)
+        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-10'") == 2)
+        #expect(try scalar(staging, "SELECT count(*) FROM service_day") == 2)
+        #expect(try scalar(staging, "SELECT position FROM meal WHERE service_day_id = 2 AND name = 'Dinner'") == 2)
         // Covel appears first (Sunday), then De Neve, then Bruin Plate.
-        #expect(try staging.scalar("SELECT id FROM restaurant WHERE name = 'Covel'") == 1)
-        #expect(try staging.scalar("SELECT id FROM restaurant WHERE name = 'Bruin Plate'") == 3)
-        #expect(try staging.scalar("SELECT count(*) FROM section") == 3)
-        #expect(try staging.scalar("SELECT count(*) FROM menu_item") == 5)
-        #expect(try staging.scalar("SELECT max(id) FROM menu_item") == 5)
+        #expect(try scalar(staging, "SELECT id FROM restaurant WHERE name = 'Covel'") == 1)
+        #expect(try scalar(staging, "SELECT id FROM restaurant WHERE name = 'Bruin Plate'") == 3)
+        #expect(try scalar(staging, "SELECT count(*) FROM section") == 3)
+        #expect(try scalar(staging, "SELECT count(*) FROM menu_item") == 5)
+        #expect(try scalar(staging, "SELECT max(id) FROM menu_item") == 5)
     }
+}
+
+/// One value of a query against a staging database, read through its own connection.
+private func scalar(_ staging: StagingSnapshot, _ sql: String) throws -> Double? {
+    try staging.queue.read { db in try Double.fetchOne(db, sql: sql) }
 }

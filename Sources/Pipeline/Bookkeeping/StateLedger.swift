@@ -121,16 +121,6 @@ public final class StateLedger {
         }
     }
 
-    /// The newest run that started and never finished (it was killed or crashed): its
-    /// partitions are resumed rather than fetched again.
-    public func interruptedRun() throws -> String? {
-        try queue.read { db in
-            try String.fetchOne(db, sql: """
-                SELECT run_id FROM run WHERE finished = 0 ORDER BY started_at DESC, run_id DESC LIMIT 1
-                """)
-        }
-    }
-
     /// Every run that started and never finished, newest last: the chain of runs killed since
     /// the last one that finished. A run killed before it finished anything must not hide the
     /// partitions an earlier killed run finished, and two runs started in the same second must
