@@ -44,12 +44,11 @@ let package = Package(
             name: "Fetching",
             dependencies: [
                 "Basics", "CCurl",
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "DiningSources", dependencies: ["FoodModel", "HTML"]),
+        .target(name: "DiningSources", dependencies: ["Basics", "FoodModel", "HTML"]),
         // Pipeline files: YAML nodes whose errors name the file, the line and the key.
         .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "MealDB", dependencies: ["FoodModel"]),
@@ -63,7 +62,6 @@ let package = Package(
                 // SQLite's C interface as GRDB itself imports it, for binding bulk rows (RowInsert).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CSQLiteConfig",
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
@@ -83,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Swipes",
+                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

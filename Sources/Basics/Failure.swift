@@ -10,6 +10,8 @@ public enum FailureCode: String, Hashable, Sendable, Codable {
     /// The machine, not the input: a full disk, a read-only folder, a file that cannot be
     /// written or synced, a network that cannot be reached.
     case environment
+    /// Stopped on request (SIGINT, SIGTERM, SIGHUP) before it finished.
+    case interrupted
 }
 
 /// The one shape of Commissary's errors (after swift-nio's `FileSystemError`): a code, a message

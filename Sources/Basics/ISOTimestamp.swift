@@ -3,8 +3,8 @@ import Synchronization
 
 /// ISO 8601 timestamps as the raw store's records and the run ledger write them.
 ///
-/// An `ISO8601DateFormatter` is expensive to create (one per record and per logged document
-/// was 8.5% of a menu run) and is not documented as safe to share between threads, so each
+/// An `ISO8601DateFormatter` is expensive to create, and a run formats a time for every
+/// document, and it is not documented as safe to share between threads, so each
 /// format is made once and used under a lock. `Date.ISO8601FormatStyle` would need no lock, but
 /// it rounds milliseconds differently and parses fractions to different `Date`s than the
 /// formatter, and records written before must read back to the same dates.

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import FoodModel
 
@@ -90,7 +91,7 @@ public enum UCLADataset {
         } catch let error as DecodingError {
             throw InputError("not a UCLA dataset day file: \(describe(error))", at: location)
         } catch {
-            throw InputError("not a UCLA dataset day file: \(error.localizedDescription)", at: location)
+            throw InputError("not a UCLA dataset day file: \(SystemMessage.describe(error))", at: location)
         }
     }
 

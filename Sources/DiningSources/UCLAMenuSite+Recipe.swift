@@ -93,8 +93,7 @@ extension UCLAMenuSite {
     }
 
     /// The parts of a Nutrition Facts box, found in one walk over it instead of an XPath query
-    /// each (those queries were most of the time spent reading a recipe page's values, 7.6% of
-    /// a year's CPU, against 3.5% for the whole page's values now): the first `p.nfserv`
+    /// each, since a query per part walked the page once per part: the first `p.nfserv`
     /// and `p.nfcal`, every `p.nfnutrient` row (name and amount, its printed percentage in a
     /// `span.nfdvval`), and every `span.nfvitname` (a vitamin or mineral, its percentage in the
     /// `span.nfvitpct` after it), each in page order.

@@ -95,7 +95,7 @@ enum CurlTransfer {
     ) -> String? {
         let policy = request.policy
         let statePointer = Unmanaged.passUnretained(state).toOpaque()
-        let settings: [(String, CURLcode)] = [
+        var settings: [(String, CURLcode)] = [
             ("URL", commissary_curl_setopt_string(handle, CURLOPT_URL, request.url)),
             // Signals cannot be used to time out name resolution on threads other than main.
             ("NOSIGNAL", commissary_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)),
@@ -136,6 +136,11 @@ enum CurlTransfer {
                 return state.cancellation.isCancelled ? 1 : 0
             }),
         ]
+        if let credentials = policy.credentials {
+            // Basic authentication (curl's default scheme), sent to the request's own host only:
+            // curl drops it on a redirect to another host unless told otherwise.
+            settings.append(("USERPWD", commissary_curl_setopt_string(handle, CURLOPT_USERPWD, credentials.userColonPassword)))
+        }
         return settings.first { $0.1 != CURLE_OK }.map { "CURLOPT_\($0.0) (\(describe($0.1)))" }
     }
 

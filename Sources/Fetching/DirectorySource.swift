@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -10,12 +11,19 @@ import Darwin
 /// `/Menus/2026-10-12` is looked up as `Menus/2026-10-12`, then with `.html` and `.json`
 /// appended, then as `Menus/2026-10-12/index.html`. A query string becomes part of the file
 /// name (`search.php?f=a` → `search.php@f=a.json`), so an API replays from files too.
-/// Paths that climb out of the folder (`..`) are refused.
+/// Paths that climb out of the folder (`..`) are refused, and so is a file that a symbolic link
+/// resolves to outside the folders the source may read (`confinedTo`).
 public struct DirectorySource: DocumentSource {
     public let root: URL
+    /// The folders, symbolic links resolved, that every file read must lie in.
+    public let confinement: [String]
 
-    public init(root: URL) {
+    public init(root: URL, confinedTo folders: [URL]? = nil) {
         self.root = root.standardizedFileURL
+        confinement = (folders ?? [root]).map { folder in
+            let path = folder.standardizedFileURL.resolvingSymlinksInPath().path
+            return path.hasSuffix("/") ? path : path + "/"
+        }
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
@@ -23,11 +31,16 @@ public struct DirectorySource: DocumentSource {
         for candidate in [relative, relative + ".html", relative + ".json", relative + "/index.html"] {
             let file = root.appendingPathComponent(candidate)
             guard Self.isRegularFile(file.path) else { continue }
+            let resolved = file.resolvingSymlinksInPath().path
+            guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
+                throw FetchError(.invalidURL, url: url,
+                                 "\(file.path) is a link to \(resolved), outside the source's folder; it is not read")
+            }
             let body: Data
             do {
                 body = try Data(contentsOf: file)
             } catch {
-                throw FetchError(.transport, url: url, "cannot read \(file.path): \(error.localizedDescription)")
+                throw FetchError(.transport, url: url, "cannot read \(file.path): \(SystemMessage.describe(error))")
             }
             return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
         }

@@ -16,13 +16,21 @@ public struct FetchRecord: Codable, Sendable, Hashable {
     public init(_ document: FetchedDocument) {
         url = document.url
         status = document.status
-        headers = document.headers
+        headers = document.headers.filter { Self.keptHeaders.contains($0.key.lowercased()) }
         charset = document.charset
         sha256 = document.sha256
         size = document.body.count
         fetchedAt = document.fetchedAt
         notModified = document.notModified
     }
+
+    /// The response headers a record keeps: the validators of a conditional GET, what says how
+    /// to read the body, and when it was served. Anything else (`Set-Cookie`, tokens, API keys a
+    /// server echoes) is never written to disk.
+    static let keptHeaders: Set<String> = [
+        "etag", "last-modified", "content-type", "content-encoding", "content-language", "content-length",
+        "date", "expires", "cache-control", "age",
+    ]
 
     /// Records are JSON lines: sorted keys for stable diffs, ISO 8601 dates with milliseconds so
     /// that two fetches in the same second still order. One encoder and one decoder serve every

@@ -1,3 +1,5 @@
+import Basics
+
 /// How politely and how patiently `HTTPSource` talks to servers.
 ///
 /// The defaults suit a nightly run against a university site: a couple of connections per host,
@@ -24,18 +26,21 @@ public struct HTTPPolicy: Sendable, Hashable {
     public var maxConcurrentPerHost: Int
     /// Minimum spacing between the starts of two requests to one host.
     public var minDelayPerHost: Duration
+    /// A user name and password sent with HTTP Basic authentication to the host of each request
+    /// (never to a host a redirect leads to); nil sends none.
+    public var credentials: Credentials?
 
     public init(
-        userAgent: String = HTTPPolicy.userAgent(version: "0.1.0"),
-        connectTimeout: Duration = .seconds(10),
-        totalTimeout: Duration = .seconds(60),
-        maxRedirects: Int = 5,
-        maxBodyBytes: Int = 20 * 1024 * 1024,
-        maxAttempts: Int = 4,
-        backoffBase: Duration = .milliseconds(500),
-        maxRetryDelay: Duration = .seconds(30),
-        maxConcurrentPerHost: Int = 2,
-        minDelayPerHost: Duration = .milliseconds(500)
+        userAgent: String = HTTPPolicy.userAgent(version: CommissaryVersion.current),
+        connectTimeout: Duration = .seconds(FetchDefaults.connectTimeoutSeconds),
+        totalTimeout: Duration = .milliseconds(Int(FetchDefaults.timeoutSeconds * 1000)),
+        maxRedirects: Int = FetchDefaults.maxRedirects,
+        maxBodyBytes: Int = FetchDefaults.maxResponseBytes,
+        maxAttempts: Int = FetchDefaults.retries + 1,
+        backoffBase: Duration = .milliseconds(FetchDefaults.backoffBaseMilliseconds),
+        maxRetryDelay: Duration = .seconds(FetchDefaults.maxRetryDelaySeconds),
+        maxConcurrentPerHost: Int = FetchDefaults.perHostConcurrency,
+        minDelayPerHost: Duration = .milliseconds(FetchDefaults.delayMilliseconds)
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout

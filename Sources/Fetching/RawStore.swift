@@ -8,17 +8,14 @@ import GRDB
 /// Layout under `root`:
 /// - `index.sqlite` (`RawIndex`): one record per fetch, by URL, oldest first, and where the body
 ///   of each sha256 lies;
-/// - `packs/<name>.pack` (`PackWriter`): the bodies, appended, each stored once;
-/// - `records/<sha256 of the URL>.jsonl` and `objects/<first 2 hex>/<sha256>`: records and
-///   bodies written before the index existed, still read, so an older workspace keeps its
-///   history.
+/// - `packs/<name>.pack` (`PackWriter`): the bodies, appended, each stored once.
 ///
 /// URLs are only ever hashed or stored as values, so no URL can name a path outside the store.
 ///
 /// The store is a cache, not a journal: nothing is fsynced per document (see `RawIndex` and
 /// `PackWriter` for what a crash leaves), because every body is checked against its sha256 when
-/// read. A damaged body is removed on that read, so the document is fetched and written again
-/// rather than missed on every later run.
+/// read. A damaged body is dropped from the index on that read, so the document is fetched and
+/// written again rather than missed on every later run.
 public struct RawStore: Sendable {
     public let root: URL
 
@@ -64,63 +61,52 @@ public struct RawStore: Sendable {
         return record
     }
 
-    /// Every stored fetch of `url`, oldest first. A record that cannot be read (a line torn by a
-    /// crash in the older layout) is skipped.
+    /// Every stored fetch of `url`, oldest first.
     public func records(for url: String) throws -> [FetchRecord] {
         let lines = try query(url: url) { db in
             try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id"),
                                 arguments: [url])
         }
-        return try legacyRecords(for: url) + Self.decode(lines, url: url)
+        return Self.decode(lines, url: url)
     }
 
-    /// The newest fetch of `url`: the index's last record, else the older layout's.
+    /// The newest fetch of `url`.
     public func latestRecord(for url: String) throws -> FetchRecord? {
         let lines = try query(url: url) { db in
             try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1"),
                                 arguments: [url])
         }
-        if let newest = Self.decode(lines, url: url).last { return newest }
-        return try legacyRecords(for: url).last
+        return Self.decode(lines, url: url).last
     }
 
     /// The bytes of a record, checked against its hash so a damaged body is never served; the
-    /// damaged copy is removed, so that storing the document again rewrites it.
+    /// damaged copy is dropped from the index, so that storing the document again rewrites it.
     public func body(of record: FetchRecord) throws -> Data {
-        guard let object = objectFile(sha256: record.sha256) else {
+        guard Self.isDigest(record.sha256) else {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
         }
         let packed = try query(url: record.url) { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
         }
-        if let packed {
-            let pack: String = packed["pack"]
-            let body: Data?
-            do {
-                body = try PackWriter.read(folder: try index(url: record.url).packFolder, pack: pack,
-                                           offset: packed["offset"], length: packed["length"])
-            } catch let failure as FileFailure {
-                throw FetchError(.store, url: record.url, "raw store: \(failure)")
-            }
-            guard let body, sha256Hex(body) == record.sha256 else {
-                _ = try? index(url: record.url).pool.write { db in
-                    try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
-                }
-                throw FetchError(.store, url: record.url,
-                                 "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
-            }
-            return body
+        guard let packed else {
+            throw FetchError(.store, url: record.url,
+                             "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again")
         }
-        let body: Data
+        let pack: String = packed["pack"]
+        let body: Data?
         do {
-            body = try Data(contentsOf: object)
-        } catch {
-            throw FetchError(.store, url: record.url, "raw store: cannot read \(object.path): \(error.localizedDescription)")
+            body = try PackWriter.read(folder: try index(url: record.url).packFolder, pack: pack,
+                                       offset: packed["offset"], length: packed["length"])
+        } catch let failure as FileFailure {
+            throw FetchError(.store, url: record.url, "raw store: \(failure)")
         }
-        guard sha256Hex(body) == record.sha256 else {
-            try? FileManager.default.removeItem(at: object)
-            throw FetchError(.store, url: record.url, "raw store: \(object.path) no longer matches its sha256")
+        guard let body, sha256Hex(body) == record.sha256 else {
+            _ = try? index(url: record.url).pool.write { db in
+                try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
+            }
+            throw FetchError(.store, url: record.url,
+                             "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
         }
         return body
     }
@@ -164,37 +150,8 @@ public struct RawStore: Sendable {
         }
     }
 
-    /// The records file of the layout before the index, when there is one.
-    private func legacyRecords(for url: String) throws -> [FetchRecord] {
-        let file = recordsFile(for: url)
-        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
-        let contents: Data
-        do {
-            contents = try Data(contentsOf: file)
-        } catch {
-            throw FetchError(.store, url: url, "raw store: cannot read \(file.path): \(error.localizedDescription)")
-        }
-        let lines = contents.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
-        return Self.decode(lines, url: url)
-    }
-
     /// A lower-case hex SHA-256, the only thing the store files bodies under.
     static func isDigest(_ sha256: String) -> Bool {
         sha256.utf8.count == 64 && sha256.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
-
-    /// Where the layout before the index kept a body; nil for anything but a digest, so a
-    /// record read from disk cannot steer a path.
-    func objectFile(sha256: String) -> URL? {
-        guard Self.isDigest(sha256) else { return nil }
-        return root.appendingPathComponent("objects", isDirectory: true)
-            .appendingPathComponent(String(sha256.prefix(2)), isDirectory: true)
-            .appendingPathComponent(sha256)
-    }
-
-    func recordsFile(for url: String) -> URL {
-        root.appendingPathComponent("records", isDirectory: true)
-            .appendingPathComponent(sha256Hex(Data(url.utf8)) + ".jsonl")
-    }
-
 }

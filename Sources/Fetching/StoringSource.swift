@@ -14,7 +14,9 @@ public struct StoringSource: DocumentSource {
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let document: FetchedDocument
         if let revalidating = upstream as? any RevalidatingSource {
-            document = try await revalidating.fetch(url, revalidating: try store.latestDocument(for: url))
+            // A stored copy that cannot be read (damaged and dropped) supplies no validators: the
+            // page is fetched whole and stored again, instead of failing on every later run.
+            document = try await revalidating.fetch(url, revalidating: try? store.latestDocument(for: url))
         } else {
             document = try await upstream.fetch(url)
         }

@@ -27,8 +27,8 @@ public struct ServiceDay: Hashable, Sendable, Codable {
     }
 
     /// Calls `body` with every menu item in page order, where it lies. The run walks each day
-    /// several times (claiming foods, the digest, the counts); gathering a year of items into
-    /// new arrays for that was about 6% of a year's CPU, most of it in copying and `malloc`.
+    /// several times (claiming foods, the digest, the counts), and gathering its items into new
+    /// arrays each time would copy and allocate them for nothing.
     @inlinable
     public func forEachMenuItem(_ body: (MenuItem) throws -> Void) rethrows {
         for meal in meals {

@@ -111,13 +111,16 @@ struct HarvestStage {
             var waiting = queue.next()
             var running = 0
             while true {
-                while running < runner.partitionConcurrency, let item = waiting, item.index < nextInOrder + runner.partitionLookahead {
+                while !Task.isCancelled, running < runner.partitionConcurrency, let item = waiting,
+                      item.index < nextInOrder + runner.partitionLookahead {
                     group.addTask { try await self.harvest(item, context: context, known: known) }
                     running += 1
                     waiting = queue.next()
                 }
                 guard let outcome = try await group.next() else { break }
                 running -= 1
+                // A partition cut short by a stop is neither done nor failed: the next run does it.
+                if Task.isCancelled, case .failure = outcome.result { continue }
                 try record(outcome, in: ledger)
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
@@ -200,8 +203,10 @@ struct HarvestStage {
                                              runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)"))
             runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: PartitionStatus.failed.rawValue, message: "\(error)")
-            runner.logger.info("partition failed", metadata: ["source": "\(source)", "partition": "\(key)",
-                                                        "error": "\(error)"])
+            runner.logger.info("partition failed", metadata: [
+                "stage": "\(StageName.fetch.rawValue)", "source": "\(source)", "partition": "\(key)",
+                "error": "\(error)",
+            ])
         }
     }
 }

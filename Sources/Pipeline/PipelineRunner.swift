@@ -45,10 +45,14 @@ public struct PipelineRunner: Sendable {
         self.spec = spec
         self.options = options
         self.observer = observer
-        self.logger = logger
         let instant = Date()
         self.runId = Self.makeRunId(at: instant)
         self.runDate = String(isoTimestamp(instant).prefix(10))
+        // Every line the run's libraries log says which pipeline and run it belongs to.
+        var logger = logger
+        logger[metadataKey: "pipeline"] = "\(spec.name)"
+        logger[metadataKey: "run"] = "\(runId)"
+        self.logger = logger
     }
 
     /// `HHMMSSmmm` (UTC, to the millisecond) plus two random hex digits: run ids of one day sort
@@ -96,14 +100,30 @@ public struct PipelineRunner: Sendable {
 
     // MARK: - Run
 
+    /// Runs the pipeline. When the task running it is cancelled (the command does so on SIGINT,
+    /// SIGTERM or SIGHUP), the run stops at the next partition or stage boundary: partitions
+    /// already finished stay committed to the ledger, the run stays recorded as unfinished (so
+    /// the next run resumes it as after a kill), staging is removed, a `run_finished` event says
+    /// `interrupted`, and `RunInterrupted` is thrown. A publication that has begun is completed.
     public func run() async throws -> RunReport {
+        do {
+            return try await runStages()
+        } catch where Task.isCancelled {
+            emit(.runFinished, status: RunStatus.interrupted.rawValue,
+                 message: "stopped before publishing; the next run resumes from the partitions already done")
+            throw RunInterrupted()
+        }
+    }
+
+    private func runStages() async throws -> RunReport {
         let started = Date()
         let workspace = options.workspace
         let lock = try RunLock(workspace.lock(pipeline: spec.name), pipeline: spec.name)
         defer { withExtendedLifetime(lock) {} }
         let store = SnapshotStore(directory: workspace.snapshots)
         store.removeLeftovers(pipeline: spec.name)
-        let ledger = try StateLedger(url: workspace.ledger(pipeline: spec.name))
+        workspace.removeStagingLeftovers(pipeline: spec.name)
+        let (ledger, damaged) = try StateLedger.openRecovering(url: workspace.ledger(pipeline: spec.name), runId: runId)
         let interruptedRuns = try ledger.interruptedRuns()
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
         let harvesters = try harvesters()
@@ -111,6 +131,7 @@ public struct PipelineRunner: Sendable {
         let manifests = ManifestBuilder(runner: self, started: started)
         emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
              counts: ["partitions": work.count])
+        if let damaged { emit(.warning, message: damaged.description, path: damaged.movedTo) }
 
         // fetch: first only what can change, to learn whether anything did.
         emit(.stageStarted, stage: .fetch)
@@ -136,6 +157,7 @@ public struct PipelineRunner: Sendable {
         ]
         for stage in stages { emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts) }
 
+        try Task.checkCancellation()
         var timer = start(.compute)
         let computed = ComputeStage(spec: spec).run(harvest.dataset, menus: menus.digest)
         stages.append(finish(timer, counts: computed.counts))
@@ -146,9 +168,9 @@ public struct PipelineRunner: Sendable {
         stages.append(finish(timer, counts: written.rowCounts, extraSeconds: menus.seconds))
 
         timer = start(.check)
-        let checks = try CheckStage(spec: spec, readsFoodPages: harvesters.contains { $0.0.readsFoodPages })
+        let checks = CheckStage(spec: spec, readsFoodPages: harvesters.contains { $0.0.readsFoodPages })
             .run(harvest, dataset: computed.dataset, menus: menus.digest, written: written,
-                 previous: store.latest(pipeline: spec.name))
+                 previous: previousRowCounts(store))
         for check in checks { emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check) }
         let blocking = checks.filter(\.blocksPublishing)
         stages.append(finish(timer, counts: ["checks": checks.count, "blocking": blocking.count]))
@@ -162,6 +184,7 @@ public struct PipelineRunner: Sendable {
             licence: spec.licence, inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents)
 
         // publish, unless a blocking check failed; the manifest is assembled once, after it.
+        try Task.checkCancellation()
         var published: URL?
         if blocking.isEmpty {
             timer = start(.publish)
@@ -218,6 +241,20 @@ public struct PipelineRunner: Sendable {
 
     // MARK: - Helpers
 
+    /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be
+    /// read (damaged, emptied) is reported and compared with nothing, so that it cannot stop
+    /// the publication that replaces it.
+    private func previousRowCounts(_ store: SnapshotStore) -> [String: Int]? {
+        guard let latest = store.latest(pipeline: spec.name) else { return nil }
+        do {
+            return try SnapshotReader.rowCounts(of: latest)
+        } catch {
+            emit(.warning, stage: .check, message: "the latest snapshot cannot be read, so nothing is compared "
+                 + "with it: \(error)", path: latest.path)
+            return nil
+        }
+    }
+
     /// Retention runs only after a publish succeeded. Failing to remove an old file does not
     /// undo the publication, so it is reported as a warning event rather than thrown.
     private func applyRetention(store: SnapshotStore, keeping published: URL) {
@@ -264,5 +301,16 @@ public struct PipelineRunner: Sendable {
         observer.observe(RunEvent(kind, pipeline: spec.name, runId: runId, stage: stage, source: source,
                                   partition: partition, status: status, message: message,
                                   seconds: seconds, counts: counts, path: path, check: check))
+    }
+}
+
+/// A run stopped on request (a signal) before it published.
+public struct RunInterrupted: CommissaryFailure, Sendable {
+    public init() {}
+    public var code: FailureCode { .interrupted }
+    public var place: String? { nil }
+    public var message: String {
+        "stopped before publishing; the last good snapshot stays latest, and the next run resumes "
+            + "from the partitions already done"
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Nutrition
@@ -86,9 +87,10 @@ public struct FetchSettings: Hashable, Sendable {
     /// (2 for TheMealDB, none beyond `delayMilliseconds` for the others).
     public var requestsPerSecond: Double?
 
-    public init(userAgent: String? = nil, timeoutSeconds: Double = 30, retries: Int = 3,
-                perHostConcurrency: Int = 2, delayMilliseconds: Int = 250,
-                maxResponseBytes: Int = 10_000_000, requestsPerSecond: Double? = nil) {
+    public init(userAgent: String? = nil, timeoutSeconds: Double = FetchDefaults.timeoutSeconds,
+                retries: Int = FetchDefaults.retries, perHostConcurrency: Int = FetchDefaults.perHostConcurrency,
+                delayMilliseconds: Int = FetchDefaults.delayMilliseconds,
+                maxResponseBytes: Int = FetchDefaults.maxResponseBytes, requestsPerSecond: Double? = nil) {
         self.userAgent = userAgent
         self.timeoutSeconds = timeoutSeconds
         self.retries = retries

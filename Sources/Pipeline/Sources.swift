@@ -2,6 +2,7 @@ import Basics
 import Fetching
 import FoodModel
 import Foundation
+import Logging
 import Snapshot
 import SourceAdapters
 
@@ -12,16 +13,24 @@ extension PipelineRunner {
     /// A dry run's sources store nothing (`storing: false`).
     func harvesters(storing: Bool = true) throws -> [(any Harvester, any DocumentSource)] {
         let store = RawStore(root: options.workspace.raw)
-        let localFiles = DirectorySource(root: URL(fileURLWithPath: "/"))
         let setup = HarvestSetup(dates: options.dates, today: options.today)
         return try spec.sources.map { source in
             let live: any DocumentSource = switch source.location {
-            case .web: HTTPSource(policy: httpPolicy(for: source), logger: logger)
-            case .directory, .file: localFiles
+            case .web: HTTPSource(policy: try httpPolicy(for: source), logger: logger(for: source))
+            case .directory, .file:
+                DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: source.adapter.localFolders(of: source))
             }
             return (try source.adapter.harvester(for: source, run: setup),
                     storing ? StoringSource(upstream: live, store: store) : live)
         }
+    }
+
+    /// The run's logger, stamped with the source and the fetch stage for what `HTTPSource` logs.
+    private func logger(for source: SourceSpec) -> Logger {
+        var logger = logger
+        logger[metadataKey: "source"] = "\(source.name)"
+        logger[metadataKey: "stage"] = "\(StageName.fetch.rawValue)"
+        return logger
     }
 
     func httpPolicy() -> HTTPPolicy {
@@ -38,8 +47,9 @@ extension PipelineRunner {
     /// The policy of one source's HTTP client: the rate ceiling becomes a minimum spacing
     /// between request starts, enforced by `HTTPSource`'s per-host gate on every attempt,
     /// retries included.
-    func httpPolicy(for source: SourceSpec) -> HTTPPolicy {
+    func httpPolicy(for source: SourceSpec) throws -> HTTPPolicy {
         var policy = httpPolicy()
+        policy.credentials = try source.credentials?.resolve()
         if let rate = spec.fetch.requestsPerSecond ?? source.adapter.defaultRequestsPerSecond {
             policy.minDelayPerHost = max(policy.minDelayPerHost, .nanoseconds(Int64(1_000_000_000 / rate)))
         }

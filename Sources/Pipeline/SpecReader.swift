@@ -60,14 +60,17 @@ public enum SpecReader {
         let common: Set<String> = ["name", "adapter", "location"]
         guard let adapterNode = try map.optional("adapter") else {
             // Without an adapter, a misspelt key is the likelier mistake: it is named first.
-            try map.allowOnly(AdapterRegistry.all.reduce(common.union(["dates"])) { $0.union($1.keys) })
+            try map.allowOnly(AdapterRegistry.all.reduce(common.union(["dates", "credentials_env", "credentials_file"])) {
+                $0.union($1.keys)
+            })
             throw try map.required("adapter").error("is required")
         }
         let adapterName = try adapterNode.string()
         guard let adapter = AdapterRegistry.adapter(named: adapterName) else {
             throw adapterNode.error("unknown adapter \"\(adapterName)\"; known adapters: \(AdapterRegistry.names)")
         }
-        let allowed = adapter.needsDates ? common.union(adapter.keys).union(["dates"]) : common.union(adapter.keys)
+        let allowed = (adapter.needsDates ? common.union(adapter.keys).union(["dates"]) : common.union(adapter.keys))
+            .union(["credentials_env", "credentials_file"])
         for key in map.keys where !allowed.contains(key) {
             let readers = AdapterRegistry.all.filter { $0.keys.contains(key) }.map(\.name)
             if !readers.isEmpty, let value = try map.optional(key) {
@@ -87,7 +90,32 @@ public enum SpecReader {
             adapter: adapter,
             location: location,
             dates: dates,
-            settings: try adapter.settings(from: map, location: location, folder: folder))
+            settings: try adapter.settings(from: map, location: location, folder: folder),
+            credentials: try readCredentials(map, location: location, folder: folder))
+    }
+
+    /// `credentials_env: NAME` or `credentials_file: path` (each holding `user:password`), for a
+    /// site that asks for them; only where the location is on the web.
+    private static func readCredentials(_ map: YAMLMapping, location: Location, folder: URL) throws
+        -> CredentialsSource? {
+        let environment = try map.optional("credentials_env")
+        let file = try map.optional("credentials_file")
+        guard let given = environment ?? file else { return nil }
+        guard case .web = location else { throw given.error("only a source on the web takes credentials") }
+        guard environment == nil || file == nil else {
+            throw given.error("give either `credentials_env` or `credentials_file`, not both")
+        }
+        if let environment {
+            let name = try environment.string()
+            guard name.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+                throw environment.error("expected the name of an environment variable, found \"\(name)\"")
+            }
+            return .environment(name)
+        }
+        guard let file, case .file(let url) = try SourceLocation.read(file, folder: folder) else {
+            throw given.error("expected the path of a file holding user:password")
+        }
+        return .file(url)
     }
 
     private static func readDates(_ node: YAMLValue) throws -> DateSelection {
@@ -104,6 +132,9 @@ public enum SpecReader {
         let from = try map.required("from").date()
         let to = try map.optional("to")?.date() ?? from
         guard from <= to else { throw try map.required("to").error("is before `from` (\(from))") }
+        guard to.daysSinceEpoch - from.daysSinceEpoch < DateSelection.maxDays else {
+            throw try map.required("to").error("a source covers at most \(DateSelection.maxDays) days; split the range")
+        }
         return .range(from: from, to: to)
     }
 
@@ -112,17 +143,13 @@ public enum SpecReader {
         try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants",
                            "max_failed_partitions"])
         var policy = CheckPolicy()
-        if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int() }
-        if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int() }
+        if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int(in: 0...100_000_000) }
+        if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int(in: 0...100_000_000) }
         if let value = try map.optional("max_drop_from_previous") {
-            let fraction = try value.double()
-            guard (0...1).contains(fraction) else { throw value.error("must be a fraction between 0 and 1") }
-            policy.maxDropFromPrevious = fraction
+            policy.maxDropFromPrevious = try value.double(in: 0...1)
         }
         if let value = try map.optional("max_failed_partitions") {
-            let allowed = try value.int()
-            guard allowed >= 0 else { throw value.error("must be 0 or more, found \(allowed)") }
-            policy.maxFailedPartitions = allowed
+            policy.maxFailedPartitions = try value.int(in: 0...100_000)
         }
         if let value = try map.optional("required_restaurants") {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }
@@ -135,26 +162,36 @@ public enum SpecReader {
         try map.allowOnly(["keep_last", "keep_monthly"])
         guard !map.keys.isEmpty else { throw node.error("give `keep_last`, `keep_monthly`, or both") }
         var policy = RetentionPolicy()
-        if let value = try map.optional("keep_last") { policy.keepLast = try value.nonNegativeInt() }
-        if let value = try map.optional("keep_monthly") { policy.keepMonthly = try value.nonNegativeInt() }
+        if let value = try map.optional("keep_last") { policy.keepLast = try value.int(in: 0...100_000) }
+        if let value = try map.optional("keep_monthly") { policy.keepMonthly = try value.int(in: 0...100_000) }
         return policy
     }
 
+    /// Every number has a range: a value outside it is refused here, with its line, rather than
+    /// trapping or hanging in the run (a timeout of `1e300`, a delay of years).
     private static func readFetch(_ node: YAMLValue) throws -> FetchSettings {
         let map = try YAMLMapping(node)
         try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
                            "delay_ms", "max_response_bytes", "requests_per_second"])
         var settings = FetchSettings()
-        if let value = try map.optional("user_agent") { settings.userAgent = try value.string() }
-        if let value = try map.optional("timeout_seconds") { settings.timeoutSeconds = try value.positiveDouble() }
-        if let value = try map.optional("retries") { settings.retries = try value.int() }
-        if let value = try map.optional("per_host_concurrency") {
-            settings.perHostConcurrency = max(1, try value.int())
+        if let value = try map.optional("user_agent") {
+            let agent = try value.string()
+            guard agent.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }), agent.count <= 256 else {
+                throw value.error("must be one line of at most 256 printable characters (it is sent as a header)")
+            }
+            settings.userAgent = agent
         }
-        if let value = try map.optional("delay_ms") { settings.delayMilliseconds = try value.int() }
-        if let value = try map.optional("max_response_bytes") { settings.maxResponseBytes = try value.int() }
+        if let value = try map.optional("timeout_seconds") { settings.timeoutSeconds = try value.double(in: 0.1...3_600) }
+        if let value = try map.optional("retries") { settings.retries = try value.int(in: 0...10) }
+        if let value = try map.optional("per_host_concurrency") {
+            settings.perHostConcurrency = try value.int(in: 1...16)
+        }
+        if let value = try map.optional("delay_ms") { settings.delayMilliseconds = try value.int(in: 0...60_000) }
+        if let value = try map.optional("max_response_bytes") {
+            settings.maxResponseBytes = try value.int(in: 1...1_000_000_000)
+        }
         if let value = try map.optional("requests_per_second") {
-            settings.requestsPerSecond = try value.positiveDouble()
+            settings.requestsPerSecond = try value.double(in: 0.001...1_000)
         }
         return settings
     }

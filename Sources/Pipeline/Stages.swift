@@ -29,6 +29,8 @@ public enum RunStatus: String, Hashable, Sendable, Codable {
     case notPublished = "not_published"
     /// Every input was what the latest snapshot was built from: nothing to publish.
     case unchanged
+    /// Stopped on request (a signal) before publishing; the next run resumes it.
+    case interrupted
 }
 
 /// What became of one partition in a run.
@@ -102,10 +104,9 @@ struct CheckStage {
     let readsFoodPages: Bool
 
     func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: WriteStage.Output,
-             previous: URL?) throws -> [CheckOutcome] {
-        let previousCounts = try previous.map(SnapshotReader.rowCounts(of:))
-        return Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
-            dataset: dataset, menus: menus, counts: written.rowCounts, previous: previousCounts,
+             previous: [String: Int]?) -> [CheckOutcome] {
+        Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
+            dataset: dataset, menus: menus, counts: written.rowCounts, previous: previous,
             failedPartitions: harvest.failed, warnings: harvest.warnings) + written.nutritionOutcomes
     }
 }

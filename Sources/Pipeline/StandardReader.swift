@@ -38,7 +38,7 @@ public enum StandardReader {
         for key in table.keys {
             let entry = try table.required(key)
             let parts = try entry.string().split(separator: " ")
-            guard parts.count == 2, let amount = Double(parts[0]), amount > 0,
+            guard parts.count == 2, let amount = Double(parts[0]), amount.isFinite, amount > 0, amount <= 1_000_000,
                   let unit = NutrientUnit(label: String(parts[1]))
             else {
                 throw entry.error("expected an amount and a unit such as \"65 g\" (units: g, mg, mcg, kcal, IU)")

@@ -39,9 +39,7 @@ enum SwipesReader {
         }
         let dailyNode = try map.required("daily")
         let daily = try dailyNode.sequence().map { value in
-            let swipes = try value.int()
-            guard swipes >= 0 else { throw value.error("must not be negative") }
-            return swipes
+            try value.int(in: 0...100)
         }
         guard daily.count == 7 else {
             throw dailyNode.error("needs 7 numbers, Monday to Sunday, found \(daily.count)")
@@ -108,16 +106,14 @@ enum SwipesReader {
     }
 
     private static func positive(_ node: YAMLValue) throws -> Int {
-        let value = try node.int()
-        guard value > 0 else { throw node.error("must be greater than 0, found \(value)") }
-        return value
+        try node.int(in: 1...100_000)
     }
 
     /// Dollars with at most two decimals, as whole cents, so that prices never drift in binary.
     private static func cents(_ node: YAMLValue) throws -> Int {
         let text = try node.string()
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let dollars = Int(parts[0]), dollars >= 0,
+        guard (1...2).contains(parts.count), let dollars = Int(parts[0]), (0...10_000_000).contains(dollars),
               parts.count == 1 || ((1...2).contains(parts[1].count) && parts[1].allSatisfy(\.isNumber)),
               let fraction = parts.count == 2 ? Int(parts[1].padding(toLength: 2, withPad: "0", startingAt: 0)) : 0
         else { throw node.error("expected a price in dollars such as 5932.56, found \"\(text)\"") }

@@ -26,7 +26,14 @@ public struct QueryResult: Hashable, Sendable {
         let queue = try SnapshotReader.open(url)
         do {
             return try queue.read { db in
-                let statement = try db.makeStatement(sql: sql)
+                let statements = try db.allStatements(sql: sql)
+                guard let statement = try statements.next() else {
+                    throw SnapshotError("query refused: no SQL statement was given", path: url.path)
+                }
+                guard try statements.next() == nil else {
+                    throw SnapshotError("query refused: give one statement; found more than one (separated by `;`)",
+                                        path: url.path)
+                }
                 guard statement.isReadonly else {
                     throw SnapshotError("query refused: snapshots are read-only, and this statement writes",
                                         path: url.path)

@@ -79,8 +79,8 @@ extension SnapshotStore {
                 do {
                     try FileManager.default.removeItem(atPath: path)
                 } catch {
-                    throw SnapshotError("retention cannot remove an old snapshot: \(error.localizedDescription)",
-                                        path: path)
+                    throw SnapshotError("retention cannot remove an old snapshot: \(SystemMessage.describe(error))",
+                                        path: path, code: .environment)
                 }
             }
             removed.append(file)

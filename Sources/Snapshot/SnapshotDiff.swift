@@ -134,8 +134,8 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
 
     /// Compares two published snapshots, both opened read-only and immutable.
     public static func between(_ old: URL, _ new: URL) throws -> SnapshotDiff {
-        let before = try SnapshotReader.open(old).read(Contents.init)
-        let after = try SnapshotReader.open(new).read(Contents.init)
+        let before = try SnapshotReader.read(old, Contents.init)
+        let after = try SnapshotReader.read(new, Contents.init)
         var diff = SnapshotDiff()
         (diff.foodsAdded, diff.foodsRemoved, diff.foodsChanged) = compare(before.foods, after.foods)
         (diff.recipesAdded, diff.recipesRemoved, diff.recipesChanged) = compare(before.recipes, after.recipes)

@@ -1,4 +1,5 @@
 import Basics
+import GRDB
 
 /// A snapshot could not be built, verified, published or read; one line naming the file.
 public struct SnapshotError: CommissaryFailure, Hashable, Sendable {
@@ -17,4 +18,11 @@ public struct SnapshotError: CommissaryFailure, Hashable, Sendable {
 
     public var place: String? { path }
 
+}
+
+/// SQLite's own words for what failed ("database or disk is full"), without GRDB's wrapping
+/// (the statement, the Swift type); anything else in the operating system's words.
+func plainMessage(_ error: any Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+    return SystemMessage.describe(error)
 }

@@ -29,12 +29,24 @@ public enum SnapshotReader {
     }
 
     public static func rowCounts(of url: URL) throws -> [String: Int] {
-        try open(url).read { db in try rowCounts(db) }
+        try read(url) { db in try rowCounts(db) }
+    }
+
+    /// Reads the snapshot at `url`; SQLite's complaint about a damaged file ("database disk
+    /// image is malformed") comes back naming the file and saying what to do.
+    public static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
+        let queue = try open(url)
+        do {
+            return try queue.read(body)
+        } catch let error as DatabaseError {
+            throw SnapshotError("cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
+                                + "it may be damaged: check it with `commissary check`, or remove it", path: url.path)
+        }
     }
 
     /// The `_meta` table as a dictionary.
     public static func meta(of url: URL) throws -> [String: String] {
-        try open(url).read(meta)
+        try read(url, meta)
     }
 
     /// The fingerprint of everything the snapshot was built from (`_meta.inputs_sha256`); nil
@@ -45,7 +57,7 @@ public enum SnapshotReader {
 
     /// The `_checks` of the run that built the snapshot.
     public static func checks(of url: URL) throws -> [CheckOutcome] {
-        try open(url).read(checks)
+        try read(url, checks)
     }
 
     static func meta(_ db: Database) throws -> [String: String] {

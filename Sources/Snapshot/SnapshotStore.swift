@@ -12,6 +12,8 @@ public struct PublishedSnapshot: Hashable, Sendable, Codable {
     public var rowCounts: [String: Int]
     public var checks: [CheckOutcome]
     public var isLatest: Bool
+    /// Why the file could not be read, when it could not; its counts and checks are then empty.
+    public var problem: String?
 }
 
 /// The snapshots folder: `<pipeline>-<YYYY-MM-DD>-<run>.sqlite` files that are never modified,
@@ -53,8 +55,8 @@ public struct SnapshotStore: Sendable {
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw SnapshotError("cannot create the snapshots folder: \(error.localizedDescription)",
-                                path: directory.path)
+            throw SnapshotError("cannot create the snapshots folder: \(SystemMessage.describe(error))",
+                                path: directory.path, code: .environment)
         }
         let final = directory.appendingPathComponent(fileName)
         guard !fileManager.fileExists(atPath: final.path) else {
@@ -68,8 +70,9 @@ public struct SnapshotStore: Sendable {
             try staging.queue.vacuum(into: partial.path)
         } catch {
             try? fileManager.removeItem(at: partial)
-            throw SnapshotError("VACUUM INTO failed (is the disk full or the folder read-only?): \(error)",
-                                path: partial.path)
+            throw SnapshotError("cannot write the new snapshot (is the disk full or the folder read-only?): "
+                                + plainMessage(error),
+                                path: partial.path, code: .environment)
         }
         let metadata: Data
         do {
@@ -116,9 +119,8 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Refuses the freshly vacuumed copy unless SQLite finds it sound, reads its Datasette
-    /// metadata and syncs it to disk, side by side: the integrity check and the foreign-key check
-    /// each read the whole file on one core while fsync waits on the disk (100,000 recipes: 1.6 s,
-    /// 0.6 s and 0.5 s one after another). The first failure, in that order, is the one thrown.
+    /// metadata and syncs it to disk, side by side, since the two checks each read the whole file
+    /// on one core while fsync waits on the disk. The first failure, in that order, is thrown.
     private func verifyDescribeAndSync(_ url: URL, fileName: String) throws -> Data {
         let integrity = Mutex<[String]>([])
         let foreignKeys = Mutex<[String]>([])
@@ -154,7 +156,7 @@ public struct SnapshotStore: Sendable {
         do {
             return try DatabaseQueue(path: url.path, configuration: configuration).read(read)
         } catch {
-            throw SnapshotError("\(what): \(error)", path: url.path)
+            throw SnapshotError("\(what): \(plainMessage(error))", path: url.path, code: .environment)
         }
     }
 
@@ -180,15 +182,24 @@ public struct SnapshotStore: Sendable {
         var snapshots: [PublishedSnapshot] = []
         for name in names.sorted() where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
             let url = directory.appendingPathComponent(name)
-            // One read of each file: housekeeping, counts and checks together.
-            let (meta, rowCounts, checks) = try SnapshotReader.open(url).read { db in
-                (try SnapshotReader.meta(db), try SnapshotReader.rowCounts(db), try SnapshotReader.checks(db))
+            // One read of each file: housekeeping, counts and checks together. A file that cannot
+            // be read is listed with its problem rather than hiding every other snapshot.
+            let read: (meta: [String: String], rowCounts: [String: Int], checks: [CheckOutcome])
+            do {
+                read = try SnapshotReader.read(url) { db in
+                    (try SnapshotReader.meta(db), try SnapshotReader.rowCounts(db), try SnapshotReader.checks(db))
+                }
+            } catch {
+                snapshots.append(PublishedSnapshot(path: url.path, pipeline: "", runId: "", builtAt: "", rowCounts: [:],
+                                                   checks: [], isLatest: false, problem: "\(error)"))
+                continue
             }
+            let (meta, rowCounts, checks) = read
             let pipeline = meta["pipeline"] ?? ""
             snapshots.append(PublishedSnapshot(
                 path: url.path, pipeline: pipeline, runId: meta["run_id"] ?? "",
                 builtAt: meta["built_at"] ?? "", rowCounts: rowCounts, checks: checks,
-                isLatest: latest(pipeline: pipeline)?.lastPathComponent == name))
+                isLatest: latest(pipeline: pipeline)?.lastPathComponent == name, problem: nil))
         }
         return snapshots.sorted { ($0.builtAt, $0.path) < ($1.builtAt, $1.path) }
     }

@@ -46,7 +46,8 @@ public final class StagingSnapshot {
                 return indexes.map { $0["sql"] }
             }
         } catch {
-            throw SnapshotError("cannot create the staging database: \(error)\(FreeSpace.note(near: url))", path: url.path)
+            throw SnapshotError("cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
+                                path: url.path, code: .environment)
         }
     }
 
@@ -57,8 +58,8 @@ public final class StagingSnapshot {
         do {
             try queue.write { db in try menus.append(day, to: db) }
         } catch {
-            throw SnapshotError("cannot write the menus of \(day.date): \(error)\(FreeSpace.note(near: url))",
-                                path: url.path)
+            throw SnapshotError("cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
+                                path: url.path, code: .environment)
         }
     }
 
@@ -75,7 +76,8 @@ public final class StagingSnapshot {
         } catch let error as SnapshotError {
             throw error
         } catch {
-            throw SnapshotError("cannot write the dataset: \(error)\(FreeSpace.note(near: url))", path: url.path)
+            throw SnapshotError("cannot write the dataset: \(plainMessage(error))\(FreeSpace.note(near: url))", path: url.path,
+                                code: .environment)
         }
     }
 
@@ -125,7 +127,8 @@ public final class StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot record the run: \(error)\(FreeSpace.note(near: url))", path: url.path)
+            throw SnapshotError("cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", path: url.path,
+                                code: .environment)
         }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Yams
 
@@ -12,7 +13,7 @@ public enum YAMLFile {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
             throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "cannot read the \(what): \(error.localizedDescription)")
+                                    message: "cannot read the \(what): \(SystemMessage.describe(error))")
         }
         return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
     }

@@ -25,20 +25,29 @@ public struct YAMLValue {
         return value
     }
 
-    public func nonNegativeInt() throws -> Int {
+    /// A whole number within `range`, so that no value in a file can make arithmetic trap.
+    public func int(in range: ClosedRange<Int>) throws -> Int {
         let value = try int()
-        guard value >= 0 else { throw error("must be 0 or more, found \(value)") }
+        guard range.contains(value) else {
+            throw error("must be between \(range.lowerBound) and \(range.upperBound), found \(value)")
+        }
+        return value
+    }
+
+    /// A finite number within `range` (`inf` and `nan` are refused).
+    public func double(in range: ClosedRange<Double>) throws -> Double {
+        let value = try double()
+        guard value.isFinite, range.contains(value) else {
+            func plain(_ number: Double) -> String {
+                number == number.rounded() ? String(Int(number)) : String(number)
+            }
+            throw error("must be a number between \(plain(range.lowerBound)) and \(plain(range.upperBound)), found \(try string())")
+        }
         return value
     }
 
     public func double() throws -> Double {
         guard let value = Double(try string()) else { throw error("expected a number, found \"\(try string())\"") }
-        return value
-    }
-
-    public func positiveDouble() throws -> Double {
-        let value = try double()
-        guard value > 0 else { throw error("must be greater than 0") }
         return value
     }
 

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
         let problems: [String]
         let checks: [CheckOutcome]
         url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        problems = try SnapshotReader.open(url).read { db in try SnapshotReader.verify(db) }
+        problems = try SnapshotReader.read(url) { db in try SnapshotReader.verify(db) }
         checks = try SnapshotReader.checks(of: url)
         print(url.path)
         print(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")

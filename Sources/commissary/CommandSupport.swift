@@ -15,6 +15,9 @@ enum ExitStatus: Int32, CaseIterable {
     case blocked = 3
     /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached.
     case environment = 4
+    /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
+    /// SIGTERM 143); SIGTERM's is the one named here.
+    case stopped = 143
 
     init(_ code: FailureCode) {
         switch code {
@@ -22,6 +25,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .locked: self = .locked
         case .blocked: self = .blocked
         case .environment: self = .environment
+        case .interrupted: self = .stopped
         }
     }
 
@@ -31,9 +35,16 @@ enum ExitStatus: Int32, CaseIterable {
         self = (error as? any CommissaryFailure).map { ExitStatus($0.code) } ?? .badInput
     }
 
+    /// The number a process exits with: a stop by signal says which signal.
+    static func number(of error: any Error) -> Int32 {
+        if let stopped = error as? StoppedBySignal { return 128 + stopped.signal }
+        return ExitStatus(of: error).rawValue
+    }
+
     static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input or usage; "
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
-        + "(the previous snapshot stays latest); 4 an environment failure such as a full disk."
+        + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
+        + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 
 /// Prints the one line of a failure on standard error and exits with its status.
@@ -41,7 +52,7 @@ func reportAndExit(_ error: any Error) -> Never {
     let text = (error as? ValidationError)?.message ?? "\(error)"
     let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
     FileHandle.standardError.write(Data("error: \(line)\n".utf8))
-    exit(ExitStatus(of: error).rawValue)
+    exit(ExitStatus.number(of: error))
 }
 
 /// Whether standard output is a terminal (progress and tables) or a pipe (JSON lines).
@@ -56,10 +67,9 @@ func localToday() -> ServiceDate {
         ?? ServiceDate(daysSinceEpoch: 0)
 }
 
+/// `--date 2026-10-12`: a service day as YYYY-MM-DD, refused by ArgumentParser otherwise.
 extension ServiceDate: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(argument)
     }
-
-    public static var defaultValueDescription: String { "YYYY-MM-DD" }
 }

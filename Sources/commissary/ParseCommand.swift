@@ -51,7 +51,17 @@ struct ParseCommand: AsyncParsableCommand {
 
     private func fetch() async throws -> FetchedDocument {
         if input.hasPrefix("http://") || input.hasPrefix("https://") {
-            return try await HTTPSource(logger: Logger(label: "commissary.parse")).fetch(input)
+            // A user name and password in the URL are sent as credentials and kept out of the
+            // URL, so that no error line repeats them.
+            var policy = HTTPPolicy()
+            var url = input
+            if var components = URLComponents(string: input), let user = components.user {
+                policy.credentials = Credentials(user: user, password: components.password ?? "")
+                components.user = nil
+                components.password = nil
+                url = components.string ?? input
+            }
+            return try await HTTPSource(policy: policy, logger: Logger(label: "commissary.parse")).fetch(url)
         }
         let file = URL(fileURLWithPath: input).standardizedFileURL
         return try await DirectorySource(root: URL(fileURLWithPath: "/")).fetch("file://" + file.path)

@@ -57,6 +57,9 @@ struct RunCommand: AsyncParsableCommand {
         if date != nil && (from != nil || to != nil) { throw ValidationError("give --date or --from/--to, not both") }
         if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together") }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
+        if let from, let to, to.daysSinceEpoch - from.daysSinceEpoch >= DateSelection.maxDays {
+            throw ValidationError("a run covers at most \(DateSelection.maxDays) days; split \(from)…\(to) into several runs")
+        }
     }
 
     func run() async throws {
@@ -85,7 +88,15 @@ struct RunCommand: AsyncParsableCommand {
             if json { print(encodeLine(plan)) } else { print(TerminalProgress.render(plan)) }
             return
         }
-        let report = try await runner.run()
+        let run = Task { try await runner.run() }
+        let stop = SignalStop { run.cancel() }
+        defer { stop.restore() }
+        let report: RunReport
+        do {
+            report = try await run.value
+        } catch is RunInterrupted {
+            throw StoppedBySignal(signal: stop.first ?? SIGTERM)
+        }
         if !json { print(TerminalProgress.summary(report)) }
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)

@@ -29,6 +29,10 @@ struct SnapshotsCommand: ParsableCommand {
                 return
             }
             for snapshot in snapshots {
+                if let problem = snapshot.problem {
+                    print("! unreadable  \(problem)")
+                    continue
+                }
                 let counts = ["menu_item", "food", "recipe"].map { "\($0) \(snapshot.rowCounts[$0] ?? 0)" }
                 let failed = snapshot.checks.filter { !$0.passed }.count
                 print("\(snapshot.isLatest ? "*" : " ") \(snapshot.builtAt)  run \(snapshot.runId)  "

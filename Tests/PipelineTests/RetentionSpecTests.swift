@@ -42,7 +42,7 @@ import TestSupport
         let unknown = message("retention:\n  keep_daily: 3")
         #expect(unknown.contains("test.yml:8"))
         #expect(unknown.contains("retention.keep_daily: unknown key; allowed here: keep_last, keep_monthly"))
-        #expect(message("retention: {keep_last: -1}").contains("retention.keep_last: must be 0 or more, found -1"))
+        #expect(message("retention: {keep_last: -1}").contains("retention.keep_last: must be between 0 and 100000, found -1"))
         #expect(message("retention: {keep_last: two}").contains("retention.keep_last: expected a whole number"))
         #expect(message("retention: {}").contains("retention: give `keep_last`, `keep_monthly`, or both"))
     }

@@ -24,9 +24,10 @@ struct FullDiskTests {
         return file
     }
 
+    /// Exit status 4, the machine's fault, and one line saying which.
     private func expectOneClearLine(_ run: CommissaryProcess.Outcome, mentioning words: [String],
                                     sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(run.status == 1, "\(run.error)", sourceLocation: sourceLocation)
+        #expect(run.status == 4, "\(run.error)", sourceLocation: sourceLocation)
         let lines = run.error.split(separator: "\n")
         #expect(lines.count == 1, "\(run.error)", sourceLocation: sourceLocation)
         let line = lines.first.map(String.init) ?? ""

@@ -130,7 +130,7 @@ import Testing
         do {
             _ = try SpecReader.read(file)
         } catch {
-            #expect("\(error)" == "\(file.path):8:26: checks.max_failed_partitions: must be 0 or more, found -1")
+            #expect("\(error)" == "\(file.path):8:26: checks.max_failed_partitions: must be between 0 and 100000, found -1")
         }
     }
 }

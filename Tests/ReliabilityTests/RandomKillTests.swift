@@ -108,7 +108,10 @@ import TestSupport
             // What the killed runs finished, and the requests made so far for those days.
             let state = try StateLedger(url: ledger)
             let interrupted = Set(try state.interruptedRuns())
-            let finished = try state.all().filter { $0.status == .done && interrupted.contains($0.runId) }
+            let partitions = ["2026-10-10", "2026-10-11", "2026-10-12", "hours"].map { ("ucla-menu", $0) }
+                + [("mealdb", "catalogue")]
+            let finished = try partitions.compactMap { try state.state(source: $0.0, key: $0.1) }
+                .filter { $0.status == .done && interrupted.contains($0.runId) }
             let dayRequests = { (key: String) in server.requests(to: "/Menus/\(key)").count }
             let daysBefore = Dictionary(uniqueKeysWithValues: finished.map { ($0.key, dayRequests($0.key)) })
             #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0, "recovery after kill \(index)")

@@ -65,7 +65,7 @@ public final class StateLedger {
             }
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            throw SnapshotError("cannot read the state ledger: \(error.localizedDescription)", path: url.path,
+            throw SnapshotError("cannot read the state ledger: \(SystemMessage.describe(error))", path: url.path,
                                 code: .environment)
         }
         let ledger = try StateLedger(url: folder.appendingPathComponent(url.lastPathComponent))
@@ -116,8 +116,40 @@ public final class StateLedger {
                 try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
             }
             try migrator.migrate(queue)
-        } catch {
-            throw SnapshotError("cannot open the state ledger: \(error)\(FreeSpace.note(near: url))", path: url.path)
+            let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            guard problems == ["ok"] else {
+                throw LedgerDamaged(url: url, detail: problems.prefix(3).joined(separator: "; "))
+            }
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw LedgerDamaged(url: url, detail: error.message ?? "\(error.resultCode)")
+        } catch let damaged as LedgerDamaged {
+            throw damaged
+        } catch let error as DatabaseError {
+            throw SnapshotError("cannot open the state ledger: \(error.message ?? "\(error.resultCode)")"
+                                + FreeSpace.note(near: url), path: url.path, code: .environment)
+        }
+    }
+
+    /// Opens the ledger at `url`; a damaged one (a power loss, a disk error) is moved aside to
+    /// `<name>.damaged-<runId>` and a new, empty one takes its place, so the pipeline runs
+    /// again: every partition is then fetched anew (the raw store keeps the bodies it has).
+    /// Returns the ledger and, when one was moved aside, where it went.
+    public static func openRecovering(url: URL, runId: String) throws -> (StateLedger, moved: LedgerDamaged?) {
+        do {
+            return (try StateLedger(url: url), nil)
+        } catch var damaged as LedgerDamaged {
+            let aside = url.path + ".damaged-\(runId)"
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                do {
+                    try FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside + suffix)
+                } catch {
+                    throw SnapshotError("the state ledger is damaged (\(damaged.detail)) and cannot be moved aside: "
+                                        + SystemMessage.describe(error), path: url.path, code: .environment)
+                }
+            }
+            damaged.movedTo = aside
+            return (try StateLedger(url: url), damaged)
         }
     }
 
@@ -152,11 +184,6 @@ public final class StateLedger {
         }
     }
 
-    public func all() throws -> [PartitionState] {
-        try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM partition ORDER BY source, key").map(Self.decode)
-        }
-    }
 
     public func record(_ state: PartitionState) throws {
         let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
@@ -187,5 +214,23 @@ public final class StateLedger {
             documents: try JSONDecoder().decode([SourceDocument].self, from: Data(documents.utf8)),
             runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
             revalidate: try revalidate.map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) })
+    }
+}
+
+/// A ledger SQLite cannot read as a database: the file is damaged.
+public struct LedgerDamaged: CommissaryFailure, Sendable {
+    public var url: URL
+    public var detail: String
+    /// Where `openRecovering` moved the damaged file.
+    public var movedTo: String?
+
+    public var code: FailureCode { .environment }
+    public var place: String? { url.path }
+    public var message: String {
+        if let movedTo {
+            return "the state ledger was damaged (\(detail)); moved aside to \(movedTo) and started anew, "
+                + "so every partition is fetched again"
+        }
+        return "the state ledger is damaged (\(detail)); move it aside and run again to start a new one"
     }
 }

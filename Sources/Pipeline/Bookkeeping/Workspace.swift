@@ -19,3 +19,15 @@ public struct Workspace: Hashable, Sendable {
     public func lock(pipeline: String) -> URL { state.appendingPathComponent("\(pipeline).lock") }
     public func runManifests(pipeline: String) -> URL { state.appendingPathComponent("runs/\(pipeline)") }
 }
+
+extension Workspace {
+    /// Removes what killed runs of `pipeline` left in `staging/`. Called under the pipeline's
+    /// lock, so no run of it is using them; other pipelines' files are not touched.
+    public func removeStagingLeftovers(pipeline: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
+        let own = #/^(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(-journal|-wal|-shm)?$/#
+        for name in names where name.wholeMatch(of: own).map({ String($0.output.pipeline) }) == pipeline {
+            try? FileManager.default.removeItem(at: staging.appendingPathComponent(name))
+        }
+    }
+}

@@ -43,6 +43,13 @@ public struct MealDBDumpAdapter: SourceAdapter {
                                    categories: try settings(of: source, as: Settings.self).categories)
     }
 
+    /// The dump's folder and the categories file's.
+    public func localFolders(of source: SourceSpec) -> [URL] {
+        guard case .file(let dump) = source.location else { return [] }
+        let categories = (source.settings as? Settings)?.categories
+        return [dump.deletingLastPathComponent()] + (categories.map { [$0.deletingLastPathComponent()] } ?? [])
+    }
+
     public var pageFormats: [PageFormat] {
         [
             PageFormat(name: "meals", aliases: ["mealdb"]) { page, _ in

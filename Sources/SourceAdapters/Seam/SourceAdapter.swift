@@ -35,10 +35,22 @@ public protocol SourceAdapter: Sendable {
     /// The most requests a second this kind of site should get unless the pipeline says
     /// otherwise; nil leaves the pipeline's `fetch` settings alone.
     var defaultRequestsPerSecond: Double? { get }
+    /// The folders a source on disk may read files from: nothing a symbolic link leads to
+    /// outside them is read.
+    func localFolders(of source: SourceSpec) -> [URL]
 }
 
 extension SourceAdapter {
     public var needsDates: Bool { false }
+
+    /// The location's folder, or the folder of the location's file.
+    public func localFolders(of source: SourceSpec) -> [URL] {
+        switch source.location {
+        case .web: []
+        case .directory(let folder): [folder]
+        case .file(let file): [file.deletingLastPathComponent()]
+        }
+    }
     public var legend: [DietaryCode] { [] }
     public var defaultRequestsPerSecond: Double? { nil }
 }

@@ -7,6 +7,12 @@ public enum SourceLocation {
     public static func read(_ node: YAMLValue, folder: URL) throws -> Location {
         let text = try node.string()
         if text.hasPrefix("https://") || text.hasPrefix("http://") {
+            let authority = text.drop { $0 != "/" }.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            guard !authority.contains("@") else {
+                // The message must not repeat the URL: it holds the password.
+                throw node.error("a location must not carry a user name or password (they would be stored with "
+                                 + "every page); give them with `credentials_env` or `credentials_file`")
+            }
             return .web(text.hasSuffix("/") ? String(text.dropLast()) : text)
         }
         guard !text.contains("://") else {

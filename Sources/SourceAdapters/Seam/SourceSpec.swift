@@ -1,4 +1,5 @@
 import FoodModel
+import Fetching
 import Foundation
 
 /// One source of a pipeline: an adapter, where it reads from, the days it covers, and the
@@ -11,19 +12,53 @@ public struct SourceSpec: Sendable {
     public var dates: DateSelection?
     /// What the adapter read from the source's own keys.
     public var settings: any SourceSettings
+    /// Where the site's user name and password are, for a site that asks for them.
+    public var credentials: CredentialsSource?
 
     public init(name: String, adapter: any SourceAdapter, location: Location, dates: DateSelection? = nil,
-                settings: any SourceSettings = NoSettings()) {
+                settings: any SourceSettings = NoSettings(), credentials: CredentialsSource? = nil) {
         self.name = name
         self.adapter = adapter
         self.location = location
         self.dates = dates
         self.settings = settings
+        self.credentials = credentials
     }
 
     /// Everything that shapes what the source produces, on one line, for the input fingerprint.
     public var definition: String {
         "\(name) \(adapter.name) \(location) \(String(reflecting: dates)) \(String(reflecting: settings))"
+    }
+}
+
+/// Where a site's credentials come from: never the pipeline file itself, so that they are in no
+/// file Commissary writes (`credentials_env: NAME` or `credentials_file: path`, each holding
+/// `user:password`).
+public enum CredentialsSource: Hashable, Sendable {
+    case environment(String)
+    case file(URL)
+
+    /// Reads them now, at the start of a run; a missing or malformed value is one line that says
+    /// where it was looked for, never what it holds.
+    public func resolve() throws -> Credentials {
+        let text: String
+        switch self {
+        case .environment(let name):
+            guard let value = ProcessInfo.processInfo.environment[name] else {
+                throw InputError("the environment variable \(name) is not set; it should hold user:password",
+                                 at: "credentials_env")
+            }
+            text = value
+        case .file(let url):
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw InputError("cannot read the credentials file", at: url.path)
+            }
+            text = String(decoding: data, as: UTF8.self)
+        }
+        guard let credentials = Credentials(userColonPassword: text) else {
+            throw InputError("the credentials are not of the form user:password", at: "\(self)")
+        }
+        return credentials
     }
 }
 
@@ -47,6 +82,10 @@ public enum DateSelection: Hashable, Sendable {
     case range(from: ServiceDate, to: ServiceDate)
     /// Today and the next `daysAhead` days (the nightly refresh).
     case upcoming(daysAhead: Int)
+
+    /// The most days one run covers (twenty years): more is refused where the range is given,
+    /// before a list of every day is made.
+    public static let maxDays = 7_320
 
     /// The concrete days, given what "today" is.
     public func days(today: ServiceDate) -> [ServiceDate] {

@@ -1,0 +1,125 @@
+import Basics
+import Foundation
+import Snapshot
+import Testing
+import TestSupport
+
+/// Damage that used to stop a pipeline for good, until someone deleted files: each is done to a
+/// real workspace, and the real binary must run again (and say what it found).
+@Suite(.serialized) struct WedgeTests {
+    /// A workspace with one published snapshot of the sample site served on 127.0.0.1.
+    private func primed(_ name: String) async throws -> (folder: URL, pipeline: URL, server: TestHTTPServer) {
+        let folder = try Paths.temporaryFolder(name)
+        let server = try SampleSite.server(lifetime: .seconds(120))
+        let pipeline = folder.appendingPathComponent("\(name).yml")
+        try Data(SampleSite.pipelineYAML(name: name, base: server.url("")).utf8).write(to: pipeline)
+        let first = try await run(pipeline, folder)
+        #expect(first.status == 0, "\(first.error)")
+        return (folder, pipeline, server)
+    }
+
+    private func run(_ pipeline: URL, _ folder: URL, _ extra: [String] = []) async throws -> CommissaryProcess.Outcome {
+        try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--log-format", "text",
+                                         "--date", "2026-10-11"] + extra)
+    }
+
+    private func latest(_ folder: URL, _ name: String) -> URL? {
+        SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: name)
+    }
+
+    /// Every pack's bytes flipped past its first ones (a power loss can leave this, since bodies
+    /// are not synced one by one): the next runs, plain and `--force`, fetch the damaged pages
+    /// again and publish, and the run after those finds every page readable.
+    @Test func aDamagedRawStoreBodyIsFetchedAgain() async throws {
+        let (folder, pipeline, server) = try await primed("damaged-pack")
+        defer { server.stop(); try? FileManager.default.removeItem(at: folder) }
+        let packs = folder.appendingPathComponent("raw/packs")
+        for name in try FileManager.default.contentsOfDirectory(atPath: packs.path) {
+            let file = packs.appendingPathComponent(name)
+            var bytes = try Data(contentsOf: file)
+            for index in stride(from: 16, to: bytes.count, by: 97) { bytes[index] ^= 0x5A }
+            try bytes.write(to: file)
+        }
+        let forced = try await run(pipeline, folder, ["--force"])
+        #expect(forced.status == 0, "\(forced.error)")
+        #expect(!forced.error.contains("raw/objects"))
+        let again = try await run(pipeline, folder, ["--force"])
+        #expect(again.status == 0, "\(again.error)")
+        let plain = try await run(pipeline, folder)
+        #expect(plain.status == 0, "\(plain.error)")
+    }
+
+    /// A latest snapshot emptied (truncated to 0 bytes) or with flipped bytes is reported in one
+    /// line naming it, compared with nothing, and replaced by the next publication.
+    @Test(arguments: ["truncated", "flipped"])
+    func aDamagedLatestSnapshotDoesNotStopTheNextPublish(_ damage: String) async throws {
+        let name = "damaged-latest-\(damage)"
+        let (folder, pipeline, server) = try await primed(name)
+        defer { server.stop(); try? FileManager.default.removeItem(at: folder) }
+        let damaged = try #require(latest(folder, name))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: damaged.path)
+        if damage == "truncated" {
+            try Data().write(to: damaged)
+        } else {
+            var bytes = try Data(contentsOf: damaged)
+            for index in stride(from: 0, to: bytes.count, by: 211) { bytes[index] ^= 0xFF }
+            try bytes.write(to: damaged)
+        }
+        let next = try await run(pipeline, folder, ["--force"])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(next.error.contains(damaged.lastPathComponent), "\(next.error)")
+        let replaced = try #require(latest(folder, name))
+        #expect(replaced != damaged)
+        #expect(try SnapshotReader.rowCounts(of: replaced)["menu_item"] ?? 0 > 0)
+
+        // The listing shows the damaged file as unreadable and the others as they are.
+        let list = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path])
+        #expect(list.status == 0, "\(list.error)")
+        #expect(list.output.contains("unreadable") && list.output.contains(damaged.lastPathComponent), "\(list.output)")
+        // `check` on it names the file in one line.
+        let check = try await CommissaryProcess.run(["check", damaged.path, "--workspace", folder.path])
+        #expect(check.status == 1)
+        #expect(check.error.split(separator: "\n").count == 1 && check.error.contains(damaged.path), "\(check.error)")
+    }
+
+    /// A ledger that is not a database any more: the next run (plain or `--force`) moves it
+    /// aside, says where in one line, starts a new one and publishes.
+    @Test(arguments: [false, true])
+    func aDamagedLedgerIsMovedAsideAndTheRunGoesOn(_ force: Bool) async throws {
+        let name = "damaged-ledger-\(force ? "force" : "plain")"
+        let (folder, pipeline, server) = try await primed(name)
+        defer { server.stop(); try? FileManager.default.removeItem(at: folder) }
+        let ledger = folder.appendingPathComponent("state/\(name).ledger.sqlite")
+        var bytes = try Data(contentsOf: ledger)
+        bytes.replaceSubrange(0..<16, with: Data("not a database!!".utf8))
+        try bytes.write(to: ledger)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: ledger.path + suffix) }
+
+        let next = try await run(pipeline, folder, force ? ["--force"] : [])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(next.error.contains("moved aside to \(ledger.path).damaged-"), "\(next.error)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: ledger.deletingLastPathComponent().path)
+            .filter { $0.hasPrefix("\(name).ledger.sqlite.damaged-") }
+        #expect(aside.count == 1)
+        let after = try await run(pipeline, folder)
+        #expect(after.status == 0, "\(after.error)")
+        #expect(!after.error.contains("moved aside"))
+    }
+
+    /// Staging files that killed runs left are swept by the next run of the same pipeline, and
+    /// another pipeline's are left alone.
+    @Test func theNextRunSweepsStagingLeftovers() async throws {
+        let name = "staging-sweep"
+        let (folder, pipeline, server) = try await primed(name)
+        defer { server.stop(); try? FileManager.default.removeItem(at: folder) }
+        let staging = folder.appendingPathComponent("staging")
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        let leftovers = ["\(name)-2026-11-01-0101010101.sqlite", "\(name)-2026-11-01-0101010101.sqlite-journal",
+                         "\(name)-2026-11-02-02020202ab.sqlite-wal"]
+        let others = ["\(name)-x-2026-11-01-0101010101.sqlite", "other-2026-11-01-0101010101.sqlite"]
+        for file in leftovers + others { try Data("x".utf8).write(to: staging.appendingPathComponent(file)) }
+        let next = try await run(pipeline, folder, ["--force"])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path).sorted() == others.sorted())
+    }
+}
