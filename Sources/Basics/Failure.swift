@@ -12,6 +12,9 @@ public enum FailureCode: String, Hashable, Sendable, Codable {
     case environment
     /// Stopped on request (SIGINT, SIGTERM, SIGHUP) before it finished.
     case interrupted
+    /// Published, but what follows the publication (its manifest, the ledger's last word)
+    /// could not be written: the snapshot is good and `latest`.
+    case publishedIncompletely = "published_incompletely"
 }
 
 /// The one shape of Commissary's errors (after swift-nio's `FileSystemError`): a code, a message

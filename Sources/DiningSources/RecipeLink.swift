@@ -11,8 +11,13 @@ struct RecipeLink: Hashable {
     ///
     /// Every menu item's links pass through here, so it reads UTF-8 bytes rather than going
     /// through Foundation's case-insensitive search.
+    ///
+    /// Tabs and line breaks inside an href are dropped, as browsers' URL parsing drops them, so
+    /// a link wrapped over two lines names the same recipe and no id spans lines; any other
+    /// control character means the link is not a recipe page.
     init?(href: String) {
-        let bytes = Array(href.utf8)
+        let bytes = href.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
         guard let start = Self.end(of: Self.marker, in: bytes) else { return nil }
         let path = bytes[start...].prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
         let segments = path.split(separator: UInt8(ascii: "/"))

@@ -89,15 +89,18 @@ public struct MenuItem: Hashable, Sendable, Codable {
     /// Web codes exactly as printed (`V`, `VG`, `AEGG`, ...), in page order.
     public var codes: [String]
     public var description: String?
+    /// How many portions the kitchen planned to serve, where its menu says (UCLA's live feed).
+    public var plannedPortions: Int?
 
     public init(source: String, recipeId: String, name: String, portion: String? = nil,
-                codes: [String] = [], description: String? = nil) {
+                codes: [String] = [], description: String? = nil, plannedPortions: Int? = nil) {
         self.source = source
         self.recipeId = recipeId
         self.name = name
         self.portion = portion
         self.codes = codes
         self.description = description
+        self.plannedPortions = plannedPortions
     }
 
     public var food: FoodID { FoodID(source: source, recipeId: recipeId) }

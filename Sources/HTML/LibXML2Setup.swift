@@ -2,9 +2,11 @@ import CLibXML2
 
 /// libxml2 must be initialised once before documents are parsed on several threads: its own
 /// lazy initialisation races when two threads parse first at the same time. A global `let` is
-/// initialised exactly once, under Swift's own lock.
+/// initialised exactly once, under Swift's own lock. Its own printing of errors is turned off:
+/// every problem with a page reaches the user as Commissary's one line naming the page.
 private let libxml2Initialised: Bool = {
     xmlInitParser()
+    commissary_xml_silence_errors()
     return true
 }()
 

@@ -149,7 +149,8 @@ struct HarvestStage {
             harvest.partitions.append(.init(
                 source: source, key: key, status: outcome.work.reused ? .reused : .fetched,
                 documents: outcome.documents.count, documentsReused: outcome.reusedCount,
-                notModified: outcome.notModifiedCount, message: nil))
+                notModified: outcome.notModifiedCount, message: nil,
+                counts: result.counts.isEmpty ? nil : result.counts))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
             harvest.failed.append("\(source)/\(key): \(error)")
@@ -195,6 +196,7 @@ struct HarvestStage {
             var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount
+            counts.merge(result.counts) { _, adapter in adapter }
             runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
                         seconds: outcome.seconds, counts: counts)

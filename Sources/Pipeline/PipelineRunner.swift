@@ -198,17 +198,36 @@ public struct PipelineRunner: Sendable {
             status: published == nil ? .notPublished : .published, snapshot: published?.lastPathComponent,
             inputsSHA256: inputsSHA256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
             stages: stages, checks: checks, rowCounts: written.rowCounts)
-        let manifestPath: String
-        if let published {
-            manifestPath = try store.writeManifest(try encode(manifest), beside: published).path
-        } else {
-            manifestPath = try writeUnpublishedManifest(manifest)
+        guard let published else {
+            let manifestPath = try writeUnpublishedManifest(manifest)
             emit(.notPublished, message: blocking.map(\.message).joined(separator: "; "), path: manifestPath)
+            try ledger.finishRuns()
+            let seconds = Date().timeIntervalSince(started)
+            emit(.runFinished, status: manifest.status.rawValue, seconds: seconds)
+            return RunReport(manifest: manifest, snapshotPath: nil, manifestPath: manifestPath, seconds: seconds)
         }
-        try ledger.finishRuns()
+        // The snapshot is published and `latest` points at it: what fails from here (a disk that
+        // filled up) is reported as what it is, not as a failed run.
+        var problems: [String] = []
+        var manifestPath = published.path + ".manifest.json"
+        do {
+            manifestPath = try store.writeManifest(try encode(manifest), beside: published).path
+        } catch {
+            problems.append("its manifest could not be written (\(error))")
+        }
+        do {
+            try ledger.finishRuns()
+        } catch {
+            problems.append("the ledger could not record the run as finished (\(error)); the next run resumes it")
+        }
         let seconds = Date().timeIntervalSince(started)
-        emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published?.path)
-        return RunReport(manifest: manifest, snapshotPath: published?.path, manifestPath: manifestPath,
+        guard problems.isEmpty else {
+            emit(.runFinished, status: manifest.status.rawValue, message: problems.joined(separator: "; "),
+                 seconds: seconds, path: published.path)
+            throw PublishedIncompletely(snapshot: published.path, problems: problems)
+        }
+        emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published.path)
+        return RunReport(manifest: manifest, snapshotPath: published.path, manifestPath: manifestPath,
                          seconds: seconds)
     }
 
@@ -313,4 +332,13 @@ public struct RunInterrupted: CommissaryFailure, Sendable {
         "stopped before publishing; the last good snapshot stays latest, and the next run resumes "
             + "from the partitions already done"
     }
+}
+
+/// The snapshot was published and `latest` points at it, but what comes after failed.
+public struct PublishedIncompletely: CommissaryFailure, Sendable {
+    public var snapshot: String
+    public var problems: [String]
+    public var code: FailureCode { .publishedIncompletely }
+    public var place: String? { snapshot }
+    public var message: String { "published, and latest points at it, but " + problems.joined(separator: "; ") }
 }

@@ -36,8 +36,9 @@ final class MenuWriter {
         let mealStatement = try RowInsert(
             db, sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
         let itemStatement = try RowInsert(db, sql: """
-            INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description,
+                                   planned_portions)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for meal in day.meals {
             mealId += 1
@@ -53,7 +54,7 @@ final class MenuWriter {
                         itemId += 1
                         position += 1
                         try itemStatement.insert(itemId, mealId, sectionId, item.food.description, position,
-                                                 item.name, item.portion, item.description)
+                                                 item.name, item.portion, item.description, item.plannedPortions)
                     }
                 }
             }

@@ -25,6 +25,7 @@ public enum SnapshotSchema {
         ("v2-meal-plans-and-swipes", v2Swipes),
         ("v3-search-and-indexes", v3Search),
         ("v4-nutrition-agreement-and-views", v4Nutrition),
+        ("v5-planned-portions", "ALTER TABLE menu_item ADD COLUMN planned_portions INTEGER;"),
     ]
 
     static func migrator() -> DatabaseMigrator {

@@ -46,8 +46,9 @@ extension SchemaDescription {
             C("food_id", "→ `food.id`."),
             C("position", "Order on the meal's menu page, from 1."),
             C("name", "The name as printed on this menu; may carry a side (`w/ Fries`)."),
-            C("portion", "The portion segment of the recipe link (`1`, `2`)."),
+            C("portion", "The portion segment of the recipe link (`1`, `2`), or the serving the menu states (`6 oz`)."),
             C("description", "The item's description on this menu, if printed."),
+            C("planned_portions", "Portions the kitchen planned to serve, where its menu says (UCLA's live feed); NULL elsewhere."),
         ]),
         Table("dietary_code", .data, "What a code printed beside a dish means, from the legends of the sources the snapshot read (a TheMealDB-only snapshot has none).", columns: [
             C("code", "The code as printed (`V`, `VG`, `AEGG`, `LC`)."),

@@ -102,9 +102,14 @@ public struct SnapshotStore: Sendable {
     public func writeManifest(_ manifest: Data, beside snapshot: URL) throws -> URL {
         let manifestURL = snapshot.appendingPathExtension("manifest.json")
         let manifestPartial = directory.appendingPathComponent(".\(manifestURL.lastPathComponent).partial")
-        try Durability.writeNewFile(manifest, to: manifestPartial.path)
-        try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
-        try Durability.sync(path: directory.path)
+        do {
+            try Durability.writeNewFile(manifest, to: manifestPartial.path)
+            try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
+            try Durability.sync(path: directory.path)
+        } catch {
+            try? FileManager.default.removeItem(at: manifestPartial)
+            throw error
+        }
         return manifestURL
     }
 

@@ -7,6 +7,7 @@ public enum AdapterRegistry {
         UCLADatasetAdapter(),
         MealDBDumpAdapter(),
         MealDBAPIAdapter(),
+        UCLAJamixAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {

@@ -15,6 +15,9 @@ enum ExitStatus: Int32, CaseIterable {
     case blocked = 3
     /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached.
     case environment = 4
+    /// Published and `latest`, but its manifest or the ledger's last write failed (a disk that
+    /// filled up just then); the next run resumes.
+    case publishedIncompletely = 5
     /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
@@ -26,6 +29,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .blocked: self = .blocked
         case .environment: self = .environment
         case .interrupted: self = .stopped
+        case .publishedIncompletely: self = .publishedIncompletely
         }
     }
 
@@ -44,6 +48,7 @@ enum ExitStatus: Int32, CaseIterable {
     static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input or usage; "
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
         + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
+        + "5 published and latest, but its manifest or the ledger could not be written; "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 

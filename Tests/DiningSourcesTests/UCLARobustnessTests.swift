@@ -85,6 +85,20 @@ import TestSupport
         #expect(error?.message.contains("Bacon") == true)
     }
 
+    /// A link wrapped over lines (CR/LF inside the href) names the same recipe, as a browser
+    /// reads it; no food id ever spans lines.
+    @Test func aRecipeLinkWithLineBreaksNamesTheSameRecipe() throws {
+        let original = try Self.parseOverview(Self.overviewSource())
+        let page = try Self.overviewSource().replacingOccurrences(
+            of: "http://menu.dining.ucla.edu/Recipes/089003/2", with: "http://menu.dining.ucla.edu/Recipes/089\r\n003/2")
+        let wrapped = try Self.parseOverview(page)
+        #expect(wrapped == original)
+        var ids: [String] = []
+        wrapped.forEachMenuItem { ids.append($0.recipeId) }
+        #expect(ids.contains("089003"))
+        #expect(!ids.contains { $0.contains("\n") || $0.contains("\r") })
+    }
+
     @Test func toleratesWhitespaceEntitiesAndExtraMarkup() throws {
         let original = try Self.parseOverview(Self.overviewSource())
         let page = try Self.overviewSource()

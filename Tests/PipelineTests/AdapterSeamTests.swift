@@ -12,8 +12,8 @@ import TestSupport
 @Suite struct AdapterSeamTests {
     @Test func everyAdapterHasOneNameAndAtLeastOnePageFormat() {
         let names = AdapterRegistry.all.map(\.name)
-        #expect(names == ["ucla-menu-site", "foodpro", "ucla-dataset", "mealdb-dump", "mealdb-api"])
-        #expect(AdapterRegistry.parseNames.count == 12)
+        #expect(names == ["ucla-menu-site", "foodpro", "ucla-dataset", "mealdb-dump", "mealdb-api", "ucla-jamix"])
+        #expect(AdapterRegistry.parseNames.count == 13)
         for adapter in AdapterRegistry.all {
             #expect(!adapter.pageFormats.isEmpty, "\(adapter.name)")
             #expect(Set(adapter.pageFormats.map(\.name)).count == adapter.pageFormats.count, "\(adapter.name)")

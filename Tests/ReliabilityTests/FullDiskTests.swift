@@ -73,6 +73,58 @@ struct FullDiskTests {
         try expectSoundSnapshots(store.directory)
     }
 
+    /// A snapshots folder with room for the snapshot and its metadata but not its manifest: the
+    /// disk fills after `latest` has moved. The run says what is true (published, but the
+    /// manifest could not be written) with exit status 5, and leaves no partial file.
+    @Test func aDiskThatFillsAfterPublishingIsReportedAsItIs() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = try pipeline(in: folder)
+        // The same run on a roomy disk, to learn how large the snapshot and its side files are.
+        let roomy = folder.appendingPathComponent("roomy")
+        #expect(try await CommissaryProcess.run(["run", pipeline.path, "--workspace", roomy.path]).status == 0)
+        let roomyStore = SnapshotStore(directory: roomy.appendingPathComponent("snapshots"))
+        let published = try #require(roomyStore.latest(pipeline: "disk"))
+        func pages(_ path: String) throws -> Int {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            return (size + 4095) / 4096
+        }
+        let room = try pages(published.path) + pages(published.path + ".metadata.json") + 1
+        #expect(try pages(published.path + ".manifest.json") > 1)
+
+        let workspace = folder.appendingPathComponent("workspace")
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try Mounts.run(["mount", "-t", "tmpfs", "-o", "size=\(room * 4)k", "tmpfs", snapshots.path])
+        defer { Mounts.unmount(snapshots) }
+        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path])
+        #expect(run.status == 5, "\(run.error)")
+        #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
+        #expect(run.error.contains("published, and latest points at it, but its manifest could not be written"),
+                "\(run.error)")
+        let store = SnapshotStore(directory: snapshots)
+        let latest = try #require(store.latest(pipeline: "disk"))
+        #expect(try SnapshotReader.rowCounts(of: latest)["menu_item"] == SampleSite.menuItems)
+        let names = try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
+        #expect(!names.contains { $0.hasSuffix(".partial") || $0.hasSuffix("-journal") }, "\(names)")
+        try expectSoundSnapshots(snapshots)
+    }
+
+    /// A dry run writes nothing, so a workspace mounted read-only is no reason to fail it.
+    @Test func aDryRunWorksOnAReadOnlyWorkspace() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("workspace"), megabytes: 16)
+        defer { Mounts.unmount(mount) }
+        let pipeline = try pipeline(in: folder)
+        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
+        try Mounts.run(["mount", "-o", "remount,ro", mount.path])
+        let plan = try await CommissaryProcess.run(arguments + ["--dry-run"])
+        #expect(plan.status == 0, "\(plan.error)")
+        #expect(plan.output.contains("\"current\""), "\(plan.output)")
+    }
+
     @Test func aReadOnlySnapshotsFolderFailsClearlyAndKeepsLatest() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,8 +10,8 @@ import Testing
 import TestSupport
 #endif
 
-/// SIGKILL real runs of the binary at seeded random moments until 52 were hit, spread over fetch, parse,
-/// write and publish. The pipeline reads the SampleData site from a server on 127.0.0.1 (so
+/// Kill real runs of the binary at seeded random moments until 62 were hit (52 with SIGKILL, 10
+/// with SIGTERM, which asks for a clean stop), spread over fetch, parse, write and publish. The pipeline reads the SampleData site from a server on 127.0.0.1 (so
 /// requests can be counted) and the 442 real meals (so parse, write and publish take long enough
 /// to be hit). After every kill: `latest` is the last good snapshot or an equal one, every file
 /// with a final name is sound and complete, and the good file is byte for byte unchanged. Every
@@ -19,7 +19,9 @@ import TestSupport
 /// finished instead of asking the server again.
 @Suite(.serialized) struct RandomKillTests {
     static let seed: UInt64 = 20_261_012
-    static let kills = 52
+    static let kills = 62
+    /// Every sixth kill is a SIGTERM: 10 of the 62.
+    static let termEvery = 6
     static let recoverEvery = 6
 
     /// `force` for the runs that are killed: their inputs never change, so without it every run
@@ -74,6 +76,9 @@ import TestSupport
 
         var generator = SeededGenerator(seed: Self.seed)
         var killed = 0
+        var terminated = 0
+        let staging = workspace.appendingPathComponent("staging")
+        func stagingFiles() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? [] }
         var resumedPartitions = 0
         var recoveries = 0
         var index = 0
@@ -86,9 +91,17 @@ import TestSupport
             let process = try start(pipeline, workspace: workspace, force: true)
             try await Task.sleep(for: moment)
             if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
+                let term = killed % Self.termEvery == Self.termEvery - 1
+                kill(process.processIdentifier, term ? SIGTERM : SIGKILL)
                 killed += 1
-                _ = try await CommissaryProcess.exit(of: process)
+                let status = try await CommissaryProcess.exit(of: process)
+                if term {
+                    terminated += 1
+                    // A clean stop (143), or a run that was already past publishing (0): either
+                    // way nothing is left in staging.
+                    #expect(status == 143 || status == 0, "SIGTERM at kill \(index): exit \(status)")
+                    #expect(stagingFiles().isEmpty, "staging after SIGTERM at kill \(index): \(stagingFiles())")
+                }
             } else {
                 _ = try await CommissaryProcess.exit(of: process)
                 fullRun = clock.now - runStarted
@@ -134,9 +147,11 @@ import TestSupport
         #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
         #expect(left.isEmpty, "leftovers after the last run: \(left) (before it: \(hidden))")
-        #expect(killed >= 50, "only \(killed) runs were still running when their kill came")
+        #expect(stagingFiles().isEmpty, "staging after the last run: \(stagingFiles())")
+        #expect(killed - terminated >= 50, "only \(killed - terminated) runs were still running when their SIGKILL came")
+        #expect(terminated >= 10, "only \(terminated) runs were still running when their SIGTERM came")
         #expect(resumedPartitions > 0, "no kill left a finished partition to resume")
-        print("RandomKillTests: \(killed) runs killed (seed \(Self.seed)), \(recoveries) recoveries, "
+        print("RandomKillTests: \(killed - terminated) runs killed and \(terminated) stopped (seed \(Self.seed)), \(recoveries) recoveries, "
               + "\(resumedPartitions) partitions resumed, full run \(fullRun)")
     }
 }

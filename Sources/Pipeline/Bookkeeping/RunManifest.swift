@@ -23,6 +23,9 @@ public struct RunManifest: Hashable, Sendable, Codable {
         /// Conditional requests answered 304 Not Modified.
         public var notModified: Int
         public var message: String?
+        /// What the adapter counted besides the values (rows a source marked unpublished,
+        /// documents it could not read); absent when it counted nothing.
+        public var counts: [String: Int]? = nil
     }
 
     public var pipeline: String

@@ -7,10 +7,14 @@ import Foundation
 public struct PartitionResult: Sendable {
     public var dataset: Dataset
     public var warnings: [String]
+    /// What the adapter counted that the values do not show (rows the source marked
+    /// unpublished, documents it could not read), for the manifest and the progress line.
+    public var counts: [String: Int]
 
-    public init(dataset: Dataset, warnings: [String] = []) {
+    public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:]) {
         self.dataset = dataset
         self.warnings = warnings
+        self.counts = counts
     }
 }
 

@@ -1,0 +1,57 @@
+import FoodModel
+import Fetching
+import Foundation
+
+/// UCLA's live feed: one partition per service day, made of the day's menu file and the document
+/// of every food on it that no partition of the run has read yet. Menu files are fetched each
+/// run (they change from night to night); a food's document, once stored, is read from the raw
+/// store (`--force` asks again).
+struct JamixHarvester: Harvester {
+    let source: SourceSpec
+    /// The feed's root (`https://dining.ucla.edu/wp-content/uploads/jamix`), or a folder that
+    /// mirrors it.
+    let base: String
+    let days: [ServiceDate]
+    let foodDocuments: Bool
+
+    var partitions: [String] { days.map(\.description) }
+    var readsFoodPages: Bool { foodDocuments }
+
+    /// How many food ids a warning lists before it says how many more there are.
+    static let listed = 5
+
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+        -> PartitionResult {
+        guard let date = ServiceDate(partition) else {
+            throw InputError("partition \(partition) is not a date", at: source.name)
+        }
+        let url = base + JamixMenuDay.menuPath(for: date)
+        let page = try await documents.fetch(url)
+        let parsed = try JamixMenuDay.parse(page.body, date: date, location: url)
+        var result = PartitionResult(dataset: Dataset(serviceDays: [parsed.day]), warnings: parsed.problems)
+        result.counts["unpublished_rows"] = parsed.unpublishedRows
+        guard foodDocuments else { return result }
+        var unread: [String] = []
+        for item in await run.claimFoods(of: parsed.day) {
+            guard let path = JamixMenuDay.documentPath(of: item.recipeId) else { continue }
+            let documentURL = base + path
+            do {
+                let document = try await documents.fetchUnlessKnown(documentURL)
+                let food = try JamixFoodDocument.parse(document.body, foodId: item.recipeId, location: documentURL)
+                result.dataset.foods[food.id] = food
+            } catch {
+                unread.append("\(item.recipeId) (\(error))")
+            }
+        }
+        if !unread.isEmpty {
+            // The food keeps the kitchen's row name the menu gave it, and is counted as a food
+            // without its page; it is never renamed by guesswork.
+            let first = unread.prefix(Self.listed).joined(separator: "; ")
+            let more = unread.count > Self.listed ? "; and \(unread.count - Self.listed) more" : ""
+            result.warnings.append("\(date): \(unread.count) food document(s) could not be read, so those foods keep "
+                                   + "the kitchen's row name: \(first)\(more)")
+        }
+        result.counts["food_documents_unread"] = unread.count
+        return result
+    }
+}

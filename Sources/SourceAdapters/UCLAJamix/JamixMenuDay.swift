@@ -1,0 +1,261 @@
+import FoodModel
+import Foundation
+
+/// UCLA's live menus as its kitchen system (Jamix) publishes them, one JSON file per service day
+/// (`jamix/menus/{YYYY-MM-DD}.json`; docs/sources/ucla-jamix.md).
+///
+/// A file is an array of menus, each of one store (the restaurant) and one meal type, holding
+/// weeks of days of stations (`menuDayMealOptions`) of rows. The feed drifts from month to month
+/// (fields disappear, menus are renamed or added), so every part is found by its field's name,
+/// never by its position, and a part that cannot be read costs only itself: it is reported and
+/// the rest of the day is kept. Only a file that is not a JSON array of menus fails the day.
+public enum JamixMenuDay {
+    public static let sourceName = "ucla-jamix"
+
+    /// One menu row's food: a recipe (a dish cooked in the kitchen) or an ingredient (an item
+    /// served as bought). Their ids are separate series, so the kind is part of the identity.
+    public enum FoodKind: String, Sendable, Hashable {
+        case recipe, ingredient
+
+        /// The folder of the feed that holds this kind's documents.
+        var folder: String { self == .recipe ? "recipes" : "ingredients" }
+    }
+
+    /// What a day's file holds besides its menu.
+    public struct Parsed: Sendable {
+        public var day: ServiceDay
+        /// Rows the kitchen marked `publish: false` (or of a menu not published): kept out of
+        /// the menu, counted here.
+        public var unpublishedRows: Int
+        /// Parts of the file that could not be read and were left out, one line each, naming
+        /// the file, the menu and the row.
+        public var problems: [String]
+    }
+
+    /// The food id of a row: `recipe-1883`, `ingredient-7808`.
+    public static func foodId(_ kind: FoodKind, _ id: String) -> String { "\(kind.rawValue)-\(id)" }
+
+    /// The kind and feed id of a food id made by `foodId`.
+    static func document(of foodId: String) -> (kind: FoodKind, id: String)? {
+        for kind in [FoodKind.recipe, .ingredient] where foodId.hasPrefix(kind.rawValue + "-") {
+            return (kind, String(foodId.dropFirst(kind.rawValue.count + 1)))
+        }
+        return nil
+    }
+
+    /// The path of a food's document under the feed's root.
+    public static func documentPath(of foodId: String) -> String? {
+        document(of: foodId).map { "/\($0.kind.folder)/\($0.id).json" }
+    }
+
+    public static func menuPath(for date: ServiceDate) -> String { "/menus/\(date).json" }
+
+    public static func parse(_ data: Data, date: ServiceDate, location: String) throws -> Parsed {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            throw InputError("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
+        }
+        guard let menus = json as? [Any] else {
+            throw InputError("expected an array of menus, found \(kind(of: json))", at: location)
+        }
+        var builder = DayBuilder()
+        var problems: [String] = []
+        var unpublished = 0
+        for (index, element) in menus.enumerated() {
+            guard let menu = element as? [String: Any] else {
+                problems.append("\(location): menus[\(index)] is \(kind(of: element)), not a menu: left out")
+                continue
+            }
+            let menuName = text(menu["menuName"]) ?? "menus[\(index)]"
+            let place = "\(location): menu \"\(menuName)\""
+            guard let store = text(menu["storeName"]) else {
+                problems.append("\(place) names no store (storeName): left out")
+                continue
+            }
+            guard let meal = text(menu["menuTypeName"]) ?? text(menu["menuGroupName"]) else {
+                problems.append("\(place) names no meal (menuTypeName): left out")
+                continue
+            }
+            let published = (menu["menuPublish"] as? Bool) ?? true
+            for day in days(of: menu, place: place, problems: &problems)
+            where text(day["dayDate"]).flatMap(ServiceDate.init) == date {
+                for (optionIndex, optionValue) in array(day["menuDayMealOptions"]).enumerated() {
+                    guard let option = optionValue as? [String: Any] else {
+                        problems.append("\(place): station \(optionIndex + 1) is not an object: left out")
+                        continue
+                    }
+                    let station = text(option["mealOptionName"]) ?? "Station \(optionIndex + 1)"
+                    for row in rows(of: option, place: "\(place), station \"\(station)\"", problems: &problems) {
+                        guard published, (row.fields["publish"] as? Bool) ?? true else {
+                            unpublished += 1
+                            continue
+                        }
+                        guard let item = menuItem(row, place: "\(place), station \"\(station)\"",
+                                                  problems: &problems) else { continue }
+                        builder.add(item.item, order: item.order, meal: meal, restaurant: store, section: station)
+                    }
+                }
+            }
+        }
+        return Parsed(day: ServiceDay(date: date, meals: builder.meals), unpublishedRows: unpublished,
+                      problems: problems)
+    }
+
+    /// The days of every week of a menu.
+    private static func days(of menu: [String: Any], place: String, problems: inout [String]) -> [[String: Any]] {
+        var days: [[String: Any]] = []
+        for week in array(menu["menuWeeks"]) {
+            guard let week = week as? [String: Any] else {
+                problems.append("\(place): a week is not an object: left out")
+                continue
+            }
+            days += array(week["menuDays"]).compactMap { $0 as? [String: Any] }
+        }
+        return days
+    }
+
+    private struct Row {
+        var fields: [String: Any]
+        /// Where the row stood, for errors: its position, or its key when rows are an object.
+        var label: String
+    }
+
+    /// A station's rows: an array, or an object keyed by position (`{"4": {...}}`), taken in
+    /// the order of their keys as numbers; `null` or no rows at all is a station with nothing.
+    private static func rows(of option: [String: Any], place: String, problems: inout [String]) -> [Row] {
+        switch option["menuRows"] {
+        case nil, is NSNull:
+            return []
+        case let list as [Any]:
+            return list.enumerated().compactMap { index, value in
+                guard let fields = value as? [String: Any] else {
+                    problems.append("\(place): row \(index + 1) is not an object: left out")
+                    return nil
+                }
+                return Row(fields: fields, label: "row \(index + 1)")
+            }
+        case let keyed as [String: Any]:
+            return keyed.sorted { (Int($0.key) ?? .max, $0.key) < (Int($1.key) ?? .max, $1.key) }
+                .compactMap { key, value in
+                    guard let fields = value as? [String: Any] else {
+                        problems.append("\(place): row \"\(key)\" is not an object: left out")
+                        return nil
+                    }
+                    return Row(fields: fields, label: "row \"\(key)\"")
+                }
+        case let other?:
+            problems.append("\(place): menuRows is \(kind(of: other)), not a list of rows: left out")
+            return []
+        }
+    }
+
+    /// A row as a menu item: its food (the recipe, else the ingredient), the kitchen's name for
+    /// it, its portion and planned portions, and its place in the station.
+    private static func menuItem(_ row: Row, place: String, problems: inout [String])
+        -> (item: MenuItem, order: Double)? {
+        let fields = row.fields
+        let rowName = text(fields["menuRowName"])
+        let rowPlace = "\(place), \(row.label)\(rowName.map { " (\($0))" } ?? "")"
+        let food: String
+        if let recipe = identifier(fields["recipeId"]) {
+            food = foodId(.recipe, recipe)
+        } else if let ingredient = identifier(fields["ingredientId"]) {
+            food = foodId(.ingredient, ingredient)
+        } else {
+            problems.append("\(rowPlace) has neither recipeId nor ingredientId: left out")
+            return nil
+        }
+        let portion: String? = number(fields["menuRowPortionSize"]).map { size in
+            [plain(size), text(fields["menuRowPortionSizeUnit"])].compactMap { $0 }.joined(separator: " ")
+        }
+        let item = MenuItem(source: sourceName, recipeId: food, name: rowName ?? food, portion: portion,
+                            plannedPortions: number(fields["menuRowPlannedPortions"]).map { Int($0) })
+        return (item, number(fields["rowOrderNumber"]) ?? .infinity)
+    }
+
+    /// Meals in the order they first appear; within a meal, a store's menus merged into one
+    /// restaurant and a station's rows into one section, rows in their order numbers.
+    private struct DayBuilder {
+        private var mealOrder: [String] = []
+        private var restaurants: [String: [String]] = [:]
+        private var sections: [String: [String: [String]]] = [:]
+        private var items: [String: [String: [String: [(item: MenuItem, order: Double, arrival: Int)]]]] = [:]
+        private var arrivals = 0
+
+        mutating func add(_ item: MenuItem, order: Double, meal: String, restaurant: String, section: String) {
+            if restaurants[meal] == nil {
+                mealOrder.append(meal)
+                restaurants[meal] = []
+            }
+            if sections[meal, default: [:]][restaurant] == nil {
+                restaurants[meal]?.append(restaurant)
+                sections[meal, default: [:]][restaurant] = []
+            }
+            if items[meal, default: [:]][restaurant, default: [:]][section] == nil {
+                sections[meal, default: [:]][restaurant]?.append(section)
+            }
+            items[meal, default: [:]][restaurant, default: [:]][section, default: []]
+                .append((item, order, arrivals))
+            arrivals += 1
+        }
+
+        var meals: [Meal] {
+            mealOrder.map { meal in
+                Meal(name: meal, restaurants: (restaurants[meal] ?? []).map { restaurant in
+                    Restaurant(name: restaurant, sections: (sections[meal]?[restaurant] ?? []).map { section in
+                        let rows = items[meal]?[restaurant]?[section] ?? []
+                        return Section(name: section, foods: rows.sorted { ($0.order, $0.arrival) < ($1.order, $1.arrival) }
+                            .map(\.item))
+                    })
+                })
+            }
+        }
+    }
+
+    // MARK: - Reading JSON values by meaning
+
+    static func text(_ value: Any?) -> String? {
+        guard let string = value as? String else { return nil }
+        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    static func number(_ value: Any?) -> Double? {
+        if let number = value as? NSNumber, !isBoolean(number) { return number.doubleValue }
+        if let string = value as? String { return Double(string.trimmingCharacters(in: .whitespaces)) }
+        return nil
+    }
+
+    /// An id written as a whole number or as text; 0 and empty mean none.
+    static func identifier(_ value: Any?) -> String? {
+        if let number = number(value), number > 0, number == number.rounded() { return String(Int(number)) }
+        if let string = text(value), string != "0" { return string }
+        return nil
+    }
+
+    static func array(_ value: Any?) -> [Any] { value as? [Any] ?? [] }
+
+    /// JSON's `true` and `false` come out of `JSONSerialization` as numbers too (and `1 is Bool`
+    /// holds for any NSNumber 1); a boolean is the one whose type code is C's `char`.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
+    /// `6` for 6.0, `0.5` for 0.5.
+    static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is [Any]: "a list"
+        case is [String: Any]: "an object"
+        case is String: "text"
+        case is NSNull: "null"
+        case is NSNumber: "a number"
+        default: "something else"
+        }
+    }
+}

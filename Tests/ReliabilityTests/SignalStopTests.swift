@@ -1,0 +1,80 @@
+import Foundation
+import Pipeline
+import Snapshot
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SIGINT, SIGTERM and SIGHUP stop a run cleanly: one line, the signal's exit status, a
+/// `run_finished` event saying `interrupted`, no staging file, `latest` untouched, and a next run
+/// that resumes from the partitions already done.
+@Suite(.serialized) struct SignalStopTests {
+    @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
+    func aSignalStopsTheRunCleanly(_ signal: Int32, _ status: Int32) async throws {
+        let folder = try Paths.temporaryFolder("signal-\(signal)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The last day's overview answers slowly, so the run is still fetching when signalled;
+        // the first day is quick, so it is done by then.
+        let server = try SampleSite.server(lifetime: .seconds(60)) { request, _ in
+            guard request.path == "/Menus/2026-10-12", let body = SampleSite.page(request.path) else { return nil }
+            return Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: body, delay: .seconds(20))
+        }
+        defer { server.stop() }
+        let pipeline = folder.appendingPathComponent("stopped.yml")
+        try Data(SampleSite.pipelineYAML(name: "stopped", base: server.url(""),
+                                         fetch: "timeout_seconds: 30\n  retries: 0\n  delay_ms: 0").utf8)
+            .write(to: pipeline)
+        let out = folder.appendingPathComponent("out.jsonl")
+        let err = folder.appendingPathComponent("err.txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommissaryProcess.binary
+        process.arguments = ["run", pipeline.path, "--workspace", folder.path, "--log-format", "json"]
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+
+        // Wait until the first day is done, then signal.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(15)
+        while clock.now < deadline {
+            let events = String(decoding: (try? Data(contentsOf: out)) ?? Data(), as: UTF8.self)
+            if events.contains("\"partition\":\"2026-10-10\"") && events.contains("partition_finished") { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let signalled = clock.now
+        kill(process.processIdentifier, signal)
+        let exit = try await CommissaryProcess.exit(of: process)
+        #expect(clock.now - signalled < .seconds(10), "the stop took \(clock.now - signalled)")
+        #expect(exit == status)
+
+        let error = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        #expect(error.split(separator: "\n").count == 1, "\(error)")
+        #expect(error.hasPrefix("error: stopped by "), "\(error)")
+        let events = String(decoding: try Data(contentsOf: out), as: UTF8.self).split(separator: "\n")
+        let last = try #require(events.last.map { try JSONDecoder().decode(RunEvent.self, from: Data($0.utf8)) })
+        #expect(last.event == .runFinished && last.status == RunStatus.interrupted.rawValue)
+        let staging = folder.appendingPathComponent("staging")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []).isEmpty)
+        #expect(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "stopped") == nil)
+
+        // The next run resumes: the day finished before the signal is replayed, not fetched.
+        let before = server.requests(to: "/Menus/2026-10-10").count
+        server.stop()
+        let quick = try SampleSite.server()
+        defer { quick.stop() }
+        try Data(SampleSite.pipelineYAML(name: "stopped", base: quick.url("")).utf8).write(to: pipeline)
+        let next = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path,
+                                                    "--log-format", "json"])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(before == 1)
+        let reused = next.output.split(separator: "\n").contains {
+            $0.contains("\"partition\":\"2026-10-10\"") && $0.contains("\"status\":\"reused\"")
+        }
+        #expect(reused, "\(next.output)")
+    }
+}
