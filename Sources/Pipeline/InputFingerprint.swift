@@ -75,6 +75,10 @@ extension PipelineSpec {
             lines += standard.values.sorted { $0.key < $1.key }
                 .map { "  \($0.key.rawValue) \($0.value.amount) \($0.value.unit)" }
         }
+        if let places {
+            let digest = (try? Data(contentsOf: places.file)).map(sha256Hex) ?? "unreadable \(UUID())"
+            lines.append("places \(places.file.path) \(digest)")
+        }
         if let swipes {
             for file in [swipes.plansFile] + swipes.termFiles {
                 let digest = (try? Data(contentsOf: file)).map(sha256Hex) ?? "unreadable \(UUID())"

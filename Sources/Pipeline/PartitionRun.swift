@@ -14,6 +14,8 @@ struct HarvestOutcome {
     var partitions: [RunManifest.Partition] = []
     /// What the partitions read, hashed in partition order as they come.
     var fingerprint: InputFingerprint
+    /// Restaurant names the places file does not list, to be reported once per run.
+    var unknownRestaurants: Set<String> = []
     /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
     /// with partitions running side by side these add up to more than the wall time.
     var fetchSeconds = 0.0
@@ -129,6 +131,10 @@ struct HarvestStage {
                 }
             }
         }
+        if let places = runner.spec.places, !harvest.unknownRestaurants.isEmpty {
+            harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
+                                    + harvest.unknownRestaurants.sorted().joined(separator: ", "))
+        }
         return harvest
     }
 
@@ -141,6 +147,13 @@ struct HarvestStage {
         switch outcome.result {
         case .success(var result):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
+            // Normalizing: one name per restaurant, as the pipeline's places file says.
+            if let places = runner.spec.places {
+                result.dataset.serviceDays = result.dataset.serviceDays.map {
+                    places.normalize($0, unknown: &harvest.unknownRestaurants)
+                }
+                result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
+            }
             for day in result.dataset.serviceDays { try menus.append(day) }
             result.dataset.serviceDays = []
             harvest.dataset.merge(result.dataset)

@@ -22,11 +22,13 @@ public struct PipelineSpec: Sendable {
     public var swipes: SwipeSettings?
     /// Which older snapshots to remove after a successful publish; nil keeps every one.
     public var retention: RetentionPolicy?
+    /// The canonical names of the campus's restaurants; nil keeps every name as printed.
+    public var places: RestaurantNames?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
                 dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil,
-                retention: RetentionPolicy? = nil) {
+                retention: RetentionPolicy? = nil, places: RestaurantNames? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -37,6 +39,7 @@ public struct PipelineSpec: Sendable {
         self.dailyValues = dailyValues
         self.swipes = swipes
         self.retention = retention
+        self.places = places
     }
 }
 

@@ -22,7 +22,7 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention"])
+                           "swipes", "retention", "places"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -50,7 +50,8 @@ public enum SpecReader {
             fetch: try top.optional("fetch").map(readFetch) ?? FetchSettings(),
             dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) },
             swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) },
-            retention: try top.optional("retention").map(readRetention))
+            retention: try top.optional("retention").map(readRetention),
+            places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) })
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter

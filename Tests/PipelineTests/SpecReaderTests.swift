@@ -55,10 +55,17 @@ import TestSupport
         }
         #expect(folder.path.hasSuffix("SampleData/menu.dining.ucla.edu"))
 
-        let nightly = try SpecReader.read(Paths.pipelines.appendingPathComponent("nightly-menus.yml"))
-        #expect(nightly.sources[0].location == .web("https://menu.dining.ucla.edu"))
-        #expect(nightly.sources[0].dates == .upcoming(daysAhead: 2))
-        #expect(nightly.fetch.delayMilliseconds == 500)
+        let retired = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-menu-site-2019.yml"))
+        #expect(retired.sources[0].location == .web("https://menu.dining.ucla.edu"))
+        #expect(retired.sources[0].dates == .upcoming(daysAhead: 2))
+        #expect(retired.fetch.delayMilliseconds == 500)
+        let nightly = try SpecReader.read(Paths.pipelines.appendingPathComponent("nightly-ucla.yml"))
+        #expect(nightly.sources[0].adapter.name == "ucla-jamix")
+        #expect(nightly.sources[0].location == .web("https://dining.ucla.edu/wp-content/uploads/jamix"))
+        #expect(nightly.sources[0].dates == .upcoming(daysAhead: 5))
+        #expect(nightly.places?.canonicalName(of: "Covel Epicuria") == "Epicuria at Covel")
+        #expect(nightly.places?.canonicalName(of: "covel  dining") == "Epicuria at Covel")
+        #expect(nightly.places?.canonicalName(of: "Sproul Dining") == nil)
         _ = try SpecReader.read(Paths.pipelines.appendingPathComponent("recipes-backfill.yml"))
     }
 

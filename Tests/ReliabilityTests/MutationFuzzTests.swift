@@ -45,7 +45,7 @@ import TestSupport
                         "filter-c-beef-trimmed.json"].map { folder.appendingPathComponent($0) }
             case .pipelineFile:
                 let folder = Paths.packageRoot.appendingPathComponent("Pipelines")
-                return ["sample.yml", "nightly-menus.yml", "recipes-backfill.yml"].map { folder.appendingPathComponent($0) }
+                return ["sample.yml", "nightly-ucla.yml", "ucla-menu-site-2019.yml", "recipes-backfill.yml"].map { folder.appendingPathComponent($0) }
             }
         }
 

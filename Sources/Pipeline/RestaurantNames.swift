@@ -1,0 +1,79 @@
+import FoodModel
+import Foundation
+import YAMLConfig
+
+/// One name per dining location, whatever a source calls it (`Pipelines/places/<campus>.yml`):
+/// the normalizing the harvest does as each partition's days come in, so that one hall's menus
+/// from 2016, 2019 and 2025 meet in one `restaurant` row.
+public struct RestaurantNames: Sendable {
+    public var file: URL
+    /// Every name and alias, case and spacing folded, to the canonical name.
+    private var canonical: [String: String]
+
+    public init(file: URL, canonical: [String: String]) {
+        self.file = file
+        self.canonical = canonical
+    }
+
+    /// The canonical name of `name`; nil when the file does not list it (it is then kept as
+    /// the source prints it, and reported).
+    public func canonicalName(of name: String) -> String? {
+        canonical[Self.fold(name)]
+    }
+
+    /// The day with every restaurant renamed to its canonical name; `unknown` gets the names
+    /// the file does not list. Two names of one hall in one meal become one restaurant.
+    func normalize(_ day: ServiceDay, unknown: inout Set<String>) -> ServiceDay {
+        var day = day
+        for mealIndex in day.meals.indices {
+            var merged: [Restaurant] = []
+            for var restaurant in day.meals[mealIndex].restaurants {
+                if let name = canonicalName(of: restaurant.name) {
+                    restaurant.name = name
+                } else {
+                    unknown.insert(restaurant.name)
+                }
+                if let index = merged.firstIndex(where: { $0.name == restaurant.name }) {
+                    merged[index].sections += restaurant.sections
+                } else {
+                    merged.append(restaurant)
+                }
+            }
+            day.meals[mealIndex].restaurants = merged
+        }
+        return day
+    }
+
+    func normalize(_ hours: [HoursEntry], unknown: inout Set<String>) -> [HoursEntry] {
+        hours.map { entry in
+            var entry = entry
+            if let name = canonicalName(of: entry.restaurant) { entry.restaurant = name } else { unknown.insert(entry.restaurant) }
+            return entry
+        }
+    }
+
+    static func fold(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Reads a places file: `restaurants:` a list of `name` with optional `aliases`.
+    static func read(_ node: YAMLValue, folder: URL) throws -> RestaurantNames {
+        let text = try node.string()
+        let file = text.hasPrefix("/") ? URL(fileURLWithPath: text) : folder.appendingPathComponent(text).standardizedFileURL
+        let top = try YAMLFile.mapping(of: file, what: "places file")
+        try top.allowOnly(["campus", "restaurants"])
+        var canonical: [String: String] = [:]
+        for entry in try top.required("restaurants").sequence() {
+            let map = try YAMLMapping(entry)
+            try map.allowOnly(["name", "aliases"])
+            let name = try map.required("name").string()
+            for alias in [name] + (try map.optional("aliases")?.sequence().map { try $0.string() } ?? []) {
+                if let other = canonical[fold(alias)], other != name {
+                    throw entry.error("\"\(alias)\" is already a name of \(other)")
+                }
+                canonical[fold(alias)] = name
+            }
+        }
+        return RestaurantNames(file: file, canonical: canonical)
+    }
+}

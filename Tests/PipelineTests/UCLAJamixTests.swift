@@ -1,0 +1,377 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import SourceAdapters
+import Testing
+import TestSupport
+
+/// UCLA's live feed, on the seven real nights saved in `../shared/data/ucla-jamix-2025`
+/// (2025-04-07..13, six dates a night). Expected counts are taken from the JSON by this test's
+/// own reading of it, not by the adapter's.
+@Suite(.serialized) struct UCLAJamixTests {
+    static let folder = Paths.sharedData.appendingPathComponent("ucla-jamix-2025")
+    static let nights = (7...13).map { ServiceDate("2025-04-\(String(format: "%02d", $0))")! }
+
+    static func menuFile(night: ServiceDate, date: ServiceDate) -> URL {
+        folder.appendingPathComponent("nights/\(night)/menus/\(date).json")
+    }
+
+    static func dates(of night: ServiceDate) -> [ServiceDate] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("nights/\(night)/menus").path)) ?? [])
+            .compactMap { ServiceDate(String($0.dropLast(".json".count))) }.sorted()
+    }
+
+    /// One published row of a day file, as this test reads it: its store, meal, station, food.
+    struct Row: Hashable {
+        var date: String
+        var meal: String
+        var store: String
+        var station: String
+        var food: String
+        var name: String
+        var portion: String?
+    }
+
+    static func rows(night: ServiceDate, date: ServiceDate) throws -> [Row] {
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: menuFile(night: night, date: date)))
+        var rows: [Row] = []
+        for case let menu as [String: Any] in json as? [Any] ?? [] {
+            for case let week as [String: Any] in menu["menuWeeks"] as? [Any] ?? [] {
+                for case let day as [String: Any] in week["menuDays"] as? [Any] ?? [] where day["dayDate"] as? String == "\(date)" {
+                    for case let option as [String: Any] in day["menuDayMealOptions"] as? [Any] ?? [] {
+                        let list: [Any] = (option["menuRows"] as? [Any])
+                            ?? (option["menuRows"] as? [String: Any]).map { Array($0.values) } ?? []
+                        for case let row as [String: Any] in list where (row["publish"] as? Bool) ?? true {
+                            let food: String
+                            if let recipe = row["recipeId"] as? Int, recipe > 0 {
+                                food = "recipe-\(recipe)"
+                            } else if let ingredient = row["ingredientId"] as? Int, ingredient > 0 {
+                                food = "ingredient-\(ingredient)"
+                            } else {
+                                continue
+                            }
+                            var portion: String?
+                            if let size = (row["menuRowPortionSize"] as? NSNumber)?.doubleValue {
+                                let amount = size == size.rounded() ? "\(Int(size))" : "\(size)"
+                                portion = [amount, row["menuRowPortionSizeUnit"] as? String].compactMap { $0 }
+                                    .joined(separator: " ")
+                            }
+                            // Names as a reader sees them: "Entrée " and "Entrée" are one station.
+                            func name(_ value: Any?) -> String {
+                                (value as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                            }
+                            rows.append(Row(date: "\(date)", meal: name(menu["menuTypeName"]),
+                                            store: name(menu["storeName"]), station: name(option["mealOptionName"]),
+                                            food: food, name: name(row["menuRowName"]), portion: portion))
+                        }
+                    }
+                }
+            }
+        }
+        return rows
+    }
+
+    /// Every real night's every day is read with no error and no row lost: the items per meal,
+    /// store and station are the rows the file publishes there.
+    @Test func everyRealNightReadsWithNoLostRow() throws {
+        var files = 0
+        for night in Self.nights {
+            for date in Self.dates(of: night) {
+                let url = Self.menuFile(night: night, date: date)
+                let parsed = try JamixMenuDay.parse(Data(contentsOf: url), date: date, location: url.path)
+                #expect(parsed.problems.isEmpty, "\(url.lastPathComponent): \(parsed.problems)")
+                var read: [String: Int] = [:]
+                for meal in parsed.day.meals {
+                    for restaurant in meal.restaurants {
+                        for section in restaurant.sections {
+                            read["\(meal.name)|\(restaurant.name)|\(section.name)", default: 0] += section.foods.count
+                        }
+                    }
+                }
+                var expected: [String: Int] = [:]
+                for row in try Self.rows(night: night, date: date) {
+                    expected["\(row.meal)|\(row.store)|\(row.station)", default: 0] += 1
+                }
+                #expect(read == expected, "night \(night), \(date)")
+                files += 1
+            }
+        }
+        #expect(files == 42)
+    }
+
+    /// The drift the feed shows over the months, made on a real day: rows as an object keyed by
+    /// position, a row with neither id, a menu without a store, a station whose rows are text,
+    /// an unpublished row. Each costs only itself, and says where it was.
+    @Test func localDamageCostsOnlyItself() throws {
+        let date = Self.nights[0]
+        let url = Self.menuFile(night: date, date: date)
+        var menus = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
+        let total = try Self.rows(night: date, date: date).count
+        func rows(_ menu: Int, _ option: Int) -> [[String: Any]] {
+            let weeks = menus[menu]["menuWeeks"] as! [[String: Any]]
+            let days = weeks[0]["menuDays"] as! [[String: Any]]
+            let options = days[0]["menuDayMealOptions"] as! [[String: Any]]
+            return options[option]["menuRows"] as! [[String: Any]]
+        }
+        func setRows(_ menu: Int, _ option: Int, _ value: Any) {
+            var weeks = menus[menu]["menuWeeks"] as! [[String: Any]]
+            var days = weeks[0]["menuDays"] as! [[String: Any]]
+            var options = days[0]["menuDayMealOptions"] as! [[String: Any]]
+            options[option]["menuRows"] = value
+            days[0]["menuDayMealOptions"] = options
+            weeks[0]["menuDays"] = days
+            menus[menu]["menuWeeks"] = weeks
+        }
+        // Menu 0's first station: rows keyed by position, the second without ids, the third unpublished.
+        var first = rows(0, 0)
+        first[1]["recipeId"] = nil
+        first[1]["ingredientId"] = nil
+        first[2]["publish"] = false
+        let keyed = Dictionary(uniqueKeysWithValues: first.enumerated().map { ("\($0.offset)", $0.element as Any) })
+        setRows(0, 0, keyed)
+        // Menu 1's first station: text where rows should be.
+        let lostStation = rows(1, 0).count
+        setRows(1, 0, "not rows")
+        // Menu 2 loses its store.
+        let lostMenu = try Self.rowsOfMenu(menus[2], date: date)
+        menus[2]["storeName"] = nil
+
+        let damaged = try JSONSerialization.data(withJSONObject: menus)
+        let parsed = try JamixMenuDay.parse(damaged, date: date, location: "damaged.json")
+        #expect(parsed.day.menuItemCount == total - 2 - lostStation - lostMenu)
+        #expect(parsed.unpublishedRows == 1)
+        #expect(parsed.problems.count == 3, "\(parsed.problems)")
+        #expect(parsed.problems.contains { $0.contains("neither recipeId nor ingredientId") && $0.contains("row \"1\"") })
+        #expect(parsed.problems.contains { $0.contains("menuRows is text") })
+        #expect(parsed.problems.contains { $0.contains("names no store") })
+        #expect(parsed.problems.allSatisfy { $0.hasPrefix("damaged.json: menu \"") })
+
+        // Damage that is not local fails the day, in one line naming the file.
+        for broken in [Data(damaged.prefix(damaged.count / 2)), Data("{\"menus\": 1}".utf8), Data("<html>".utf8)] {
+            let error = #expect(throws: InputError.self) {
+                try JamixMenuDay.parse(broken, date: date, location: "broken.json")
+            }
+            #expect(error?.location == "broken.json")
+        }
+    }
+
+    static func rowsOfMenu(_ menu: [String: Any], date: ServiceDate) throws -> Int {
+        var count = 0
+        for case let week as [String: Any] in menu["menuWeeks"] as? [Any] ?? [] {
+            for case let day as [String: Any] in week["menuDays"] as? [Any] ?? [] where day["dayDate"] as? String == "\(date)" {
+                for case let option as [String: Any] in day["menuDayMealOptions"] as? [Any] ?? [] {
+                    count += (option["menuRows"] as? [Any])?.count ?? 0
+                }
+            }
+        }
+        return count
+    }
+
+    /// The real ingredient documents read into foods: name, ingredients, allergens as codes (raw
+    /// kept), and a label only where the document has one that is not all zeros.
+    @Test func realIngredientDocumentsBecomeFoods() throws {
+        let all = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Self.folder.appendingPathComponent("ingredients-2025-11-07.json"))) as? [String: Any])
+        #expect(all.count == 19)
+        for (id, document) in all {
+            let data = try JSONSerialization.data(withJSONObject: document)
+            let food = try JamixFoodDocument.parse(data, foodId: "ingredient-\(id)", location: "\(id).json")
+            let fields = try #require(document as? [String: Any])
+            #expect(food.name == (fields["ingredientName"] as? String)?.trimmingCharacters(in: .whitespaces))
+            #expect(food.allergens == (fields["ingredientAllergens"] as? [String] ?? []))
+            let values = fields["ingredientNutritiveValues"] as? [String: Any]
+            let kcal = (values?["energyKcal"] as? NSNumber)?.doubleValue
+            if let kcal, kcal > 0 {
+                #expect(food.calories == kcal)
+                #expect(food.servingSize == "100 g")
+            }
+        }
+        // Bagel Everything Jalapeno Cheese (7808): five allergens as UCLA's codes, its label all zeros.
+        let bagel = try JamixFoodDocument.parse(
+            JSONSerialization.data(withJSONObject: try #require(all["7808"])), foodId: "ingredient-7808", location: "7808.json")
+        #expect(bagel.codes == ["ASOY", "AGTN", "AWHT", "ASES", "AMLK"])
+        #expect(bagel.nutrients.isEmpty && bagel.calories == nil)
+    }
+
+    /// A recipe document read by the fields public readers of the feed use: a nutrient as a
+    /// number or as an object with `value`; anything else refused in one line naming the field.
+    @Test func recipeDocumentsAreReadByTheirFieldsAndRefusedOtherwise() throws {
+        let recipe: [String: Any] = [
+            "recipeNameTranslations": ["EN": "Lemon Herb Chicken"],
+            "recipePortions": 6, "recipePortionSizeUnit": "oz",
+            "recipeNutritiveValues": ["energyKcal": 310, "fat": ["value": 12.5], "sodium": ["value": 480, "unit": "mg"]],
+            "recipeListOfIngredientsTranslations": ["EN": "Chicken, lemon, herbs"],
+            "recipeAllergens": [["allergenName": "Soy"]], "recipeDiets": ["Halal"],
+        ]
+        let food = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: recipe), foodId: "recipe-42",
+                                               location: "recipes/42.json")
+        #expect(food.name == "Lemon Herb Chicken")
+        #expect(food.servingSize == "6 oz")
+        #expect(food.calories == 310)
+        #expect(food.nutrients.map(\.key.rawValue) == ["calories", "total_fat", "sodium"])
+        #expect(food.nutrients.map(\.unit) == ["kcal", "g", "mg"])
+        #expect(food.codes == ["HAL", "ASOY"])
+        var odd = recipe
+        odd["recipeNutritiveValues"] = ["energyKcal": "lots"]
+        let error = #expect(throws: InputError.self) {
+            try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: odd), foodId: "recipe-42",
+                                        location: "recipes/42.json")
+        }
+        #expect(error?.description == "recipes/42.json: recipeNutritiveValues.energyKcal: expected a number or an object with a numeric value, found text")
+    }
+
+    // MARK: - Night after night
+
+    /// A server that mirrors the feed's paths for the night set in `night`; ingredient documents
+    /// from the real ones saved, recipe documents not found (none was ever captured).
+    final class FeedServer: Sendable {
+        let server: TestHTTPServer
+        let nightBox: NightBox
+
+        init() throws {
+            let ingredients = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: UCLAJamixTests.folder.appendingPathComponent("ingredients-2025-11-07.json")))
+                as? [String: Any] ?? [:]
+            let bodies = try ingredients.mapValues { try JSONSerialization.data(withJSONObject: $0) }
+            let box = NightBox()
+            let night: @Sendable () -> ServiceDate = { box.get() }
+            nightBox = box
+            server = try TestHTTPServer(lifetime: .seconds(300), script: { request, _ in
+                let parts = request.path.split(separator: "/").map(String.init)
+                guard parts.count == 2 else { return Reply(status: 404) }
+                let name = String(parts[1].dropLast(".json".count))
+                switch parts[0] {
+                case "menus":
+                    guard let date = ServiceDate(name),
+                          let body = try? Data(contentsOf: UCLAJamixTests.menuFile(night: night(), date: date))
+                    else { return Reply(status: 404) }
+                    return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
+                case "ingredients":
+                    guard let body = bodies[name] else { return Reply(status: 404, keepAlive: true) }
+                    return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
+                default:
+                    return Reply(status: 404, keepAlive: true)
+                }
+            })
+        }
+
+        final class NightBox: @unchecked Sendable {
+            private let lock = NSLock()
+            private var night = UCLAJamixTests.nights[0]
+            func get() -> ServiceDate { lock.withLock { night } }
+            func set(_ value: ServiceDate) { lock.withLock { night = value } }
+        }
+    }
+
+    private func run(_ spec: PipelineSpec, night: ServiceDate, workspace: URL) async throws -> RunReport {
+        try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), today: night),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    /// One run per night, in order, against the seven real nights: each night's snapshot holds
+    /// exactly that night's feed, a rerun of a night publishes nothing, each ingredient document
+    /// is fetched once across the nights, and the diff of two nights lists what really changed.
+    @Test func sevenRealNightsInOrder() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        // The bundled nightly pipeline itself, pointed at the local mirror instead of UCLA.
+        let pipelines = workspace.appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
+        for folder in ["places", "standards"] {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
+                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
+        }
+        let bundled = try String(contentsOf: Paths.pipelines.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
+        // Politeness towards UCLA's server (half a second between requests) is no concern here.
+        let local = bundled.replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix",
+                                                 with: feed.server.url(""))
+            .replacingOccurrences(of: "delay_ms: 500", with: "delay_ms: 0")
+        #expect(local != bundled)
+        let file = pipelines.appendingPathComponent("nightly-ucla.yml")
+        try Data(local.utf8).write(to: file)
+        let spec = try SpecReader.read(file)
+        let places = try #require(spec.places)
+        var previous: (night: ServiceDate, snapshot: URL)?
+        for night in Self.nights {
+            feed.nightBox.set(night)
+            let report = try await run(spec, night: night, workspace: workspace)
+            #expect(report.published, "night \(night): \(report.blockingChecks.map(\.message))")
+            let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+
+            // Exactly that night's feed: items per date, restaurant and station.
+            var expected: [String: Int] = [:]
+            for date in Self.dates(of: night) {
+                for row in try Self.rows(night: night, date: date) {
+                    let store = places.canonicalName(of: row.store) ?? row.store
+                    expected["\(row.date)|\(store)|\(row.station)", default: 0] += 1
+                }
+            }
+            let counted = try QueryResult.run("""
+                SELECT date, restaurant, section, count(*) FROM v_menu GROUP BY date, restaurant, section
+                """, on: snapshot).rows
+            var found: [String: Int] = [:]
+            for row in counted {
+                guard case .text(let date) = row[0], case .text(let restaurant) = row[1], case .text(let section) = row[2],
+                      case .integer(let count) = row[3] else { continue }
+                found["\(date)|\(restaurant)|\(section)"] = Int(count)
+            }
+            #expect(found == expected, "night \(night)")
+
+            // A rerun of the same night publishes nothing.
+            let rerun = try await run(spec, night: night, workspace: workspace)
+            #expect(rerun.unchanged, "night \(night) rerun")
+
+            // The diff against the night before: on the dates both nights hold, exactly the rows
+            // that differ between their files.
+            if let previous {
+                let diff = try SnapshotDiff.between(previous.snapshot, snapshot)
+                let shared = Set(Self.dates(of: previous.night)).intersection(Self.dates(of: night))
+                // Rows as a multiset: a row served twice and then once is one removal.
+                func keys(_ night: ServiceDate) throws -> [String: Int] {
+                    var keys: [String: Int] = [:]
+                    for date in shared {
+                        for row in try Self.rows(night: night, date: date) {
+                            let store = places.canonicalName(of: row.store) ?? row.store
+                            keys["\(row.date)|\(row.meal)|\(store)|\(row.station)|ucla-jamix:\(row.food)|\(row.name)|\(row.portion ?? "")",
+                                 default: 0] += 1
+                        }
+                    }
+                    return keys
+                }
+                func minus(_ a: [String: Int], _ b: [String: Int]) -> [String: Int] {
+                    a.compactMapValues { $0 }.reduce(into: [:]) { result, entry in
+                        let left = entry.value - (b[entry.key] ?? 0)
+                        if left > 0 { result[entry.key] = left }
+                    }
+                }
+                let before = try keys(previous.night)
+                let after = try keys(night)
+                func diffKeys(_ items: [SnapshotDiff.MenuItem]) -> [String: Int] {
+                    items.filter { shared.contains(ServiceDate($0.date)!) }.reduce(into: [:]) { counts, item in
+                        counts["\(item.date)|\(item.meal)|\(item.restaurant)|\(item.section)|\(item.foodId)|\(item.item)|\(item.portion ?? "")",
+                               default: 0] += 1
+                    }
+                }
+                #expect(diffKeys(diff.menuItemsAdded) == minus(after, before), "added, night \(night)")
+                #expect(diffKeys(diff.menuItemsRemoved) == minus(before, after), "removed, night \(night)")
+                #expect(!diff.menuItemsAdded.isEmpty || !diff.menuItemsRemoved.isEmpty)
+            }
+            previous = (night, snapshot)
+        }
+
+        // Each ingredient document that exists was asked for once over the seven nights.
+        let ingredients = feed.server.requests.filter { $0.path.hasPrefix("/ingredients/") }
+        let perPath = Dictionary(grouping: ingredients, by: \.path).mapValues(\.count)
+        let served = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: Self.folder.appendingPathComponent("ingredients-2025-11-07.json"))) as? [String: Any])
+        let asked = perPath.filter { served[String($0.key.dropFirst("/ingredients/".count).dropLast(".json".count))] != nil }
+        #expect(!asked.isEmpty)
+        #expect(asked.values.allSatisfy { $0 == 1 }, "\(asked)")
+    }
+}
