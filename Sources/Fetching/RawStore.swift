@@ -126,7 +126,7 @@ public struct RawStore: Sendable {
         do {
             return try RawIndex.shared(root: root)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(error)")
+            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(Self.plain(error))")
         }
     }
 
@@ -139,7 +139,7 @@ public struct RawStore: Sendable {
         do {
             return try pool.unsafeRead(read)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(error)")
+            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(Self.plain(error))")
         }
     }
 
@@ -148,6 +148,11 @@ public struct RawStore: Sendable {
             guard let record = try? FetchRecord.decode(Data(line.utf8)), record.url == url else { return nil }
             return record
         }
+    }
+
+    /// SQLite's words for a failure, without GRDB's wrapping (the statement, the Swift type).
+    private static func plain(_ error: any Error) -> String {
+        (error as? DatabaseError).map { $0.message ?? "SQLite error \($0.resultCode.rawValue)" } ?? SystemMessage.describe(error)
     }
 
     /// A lower-case hex SHA-256, the only thing the store files bodies under.

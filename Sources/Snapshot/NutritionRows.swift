@@ -71,7 +71,7 @@ extension StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot write the nutrition review: \(error)", path: url.path)
+            throw SnapshotError("cannot write the nutrition review: \(plainMessage(error))", path: url.path, code: .environment)
         }
     }
 }

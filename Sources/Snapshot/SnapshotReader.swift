@@ -15,7 +15,7 @@ public enum SnapshotReader {
             return try DatabaseQueue(path: "file:\(escaped)?mode=ro&immutable=1",
                                      configuration: configuration)
         } catch {
-            throw SnapshotError("cannot open: \(error)", path: url.path)
+            throw SnapshotError("cannot open: \(plainMessage(error))", path: url.path)
         }
     }
 

@@ -92,7 +92,7 @@ extension StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot write the swipe tables: \(error)", path: url.path)
+            throw SnapshotError("cannot write the swipe tables: \(plainMessage(error))", path: url.path, code: .environment)
         }
     }
 }

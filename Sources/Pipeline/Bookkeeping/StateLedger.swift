@@ -200,8 +200,8 @@ public final class StateLedger {
                                 state.runId, state.updatedAt, state.message, revalidate])
             }
         } catch {
-            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(error)\(FreeSpace.note(near: url))",
-                                path: url.path)
+            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(plainMessage(error))"
+                                + FreeSpace.note(near: url), path: url.path, code: .environment)
         }
     }
 
