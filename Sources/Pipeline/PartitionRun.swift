@@ -38,6 +38,9 @@ struct PartitionWork: Sendable {
     /// Documents fetched again by revalidation, and how many of those were 304s.
     var refetched = 0
     var notModified = 0
+    /// A day outside the run's dates that the pipeline's `history:` keeps: replayed from the raw
+    /// store as last done, never revalidated or fetched.
+    var history = false
 }
 
 /// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
@@ -62,10 +65,24 @@ extension PipelineRunner {
                        interrupted: Set<String>) throws -> [PartitionWork] {
         var work: [PartitionWork] = []
         for (harvester, live) in harvesters {
-            for key in harvester.partitions {
+            let own = harvester.partitions
+            var kept: Set<String> = []
+            if let history = spec.history, let ledger {
+                kept = Set(try ledger.doneKeys(source: harvester.source.name).filter { key in
+                    guard let date = ServiceDate(key), !own.contains(key) else { return false }
+                    return history.keeps(date, today: options.today)
+                })
+            }
+            // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
+            let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
+            for key in days + own.filter({ ServiceDate($0) == nil }) {
                 let previous = try ledger?.state(source: harvester.source.name, key: key)
-                work.append(PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
-                                          previous: previous, reused: reuses(previous, interrupted: interrupted)))
+                let isHistory = kept.contains(key)
+                var item = PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
+                                         previous: previous,
+                                         reused: isHistory || reuses(previous, interrupted: interrupted))
+                item.history = isHistory
+                work.append(item)
             }
         }
         return work

@@ -24,11 +24,13 @@ public struct PipelineSpec: Sendable {
     public var retention: RetentionPolicy?
     /// The canonical names of the campus's restaurants; nil keeps every name as printed.
     public var places: RestaurantNames?
+    /// Which service days a snapshot holds beyond the run's own: nil holds only the run's.
+    public var history: HistoryPolicy?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
                 dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil,
-                retention: RetentionPolicy? = nil, places: RestaurantNames? = nil) {
+                retention: RetentionPolicy? = nil, places: RestaurantNames? = nil, history: HistoryPolicy? = nil) {
         self.name = name
         self.description = description
         self.file = file
@@ -40,6 +42,7 @@ public struct PipelineSpec: Sendable {
         self.swipes = swipes
         self.retention = retention
         self.places = places
+        self.history = history
     }
 }
 
@@ -49,6 +52,25 @@ extension PipelineSpec {
     public var legend: [DietaryCode] {
         var seen: Set<String> = []
         return sources.flatMap(\.adapter.legend).filter { seen.insert($0.code).inserted }
+    }
+}
+
+/// Which service days a snapshot holds besides the ones the run fetches: days done in earlier
+/// runs, each as its latest good fetch, replayed from the raw store without a request.
+public enum HistoryPolicy: Hashable, Sendable {
+    /// Every day ever fetched.
+    case all
+    /// Days from this one on.
+    case since(ServiceDate)
+    /// The last N days up to today.
+    case lastDays(Int)
+
+    public func keeps(_ date: ServiceDate, today: ServiceDate) -> Bool {
+        switch self {
+        case .all: true
+        case .since(let first): date >= first
+        case .lastDays(let days): date.daysSinceEpoch > today.daysSinceEpoch - days
+        }
     }
 }
 

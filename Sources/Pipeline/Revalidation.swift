@@ -82,6 +82,8 @@ struct RevalidateStage {
     private static func revalidate(_ work: PartitionWork) async -> (PartitionWork, Bool) {
         var work = work
         guard let previous = work.previous, previous.status == .done else { return (work, false) }
+        // A kept day is what it last was: nothing of it is asked for again.
+        if work.history { return (work, true) }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
             let fetched: Result<FetchedDocument, any Error>
             do {

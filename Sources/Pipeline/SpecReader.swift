@@ -22,7 +22,7 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention", "places"])
+                           "swipes", "retention", "places", "history"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -51,7 +51,8 @@ public enum SpecReader {
             dailyValues: try top.optional("dv_standard").map { try StandardReader.read(named: $0, folder: folder) },
             swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) },
             retention: try top.optional("retention").map(readRetention),
-            places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) })
+            places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) },
+            history: try top.optional("history").map(readHistory))
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter
@@ -156,6 +157,19 @@ public enum SpecReader {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }
         }
         return policy
+    }
+
+    /// `history: {keep: all}`, `{since: 2025-09-20}` or `{last_days: 120}`.
+    private static func readHistory(_ node: YAMLValue) throws -> HistoryPolicy {
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["keep", "since", "last_days"])
+        guard map.keys.count == 1 else { throw node.error("give one of `keep: all`, `since: YYYY-MM-DD`, `last_days: N`") }
+        if let keep = try map.optional("keep") {
+            guard try keep.string() == "all" else { throw keep.error("expected `all`") }
+            return .all
+        }
+        if let since = try map.optional("since") { return .since(try since.date()) }
+        return .lastDays(try map.required("last_days").int(in: 1...DateSelection.maxDays))
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {

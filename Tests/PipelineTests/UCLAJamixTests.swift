@@ -384,4 +384,61 @@ import TestSupport
         #expect(!asked.isEmpty)
         #expect(asked.values.allSatisfy { $0 == 1 }, "\(asked)")
     }
+
+    /// `history: {keep: all}` over the seven nights: the last snapshot holds every date the feed
+    /// ever published (2025-04-07..18), each day as the last night that published it had it, and
+    /// the days no longer in the feed are read from the raw store without a request.
+    @Test func historyKeepsEveryDateEverPublished() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        let pipelines = workspace.appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
+        for folder in ["places", "standards"] {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
+                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
+        }
+        let local = try String(contentsOf: Paths.pipelines.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix", with: feed.server.url(""))
+            .replacingOccurrences(of: "delay_ms: 500", with: "delay_ms: 0")
+            + "\nhistory:\n  keep: all\n"
+        let file = pipelines.appendingPathComponent("nightly-ucla.yml")
+        try Data(local.utf8).write(to: file)
+        let spec = try SpecReader.read(file)
+        #expect(spec.history == .all)
+        let places = try #require(spec.places)
+        var last: URL?
+        var lastNight: [ServiceDate: ServiceDate] = [:]
+        for night in Self.nights {
+            feed.nightBox.set(night)
+            let before = feed.server.requests.filter { $0.path.hasPrefix("/menus/") }.map(\.path)
+            let report = try await run(spec, night: night, workspace: workspace)
+            #expect(report.published, "night \(night): \(report.blockingChecks.map(\.message))")
+            last = report.snapshotPath.map(URL.init(fileURLWithPath:))
+            for date in Self.dates(of: night) { lastNight[date] = night }
+            // Only the night's own window was asked for.
+            let asked = Set(feed.server.requests.filter { $0.path.hasPrefix("/menus/") }.map(\.path))
+                .subtracting(before)
+            #expect(asked.isSubset(of: Set((0...5).map { "/menus/\(night.adding(days: $0)).json" })), "\(asked)")
+        }
+        let snapshot = try #require(last)
+        let dates = try QueryResult.run("SELECT date FROM service_day ORDER BY date", on: snapshot).rows
+        #expect(dates == (7...18).map { [.text("2025-04-\(String(format: "%02d", $0))")] })
+        for (date, night) in lastNight {
+            var expected: [String: Int] = [:]
+            for row in try Self.rows(night: night, date: date) {
+                expected["\(places.canonicalName(of: row.store) ?? row.store)|\(row.station)", default: 0] += 1
+            }
+            var found: [String: Int] = [:]
+            for row in try QueryResult.run("""
+                SELECT restaurant, section, count(*) FROM v_menu WHERE date = '\(date)' GROUP BY restaurant, section
+                """, on: snapshot).rows {
+                guard case .text(let restaurant) = row[0], case .text(let section) = row[1],
+                      case .integer(let count) = row[2] else { continue }
+                found["\(restaurant)|\(section)"] = Int(count)
+            }
+            #expect(found == expected, "\(date) as of night \(night)")
+        }
+    }
 }

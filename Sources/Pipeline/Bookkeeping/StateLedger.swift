@@ -184,6 +184,14 @@ public final class StateLedger {
         }
     }
 
+    /// The keys of a source's partitions that are done, in key order: the days a `history:`
+    /// setting can carry into a snapshot from the raw store.
+    public func doneKeys(source: String) throws -> [String] {
+        try queue.read { db in
+            try String.fetchAll(db, sql: "SELECT key FROM partition WHERE source = ? AND status = 'done' ORDER BY key",
+                                arguments: [source])
+        }
+    }
 
     public func record(_ state: PartitionState) throws {
         let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
