@@ -69,6 +69,20 @@ import TestSupport
         _ = try SpecReader.read(Paths.pipelines.appendingPathComponent("recipes-backfill.yml"))
     }
 
+    @Test func historyIsOneOfThreeForms() throws {
+        #expect(try read(valid + "\nhistory: {keep: all}\n").history == .all)
+        #expect(try read(valid + "\nhistory: {since: 2025-09-20}\n").history == .since(ServiceDate("2025-09-20")!))
+        #expect(try read(valid + "\nhistory: {last_days: 120}\n").history == .lastDays(120))
+        #expect(try read(valid).history == nil)
+        #expect(try error(valid + "\nhistory: {keep: some}\n").key == "history.keep")
+        #expect(try error(valid + "\nhistory: {last_days: 0}\n").message.contains("between 1 and 7320"))
+        #expect(try error(valid + "\nhistory: {keep: all, last_days: 3}\n").message.contains("give one of"))
+        // Days kept by `last_days` count back from today, today included.
+        let today = ServiceDate("2025-04-13")!
+        #expect(HistoryPolicy.lastDays(7).keeps(ServiceDate("2025-04-07")!, today: today))
+        #expect(!HistoryPolicy.lastDays(7).keeps(ServiceDate("2025-04-06")!, today: today))
+    }
+
     @Test func theSampleComputesUnderUCLAsLabelValues() throws {
         let standard = try #require(try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")).dailyValues)
         #expect(standard.name == "ucla-label")
