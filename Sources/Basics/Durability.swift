@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// fsync for files and folders: SQLite does not sync what `VACUUM INTO` writes, and a rename
-/// is only durable once the folder that holds it is synced too (REFERENCE §5).
+/// is only durable once the folder that holds it is synced too (docs/publishing.md).
 public enum Durability {
     public static func sync(path: String) throws {
         let descriptor = open(path, O_RDONLY)

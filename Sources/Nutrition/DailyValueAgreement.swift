@@ -5,8 +5,8 @@ import FoodModel
 /// Both lawful ways of computing a %DV count (21 CFR 101.9(c)): from the declared amount, and
 /// from the unrounded amount, which the label does not print. So the printed % agrees when some
 /// amount that the printed one may stand for gives it: the printed amount ± half a unit of its
-/// last printed digit (UCLA prints 0.1 g and computes from the unrounded grams, REFERENCE §2.1),
-/// and, where §2.4 has a rule for the nutrient, every amount the FDA rule declares as printed
+/// last printed digit (UCLA prints 0.1 g and computes from the unrounded grams, docs/nutrition.md),
+/// and, where the label rounding rules (docs/nutrition.md) have one for the nutrient, every amount the FDA rule declares as printed
 /// (a label's "2.5 g" of fat stands for 2.25–2.75 g).
 public struct DailyValueAgreement: Hashable, Sendable {
     public var nutrient: NutrientKey

@@ -14,7 +14,7 @@ public enum LabelAmount: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// One of the FDA's label rounding rules (21 CFR 101.9(c); Food Labeling Guide, Appendix H;
-/// REFERENCE.md §2.4), as tiers: each tier covers the amounts up to its bound and says how
+/// docs/nutrition.md), as tiers: each tier covers the amounts up to its bound and says how
 /// they are declared.
 ///
 /// Rules are values rather than functions so that the same table answers both directions: how
@@ -120,7 +120,7 @@ extension LabelRoundingRule {
         Tier(below: 50, includesBound: true, .nearest(5)), Tier(below: nil, .nearest(10)),
     ])
 
-    /// The rule a label declares a nutrient's amount with; nil for nutrients §2.4 does not cover.
+    /// The rule a label declares a nutrient's amount with; nil for nutrients the rounding rules do not cover.
     public static func amountRule(for nutrient: NutrientKey) -> LabelRoundingRule? {
         switch nutrient {
         case .calories, .caloriesFromFat: .calories

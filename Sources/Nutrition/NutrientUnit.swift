@@ -27,7 +27,7 @@ public enum NutrientUnit: String, Hashable, Sendable, Codable, CaseIterable {
         }
     }
 
-    /// Micrograms in one IU (NIH Office of Dietary Supplements, REFERENCE.md §2.3): vitamin D
+    /// Micrograms in one IU (NIH Office of Dietary Supplements, docs/nutrition.md): vitamin D
     /// 0.025 mcg, vitamin A 0.3 mcg RAE (as retinol). Vitamin E's IU differs between the natural
     /// and the synthetic form, so it has no entry: its IU is never converted.
     static let microgramsPerIU: [NutrientKey: Double] = [

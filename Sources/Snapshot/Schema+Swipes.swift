@@ -1,6 +1,6 @@
 extension SnapshotSchema {
     /// Meal plans and the expected swipe balances of every plan over every meal period of the
-    /// configured terms (issue 6; REFERENCE §4). `v_swipe_table` is what an app in the style of
+    /// configured terms (issue 6; docs/meal-plans.md). `v_swipe_table` is what an app in the style of
     /// BruinLife shows: "you should have N swipes left", with what they are worth.
     static let v2Swipes = """
         CREATE TABLE meal_plan (

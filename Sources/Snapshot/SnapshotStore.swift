@@ -19,7 +19,7 @@ public struct PublishedSnapshot: Hashable, Sendable, Codable {
 /// The snapshots folder: `<pipeline>-<YYYY-MM-DD>-<run>.sqlite` files that are never modified,
 /// a `latest-<pipeline>` symbolic link, and a `<file>.manifest.json` beside each file.
 ///
-/// Publishing follows REFERENCE §5 so that a kill at any moment leaves the previous snapshot
+/// Publishing follows docs/publishing.md so that a kill at any moment leaves the previous snapshot
 /// and `latest` intact and no partial file under a final name: VACUUM INTO a hidden temporary
 /// name, verify, fsync, rename, fsync the folder, then swing `latest`, then the manifest.
 public struct SnapshotStore: Sendable {

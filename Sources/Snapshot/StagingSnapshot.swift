@@ -51,7 +51,7 @@ public final class StagingSnapshot {
         }
     }
 
-    /// Writes one service day's menus, in one transaction with cached statements (REFERENCE §5:
+    /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the
     /// order they are given, which sets their ids.
     public func append(_ day: ServiceDay) throws {

@@ -1,6 +1,6 @@
 import FoodModel
 
-/// A meal plan as UCLA sells it (REFERENCE §4), read from `Pipelines/plans/`.
+/// A meal plan as UCLA sells it (docs/meal-plans.md), read from `Pipelines/plans/`.
 ///
 /// Both kinds share the same reference week: how many swipes a student who eats every meal the
 /// plan pays for uses on each weekday. What differs is what the balance counts: a Regular plan's

@@ -122,7 +122,7 @@ struct UCLADatasetTests {
         #expect(foods.contains { $0.id.recipeId == recipeId })
     }
 
-    /// 134 files, 37,037 items (REFERENCE §1.4; recounted with python).
+    /// 134 files, 37,037 items (docs/sources/ucla-dataset.md; recounted with python).
     @Test func everyFileOfTheDatasetParses() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: datasetFolder.path)
             .filter { $0.hasSuffix(".json") }

@@ -3,7 +3,7 @@ import Foundation
 import MealDB
 import Testing
 
-/// Quirks from REFERENCE.md §3 that the saved files do not all show, written as small bodies.
+/// Quirks from docs/sources/themealdb.md that the saved files do not all show, written as small bodies.
 @Suite("Wire quirks")
 struct WireQuirkTests {
     static func one(_ json: String) throws -> Recipe {

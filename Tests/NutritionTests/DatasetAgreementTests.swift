@@ -12,7 +12,7 @@ private let datasetFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()
     .appendingPathComponent("shared/data/ucla-dataset-2016")
 
-/// UCLA's label values as REFERENCE.md §2.1 gives them, typed here by hand.
+/// UCLA's label values as docs/nutrition.md gives them, typed here by hand.
 let uclaLabel = DailyValueStandard(name: "ucla-label", description: "", values: [
     .totalFat: .init(amount: 65, unit: .g), .saturatedFat: .init(amount: 20, unit: .g),
     .cholesterol: .init(amount: 300, unit: .mg), .sodium: .init(amount: 2400, unit: .mg),
@@ -72,9 +72,9 @@ private struct Tally {
 @Suite struct DatasetAgreementTests {
     /// Counts measured independently with Python's `decimal` (exact half-up rounding of
     /// 100 × printed amount / DV, and the ± half-a-last-digit interval) before this code existed.
-    /// REFERENCE.md §2.1 gives saturated fat as 76.2%: that figure is binary floating point's,
+    /// docs/nutrition.md gives saturated fat as 76.2%: that figure is binary floating point's,
     /// where 100 × 2.3 / 20 = 11.499999999999998 rounds to 11 (Python's float gives 76.17%);
-    /// exact decimal arithmetic gives 76.77%. The other five match §2.1.
+    /// exact decimal arithmetic gives 76.77%. The other five match docs/nutrition.md.
     @Test func everyPrintedPercentOfTheSixNutrientsIsConsistentWithItsPrintedAmount() throws {
         let tally = try Tally.measure()
         #expect(tally.items == 37_037)

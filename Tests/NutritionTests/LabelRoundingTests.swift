@@ -2,7 +2,7 @@ import FoodModel
 import Nutrition
 import Testing
 
-/// Every boundary of REFERENCE.md §2.4 (21 CFR 101.9(c); Food Labeling Guide, Appendix H), with
+/// Every boundary of docs/nutrition.md (21 CFR 101.9(c); Food Labeling Guide, Appendix H), with
 /// the values on both sides typed by hand from the rule's text.
 @Suite struct LabelRoundingTests {
     private func declared(_ rule: LabelRoundingRule, _ amount: Double) -> LabelAmount { rule.declare(amount) }

@@ -12,7 +12,7 @@ import Testing
         #expect(NutrientUnit.kcal.convert(10, to: .g, for: .calories) == nil)
     }
 
-    /// NIH: vitamin D 1 IU = 0.025 mcg, vitamin A 1 IU = 0.3 mcg RAE (REFERENCE.md §2.3).
+    /// NIH: vitamin D 1 IU = 0.025 mcg, vitamin A 1 IU = 0.3 mcg RAE (docs/nutrition.md).
     @Test func internationalUnitsConvertOnlyWhereOneMassIsAgreed() throws {
         #expect(try #require(NutrientUnit.internationalUnit.convert(400, to: .mcg, for: vitaminD)) == 10)
         #expect(abs(try #require(NutrientUnit.internationalUnit.convert(5000, to: .mcg, for: .vitaminA)) - 1500) < 1e-9)

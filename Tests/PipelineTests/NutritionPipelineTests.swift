@@ -9,8 +9,9 @@ import TestSupport
 
 /// The daily-value standards as data, and the nutrition review of a real run on the sample.
 @Suite struct NutritionPipelineTests {
-    /// Each standard file against the FDA's own table in `../shared/data` (REFERENCE.md §2.2,
-    /// §2.3), read here with a plain CSV split; units compared by their first word ("mcg RAE").
+    /// Each standard file against the FDA's own table of daily values saved as a test input
+    /// (docs/nutrition.md), read here with a plain CSV split; units compared by their first word
+    /// ("mcg RAE").
     @Test(arguments: [("fda-2016", "fda-daily-values-2016.csv"), ("fda-pre-2016", "fda-daily-values-pre2016.csv")])
     func standardFilesHoldTheFDATables(standard name: String, table: String) throws {
         let standard = try StandardReader.load(name, pipelinesFolder: Paths.pipelines)
@@ -27,7 +28,7 @@ import TestSupport
         }
     }
 
-    /// REFERENCE.md §2.1: fat 65 g, saturated fat 20 g, cholesterol 300 mg, sodium 2400 mg,
+    /// docs/nutrition.md: fat 65 g, saturated fat 20 g, cholesterol 300 mg, sodium 2400 mg,
     /// carbohydrate 130 g, fiber 25 g.
     @Test func theUCLALabelStandardHoldsWhatUCLAPrints() throws {
         let standard = try StandardReader.load("ucla-label", pipelinesFolder: Paths.pipelines)

@@ -86,7 +86,7 @@ import TestSupport
     @Test func theSampleComputesUnderUCLAsLabelValues() throws {
         let standard = try #require(try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")).dailyValues)
         #expect(standard.name == "ucla-label")
-        // REFERENCE.md §2.1: pre-2016 FDA values with carbohydrate 130 g and fiber 25 g.
+        // docs/nutrition.md: pre-2016 FDA values with carbohydrate 130 g and fiber 25 g.
         #expect(standard.values[.totalCarbohydrate] == .init(amount: 130, unit: .g))
         #expect(standard.values[.dietaryFiber] == .init(amount: 25, unit: .g))
         #expect(standard.values[.sodium] == .init(amount: 2400, unit: .mg))

@@ -265,6 +265,26 @@ import TestSupport
         }
     }
 
+    /// The bundled `Pipelines/nightly-ucla.yml` itself, pointed at the local mirror instead of
+    /// UCLA, with `extra` appended; its places and standards are the repository's.
+    private func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
+        let pipelines = workspace.appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
+        for folder in ["places", "standards"] {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
+                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
+        }
+        let bundled = try String(contentsOf: Paths.pipelines.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
+        // Politeness towards UCLA's server (half a second between requests) is no concern here.
+        let local = bundled.replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix",
+                                                 with: feed.server.url(""))
+            .replacingOccurrences(of: "delay_ms: 500", with: "delay_ms: 0")
+        #expect(local != bundled)
+        let file = pipelines.appendingPathComponent("nightly-ucla.yml")
+        try Data((local + extra).utf8).write(to: file)
+        return try SpecReader.read(file)
+    }
+
     private func run(_ spec: PipelineSpec, night: ServiceDate, workspace: URL) async throws -> RunReport {
         try await PipelineRunner(
             spec: spec,
@@ -281,21 +301,7 @@ import TestSupport
         let feed = try FeedServer()
         defer { feed.server.stop() }
         // The bundled nightly pipeline itself, pointed at the local mirror instead of UCLA.
-        let pipelines = workspace.appendingPathComponent("Pipelines")
-        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["places", "standards"] {
-            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
-                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
-        }
-        let bundled = try String(contentsOf: Paths.pipelines.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
-        // Politeness towards UCLA's server (half a second between requests) is no concern here.
-        let local = bundled.replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix",
-                                                 with: feed.server.url(""))
-            .replacingOccurrences(of: "delay_ms: 500", with: "delay_ms: 0")
-        #expect(local != bundled)
-        let file = pipelines.appendingPathComponent("nightly-ucla.yml")
-        try Data(local.utf8).write(to: file)
-        let spec = try SpecReader.read(file)
+        let spec = try bundledNightly(in: workspace, feed: feed)
         let places = try #require(spec.places)
         var previous: (night: ServiceDate, snapshot: URL)?
         for night in Self.nights {
@@ -393,19 +399,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let pipelines = workspace.appendingPathComponent("Pipelines")
-        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["places", "standards"] {
-            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
-                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
-        }
-        let local = try String(contentsOf: Paths.pipelines.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
-            .replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix", with: feed.server.url(""))
-            .replacingOccurrences(of: "delay_ms: 500", with: "delay_ms: 0")
-            + "\nhistory:\n  keep: all\n"
-        let file = pipelines.appendingPathComponent("nightly-ucla.yml")
-        try Data(local.utf8).write(to: file)
-        let spec = try SpecReader.read(file)
+        let spec = try bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
         #expect(spec.history == .all)
         let places = try #require(spec.places)
         var last: URL?

@@ -2,7 +2,7 @@ import FoodModel
 import Swipes
 import Testing
 
-/// The plans of REFERENCE §4 as values, so that the computation is tested apart from the files
+/// The plans of docs/meal-plans.md as values, so that the computation is tested apart from the files
 /// (PipelineTests read `Pipelines/plans/ucla.yml` and check the same tables).
 enum Fixtures {
     static let periods = MealPeriods(weekdays: ["Breakfast", "Lunch", "Dinner"], weekends: ["Brunch", "Dinner"],

@@ -2,7 +2,7 @@ import FoodModel
 import Swipes
 import Testing
 
-/// Premier pools (REFERENCE §4: 11 × the weekly allowance) spread over the term.
+/// Premier pools (docs/meal-plans.md: 11 × the weekly allowance) spread over the term.
 @Suite struct PremierPoolTests {
     @Test(arguments: [("19P", 209, 206, 190), ("14P", 154, 152, 140), ("11P", 121, 119, 110)])
     func aTermOfElevenFullWeeksSpendsThePoolAtTheWeeklyRate(plan: String, pool: Int, afterMonday: Int,

@@ -2,7 +2,7 @@ import FoodModel
 import Swipes
 import Testing
 
-/// BruinLife's "swipes you should have left at the start of each day" (REFERENCE §4), reproduced
+/// BruinLife's "swipes you should have left at the start of each day" (docs/meal-plans.md), reproduced
 /// from the plans' reference weeks. The start of Monday is the weekly allowance; the start of
 /// each next day is the balance after the last period of the day before.
 @Suite struct RegularTableTests {

@@ -3,7 +3,7 @@ import FoodModel
 import Fetching
 import Foundation
 
-/// The historical UCLA dataset (REFERENCE §1.4): a folder of `YYYY-MM-DD.json` files, one
+/// The historical UCLA dataset (docs/sources/ucla-dataset.md): a folder of `YYYY-MM-DD.json` files, one
 /// partition per file, so analysts can load history into the same snapshot shape as the live
 /// menus.
 struct DatasetHarvester: Harvester {
