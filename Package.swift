@@ -124,7 +124,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
-                "TestSupport", "commissary",
+                "TestSupport", "commissary", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.

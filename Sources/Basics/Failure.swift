@@ -15,6 +15,9 @@ public enum FailureCode: String, Hashable, Sendable, Codable {
     /// Published, but what follows the publication (its manifest, the ledger's last word)
     /// could not be written: the snapshot is good and `latest`.
     case publishedIncompletely = "published_incompletely"
+    /// Published and `latest`, but some partitions in it are their last good version because
+    /// the newest fetch was refused or failed: the data is served, not fresh.
+    case publishedStale = "published_stale"
 }
 
 /// The one shape of Commissary's errors (after swift-nio's `FileSystemError`): a code, a message

@@ -34,7 +34,11 @@ public struct MenuDigest: Hashable, Sendable {
         for meal in day.meals where !(mealsByDay[day.date]?.contains(meal.name) ?? false) {
             mealsByDay[day.date, default: []].append(meal.name)
         }
-        restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { $0.restaurants.map(\.name) })
+        // A restaurant counts as present only with something on its menu: an empty block is
+        // what a page read wrong looks like.
+        restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { meal in
+            meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
+        })
         day.forEachMenuItem { item in
             menuItemCount += 1
             foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])]

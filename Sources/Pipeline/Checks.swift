@@ -12,9 +12,17 @@ struct Checks {
     private var policy: CheckPolicy { spec.checks }
 
     func evaluate(dataset: Dataset, menus: MenuDigest, counts: [String: Int], previous: [String: Int]?,
-                  failedPartitions: [String], warnings: [String]) -> [CheckOutcome] {
+                  failedPartitions: [String], stale: [StalePartition], staleFoods: [StalePartition],
+                  staleFoodsSnapshot: String, warnings: [String]) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         outcomes.append(partitionsComplete(failedPartitions))
+        for partition in stale {
+            outcomes.append(CheckOutcome(name: "stale_partition", severity: .stale, passed: false,
+                                         message: partition.line))
+        }
+        for line in LastGoodFoods.summaries(staleFoods, snapshot: staleFoodsSnapshot) {
+            outcomes.append(CheckOutcome(name: "stale_labels", severity: .stale, passed: false, message: line))
+        }
 
         let items = counts["menu_item"] ?? 0
         let recipes = counts["recipe"] ?? 0
@@ -26,7 +34,7 @@ struct Checks {
             value: Double(recipes), message: "\(recipes) recipes (at least \(policy.minRecipes) required)"))
 
         if let previous {
-            for table in ["menu_item", "recipe"] {
+            for table in ["menu_item", "food_nutrient", "recipe"] {
                 let before = previous[table] ?? 0
                 let now = counts[table] ?? 0
                 guard before > 0 else { continue }

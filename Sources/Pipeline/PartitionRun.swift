@@ -20,6 +20,11 @@ struct HarvestOutcome {
     /// with partitions running side by side these add up to more than the wall time.
     var fetchSeconds = 0.0
     var parseSeconds = 0.0
+    /// Partitions whose new fetch was refused or failed, published from their last good version.
+    var stale: [StalePartition] = []
+    /// Foods whose label got worse tonight, published as the latest snapshot had them.
+    var staleFoods: [StalePartition] = []
+    var staleFoodsSnapshot = ""
 }
 
 /// One partition's work, done in a child task.
@@ -41,13 +46,23 @@ struct PartitionWork: Sendable {
     /// A day outside the run's dates that the pipeline's `history:` keeps: replayed from the raw
     /// store as last done, never revalidated or fetched.
     var history = false
+    /// The source's usual figures, for judging a partition that has no good version yet.
+    var usual: PartitionSummary?
 }
 
 /// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
 private struct PartitionOutcome: Sendable {
     var work: PartitionWork
+    /// What is published for the partition: the new fetch, or its last good version when the
+    /// new one was refused or failed (then `stale` says so).
     var result: Result<PartitionResult, any Error>
+    /// The documents `result` was built from.
     var documents: [SourceDocument]
+    /// The documents the new fetch read, for the ledger (the same as `documents` unless stale).
+    var attempted: [SourceDocument]
+    /// The accepted fetch's counts, kept with it as the partition's last good version.
+    var summary: PartitionSummary?
+    var stale: StalePartition?
     var revalidate: [String]
     var reusedCount: Int
     var notModifiedCount: Int
@@ -68,10 +83,13 @@ extension PipelineRunner {
             let own = harvester.partitions
             var kept: Set<String> = []
             if let history = spec.history, let ledger {
-                kept = Set(try ledger.doneKeys(source: harvester.source.name).filter { key in
+                kept = Set(try ledger.keptKeys(source: harvester.source.name).filter { key in
                     guard let date = ServiceDate(key), !own.contains(key) else { return false }
                     return history.keeps(date, today: options.today)
                 })
+            }
+            let usual = try ledger.map {
+                PartitionSummary.total(try $0.goodSummaries(source: harvester.source.name, limit: Self.usualWindow))
             }
             // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
             let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
@@ -82,11 +100,15 @@ extension PipelineRunner {
                                          previous: previous,
                                          reused: isHistory || reuses(previous, interrupted: interrupted))
                 item.history = isHistory
+                item.usual = usual
                 work.append(item)
             }
         }
         return work
     }
+
+    /// How many of a source's newest good partitions make its usual figures.
+    static let usualWindow = 28
 
     /// How far past the earliest unfinished partition new ones may start. Finished partitions
     /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
@@ -118,9 +140,14 @@ struct HarvestStage {
     /// running, never more than `partitionLookahead`), their days handed to `menus` and the rest
     /// merged, so the result does not depend on which finished first and no more than a few days
     /// are in memory at once.
-    func run(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream) async throws -> HarvestOutcome {
+    ///
+    /// `rereadFoodPages` (the latest snapshot kept labels from an earlier night) reads every food
+    /// page again instead of the raw store's copy, which may be the page that failed.
+    func run(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream, rereadFoodPages: Bool) async throws
+        -> HarvestOutcome {
         let context = RunContext()
-        let known = runner.options.force ? nil : RawStore(root: runner.options.workspace.raw)
+        let known = runner.options.force || rereadFoodPages ? nil : RawStore(root: runner.options.workspace.raw)
+        let keptDocuments = KeptDocuments(work)
         // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
         var finished: [Int: PartitionOutcome] = [:]
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
@@ -132,7 +159,9 @@ struct HarvestStage {
             while true {
                 while !Task.isCancelled, running < runner.partitionConcurrency, let item = waiting,
                       item.index < nextInOrder + runner.partitionLookahead {
-                    group.addTask { try await self.harvest(item, context: context, known: known) }
+                    group.addTask {
+                        try await self.harvest(item, context: context, known: known, kept: keptDocuments)
+                    }
                     running += 1
                     waiting = queue.next()
                 }
@@ -164,6 +193,7 @@ struct HarvestStage {
         switch outcome.result {
         case .success(var result):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
+            if let stale = outcome.stale { harvest.stale.append(stale) }
             // Normalizing: one name per restaurant, as the pipeline's places file says.
             if let places = runner.spec.places {
                 result.dataset.serviceDays = result.dataset.serviceDays.map {
@@ -176,10 +206,11 @@ struct HarvestStage {
             harvest.dataset.merge(result.dataset)
             harvest.dataset.documents.append(contentsOf: outcome.documents)
             harvest.warnings.append(contentsOf: result.warnings)
+            let status: PartitionStatus = outcome.stale != nil ? .stale : outcome.work.reused ? .reused : .fetched
             harvest.partitions.append(.init(
-                source: source, key: key, status: outcome.work.reused ? .reused : .fetched,
+                source: source, key: key, status: status,
                 documents: outcome.documents.count, documentsReused: outcome.reusedCount,
-                notModified: outcome.notModifiedCount, message: nil,
+                notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
                 counts: result.counts.isEmpty ? nil : result.counts))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
@@ -191,38 +222,100 @@ struct HarvestStage {
         }
     }
 
-    /// Fetches and parses one partition; a failure is a value, so one bad day never stops the
-    /// others.
-    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
+    /// Fetches and parses one partition and judges what it produced; a failure is a value, so
+    /// one bad day never stops the others. A fetch that fails or is refused is replaced by the
+    /// partition's last good version, replayed from the raw store and marked stale.
+    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?, kept: KeptDocuments) async throws
         -> PartitionOutcome {
-        let upstream = work.reused || work.confirmed ? try runner.replay(work.previous, fallback: work.live) : work.live
-        let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
-        // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         var work = work
+        let documents: [SourceDocument]? = work.history ? work.previous?.lastGood?.documents
+            : work.reused || work.confirmed ? work.previous?.documents : nil
+        let upstream = try documents.map { try runner.replay($0, fallback: work.live) } ?? work.live
+        // A partition refused or failed last time reads its food pages again rather than the
+        // copies the raw store has: those may be what broke it.
+        let lastFailed = work.previous?.status == .failed
+        let log = DocumentLog(upstream: upstream, known: lastFailed ? nil : known, prefetched: work.prefetched)
+        // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let started = Date()
-        let result: Result<PartitionResult, any Error>
+        var result: Result<PartitionResult, any Error>
         do {
             result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: context))
         } catch {
             result = .failure(error)
         }
-        return PartitionOutcome(
-            work: work, result: result, documents: await log.documents, revalidate: await log.revalidate,
-            reusedCount: await log.reusedCount,
-            notModifiedCount: await log.notModifiedCount, fetchSeconds: await log.fetchSeconds,
-            seconds: Date().timeIntervalSince(started))
+        let attempted = await log.documents
+        var outcome = PartitionOutcome(
+            work: work, result: result, documents: attempted, attempted: attempted, revalidate: await log.revalidate,
+            reusedCount: await log.reusedCount, notModifiedCount: await log.notModifiedCount,
+            fetchSeconds: await log.fetchSeconds, seconds: 0)
+        if work.history {
+            // A kept day is its last good version; still stale if its newest fetch was refused.
+            if lastFailed, let good = work.previous?.lastGood {
+                outcome.stale = StalePartition(source: work.harvester.source.name, partition: work.key,
+                                               keptFetchedAt: good.fetchedAt, keptRunId: good.runId,
+                                               reason: work.previous?.message ?? "the newest fetch failed")
+            }
+        } else {
+            let refusal: String
+            switch result {
+            case .success(let fresh):
+                let summary = PartitionSummary(fresh.dataset)
+                let problems = PartitionJudge(policy: runner.spec.checks)
+                    .problems(summary, lastGood: work.previous?.lastGood?.summary, usual: work.usual)
+                if problems.isEmpty {
+                    outcome.summary = summary
+                    outcome.seconds = Date().timeIntervalSince(started)
+                    return outcome
+                }
+                refusal = "refused: " + problems.joined(separator: "; ")
+                outcome.result = .failure(PartitionRefused(problems: problems))
+            case .failure(let error):
+                refusal = "\(error)"
+            }
+            if let good = work.previous?.lastGood {
+                await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
+            }
+        }
+        outcome.seconds = Date().timeIntervalSince(started)
+        return outcome
     }
 
-    /// Commits a finished partition to the ledger and reports it.
+    /// Parses the partition's last good version again, from the raw store alone (nothing is
+    /// fetched), with its own claims so that it reads every food page it read then.
+    private func replayLastGood(_ good: LastGood, of work: PartitionWork, because refusal: String,
+                                kept: KeptDocuments, into outcome: inout PartitionOutcome) async {
+        let source = work.harvester.source.name
+        do {
+            let shared = try runner.replay(kept.documents(of: source), fallback: NothingKept())
+            let upstream = try runner.replay(good.documents, fallback: shared)
+            let log = DocumentLog(upstream: upstream, known: nil)
+            let replayed = try await work.harvester.harvest(partition: work.key, from: log, run: RunContext())
+            outcome.result = .success(replayed)
+            outcome.documents = await log.documents
+            outcome.stale = StalePartition(source: source, partition: work.key, keptFetchedAt: good.fetchedAt,
+                                           keptRunId: good.runId, reason: refusal)
+        } catch {
+            outcome.result = .failure(StaleReplayFailed(refusal: refusal, replay: "\(error)"))
+        }
+    }
+
+    /// Commits a finished partition to the ledger and reports it. A kept day is not written: a
+    /// replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
         let source = outcome.work.harvester.source.name
         let key = outcome.work.key
-        switch outcome.result {
-        case .success(let result):
-            try ledger.record(PartitionState(source: source, key: key, status: .done, documents: outcome.documents,
-                                             runId: runner.runId, updatedAt: isoTimestamp(Date()),
-                                             revalidate: outcome.revalidate))
+        let previous = outcome.work.previous
+        switch (outcome.result, outcome.stale) {
+        case (.success(let result), nil):
+            if !outcome.work.history {
+                let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
+                try ledger.record(PartitionState(
+                    source: source, key: key, status: .done, documents: outcome.documents, runId: runner.runId,
+                    updatedAt: isoTimestamp(Date()), revalidate: outcome.revalidate,
+                    lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? runner.runId,
+                                       summary: outcome.summary)))
+            }
             var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount
@@ -230,9 +323,18 @@ struct HarvestStage {
             runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
                         seconds: outcome.seconds, counts: counts)
-        case .failure(let error):
-            try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.documents,
-                                             runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)"))
+        case (.success, let stale?):
+            if !outcome.work.history {
+                try ledger.record(PartitionState(
+                    source: source, key: key, status: .failed, documents: outcome.attempted, runId: runner.runId,
+                    updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood))
+            }
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: PartitionStatus.stale.rawValue, message: stale.line)
+        case (.failure(let error), _):
+            try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
+                                             runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
+                                             lastGood: previous?.lastGood))
             runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: PartitionStatus.failed.rawValue, message: "\(error)")
             runner.logger.info("partition failed", metadata: [
@@ -241,6 +343,22 @@ struct HarvestStage {
             ])
         }
     }
+}
+
+/// Every document of the run's partitions' last good versions, by source and URL: a stale
+/// replay reads from here the pages its day shared with others (a dish another day read first).
+struct KeptDocuments: Sendable {
+    private let bySource: [String: [SourceDocument]]
+
+    init(_ work: [PartitionWork]) {
+        var bySource: [String: [SourceDocument]] = [:]
+        for item in work {
+            bySource[item.harvester.source.name, default: []] += item.previous?.lastGood?.documents ?? []
+        }
+        self.bySource = bySource
+    }
+
+    func documents(of source: String) -> [SourceDocument] { bySource[source] ?? [] }
 }
 
 /// Where the service days go as partitions finish: into the staging snapshot, summed up in a

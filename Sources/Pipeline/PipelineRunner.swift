@@ -147,7 +147,13 @@ public struct PipelineRunner: Sendable {
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
         defer { staging.discard() }
         let menus = MenuStream(staging: staging)
-        let harvest = try await HarvestStage(runner: self).run(revalidation.work, ledger: ledger, menus: menus)
+        let labelsKept = store.latest(pipeline: spec.name).flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
+            .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
+        var harvest = try await HarvestStage(runner: self).run(revalidation.work, ledger: ledger, menus: menus,
+                                                               rereadFoodPages: labelsKept)
+        if harvesters.contains(where: { $0.0.readsFoodPages }), let latest = store.latest(pipeline: spec.name) {
+            keepLastGoodLabels(in: &harvest, menus: menus.digest, latest: latest)
+        }
         var parseCounts = partitionCounts(of: harvest.dataset, documents: harvest.dataset.documents.count)
         if menus.digest.menuItemCount > 0 { parseCounts["menu_items"] = menus.digest.menuItemCount }
         var stages = [
@@ -181,7 +187,8 @@ public struct PipelineRunner: Sendable {
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
             partitions: harvest.partitions.count,
             sources: spec.sources.map { "\($0.name) (\($0.adapter.name)): \($0.location)" },
-            licence: spec.licence, inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents)
+            licence: spec.licence, inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents,
+            stale: harvest.stale + harvest.staleFoods)
 
         // publish, unless a blocking check failed; the manifest is assembled once, after it.
         try Task.checkCancellation()
@@ -248,10 +255,14 @@ public struct PipelineRunner: Sendable {
                                          documents: documents, documentsReused: documents - item.refetched,
                                          notModified: item.notModified, message: nil)
         }
+        // The snapshot still served keeps its stale days: the manifest says so as the run did.
+        let stale = try SnapshotReader.stalePartitions(of: current).map {
+            CheckOutcome(name: "stale_partition", severity: .stale, passed: false, message: $0.line)
+        }
         let manifest = manifests.manifest(
             status: .unchanged, snapshot: current.lastPathComponent,
             inputsSHA256: try SnapshotReader.inputsSHA256(of: current), partitions: partitions,
-            inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: [],
+            inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: stale,
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
@@ -262,6 +273,19 @@ public struct PipelineRunner: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Labels that got worse tonight keep the latest snapshot's version (`LastGoodFoods`); a
+    /// latest snapshot that cannot be read keeps nothing, and says so.
+    private func keepLastGoodLabels(in harvest: inout HarvestOutcome, menus: MenuDigest, latest: URL) {
+        do {
+            harvest.staleFoods = try LastGoodFoods(policy: spec.checks).carry(into: &harvest.dataset, menus: menus,
+                                                                             latest: latest)
+            harvest.staleFoodsSnapshot = latest.lastPathComponent
+        } catch {
+            emit(.warning, stage: .parse, message: "labels lost tonight cannot be kept from the latest snapshot, "
+                 + "which cannot be read: \(error)", path: latest.path)
+        }
+    }
 
     /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be
     /// read (damaged, emptied) is reported and compared with nothing, so that it cannot stop

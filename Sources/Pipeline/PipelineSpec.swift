@@ -80,7 +80,7 @@ public struct CheckPolicy: Hashable, Sendable {
     public var minMenuItems: Int
     /// Fewest recipes a snapshot may have.
     public var minRecipes: Int
-    /// The largest fall in menu items or recipes against the previous snapshot, as a fraction
+    /// The largest fall in menu items, recipes or nutrient values against the previous snapshot, as a fraction
     /// (0.5: fewer than half of yesterday's items blocks publishing).
     public var maxDropFromPrevious: Double
     /// Restaurants that must appear on every service day.
@@ -88,9 +88,20 @@ public struct CheckPolicy: Hashable, Sendable {
     /// How many partitions (a service day, `hours`, a catalogue) may fail while the run still
     /// publishes the others; 0, the default, blocks on any failure.
     public var maxFailedPartitions: Int
+    /// The largest fall a partition's new fetch may show against its last good fetch (menu
+    /// items, items per meal, recipes) or in a share (foods with a label, nutrients per label,
+    /// items with codes), as a fraction; a larger one refuses the fetch and the last good
+    /// version is published instead, marked stale.
+    public var maxDayDrop: Double
+    /// Fewest menu items a served meal may have: a meal on the page with fewer is a page that
+    /// was not read right.
+    public var minItemsPerMeal: Int
 
     public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
-                requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0) {
+                requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0, maxDayDrop: Double = 0.5,
+                minItemsPerMeal: Int = 1) {
+        self.maxDayDrop = maxDayDrop
+        self.minItemsPerMeal = minItemsPerMeal
         self.minMenuItems = minMenuItems
         self.minRecipes = minRecipes
         self.maxDropFromPrevious = maxDropFromPrevious

@@ -31,8 +31,11 @@ struct RevalidateStage {
     func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
         let started = Date()
         var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
+        // A latest snapshot with stale days or labels is never current: what it carries from
+        // earlier nights is tried again every night until a good fetch replaces it.
         guard !runner.options.force, !runner.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
+              (try? SnapshotReader.stalePartitions(of: latest))?.isEmpty ?? false,
               work.allSatisfy({ $0.previous?.status == .done })
         else { return result }
 

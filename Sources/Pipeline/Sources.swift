@@ -56,12 +56,19 @@ extension PipelineRunner {
         return policy
     }
 
-    /// Serves a partition that is already done from the exact bytes it was built from.
-    func replay(_ previous: PartitionState?, fallback: any DocumentSource) throws -> any DocumentSource {
+    /// Serves a partition from the exact bytes it was built from.
+    func replay(_ documents: [SourceDocument], fallback: any DocumentSource) throws -> any DocumentSource {
         PartitionReplay(store: RawStore(root: options.workspace.raw),
-                        documents: Dictionary((previous?.documents ?? []).map { ($0.url, $0) },
-                                              uniquingKeysWith: { _, newer in newer }),
+                        documents: Dictionary(documents.map { ($0.url, $0) }, uniquingKeysWith: { _, newer in newer }),
                         fallback: fallback)
+    }
+}
+
+/// The end of a stale replay's sources: a page that no last good version read is not fetched,
+/// since the live site is what was refused.
+struct NothingKept: DocumentSource {
+    func fetch(_ url: String) async throws -> FetchedDocument {
+        throw InputError("no last good version of this page is kept", at: url)
     }
 }
 

@@ -143,7 +143,7 @@ public enum SpecReader {
     private static func readChecks(_ node: YAMLValue) throws -> CheckPolicy {
         let map = try YAMLMapping(node)
         try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants",
-                           "max_failed_partitions"])
+                           "max_failed_partitions", "max_day_drop", "min_items_per_meal"])
         var policy = CheckPolicy()
         if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int(in: 0...100_000_000) }
         if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int(in: 0...100_000_000) }
@@ -152,6 +152,10 @@ public enum SpecReader {
         }
         if let value = try map.optional("max_failed_partitions") {
             policy.maxFailedPartitions = try value.int(in: 0...100_000)
+        }
+        if let value = try map.optional("max_day_drop") { policy.maxDayDrop = try value.double(in: 0...1) }
+        if let value = try map.optional("min_items_per_meal") {
+            policy.minItemsPerMeal = try value.int(in: 0...100_000)
         }
         if let value = try map.optional("required_restaurants") {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }

@@ -43,6 +43,8 @@ public enum PartitionStatus: String, Hashable, Sendable, Codable {
     case unchanged
     /// Revalidated: something it reads differs from what the ledger recorded.
     case changed
+    /// The new fetch was refused or failed; the last good version was published instead.
+    case stale
 }
 
 /// A stage's time and what it counted, as the manifest records it.
@@ -107,6 +109,8 @@ struct CheckStage {
              previous: [String: Int]?) -> [CheckOutcome] {
         Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
             dataset: dataset, menus: menus, counts: written.rowCounts, previous: previous,
-            failedPartitions: harvest.failed, warnings: harvest.warnings) + written.nutritionOutcomes
+            failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
+            staleFoodsSnapshot: harvest.staleFoodsSnapshot, warnings: harvest.warnings)
+            + written.nutritionOutcomes
     }
 }

@@ -36,6 +36,8 @@ public struct RunRecord: Hashable, Sendable, Codable {
 public struct CheckOutcome: Hashable, Sendable, Codable {
     public enum Severity: String, Hashable, Sendable, Codable {
         case error, warning, info
+        /// A partition published from its last good version: neither blocking nor clean.
+        case stale
     }
 
     public var name: String
@@ -54,4 +56,29 @@ public struct CheckOutcome: Hashable, Sendable, Codable {
 
     /// True for a failed check that must stop the publication.
     public var blocksPublishing: Bool { severity == .error && !passed }
+}
+
+/// A partition whose new fetch was refused or failed, published from its last good version.
+public struct StalePartition: Hashable, Sendable, Codable {
+    public var source: String
+    /// The partition's key: a service date for a day.
+    public var partition: String
+    /// When the version published was fetched (ISO 8601, UTC), and by which run.
+    public var keptFetchedAt: String
+    public var keptRunId: String
+    /// Why the new fetch was not used.
+    public var reason: String
+
+    public init(source: String, partition: String, keptFetchedAt: String, keptRunId: String, reason: String) {
+        self.source = source
+        self.partition = partition
+        self.keptFetchedAt = keptFetchedAt
+        self.keptRunId = keptRunId
+        self.reason = reason
+    }
+
+    /// What the run says about it, in one line.
+    public var line: String {
+        "\(source)/\(partition) is stale: published as fetched \(keptFetchedAt); the new fetch was not used (\(reason))"
+    }
 }

@@ -18,7 +18,7 @@ public enum SnapshotSchema {
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
-    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources"]
+    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources", "_stale"]
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
@@ -26,7 +26,32 @@ public enum SnapshotSchema {
         ("v3-search-and-indexes", v3Search),
         ("v4-nutrition-agreement-and-views", v4Nutrition),
         ("v5-planned-portions", "ALTER TABLE menu_item ADD COLUMN planned_portions INTEGER;"),
+        ("v6-stale-partitions", v6Stale),
     ]
+
+    /// Stale partitions, and `stale` as a check severity (SQLite changes a CHECK constraint
+    /// only by making the table again).
+    static let v6Stale = """
+        CREATE TABLE _stale (
+            source TEXT NOT NULL,
+            partition TEXT NOT NULL,
+            kept_fetched_at TEXT NOT NULL,
+            kept_run_id TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            PRIMARY KEY (source, partition)
+        );
+        CREATE TABLE _checks_v6 (
+            run_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'info', 'stale')),
+            passed INTEGER NOT NULL,
+            value REAL,
+            message TEXT NOT NULL
+        );
+        INSERT INTO _checks_v6 SELECT * FROM _checks;
+        DROP TABLE _checks;
+        ALTER TABLE _checks_v6 RENAME TO _checks;
+        """
 
     static func migrator() -> DatabaseMigrator {
         var migrator = DatabaseMigrator()

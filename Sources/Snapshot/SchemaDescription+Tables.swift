@@ -355,10 +355,10 @@ extension SchemaDescription {
             C("arguments", "The command line, as a JSON array."),
             C("partitions", "How many partitions the run read."),
         ]),
-        Table("_checks", .housekeeping, "Every data-quality check of the run: errors block publishing, warnings are recorded.", columns: [
+        Table("_checks", .housekeeping, "Every data-quality check of the run: errors block publishing, warnings are recorded, `stale` names a partition published from its last good version.", columns: [
             C("run_id", "→ `_runs.run_id`."),
-            C("name", "The check (`min_menu_items`, `unknown_code`)."),
-            C("severity", "`error`, `warning` or `info`."),
+            C("name", "The check (`min_menu_items`, `unknown_code`, `stale_partition`)."),
+            C("severity", "`error`, `warning`, `info` or `stale`."),
             C("passed", "1 when the check passed."),
             C("value", "The measured figure, when there is one."),
             C("message", "What was found, in one line."),
@@ -370,6 +370,13 @@ extension SchemaDescription {
             C("sha256", "Hex digest of the body, as kept in the raw store."),
             C("charset", "The character set the body was decoded with."),
             C("bytes", "The body's size."),
+        ]),
+        Table("_stale", .housekeeping, "Partitions (a service day, `hours`) whose newest fetch was refused by validation or failed, published from their last good version instead.", columns: [
+            C("source", "The pipeline's source name."),
+            C("partition", "The partition's key: `YYYY-MM-DD` for a service day."),
+            C("kept_fetched_at", "When the version published was fetched (ISO 8601, UTC)."),
+            C("kept_run_id", "The run that fetched it."),
+            C("reason", "Why the newest fetch was not used, in one line."),
         ]),
         Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
             C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),

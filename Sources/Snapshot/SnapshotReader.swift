@@ -1,3 +1,4 @@
+import FoodModel
 import Foundation
 import GRDB
 
@@ -58,6 +59,50 @@ public enum SnapshotReader {
     /// The `_checks` of the run that built the snapshot.
     public static func checks(of url: URL) throws -> [CheckOutcome] {
         try read(url, checks)
+    }
+
+    /// The partitions the snapshot carries from their last good version (`_stale`); none for
+    /// snapshots from before it was recorded.
+    public static func stalePartitions(of url: URL) throws -> [StalePartition] {
+        try read(url) { db in
+            guard try db.tableExists("_stale") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT * FROM _stale ORDER BY source, partition").map { row in
+                StalePartition(source: row["source"], partition: row["partition"],
+                               keptFetchedAt: row["kept_fetched_at"], keptRunId: row["kept_run_id"],
+                               reason: row["reason"])
+            }
+        }
+    }
+
+    /// The foods of `ids` that the snapshot has with a label, as it published them (nutrient
+    /// names are the snapshot's, one per nutrient; computed %DV is left for the compute stage).
+    public static func labelledFoods(_ ids: [FoodID], of url: URL) throws -> [FoodID: Food] {
+        try read(url) { db in
+            var foods: [FoodID: Food] = [:]
+            let nutrientRows = try db.cachedStatement(sql: """
+                SELECT fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent
+                FROM food_nutrient fn JOIN nutrient n ON n.key = fn.nutrient_key
+                WHERE fn.food_id = ? ORDER BY fn.nutrient_key
+                """)
+            let foodRow = try db.cachedStatement(sql: "SELECT * FROM food WHERE id = ?")
+            let codeRows = try db.cachedStatement(sql: "SELECT code FROM food_code WHERE food_id = ? ORDER BY code")
+            for id in ids {
+                let key = id.description
+                guard let row = try Row.fetchOne(foodRow, arguments: [key]) else { continue }
+                let nutrients = try Row.fetchAll(nutrientRows, arguments: [key]).map { value in
+                    NutrientValue(key: NutrientKey(rawValue: value[0]), name: value[1], amount: value[2], unit: value[3],
+                                  printedDailyValuePercent: value[4])
+                }
+                guard !nutrients.isEmpty else { continue }
+                let allergens: String? = row["allergens"]
+                foods[id] = Food(id: id, name: row["name"], description: row["description"],
+                                 servingSize: row["serving_size"], calories: row["calories"], nutrients: nutrients,
+                                 ingredients: row["ingredients"],
+                                 allergens: allergens.map { $0.components(separatedBy: ", ") } ?? [],
+                                 codes: try String.fetchAll(codeRows, arguments: [key]))
+            }
+            return foods
+        }
     }
 
     static func meta(_ db: Database) throws -> [String: String] {

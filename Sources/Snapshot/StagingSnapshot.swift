@@ -82,8 +82,9 @@ public final class StagingSnapshot {
     }
 
 
-    /// Fills the housekeeping tables `_meta`, `_runs`, `_checks` and `_sources`.
-    public func record(run: RunRecord, checks: [CheckOutcome], documents: [SourceDocument]) throws {
+    /// Fills the housekeeping tables `_meta`, `_runs`, `_checks`, `_sources` and `_stale`.
+    public func record(run: RunRecord, checks: [CheckOutcome], documents: [SourceDocument],
+                       stale: [StalePartition] = []) throws {
         do {
             try queue.write { db in
                 let meta: [(String, String)] = [
@@ -124,6 +125,15 @@ public final class StagingSnapshot {
                 for document in documents.sorted(by: { ($0.url, $0.sha256) < ($1.url, $1.sha256) }) {
                     try source.execute(arguments: [document.url, document.fetchedAt, document.status,
                                                    document.sha256, document.charset, document.byteCount])
+                }
+                for partition in stale {
+                    try db.execute(
+                        sql: """
+                            INSERT OR REPLACE INTO _stale (source, partition, kept_fetched_at, kept_run_id, reason)
+                            VALUES (?, ?, ?, ?, ?)
+                            """,
+                        arguments: [partition.source, partition.partition, partition.keptFetchedAt,
+                                    partition.keptRunId, partition.reason])
                 }
             }
         } catch {

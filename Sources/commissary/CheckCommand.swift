@@ -25,7 +25,8 @@ struct CheckCommand: ParsableCommand {
         print(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")
         for problem in problems { print("    \(problem)") }
         for check in checks {
-            let mark = check.passed ? "ok  " : (check.severity == .error ? "FAIL" : "warn")
+            let mark = check.passed ? "ok   "
+                : check.severity == .error ? "FAIL " : check.severity == .stale ? "STALE" : "warn "
             print("  \(mark) \(check.name): \(check.message)")
         }
         if !problems.isEmpty || checks.contains(where: \.blocksPublishing) {

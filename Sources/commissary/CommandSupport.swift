@@ -18,6 +18,9 @@ enum ExitStatus: Int32, CaseIterable {
     /// Published and `latest`, but its manifest or the ledger's last write failed (a disk that
     /// filled up just then); the next run resumes.
     case publishedIncompletely = 5
+    /// Published (or still current) with stale partitions: days whose newest fetch was refused
+    /// or failed, carried from their last good version (`_stale`).
+    case publishedStale = 6
     /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
@@ -30,6 +33,7 @@ enum ExitStatus: Int32, CaseIterable {
         case .environment: self = .environment
         case .interrupted: self = .stopped
         case .publishedIncompletely: self = .publishedIncompletely
+        case .publishedStale: self = .publishedStale
         }
     }
 
@@ -49,6 +53,7 @@ enum ExitStatus: Int32, CaseIterable {
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
         + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
         + "5 published and latest, but its manifest or the ledger could not be written; "
+        + "6 published (or still current) with stale days, carried from their last good version; "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 

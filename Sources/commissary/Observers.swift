@@ -81,6 +81,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         var lines: [String] = []
         if report.unchanged, let path = report.snapshotPath {
             lines.append("Unchanged: every input is byte-for-byte what \(path) was built from; nothing published.")
+            lines += report.stale.map { "Stale: " + $0 }
             lines.append("Time: \(duration(report.seconds)) (\(manifest.inputs.count) document(s) known, "
                          + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
             return lines.joined(separator: "\n")
@@ -97,11 +98,14 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         let checks = manifest.checks
         let errors = checks.filter { $0.severity == .error && !$0.passed }.count
         let warnings = checks.filter { $0.severity == .warning && !$0.passed }.count
-        lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)")
+        lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)"
+                     + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
+        lines += report.stale.map { "Stale: " + $0 }
         let fetched = manifest.partitions.filter { $0.status == .fetched }.count
         let reused = manifest.partitions.filter { $0.status == .reused }.count
         let failed = manifest.partitions.filter { $0.status == .failed }.count
-        lines.append("Partitions: \(fetched) fetched, \(reused) reused, \(failed) failed; "
+        let stale = manifest.partitions.filter { $0.status == .stale }.count
+        lines.append("Partitions: \(fetched) fetched, \(reused) reused, \(stale) stale, \(failed) failed; "
                      + "\(manifest.inputs.count) document(s) read")
         lines.append("Time: \(duration(report.seconds)) ("
                      + manifest.stages.map { "\($0.name.rawValue) \(duration($0.seconds))" }.joined(separator: ", ") + ")")

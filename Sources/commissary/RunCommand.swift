@@ -101,6 +101,19 @@ struct RunCommand: AsyncParsableCommand {
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
+        if !report.stale.isEmpty { throw PublishedStale(count: report.stale.count, snapshot: report.snapshotPath) }
+    }
+}
+
+/// Published, but with partitions carried from their last good version; each was named on its
+/// own line in the summary and event stream.
+struct PublishedStale: CommissaryFailure {
+    var count: Int
+    var snapshot: String?
+    var code: FailureCode { .publishedStale }
+    var place: String? { snapshot }
+    var message: String {
+        "published with \(count) stale partition(s), each its last good version (see _stale in the snapshot)"
     }
 }
 

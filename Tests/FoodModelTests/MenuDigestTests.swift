@@ -40,13 +40,17 @@ import Testing
     }
 
     /// Two sources serving the same day: the day's meals and restaurants are the union, each
-    /// meal listed once, in the order first seen.
+    /// meal listed once, in the order first seen. A restaurant whose block holds no item is not
+    /// counted as having a menu: that is what a page read wrong looks like.
     @Test func aDaySeenTwiceKeepsEveryMealOnce() {
         var digest = MenuDigest()
         digest.add(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")]))
         digest.add(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
             Meal(name: "Brunch", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
-            Meal(name: "Dinner", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
+            Meal(name: "Dinner", restaurants: [
+                Restaurant(name: "Crossroads", sections: [Section(name: "Grill", foods: [item(fries, "Fries")])]),
+                Restaurant(name: "Feast", sections: [Section(name: "Wok", foods: [])]),
+            ]),
         ]))
         #expect(digest.mealsByDay[ServiceDate("2026-10-10")!] == ["Brunch", "Dinner"])
         #expect(digest.restaurantsByDay[ServiceDate("2026-10-10")!] == ["Covel", "Crossroads"])

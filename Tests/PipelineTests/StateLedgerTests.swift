@@ -34,3 +34,41 @@ import Testing
         #expect(try ledger.state(source: "menus", key: "2026-10-10")?.status == .done)
     }
 }
+
+/// The last good version of each partition, kept beside its newest fetch.
+@Suite struct LastGoodLedgerTests {
+    private func document(_ letter: Character, at time: String) -> SourceDocument {
+        SourceDocument(url: "https://example.org/\(letter)", fetchedAt: time, status: 200,
+                       sha256: String(repeating: letter, count: 64), charset: "utf-8", byteCount: 1)
+    }
+
+    @Test func aRefusedFetchKeepsTheLastGoodVersionBesideIt() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ledger = try StateLedger(url: folder.appendingPathComponent("ledger.sqlite"))
+        var summary = PartitionSummary()
+        summary.menuItems = 40
+        summary.itemsByMeal = ["Lunch": 25, "Dinner": 15]
+        let good = LastGood(documents: [document("a", at: "2026-10-10T02:00:00Z"),
+                                        document("b", at: "2026-10-10T02:00:05Z")], runId: "r1", summary: summary)
+        try ledger.record(PartitionState(source: "menus", key: "2026-10-11", status: .done, documents: good.documents,
+                                         runId: "r1", updatedAt: "t1", lastGood: good))
+        try ledger.record(PartitionState(source: "menus", key: "2026-10-12", status: .failed,
+                                         documents: [document("c", at: "2026-10-11T02:00:00Z")], runId: "r2",
+                                         updatedAt: "t2", message: "refused: Lunch has 0 menu item(s)", lastGood: good))
+        try ledger.record(PartitionState(source: "menus", key: "2026-10-13", status: .failed, documents: [],
+                                         runId: "r2", updatedAt: "t2", message: "HTTP 500"))
+
+        let refused = try #require(try ledger.state(source: "menus", key: "2026-10-12"))
+        #expect(refused.status == .failed)
+        #expect(refused.documents.map(\.url) == ["https://example.org/c"])
+        #expect(refused.lastGood == good)
+        // The newest of its documents.
+        #expect(refused.lastGood?.fetchedAt == "2026-10-10T02:00:05Z")
+        // Days with a good version are the ones history can keep; one never good is not.
+        #expect(try ledger.keptKeys(source: "menus") == ["2026-10-11", "2026-10-12"])
+        #expect(try ledger.goodSummaries(source: "menus", limit: 1) == [summary])
+        #expect(try ledger.goodSummaries(source: "menus", limit: 5).count == 2)
+        #expect(try ledger.goodSummaries(source: "other", limit: 5).isEmpty)
+    }
+}

@@ -245,8 +245,13 @@ import TestSupport
                 switch parts[0] {
                 case "menus":
                     guard let date = ServiceDate(name),
-                          let body = try? Data(contentsOf: UCLAJamixTests.menuFile(night: night(), date: date))
+                          var body = try? Data(contentsOf: UCLAJamixTests.menuFile(night: night(), date: date))
                     else { return Reply(status: 404) }
+                    if box.broken() == date {
+                        // The feed renames the list of a day's meal options: the menus arrive empty.
+                        body = Data(String(decoding: body, as: UTF8.self)
+                            .replacingOccurrences(of: "\"menuDayMealOptions\"", with: "\"mealOptions\"").utf8)
+                    }
                     return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
                 case "ingredients":
                     guard let body = bodies[name] else { return Reply(status: 404, keepAlive: true) }
@@ -260,8 +265,12 @@ import TestSupport
         final class NightBox: @unchecked Sendable {
             private let lock = NSLock()
             private var night = UCLAJamixTests.nights[0]
+            private var brokenDate: ServiceDate?
             func get() -> ServiceDate { lock.withLock { night } }
             func set(_ value: ServiceDate) { lock.withLock { night = value } }
+            /// The date whose menu the feed serves broken, if any.
+            func broken() -> ServiceDate? { lock.withLock { brokenDate } }
+            func breakMenu(of date: ServiceDate?) { lock.withLock { brokenDate = date } }
         }
     }
 
@@ -434,5 +443,46 @@ import TestSupport
             }
             #expect(found == expected, "\(date) as of night \(night)")
         }
+    }
+
+    /// A night whose feed breaks one date's menu publishes that date as the night before had it,
+    /// marked stale; the next good night replaces it.
+    @Test func aBrokenDateIsCarriedFromTheNightBefore() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        let spec = try bundledNightly(in: workspace, feed: feed)
+        let date = try #require(ServiceDate("2025-04-09"))
+        let menuOf = { (report: RunReport) throws -> [String] in
+            let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+            return try QueryResult.run("""
+                SELECT meal || '|' || restaurant || '|' || section || '|' || item || '|' || food_id
+                FROM v_menu WHERE date = '\(date)' ORDER BY 1
+                """, on: file).rows.map { "\($0)" }
+        }
+
+        feed.nightBox.set(Self.nights[0])
+        let first = try await run(spec, night: Self.nights[0], workspace: workspace)
+        #expect(first.published && first.stale.isEmpty)
+        let before = try menuOf(first)
+        #expect(before.count == (try Self.rows(night: Self.nights[0], date: date)).count)
+
+        feed.nightBox.set(Self.nights[1])
+        feed.nightBox.breakMenu(of: date)
+        let broken = try await run(spec, night: Self.nights[1], workspace: workspace)
+        #expect(broken.published, "\(broken.blockingChecks.map(\.message))")
+        #expect(broken.stale.count == 1)
+        #expect(broken.stale.first?.hasPrefix("ucla/2025-04-09 is stale") == true)
+        let stale = try SnapshotReader.stalePartitions(of: URL(fileURLWithPath: try #require(broken.snapshotPath)))
+        #expect(stale.map(\.keptRunId) == [first.manifest.runId])
+        let carried = try menuOf(broken)
+        #expect(carried.count == before.count && carried == before)
+
+        feed.nightBox.set(Self.nights[2])
+        feed.nightBox.breakMenu(of: nil)
+        let mended = try await run(spec, night: Self.nights[2], workspace: workspace)
+        #expect(mended.published && mended.stale.isEmpty)
+        #expect(try menuOf(mended).count == (try Self.rows(night: Self.nights[2], date: date)).count)
     }
 }

@@ -73,7 +73,7 @@ import Testing
                 "\(line)")
         // 37 items against 124: past the 50% drop as well.
         #expect(line.contains("no_drop_menu_item: 37 menu_item rows against 124"), "\(line)")
-        #expect(second.output.contains("Partitions: 2 fetched, 0 reused, 2 failed"), "\(second.output)")
+        #expect(second.output.contains("Partitions: 2 fetched, 0 reused, 0 stale, 2 failed"), "\(second.output)")
         #expect(store.latest(pipeline: "partial") == latest)
     }
 
@@ -132,5 +132,55 @@ import Testing
         } catch {
             #expect("\(error)" == "\(file.path):8:26: checks.max_failed_partitions: must be between 0 and 100000, found -1")
         }
+    }
+}
+
+/// The exit status and the one line of a night published with a stale day, from the real binary.
+@Suite struct StaleNightTests {
+    final class Broken: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+        var isOn: Bool {
+            get { lock.withLock { on } }
+            set { lock.withLock { on = newValue } }
+        }
+    }
+
+    @Test func aStaleDayExitsSixAndSaysWhichInOneLine() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = Broken()
+        let server = try SampleSite.server { request, _ in
+            broken.isOn && request.path == "/Menus/2026-10-11" ? Reply(status: 500) : nil
+        }
+        defer { server.stop() }
+        let pipeline = folder.appendingPathComponent("stale.yml")
+        try Data(SampleSite.pipelineYAML(name: "stale", base: server.url(""),
+                                         fetch: "timeout_seconds: 2\n  retries: 0\n  delay_ms: 0").utf8)
+            .write(to: pipeline)
+        let arguments = ["run", pipeline.path, "--workspace", folder.path, "--log-format", "text"]
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
+
+        broken.isOn = true
+        let night = try await CommissaryProcess.run(arguments)
+        #expect(night.status == 6, "\(night.error)")
+        // Progress goes to standard error as well; the ending is one `error:` line.
+        let errorLines = night.error.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errorLines.count == 1)
+        #expect(errorLines.first?.contains("published with 1 stale partition(s)") == true, "\(night.error)")
+        #expect(night.error.split(separator: "\n").last == errorLines.first)
+        let staleLines = night.output.split(separator: "\n").filter { $0.hasPrefix("Stale: ") }
+        #expect(staleLines.count == 1)
+        #expect(staleLines.first?.contains("ucla-menu/2026-10-11 is stale: published as fetched ") == true)
+        #expect(staleLines.first?.contains("/Menus/2026-10-11: HTTP 500") == true, "\(staleLines)")
+
+        // `commissary check` on the snapshot shows the stale row among the checks.
+        let latest = try #require(SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .latest(pipeline: "stale"))
+        let check = try await CommissaryProcess.run(["check", latest.path])
+        #expect(check.output.contains("ucla-menu/2026-10-11 is stale"), "\(check.output)")
+
+        broken.isOn = false
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
     }
 }

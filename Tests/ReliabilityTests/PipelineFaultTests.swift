@@ -172,7 +172,8 @@ import TestSupport
         }
         try expectBlocked(dayRun, url: Self.overview, why: Self.overview)
 
-        // A recipe page that is garbage costs only that food its nutrition: a warning.
+        // A recipe page that is garbage costs that food nothing: a warning names the page, and the
+        // food keeps the label the primed snapshot published, marked stale.
         let recipeRun = try await runFaulty("garbagerecipe") { request, _ in
             request.path == Self.recipe ? Reply(body: garbage) : nil
         }
@@ -181,10 +182,13 @@ import TestSupport
         let warning = try #require(recipeRun.report.manifest.checks.first { $0.name == "partition_warning" })
         #expect(warning.severity == .warning)
         #expect(warning.message.contains("211045"), "\(warning.message)")
-        let snapshot = try #require(recipeRun.report.snapshotPath)
-        let withoutPage = try QueryResult.run("SELECT count(*) FROM food WHERE has_page = 0",
-                                              on: URL(fileURLWithPath: snapshot))
-        #expect(withoutPage.rows == [[.integer(1)]])
+        let snapshot = URL(fileURLWithPath: try #require(recipeRun.report.snapshotPath))
+        #expect(try QueryResult.run("SELECT count(*) FROM food WHERE has_page = 0", on: snapshot).rows
+            == [[.integer(0)]])
+        #expect(try SnapshotReader.stalePartitions(of: snapshot).map(\.partition) == ["food ucla-menu:211045"])
+        #expect(recipeRun.report.stale.count == 1)
+        let label = "SELECT count(*) FROM food_nutrient WHERE food_id = 'ucla-menu:211045'"
+        #expect(try QueryResult.run(label, on: snapshot).rows == (try QueryResult.run(label, on: recipeRun.latestBefore).rows))
         try? FileManager.default.removeItem(at: recipeRun.folder)
     }
 

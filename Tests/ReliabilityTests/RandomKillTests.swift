@@ -85,13 +85,15 @@ import TestSupport
         // Runs that end before their moment do not count; the attempts are bounded all the same.
         while killed < Self.kills, index < Self.kills * 3 {
             index += 1
-            // Uniform over the whole run, to its usual end, so publishing is hit too.
-            let moment = fullRun * Double.random(in: 0.02...0.95, using: &generator)
+            // Uniform over the whole run, to its usual end, so publishing is hit too. A SIGTERM
+            // is sent only once the run has had time to start: before `run` installs its
+            // handlers the process is still starting up, and the signal ends it as a SIGKILL would.
+            let term = killed % Self.termEvery == Self.termEvery - 1
+            let moment = fullRun * Double.random(in: (term ? 0.2 : 0.02)...0.95, using: &generator)
             let runStarted = clock.now
             let process = try start(pipeline, workspace: workspace, force: true)
             try await Task.sleep(for: moment)
             if process.isRunning {
-                let term = killed % Self.termEvery == Self.termEvery - 1
                 kill(process.processIdentifier, term ? SIGTERM : SIGKILL)
                 killed += 1
                 let status = try await CommissaryProcess.exit(of: process)

@@ -133,6 +133,8 @@ public struct RunReport: Hashable, Sendable {
     public var published: Bool { snapshotPath != nil && !manifest.unchanged }
     public var unchanged: Bool { manifest.unchanged }
     public var blockingChecks: [CheckOutcome] { manifest.checks.filter(\.blocksPublishing) }
+    /// One line per partition published from its last good version.
+    public var stale: [String] { manifest.checks.filter { $0.severity == .stale }.map(\.message) }
 }
 
 /// The `--dry-run` answer: what a run would do, touching nothing.

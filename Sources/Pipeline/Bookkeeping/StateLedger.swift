@@ -23,9 +23,14 @@ public struct PartitionState: Hashable, Sendable, Codable {
     /// recipe page, which is its recipe): fetching just these again tells whether the partition
     /// would read the same bytes. Nil when unknown, and then every document counts as one.
     public var revalidate: [String]?
+    /// The newest version of the partition that was published as good: what a refused or
+    /// failed fetch leaves in the snapshot, marked stale. Nil until one passed.
+    public var lastGood: LastGood?
 
     public init(source: String, key: String, status: Status, documents: [SourceDocument],
-                runId: String, updatedAt: String, message: String? = nil, revalidate: [String]? = nil) {
+                runId: String, updatedAt: String, message: String? = nil, revalidate: [String]? = nil,
+                lastGood: LastGood? = nil) {
+        self.lastGood = lastGood
         self.source = source
         self.key = key
         self.status = status
@@ -35,6 +40,23 @@ public struct PartitionState: Hashable, Sendable, Codable {
         self.message = message
         self.revalidate = revalidate
     }
+}
+
+/// A partition's last good version: the documents it was built from, which the raw store keeps.
+public struct LastGood: Hashable, Sendable, Codable {
+    public var documents: [SourceDocument]
+    public var runId: String
+    /// What it produced, for judging later fetches; nil for versions recorded before validation.
+    public var summary: PartitionSummary?
+
+    public init(documents: [SourceDocument], runId: String, summary: PartitionSummary?) {
+        self.documents = documents
+        self.runId = runId
+        self.summary = summary
+    }
+
+    /// When the newest of its documents was fetched (ISO 8601, UTC).
+    public var fetchedAt: String { documents.map(\.fetchedAt).max() ?? "" }
 }
 
 /// The pipeline's memory between runs: which partitions are done and from which bytes.
@@ -115,6 +137,14 @@ public final class StateLedger {
             migrator.registerMigration("v2-revalidate") { db in
                 try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
             }
+            migrator.registerMigration("v3-last-good") { db in
+                try db.execute(sql: """
+                    ALTER TABLE partition ADD COLUMN good_documents TEXT;
+                    ALTER TABLE partition ADD COLUMN good_run_id TEXT;
+                    ALTER TABLE partition ADD COLUMN good_summary TEXT;
+                    UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
+                    """)
+            }
             try migrator.migrate(queue)
             let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             guard problems == ["ok"] else {
@@ -184,28 +214,49 @@ public final class StateLedger {
         }
     }
 
-    /// The keys of a source's partitions that are done, in key order: the days a `history:`
-    /// setting can carry into a snapshot from the raw store.
-    public func doneKeys(source: String) throws -> [String] {
+    /// The keys of a source's partitions that have a good version, in key order: the days a
+    /// `history:` setting can carry into a snapshot from the raw store.
+    public func keptKeys(source: String) throws -> [String] {
         try queue.read { db in
-            try String.fetchAll(db, sql: "SELECT key FROM partition WHERE source = ? AND status = 'done' ORDER BY key",
-                                arguments: [source])
+            try String.fetchAll(db, sql: """
+                SELECT key FROM partition WHERE source = ? AND good_documents IS NOT NULL ORDER BY key
+                """, arguments: [source])
         }
+    }
+
+    /// The summaries of a source's newest good partitions (by key, at most `limit`): what the
+    /// source usually publishes, for judging a partition fetched for the first time.
+    public func goodSummaries(source: String, limit: Int) throws -> [PartitionSummary] {
+        let encoded = try queue.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT good_summary FROM partition WHERE source = ? AND good_summary IS NOT NULL
+                ORDER BY key DESC LIMIT ?
+                """, arguments: [source, limit])
+        }
+        return encoded.compactMap { try? JSONDecoder().decode(PartitionSummary.self, from: Data($0.utf8)) }
     }
 
     public func record(_ state: PartitionState) throws {
         let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
         let revalidate = try state.revalidate.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        let goodDocuments = try state.lastGood.map {
+            String(decoding: try JSONEncoder().encode($0.documents), as: UTF8.self)
+        }
+        let goodSummary = try state.lastGood?.summary.map {
+            String(decoding: try JSONEncoder().encode($0), as: UTF8.self)
+        }
         do {
             try queue.write { db in
                 try db.execute(
                     sql: """
                         INSERT OR REPLACE INTO partition
-                        (source, key, status, documents, run_id, updated_at, message, revalidate)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        (source, key, status, documents, run_id, updated_at, message, revalidate,
+                         good_documents, good_run_id, good_summary)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """,
                     arguments: [state.source, state.key, state.status.rawValue, documents,
-                                state.runId, state.updatedAt, state.message, revalidate])
+                                state.runId, state.updatedAt, state.message, revalidate,
+                                goodDocuments, state.lastGood?.runId, goodSummary])
             }
         } catch {
             throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(plainMessage(error))"
@@ -216,12 +267,20 @@ public final class StateLedger {
     private static func decode(_ row: Row) throws -> PartitionState {
         let documents: String = row["documents"]
         let revalidate: String? = row["revalidate"]
+        let goodDocuments: String? = row["good_documents"]
+        let goodSummary: String? = row["good_summary"]
+        let lastGood = try goodDocuments.map { encoded in
+            LastGood(documents: try JSONDecoder().decode([SourceDocument].self, from: Data(encoded.utf8)),
+                     runId: row["good_run_id"] ?? "",
+                     summary: goodSummary.flatMap { try? JSONDecoder().decode(PartitionSummary.self, from: Data($0.utf8)) })
+        }
         return PartitionState(
             source: row["source"], key: row["key"],
             status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
             documents: try JSONDecoder().decode([SourceDocument].self, from: Data(documents.utf8)),
             runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
-            revalidate: try revalidate.map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) })
+            revalidate: try revalidate.map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) },
+            lastGood: lastGood)
     }
 }
 

@@ -1,0 +1,61 @@
+import FoodModel
+import Foundation
+import Snapshot
+
+/// A food's label belongs to the food, not to a day: one page serves every day the dish is on,
+/// and the run reads it once, for whichever day claims it first. So labels are kept at the
+/// food's level: a food on tonight's menus whose page could not be read, or whose label lost
+/// most of its rows, keeps the label the latest snapshot published, marked stale. A food that
+/// never had a label has nothing to keep.
+struct LastGoodFoods {
+    let policy: CheckPolicy
+
+    /// Replaces, in `dataset`, the labels that got worse tonight with the latest snapshot's, and
+    /// says which. Reads only the foods concerned from the snapshot.
+    func carry(into dataset: inout Dataset, menus: MenuDigest, latest: URL) throws -> [StalePartition] {
+        let typical = try SnapshotReader.read(latest) { db in
+            try Double.fetchOne(db, sql: """
+                SELECT CAST(count(*) AS REAL) / max(1, count(DISTINCT food_id)) FROM food_nutrient
+                """) ?? 0
+        }
+        // Rows fewer than the fall allows, against the snapshot's usual label.
+        let thin = typical * (1 - policy.maxDayDrop)
+        var reasons: [FoodID: String] = [:]
+        for id in menus.foods.keys {
+            let rows = dataset.foods[id]?.nutrients.count ?? 0
+            if dataset.foods[id] == nil {
+                reasons[id] = "its page was not read tonight"
+            } else if Double(rows) < thin {
+                reasons[id] = "tonight's label has \(rows) row(s) where labels usually have \(String(format: "%.1f", typical))"
+            }
+        }
+        guard !reasons.isEmpty else { return [] }
+        let kept = try SnapshotReader.labelledFoods(reasons.keys.sorted(), of: latest)
+        let meta = try SnapshotReader.meta(of: latest)
+        var stale: [StalePartition] = []
+        for (id, food) in kept.sorted(by: { $0.key < $1.key }) {
+            // A label as thin as tonight's was not lost tonight.
+            if let tonight = dataset.foods[id], tonight.nutrients.count >= food.nutrients.count { continue }
+            dataset.foods[id] = food
+            stale.append(StalePartition(source: id.source, partition: Self.partition(of: id),
+                                        keptFetchedAt: meta["built_at"] ?? "", keptRunId: meta["run_id"] ?? "",
+                                        reason: reasons[id] ?? ""))
+        }
+        return stale
+    }
+
+    /// How a food's row in `_stale` is named, apart from partition keys.
+    static func partition(of food: FoodID) -> String { partitionPrefix + food.description }
+    static let partitionPrefix = "food "
+
+    /// One line per source for the foods kept: a site whose pages all fail tonight has hundreds.
+    static func summaries(_ foods: [StalePartition], snapshot: String) -> [String] {
+        Dictionary(grouping: foods, by: \.source).sorted { $0.key < $1.key }.map { source, kept in
+            let names = kept.prefix(5).map { String($0.partition.dropFirst(partitionPrefix.count)) }
+                .joined(separator: ", ")
+            let more = kept.count > 5 ? " and \(kept.count - 5) more" : ""
+            return "\(source): \(kept.count) food label(s) kept as published in \(snapshot), because tonight's page "
+                + "was not read or lost most of its rows: \(names)\(more)"
+        }
+    }
+}

@@ -1,0 +1,229 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import SourceAdapters
+import Testing
+import TestSupport
+
+/// A broken night never makes the published data worse: a day whose new fetch is refused (or
+/// fails) is published as it last was, marked stale, and a later good night replaces it. The
+/// site is `SampleData/menu.dining.ucla.edu` served on 127.0.0.1, broken the ways sites break.
+@Suite struct StaleDayTests {
+    /// How the server breaks the site tonight.
+    enum Breakage: Sendable {
+        case none
+        /// One day's items marked up as `menu-entry` instead of `menu-item`.
+        case itemMarkup(day: String)
+        /// Every recipe page answers with this reply instead.
+        case recipePages(Reply)
+        /// The Nutrition Facts rows renamed, so only calories and vitamins are recognized.
+        case nutrientRows
+    }
+
+    /// The server's state, changed between nights.
+    final class Site: @unchecked Sendable {
+        private let lock = NSLock()
+        private var current = Breakage.none
+        var breakage: Breakage {
+            get { lock.withLock { current } }
+            set { lock.withLock { current = newValue } }
+        }
+    }
+
+    private static let root = Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu")
+    private static let days = ["2026-10-10", "2026-10-11", "2026-10-12"]
+
+    private func server(_ site: Site) throws -> TestHTTPServer {
+        try TestHTTPServer(lifetime: .seconds(120)) { request, _ in
+            let file = Self.root.appendingPathComponent(request.path + ".html")
+            guard var body = try? Data(contentsOf: file) else { return Reply(status: 404, keepAlive: true) }
+            switch site.breakage {
+            case .none: break
+            case .itemMarkup(let day) where request.path == "/Menus/\(day)":
+                body = Self.replacing("class=\"menu-item\"", with: "class=\"menu-entry\"", in: body)
+            case .recipePages(let reply) where request.path.hasPrefix("/Recipes/"):
+                return reply
+            case .nutrientRows where request.path.hasPrefix("/Recipes/"):
+                body = Self.replacing("class=\"nfnutrient\"", with: "class=\"nfrow\"", in: body)
+            default: break
+            }
+            return Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: body, keepAlive: true)
+        }
+    }
+
+    private static func replacing(_ old: String, with new: String, in body: Data) -> Data {
+        Data(String(decoding: body, as: UTF8.self).replacingOccurrences(of: old, with: new).utf8)
+    }
+
+    private func spec(_ server: TestHTTPServer, workspace: URL) -> PipelineSpec {
+        var fetch = FetchSettings()
+        fetch.delayMilliseconds = 0
+        fetch.timeoutSeconds = 10
+        fetch.retries = 0
+        return PipelineSpec(
+            name: "stale-test", description: nil, file: workspace.appendingPathComponent("stale.yml"), licence: "test",
+            sources: [SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(),
+                                 location: .web(server.url("")),
+                                 dates: .range(from: ServiceDate(Self.days[0])!, to: ServiceDate(Self.days[2])!),
+                                 settings: UCLAMenuSiteAdapter.Settings())],
+            checks: CheckPolicy(minMenuItems: 100), fetch: fetch)
+    }
+
+    private func run(_ spec: PipelineSpec, workspace: URL, force: Bool = false) async throws -> RunReport {
+        try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate(Self.days[0])!, force: force),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    /// What analysts read of a snapshot: every menu row and every nutrient value, as text.
+    private func contents(of report: RunReport) throws -> (menu: [String], nutrients: [String]) {
+        let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let menu = try QueryResult.run("""
+            SELECT date || '|' || meal || '|' || restaurant || '|' || section || '|' || item || '|' || food_id
+            FROM v_menu ORDER BY 1
+            """, on: file)
+        let nutrients = try QueryResult.run("""
+            SELECT food_id || '|' || nutrient_key || '|' || ifnull(amount, '') || '|' || ifnull(unit, '')
+            FROM food_nutrient ORDER BY 1
+            """, on: file)
+        let text = { (row: [SQLValue]) in row.map { "\($0)" }.joined() }
+        return (menu.rows.map(text), nutrients.rows.map(text))
+    }
+
+    /// Compares two row lists and reports only their sizes and the first difference.
+    private func expectSame(_ rows: [String], _ expected: [String], _ what: String,
+                            sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        guard rows != expected else { return }
+        let first = zip(rows, expected).first { $0 != $1 }.map { "\($0) instead of \($1)" } ?? "one list is longer"
+        Issue.record("\(what): \(rows.count) rows against \(expected.count); first difference: \(first)",
+                     sourceLocation: sourceLocation)
+    }
+
+    private func staleRows(of report: RunReport) throws -> [StalePartition] {
+        try SnapshotReader.stalePartitions(of: URL(fileURLWithPath: try #require(report.snapshotPath)))
+    }
+
+    @Test func aDayWhoseItemsCannotBeReadIsCarriedFromItsLastGoodVersion() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        let server = try server(site)
+        defer { server.stop() }
+        let spec = spec(server, workspace: workspace)
+
+        let good = try await run(spec, workspace: workspace)
+        #expect(good.published && good.stale.isEmpty)
+        // SampleData/README.md: 124 menu items and 464 nutrient values over the three days.
+        let before = try contents(of: good)
+        #expect(before.menu.count == 124 && before.nutrients.count == 464)
+
+        site.breakage = .itemMarkup(day: "2026-10-11")
+        let broken = try await run(spec, workspace: workspace)
+        #expect(broken.published)
+        let stale = try staleRows(of: broken)
+        #expect(stale.map(\.partition) == ["2026-10-11"])
+        #expect(stale.first?.reason.contains("refused") == true)
+        #expect(stale.first?.reason.contains("has 0 menu item(s)") == true)
+        #expect(stale.first?.keptRunId == good.manifest.runId)
+        #expect(broken.stale.count == 1 && broken.stale[0].hasPrefix("ucla-menu/2026-10-11 is stale"))
+        #expect(broken.manifest.partitions.first { $0.key == "2026-10-11" }?.status == .stale)
+        let carried = try contents(of: broken)
+        expectSame(carried.menu, before.menu, "menu")
+        expectSame(carried.nutrients, before.nutrients, "nutrients")
+
+        // Broken again the next night: still stale, still the first version.
+        let again = try await run(spec, workspace: workspace)
+        #expect(try staleRows(of: again).map(\.keptRunId) == [good.manifest.runId])
+        expectSame(try contents(of: again).menu, before.menu, "menu")
+
+        site.breakage = .none
+        let mended = try await run(spec, workspace: workspace)
+        #expect(mended.published && mended.stale.isEmpty)
+        #expect(try staleRows(of: mended).isEmpty)
+        expectSame(try contents(of: mended).menu, before.menu, "menu")
+    }
+
+    /// All three ways the recipe pages break; the pages are fetched again (`--force`), as on a
+    /// night whose dishes are new. Labels are judged food by food: each keeps the one it had.
+    @Test(arguments: [
+        ("HTTP 500", Reply(status: 500, keepAlive: true)),
+        ("a login page", Reply(headers: [("Content-Type", "text/html")],
+                               body: Data("<html><body><form action=\"/login\">Sign in</form></body></html>".utf8),
+                               keepAlive: true)),
+        ("HTTP 429", Reply(status: 429, headers: [("Retry-After", "0")], keepAlive: true)),
+    ])
+    func recipePagesThatFailLeaveTheLastGoodNutrients(_ label: String, _ reply: Reply) async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        let server = try server(site)
+        defer { server.stop() }
+        let spec = spec(server, workspace: workspace)
+        let good = try await run(spec, workspace: workspace)
+        let before = try contents(of: good)
+
+        site.breakage = .recipePages(reply)
+        let broken = try await run(spec, workspace: workspace, force: true)
+        #expect(broken.published, "\(label)")
+        // The menus were fine; every food on them keeps the label it had (36 foods, SampleData/README.md).
+        let stale = try staleRows(of: broken)
+        #expect(stale.count == 36, "\(label)")
+        #expect(stale.allSatisfy { $0.partition.hasPrefix("food ucla-menu:") }, "\(label)")
+        #expect(stale.allSatisfy { $0.reason == "its page was not read tonight" }, "\(label)")
+        #expect(stale.allSatisfy { $0.keptRunId == good.manifest.runId }, "\(label)")
+        #expect(broken.stale.count == 1, "\(label)")
+        #expect(broken.stale.first?.hasPrefix("ucla-menu: 36 food label(s) kept as published in ") == true, "\(label)")
+        let carried = try contents(of: broken)
+        expectSame(carried.nutrients, before.nutrients, "\(label): nutrients")
+        expectSame(carried.menu, before.menu, "\(label): menu")
+
+        site.breakage = .none
+        let mended = try await run(spec, workspace: workspace)
+        #expect(try staleRows(of: mended).isEmpty, "\(label)")
+        expectSame(try contents(of: mended).nutrients, before.nutrients, "\(label): nutrients")
+    }
+
+    @Test func renamedNutrientRowsAreRefused() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        let server = try server(site)
+        defer { server.stop() }
+        let spec = spec(server, workspace: workspace)
+        let good = try await run(spec, workspace: workspace)
+        let before = try contents(of: good)
+
+        site.breakage = .nutrientRows
+        let broken = try await run(spec, workspace: workspace, force: true)
+        let stale = try staleRows(of: broken)
+        #expect(!stale.isEmpty && !broken.stale.isEmpty)
+        // 464 values over 36 labels is 12.9 a label; tonight's keep only the rows not marked
+        // `nfnutrient` (vitamins and minerals), far fewer than half.
+        #expect(stale.count == 36)
+        #expect(stale.allSatisfy { $0.reason.hasPrefix("tonight's label has ") && $0.reason.hasSuffix("usually have 12.9") })
+        expectSame(try contents(of: broken).nutrients, before.nutrients, "nutrients")
+
+        site.breakage = .none
+        let mended = try await run(spec, workspace: workspace, force: true)
+        #expect(mended.stale.isEmpty)
+        #expect(try staleRows(of: mended).isEmpty)
+        expectSame(try contents(of: mended).nutrients, before.nutrients, "nutrients")
+    }
+
+    /// With no good version to fall back on, a refused day fails as an unreadable page does.
+    @Test func aDayNeverGoodBlocksAsBefore() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        site.breakage = .itemMarkup(day: "2026-10-11")
+        let server = try server(site)
+        defer { server.stop() }
+        let report = try await run(spec(server, workspace: workspace), workspace: workspace)
+        #expect(!report.published)
+        let blocking = report.blockingChecks.map(\.message).joined(separator: " ")
+        #expect(blocking.contains("ucla-menu/2026-10-11: refused"))
+    }
+}
