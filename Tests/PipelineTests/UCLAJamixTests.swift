@@ -443,6 +443,25 @@ import TestSupport
             }
             #expect(found == expected, "\(date) as of night \(night)")
         }
+
+        // `run --date D` refetches D alone and publishes the whole history with D replaced: the
+        // feed as it was on the night of D serves D's menu again.
+        let date = Self.nights[2]
+        feed.nightBox.set(date)
+        let repaired = try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), dates: .range(from: date, to: date), today: date),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        #expect(repaired.published && repaired.stale.isEmpty)
+        let fetched = repaired.manifest.partitions.filter { $0.status == .fetched }.map(\.key)
+        #expect(fetched == [date.description])
+        let repairedFile = URL(fileURLWithPath: try #require(repaired.snapshotPath))
+        #expect(try QueryResult.run("SELECT date FROM service_day ORDER BY date", on: repairedFile).rows == dates)
+        let count = "SELECT count(*) FROM v_menu WHERE date = '\(date)'"
+        #expect(try QueryResult.run(count, on: repairedFile).rows
+            == [[.integer(Int64(try Self.rows(night: date, date: date).count))]])
+        let others = "SELECT count(*) FROM v_menu WHERE date <> '\(date)'"
+        #expect(try QueryResult.run(others, on: repairedFile).rows == (try QueryResult.run(others, on: snapshot).rows))
     }
 
     /// A night whose feed breaks one date's menu publishes that date as the night before had it,
