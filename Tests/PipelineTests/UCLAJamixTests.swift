@@ -255,6 +255,16 @@ import TestSupport
                     return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
                 case "ingredients":
                     guard let body = bodies[name] else { return Reply(status: 404, keepAlive: true) }
+                    switch box.ingredients() {
+                    case .served: break
+                    case .failing: return Reply(status: 500, keepAlive: true)
+                    case .renamed:
+                        // The feed renames its nutrient block: the documents arrive without values.
+                        let renamed = String(decoding: body, as: UTF8.self)
+                            .replacingOccurrences(of: "\"ingredientNutritiveValues\"", with: "\"nutritiveValues\"")
+                        return Reply(headers: [("Content-Type", "application/json")], body: Data(renamed.utf8),
+                                     keepAlive: true)
+                    }
                     return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
                 default:
                     return Reply(status: 404, keepAlive: true)
@@ -268,6 +278,10 @@ import TestSupport
             private var brokenDate: ServiceDate?
             func get() -> ServiceDate { lock.withLock { night } }
             func set(_ value: ServiceDate) { lock.withLock { night = value } }
+            enum Ingredients { case served, failing, renamed }
+            private var ingredientDocuments = Ingredients.served
+            func ingredients() -> Ingredients { lock.withLock { ingredientDocuments } }
+            func serveIngredients(_ value: Ingredients) { lock.withLock { ingredientDocuments = value } }
             /// The date whose menu the feed serves broken, if any.
             func broken() -> ServiceDate? { lock.withLock { brokenDate } }
             func breakMenu(of date: ServiceDate?) { lock.withLock { brokenDate = date } }
@@ -503,5 +517,46 @@ import TestSupport
         let mended = try await run(spec, night: Self.nights[2], workspace: workspace)
         #expect(mended.published && mended.stale.isEmpty)
         #expect(try menuOf(mended).count == (try Self.rows(night: Self.nights[2], date: date)).count)
+    }
+
+    /// Ingredient documents that fail, or arrive with their nutrient block renamed, on a night
+    /// that reads them all again: every label keeps what the night before published, marked stale.
+    @Test(arguments: [FeedServer.NightBox.Ingredients.failing, .renamed])
+    func brokenFoodDocumentsKeepTheLabelsOfTheNightBefore(_ breakage: FeedServer.NightBox.Ingredients) async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        let spec = try bundledNightly(in: workspace, feed: feed)
+        let nutrients = { (report: RunReport) throws -> [String] in
+            let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+            return try QueryResult.run("""
+                SELECT food_id || '|' || nutrient_key || '|' || ifnull(amount, '') FROM food_nutrient ORDER BY 1
+                """, on: file).rows.map { "\($0)" }
+        }
+        feed.nightBox.set(Self.nights[0])
+        let good = try await run(spec, night: Self.nights[0], workspace: workspace)
+        let before = try nutrients(good)
+        // Labels come from the saved ingredient documents that the night's menus name.
+        #expect(!before.isEmpty)
+
+        feed.nightBox.serveIngredients(breakage)
+        let broken = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: Self.nights[0], force: true),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        #expect(broken.published, "\(breakage): \(broken.blockingChecks.map(\.message))")
+        let after = try nutrients(broken)
+        #expect(after.count == before.count && after == before, "\(breakage)")
+        #expect(broken.stale.count == 1 && broken.stale.first?.hasPrefix("ucla-jamix: ") == true, "\(broken.stale)")
+        let stale = try SnapshotReader.stalePartitions(of: URL(fileURLWithPath: try #require(broken.snapshotPath)))
+        // One stale row per food that had a label.
+        let labelled = try QueryResult.run("SELECT count(DISTINCT food_id) FROM food_nutrient",
+                                           on: URL(fileURLWithPath: try #require(good.snapshotPath))).rows
+        #expect([[.integer(Int64(stale.count))]] == labelled, "\(breakage)")
+
+        feed.nightBox.serveIngredients(.served)
+        let mended = try await run(spec, night: Self.nights[0], workspace: workspace)
+        #expect(mended.published && mended.stale.isEmpty, "\(breakage): \(mended.stale)")
+        #expect(try nutrients(mended) == before)
     }
 }
