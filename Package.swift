@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["Snapshot", "FoodModel", "Fetching", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Snapshot", "FoodModel", "Fetching", "DiningSources", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "DiningSources", "FoodModel"]),
         .testTarget(

@@ -6,21 +6,25 @@ import FoodModel
 /// 2021 pages and in other scrapers. Labels follow the legend's wording, shortened to the thing
 /// itself ("Contains Eggs" → "Eggs"), because the kind already says it is an allergen.
 public enum UCLAWebCodes {
+    ///
+    /// Each code's term in the one vocabulary is the legend's own meaning ("Contains Dairy" is
+    /// milk, "Soy" soybeans); wheat is not taken to mean gluten, nor vegan vegetarian, because
+    /// the site prints those apart. A high-carbon label has no term.
     public static let all: [DietaryCode] = [
-        DietaryCode(code: "V", label: "Vegetarian", kind: .dietary),
-        DietaryCode(code: "VG", label: "Vegan", kind: .dietary),
-        DietaryCode(code: "HAL", label: "Halal", kind: .dietary),
-        DietaryCode(code: "APNT", label: "Peanuts", kind: .allergen),
-        DietaryCode(code: "ATNT", label: "Tree Nuts", kind: .allergen),
-        DietaryCode(code: "AWHT", label: "Wheat", kind: .allergen),
-        DietaryCode(code: "AGTN", label: "Gluten", kind: .allergen),
-        DietaryCode(code: "ASOY", label: "Soy", kind: .allergen),
-        DietaryCode(code: "ASES", label: "Sesame", kind: .allergen),
-        DietaryCode(code: "AMLK", label: "Dairy", kind: .allergen),
-        DietaryCode(code: "AEGG", label: "Eggs", kind: .allergen),
-        DietaryCode(code: "ACSF", label: "Crustacean Shellfish", kind: .allergen),
-        DietaryCode(code: "AFSH", label: "Fish", kind: .allergen),
-        DietaryCode(code: "LC", label: "Low Carbon Footprint", kind: .sustainability),
+        DietaryCode(code: "V", label: "Vegetarian", kind: .dietary, terms: ["vegetarian"]),
+        DietaryCode(code: "VG", label: "Vegan", kind: .dietary, terms: ["vegan"]),
+        DietaryCode(code: "HAL", label: "Halal", kind: .dietary, terms: ["halal"]),
+        DietaryCode(code: "APNT", label: "Peanuts", kind: .allergen, terms: ["peanuts"]),
+        DietaryCode(code: "ATNT", label: "Tree Nuts", kind: .allergen, terms: ["tree_nuts"]),
+        DietaryCode(code: "AWHT", label: "Wheat", kind: .allergen, terms: ["wheat"]),
+        DietaryCode(code: "AGTN", label: "Gluten", kind: .allergen, terms: ["gluten"]),
+        DietaryCode(code: "ASOY", label: "Soy", kind: .allergen, terms: ["soybeans"]),
+        DietaryCode(code: "ASES", label: "Sesame", kind: .allergen, terms: ["sesame"]),
+        DietaryCode(code: "AMLK", label: "Dairy", kind: .allergen, terms: ["milk"]),
+        DietaryCode(code: "AEGG", label: "Eggs", kind: .allergen, terms: ["eggs"]),
+        DietaryCode(code: "ACSF", label: "Crustacean Shellfish", kind: .allergen, terms: ["crustacean_shellfish"]),
+        DietaryCode(code: "AFSH", label: "Fish", kind: .allergen, terms: ["fish"]),
+        DietaryCode(code: "LC", label: "Low Carbon Footprint", kind: .sustainability, terms: ["low_carbon"]),
         DietaryCode(code: "HC", label: "High Carbon Footprint", kind: .sustainability),
     ]
 

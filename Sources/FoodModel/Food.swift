@@ -136,10 +136,15 @@ public struct DietaryCode: Hashable, Sendable, Codable {
     public var code: String
     public var label: String
     public var kind: Kind
+    /// What the code means in the one vocabulary (`Vocabulary.terms`): none for a code that is
+    /// not an allergen or a diet there (a high-carbon label), one for most, more only where the
+    /// source's own legend says so.
+    public var terms: [String]
 
-    public init(code: String, label: String, kind: Kind) {
+    public init(code: String, label: String, kind: Kind, terms: [String] = []) {
         self.code = code
         self.label = label
         self.kind = kind
+        self.terms = terms
     }
 }

@@ -47,6 +47,15 @@ struct DatasetWriter {
         for code in Set(foods.flatMap(\.codes)).subtracting(written).sorted() {
             try statement.execute(arguments: [code, code, DietaryCode.Kind.unknown.rawValue])
         }
+        let term = try db.cachedStatement(sql: "INSERT INTO term (name, kind, label) VALUES (?, ?, ?)")
+        for each in Vocabulary.terms {
+            try term.execute(arguments: [each.name, each.kind.rawValue, each.label])
+        }
+        let meaning = try db.cachedStatement(sql: "INSERT OR IGNORE INTO code_term (code, term) VALUES (?, ?)")
+        var mapped = Set<String>()
+        for code in knownCodes where mapped.insert(code.code).inserted {
+            for name in code.terms { try meaning.execute(arguments: [code.code, name]) }
+        }
     }
 
     private func writeFoods(_ foods: [FoodRow]) throws {

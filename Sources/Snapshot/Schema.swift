@@ -12,7 +12,7 @@ public enum SnapshotSchema {
     /// Tables that hold data (not housekeeping), in the order rows are written.
     public static let dataTables = [
         "service_day", "meal", "restaurant", "section", "dietary_code", "food", "menu_item",
-        "nutrient", "food_nutrient", "food_code", "hours",
+        "nutrient", "food_nutrient", "food_code", "term", "code_term", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
         "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag",
     ]
@@ -27,7 +27,28 @@ public enum SnapshotSchema {
         ("v4-nutrition-agreement-and-views", v4Nutrition),
         ("v5-planned-portions", "ALTER TABLE menu_item ADD COLUMN planned_portions INTEGER;"),
         ("v6-stale-partitions", v6Stale),
+        ("v7-one-vocabulary", v7Vocabulary),
     ]
+
+    /// The one vocabulary of allergens and diets, and what each source's code means in it.
+    static let v7Vocabulary = """
+        CREATE TABLE term (
+            name TEXT PRIMARY KEY,              -- milk, tree_nuts, vegan, ...
+            kind TEXT NOT NULL CHECK (kind IN ('allergen', 'diet', 'sustainability')),
+            label TEXT NOT NULL
+        );
+        CREATE TABLE code_term (
+            code TEXT NOT NULL REFERENCES dietary_code(code),
+            term TEXT NOT NULL REFERENCES term(name),
+            PRIMARY KEY (code, term)
+        ) WITHOUT ROWID;
+        CREATE VIEW v_food_term AS
+        SELECT fc.food_id, f.name AS food, t.name AS term, t.kind, fc.code
+        FROM food_code fc
+        JOIN food f ON f.id = fc.food_id
+        JOIN code_term ct ON ct.code = fc.code
+        JOIN term t ON t.name = ct.term;
+        """
 
     /// Stale partitions, and `stale` as a check severity (SQLite changes a CHECK constraint
     /// only by making the table again).

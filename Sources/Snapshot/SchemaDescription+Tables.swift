@@ -59,6 +59,15 @@ extension SchemaDescription {
             C("food_id", "→ `food.id`."),
             C("code", "→ `dietary_code.code`."),
         ]),
+        Table("term", .data, "The one vocabulary of allergens and diets every source's codes map onto: the nine major US allergens (milk, eggs, fish, crustacean shellfish, tree nuts, peanuts, wheat, soybeans, sesame), gluten, the diets vegan, vegetarian, halal and kosher, and low carbon.", columns: [
+            C("name", "Lower case with underscores, as queries name it (`tree_nuts`)."),
+            C("kind", "`allergen`, `diet` or `sustainability`."),
+            C("label", "For people (\"Tree nuts\")."),
+        ]),
+        Table("code_term", .data, "What each source's raw code means in the vocabulary, as its legend says; a code with no row here (unknown, or a high-carbon label) means none.", columns: [
+            C("code", "→ `dietary_code.code`, as the source prints it."),
+            C("term", "→ `term.name`."),
+        ]),
     ]
 
     private static let nutrition: [Table] = [
@@ -204,6 +213,13 @@ extension SchemaDescription {
             C("food", "The food's own name."),
             C("portion", "The portion segment of the recipe link."),
             C("codes", "The food's web codes, space-separated, in code order."),
+        ]),
+        Table("v_food_term", .view, "Every food with each term of the vocabulary its codes mean, and the raw code that says so: one question across every source (a food with no allergen row has none declared, which is not the same as none present).", columns: [
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's name."),
+            C("term", "→ `term.name`."),
+            C("kind", "`allergen`, `diet` or `sustainability`."),
+            C("code", "The source's raw code."),
         ]),
         Table("v_food_nutrition", .view, "Every food with every nutrient of its label, amount, printed and computed %DV.", columns: [
             C("food_id", "→ `food.id`."),

@@ -5,8 +5,11 @@ import TestSupport
 
 @Suite struct UCLAWebCodesTests {
     @Test func knowsTheCodesOfTheLegend() {
-        #expect(UCLAWebCodes.lookup("VG") == DietaryCode(code: "VG", label: "Vegan", kind: .dietary))
-        #expect(UCLAWebCodes.lookup("AEGG") == DietaryCode(code: "AEGG", label: "Eggs", kind: .allergen))
+        #expect(UCLAWebCodes.lookup("VG") == DietaryCode(code: "VG", label: "Vegan", kind: .dietary, terms: ["vegan"]))
+        #expect(UCLAWebCodes.lookup("AEGG") == DietaryCode(code: "AEGG", label: "Eggs", kind: .allergen, terms: ["eggs"]))
+        // "Dairy" is milk in the one vocabulary; a high-carbon label is no allergen or diet.
+        #expect(UCLAWebCodes.lookup("AMLK")?.terms == ["milk"])
+        #expect(UCLAWebCodes.lookup("HC")?.terms == [])
         #expect(UCLAWebCodes.lookup("LC")?.kind == .sustainability)
         #expect(UCLAWebCodes.lookup("HC")?.label == "High Carbon Footprint")
         #expect(UCLAWebCodes.lookup("ASES")?.kind == .allergen)

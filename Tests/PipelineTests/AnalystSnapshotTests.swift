@@ -138,7 +138,7 @@ import TestSupport
         let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
         let blocks = readme[start.upperBound..<end.lowerBound].components(separatedBy: "```sql\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
-        #expect(blocks.count == 5)
+        #expect(blocks.count == 6)
         var answers: [[[SQLValue]]] = []
         for sql in blocks {
             let result = try QueryResult.run(sql, on: file)
@@ -150,6 +150,13 @@ import TestSupport
                                   [.text("The Front Burner"), .text("Quinoa Tabbouleh")]])
         // Quinoa Tabbouleh (041180) appears 7 times across the three days (SampleData/README.md).
         #expect(answers.count > 1 && answers[1].count == 7)
+        // Ten dishes carry VG on their menu rows or pages and no ATNT; the Vegan Almond Brownie
+        // carries both (Menus/*.html, Recipes/*/*.html).
+        #expect(answers.count > 2 && answers[2] == [
+            "Black Bean & Corn Soup", "Crispy Hash Browns", "Harissa Roasted Carrots", "Korean BBQ Tofu Bowl",
+            "Quinoa Tabbouleh", "Seasonal Fruit Cup", "Steamed Jasmine Rice", "Steel-Cut Oatmeal",
+            "Thai Peanut Noodles", "Tofu Scramble w/ Peppers & Onions",
+        ].map { [SQLValue.text($0)] })
         // Six of the twelve recipes list Garlic (themealdb/meals.json).
         #expect(answers.last?.count == 6)
     }

@@ -1,35 +1,53 @@
-import DiningSources
 import FoodModel
 
-/// What UCLA's feed says of a food, in the snapshot's vocabulary: its allergen and diet names
-/// ("Dairy", "Vegan") as the UCLA web codes they mean (`AMLK`, `VG`), and its nutrient keys
-/// (`energyKcal`, `fibre`) as the snapshot's (`calories`, `dietary_fiber`).
+/// What UCLA's feed says of a food: its allergen and diet names kept as the feed prints them
+/// ("Dairy", "Tree-Nuts", "Vegan"), each with its meaning in the one vocabulary, and its
+/// nutrient keys (`energyKcal`, `fibre`) as the snapshot's (`calories`, `dietary_fiber`).
 enum JamixCodes {
-    /// A name the table does not know is kept as it is, as a code of its own, so that the
-    /// unknown-code check reports it the night it appears instead of it being dropped.
+    /// The names as codes, diets first, each once. A name written with other case, spaces or
+    /// hyphens than the legend's ("Tree Nuts") takes the legend's spelling; a name the legend
+    /// does not know is kept as printed, so the unknown-code check reports it the night it
+    /// appears instead of it being dropped.
     static func codes(allergens: [String], diets: [String]) -> [String] {
         var codes: [String] = []
         for name in diets + allergens {
-            let code = byName[fold(name)] ?? name
+            let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            let code = byName[fold(trimmed)]?.code ?? trimmed
             if !codes.contains(code) { codes.append(code) }
         }
         return codes
     }
 
-    /// UCLA's legend by its wording, with the feed's other spellings of the same things.
-    private static let byName: [String: String] = {
-        var table = Dictionary(UCLAWebCodes.all.map { (fold($0.label), $0.code) }, uniquingKeysWith: { first, _ in first })
-        let spellings = [
-            "milk": "AMLK", "egg": "AEGG", "peanut": "APNT", "tree nut": "ATNT", "nuts": "ATNT",
-            "shellfish": "ACSF", "crustacean": "ACSF", "sesame seeds": "ASES",
-            "vegetarian": "V", "vegan": "VG", "halal": "HAL",
-        ]
-        table.merge(spellings) { current, _ in current }
-        return table
-    }()
+    /// The names the feed and the hall pages it renders print (seen in the April 2025 feed and
+    /// a rendered Bruin Plate page: Dairy, Eggs, Gluten, Peanut, Sesame, Soy, Tree-Nuts, Wheat,
+    /// Vegan, Vegetarian, Low-Carbon-Footprint, Alcohol), with what each means. "Alcohol" is
+    /// printed as a diet but is no allergen or diet of the vocabulary.
+    static let legend: [DietaryCode] = [
+        DietaryCode(code: "Vegan", label: "Vegan", kind: .dietary, terms: ["vegan"]),
+        DietaryCode(code: "Vegetarian", label: "Vegetarian", kind: .dietary, terms: ["vegetarian"]),
+        DietaryCode(code: "Halal", label: "Halal", kind: .dietary, terms: ["halal"]),
+        DietaryCode(code: "Alcohol", label: "Contains alcohol", kind: .dietary),
+        DietaryCode(code: "Dairy", label: "Dairy", kind: .allergen, terms: ["milk"]),
+        DietaryCode(code: "Eggs", label: "Eggs", kind: .allergen, terms: ["eggs"]),
+        DietaryCode(code: "Fish", label: "Fish", kind: .allergen, terms: ["fish"]),
+        DietaryCode(code: "Crustacean Shellfish", label: "Crustacean Shellfish", kind: .allergen,
+                    terms: ["crustacean_shellfish"]),
+        DietaryCode(code: "Tree-Nuts", label: "Tree Nuts", kind: .allergen, terms: ["tree_nuts"]),
+        DietaryCode(code: "Peanut", label: "Peanuts", kind: .allergen, terms: ["peanuts"]),
+        DietaryCode(code: "Wheat", label: "Wheat", kind: .allergen, terms: ["wheat"]),
+        DietaryCode(code: "Gluten", label: "Gluten", kind: .allergen, terms: ["gluten"]),
+        DietaryCode(code: "Soy", label: "Soy", kind: .allergen, terms: ["soybeans"]),
+        DietaryCode(code: "Sesame", label: "Sesame", kind: .allergen, terms: ["sesame"]),
+        DietaryCode(code: "Low-Carbon-Footprint", label: "Low Carbon Footprint", kind: .sustainability,
+                    terms: ["low_carbon"]),
+    ]
 
+    private static let byName = Dictionary(legend.map { (fold($0.code), $0) }, uniquingKeysWith: { first, _ in first })
+
+    /// Case, spaces and hyphens folded: "Tree Nuts", "tree-nuts" and "Tree-Nuts" are one name.
     private static func fold(_ name: String) -> String {
-        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        name.lowercased().split(whereSeparator: { $0.isWhitespace || $0 == "-" }).joined(separator: " ")
     }
 
     /// A nutrient of the feed and what the snapshot calls it.

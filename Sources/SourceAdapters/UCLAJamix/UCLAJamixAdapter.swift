@@ -22,7 +22,7 @@ public struct UCLAJamixAdapter: SourceAdapter {
     public let keys: Set<String> = ["food_documents"]
     public var needsDates: Bool { true }
     /// Allergens and diets are mapped onto UCLA's web codes (`JamixCodes`).
-    public var legend: [DietaryCode] { UCLAWebCodes.all }
+    public var legend: [DietaryCode] { JamixCodes.legend }
 
     public func problem(reading location: Location) -> String? {
         if case .file = location {

@@ -1,0 +1,44 @@
+/// The one vocabulary of allergens and diets that every source's codes map onto, so that an
+/// analyst asks one question ("vegan dishes without tree nuts") across every campus. Each
+/// source keeps its codes raw (`AMLK`, `Dairy`, a Nutrislice icon); its legend says which of
+/// these terms each code means (`DietaryCode.terms`), and a code no legend maps means none.
+///
+/// The allergens are the nine major food allergens of US law (the FALCPA of 2004 and the
+/// FASTER Act of 2021, which added sesame), with gluten beside them because menus print it
+/// apart from wheat; the diets and the footprint label are what the sources print today.
+public struct VocabularyTerm: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case allergen, diet, sustainability
+    }
+
+    /// Lower-case, with underscores: the name queries use (`tree_nuts`).
+    public var name: String
+    public var kind: Kind
+    public var label: String
+
+    public init(_ name: String, _ kind: Kind, _ label: String) {
+        self.name = name
+        self.kind = kind
+        self.label = label
+    }
+}
+
+public enum Vocabulary {
+    public static let terms: [VocabularyTerm] = [
+        VocabularyTerm("milk", .allergen, "Milk"),
+        VocabularyTerm("eggs", .allergen, "Eggs"),
+        VocabularyTerm("fish", .allergen, "Fish"),
+        VocabularyTerm("crustacean_shellfish", .allergen, "Crustacean shellfish"),
+        VocabularyTerm("tree_nuts", .allergen, "Tree nuts"),
+        VocabularyTerm("peanuts", .allergen, "Peanuts"),
+        VocabularyTerm("wheat", .allergen, "Wheat"),
+        VocabularyTerm("soybeans", .allergen, "Soybeans"),
+        VocabularyTerm("sesame", .allergen, "Sesame"),
+        VocabularyTerm("gluten", .allergen, "Gluten"),
+        VocabularyTerm("vegan", .diet, "Vegan"),
+        VocabularyTerm("vegetarian", .diet, "Vegetarian"),
+        VocabularyTerm("halal", .diet, "Halal"),
+        VocabularyTerm("kosher", .diet, "Kosher"),
+        VocabularyTerm("low_carbon", .sustainability, "Low carbon footprint"),
+    ]
+}
