@@ -21,8 +21,11 @@ final class UntrustedTLSServer {
         ])
         port = try Self.freePort()
         process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        // Bounded like `TestHTTPServer`: a test that connects fewer than four times, or is
+        // stopped before this object goes, must not leave a server running after the suite.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = [
+            "60", "/usr/bin/openssl",
             "s_server", "-quiet", "-www", "-naccept", "4", "-accept", "127.0.0.1:\(port)",
             "-cert", folder.appendingPathComponent("cert.pem").path,
             "-key", folder.appendingPathComponent("key.pem").path,
