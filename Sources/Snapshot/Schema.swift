@@ -28,7 +28,38 @@ public enum SnapshotSchema {
         ("v5-planned-portions", "ALTER TABLE menu_item ADD COLUMN planned_portions INTEGER;"),
         ("v6-stale-partitions", v6Stale),
         ("v7-one-vocabulary", v7Vocabulary),
+        ("v8-tools-find-search-and-codes", v8ToolsFindSearch),
     ]
+
+    /// What analysts' tools expect: `food_fts` declared with `content="food"`, the spelling
+    /// sqlite-utils and Datasette look for to find a table's search index without metadata;
+    /// the week number beside its label in `v_swipe_table`, so weeks sort as numbers; and one
+    /// row per menu item and code, with the code's meaning, to join on.
+    static let v8ToolsFindSearch = """
+        DROP TABLE food_fts;
+        CREATE VIRTUAL TABLE food_fts USING fts5(
+            name, description, ingredients,
+            content="food", tokenize='unicode61 remove_diacritics 2'
+        );
+        DROP VIEW v_swipe_table;
+        CREATE VIEW v_swipe_table AS
+        SELECT b.term, b.date, b.weekday, b.week, b.week_label, b.position, b.period, b.period_source,
+               b.plan, p.kind, b.swipes, b.balance, p.price_per_swipe,
+               round(b.balance * p.price_per_swipe, 2) AS balance_value
+        FROM swipe_balance b
+        JOIN meal_plan p ON p.code = b.plan;
+        CREATE VIEW v_menu_code AS
+        SELECT mi.id AS menu_item_id, d.date, m.name AS meal, r.name AS restaurant, mi.name AS item,
+               mi.food_id, fc.code, dc.kind AS code_kind, ct.term
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food_code fc ON fc.food_id = mi.food_id
+        JOIN dietary_code dc ON dc.code = fc.code
+        LEFT JOIN code_term ct ON ct.code = fc.code;
+        """
 
     /// The one vocabulary of allergens and diets, and what each source's code means in it.
     static let v7Vocabulary = """

@@ -20,6 +20,11 @@ import TestSupport
         return URL(fileURLWithPath: try #require(try await runner.run().snapshotPath))
     }
 
+    /// The sample pipeline published once in `folder`.
+    func sampleSnapshot(in folder: URL) async throws -> URL {
+        try await run(try sampleSpec(), workspace: folder)
+    }
+
     private func sampleSpec() throws -> PipelineSpec {
         try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml"))
     }
@@ -177,5 +182,44 @@ import TestSupport
         #expect(!names.contains { $0.hasPrefix(published[0].lastPathComponent) })
         #expect(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "sample")
                 == published[2])
+    }
+}
+
+/// The tools analysts already use find what a snapshot offers without being told.
+@Suite struct AnalystToolsTests {
+    /// sqlite-utils (and Datasette) find a table's search index by this pattern in
+    /// `sqlite_master`, the one `sqlite-utils enable-fts` writes; when sqlite-utils is installed,
+    /// its own `search` command is run on the snapshot too.
+    @Test func searchIsFoundTheWaySqliteUtilsLooksForIt() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await AnalystSnapshotTests().sampleSnapshot(in: folder)
+        let found = try QueryResult.run("""
+            SELECT name FROM sqlite_master WHERE rootpage = 0
+            AND sql LIKE '%VIRTUAL TABLE%USING FTS%content="food"%'
+            """, on: file)
+        #expect(found.rows == [[.text("food_fts")]])
+        // Weeks sort as numbers, and codes are rows to join on.
+        let weeks = try QueryResult.run("SELECT DISTINCT week FROM v_swipe_table ORDER BY week LIMIT 3", on: file)
+        #expect(weeks.rows == [[.integer(0)], [.integer(1)], [.integer(2)]])
+        // The Chocolate Chip Cookie (Menus/2026-10-10.html) prints V, AWHT, AGTN, ASOY, AMLK, AEGG.
+        let cookie = try QueryResult.run("""
+            SELECT DISTINCT code, term FROM v_menu_code WHERE item = 'Chocolate Chip Cookie' ORDER BY code
+            """, on: file)
+        #expect(cookie.rows == [["AEGG", "eggs"], ["AGTN", "gluten"], ["AMLK", "milk"], ["ASOY", "soybeans"],
+                                ["AWHT", "wheat"], ["V", "vegetarian"]].map { $0.map { SQLValue.text($0) } })
+
+        guard let tool = ["/usr/local/bin/sqlite-utils", "/usr/bin/sqlite-utils"]
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["search", file.path, "food", "quinoa"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"name\": \"Quinoa Tabbouleh\""))
     }
 }
