@@ -32,26 +32,67 @@ extension QueryResult {
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 
-    /// An array of objects keyed by column, with SQLite's types kept: NULL → null, integers and
-    /// reals → numbers, blobs → base64 text.
+    /// An array of objects, one per row, with the columns in the SELECT's order and SQLite's
+    /// types kept: NULL → null, integers and reals → numbers (an infinite real, which JSON cannot
+    /// hold, → null), text → a string, a blob → base64 text. A column name the SELECT repeats
+    /// gets `_2`, `_3` … so that no value is lost to a key written twice. Written directly, one
+    /// row per line, as fast as CSV.
     public func json() -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [:]
-            for (column, value) in zip(columns, row) {
+        let keys = Self.uniqueKeys(columns).map(Self.jsonString)
+        var out = "["
+        out.reserveCapacity(rows.count * max(16, columns.count * 16))
+        for (index, row) in rows.enumerated() {
+            out += index == 0 ? "\n  {" : ",\n  {"
+            for (position, value) in row.enumerated() {
+                if position > 0 { out += ", " }
+                out += keys[position]
+                out += ": "
                 switch value {
-                case .null: object[column] = NSNull()
-                case .integer(let number): object[column] = NSNumber(value: number)
-                case .real(let number): object[column] = NSNumber(value: number)
-                case .text(let text): object[column] = text
-                case .blob(let data): object[column] = data.base64EncodedString()
+                case .null: out += "null"
+                case .integer(let number): out += String(number)
+                case .real(let number): out += number.isFinite ? "\(number)" : "null"
+                case .text(let text): out += Self.jsonString(text)
+                case .blob(let data): out += Self.jsonString(data.base64EncodedString())
                 }
             }
-            return object
+            out += "}"
         }
-        let data = (try? JSONSerialization.data(withJSONObject: objects,
-                                                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
-            ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        out += rows.isEmpty ? "]\n" : "\n]\n"
+        return out
+    }
+
+    /// Column names, each once: a repeat takes `_2`, `_3` … (skipping any name already taken).
+    static func uniqueKeys(_ columns: [String]) -> [String] {
+        var taken = Set<String>()
+        return columns.map { name in
+            var key = name
+            var suffix = 2
+            while !taken.insert(key).inserted {
+                key = "\(name)_\(suffix)"
+                suffix += 1
+            }
+            return key
+        }
+    }
+
+    /// A JSON string literal (RFC 8259): quote, backslash and control characters escaped,
+    /// everything else, slashes and non-ASCII included, as it is.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// Aligned columns for reading in a terminal; NULL shows as `NULL`.

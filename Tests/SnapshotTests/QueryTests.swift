@@ -32,6 +32,23 @@ import Testing
         #expect(row["missing"] is NSNull)
     }
 
+    /// The SELECT's order, every column (a repeated name numbered), and text escaped as JSON
+    /// requires, written by hand: `SELECT 1 AS a, 2 AS a, 3 AS b` used to give `{"a":2,"b":3}`.
+    @Test func jsonKeepsTheSelectsOrderAndEveryColumn() throws {
+        let result = QueryResult(columns: ["b", "a", "a", "a_2"], rows: [
+            [.integer(1), .text("say \"hi\"\\ / é\n\u{1}"), .real(0.5), .blob(Data([0xff]))],
+        ])
+        #expect(result.json() == """
+            [
+              {"b": 1, "a": "say \\"hi\\"\\\\ / é\\n\\u0001", "a_2": 0.5, "a_2_2": "/w=="}
+            ]
+
+            """)
+        #expect(QueryResult(columns: ["a"], rows: []).json() == "[]\n")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.json().utf8)) as? [[String: Any]]
+        #expect(parsed?.first?["a"] as? String == "say \"hi\"\\ / é\n\u{1}")
+    }
+
     @Test func tableAlignsColumnsAndShowsNull() {
         let result = QueryResult(columns: ["a", "bb"], rows: [[.text("long value"), .null]])
         #expect(result.table() == "a           bb\n----------  ----\nlong value  NULL\n(1 row)\n")
