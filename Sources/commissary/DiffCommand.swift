@@ -9,7 +9,8 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             OLD and NEW are files, `latest`, or `latest-<pipeline>`. Housekeeping tables and integer \
             ids are not compared, so two snapshots of the same inputs show no differences. The exit \
-            status is 0 whether or not they differ; 1 on an error.
+            status is 0 whether or not they differ (with --exit-code, 7 when they differ); 1 on an \
+            error.
             """)
 
     @Argument(help: "The older snapshot.")
@@ -24,6 +25,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
     var workspace = "."
 
+    @Flag(help: "Exit with status 7 when the snapshots differ, as `git diff --exit-code` does with its own number.")
+    var exitCode = false
+
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case text, json
     }
@@ -32,5 +36,6 @@ struct DiffCommand: ParsableCommand {
         let locator = SnapshotLocator(workspace: workspace)
         let diff = try SnapshotDiff.between(try locator.resolve(old), try locator.resolve(new))
         print(format == .json ? try diff.json() : diff.text(), terminator: "")
+        if exitCode && !diff.isEmpty { throw ExitCode(ExitStatus.differ.rawValue) }
     }
 }

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import GRDB
 import Logging
 import Pipeline
 import Testing
@@ -71,5 +72,30 @@ import TestSupport
         let missing = try await commissary(["diff", "latest", workspace.appendingPathComponent("none.sqlite").path,
                                       "--workspace", workspace.path])
         #expect(missing.status == 1)
+    }
+
+    /// `--exit-code`: 0 when the snapshots are the same, 7 when they differ (Commissary's 1 is a
+    /// bad input, so git's number is not taken); the differences are printed either way.
+    @Test func diffExitCodeSaysWhetherTheyDiffer() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path), "build the commissary binary first")
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        try await publishSample(in: workspace)
+        #expect(try await commissary(["diff", "latest", "latest", "--exit-code", "--workspace", workspace.path]).status == 0)
+
+        // A copy with one value changed: Quinoa Tabbouleh's 160 calories (Recipes/041180) as 161.
+        let latest = workspace.appendingPathComponent("snapshots/latest-sample").resolvingSymlinksInPath()
+        let changed = workspace.appendingPathComponent("changed.sqlite")
+        try FileManager.default.copyItem(at: latest, to: changed)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: changed.path)
+        try await DatabaseQueue(path: changed.path).write { db in
+            try db.execute(sql: "UPDATE food SET calories = 161 WHERE id = 'ucla-menu:041180'")
+        }
+        let differ = try await commissary(["diff", "latest", changed.path, "--exit-code", "--workspace", workspace.path])
+        #expect(differ.status == 7)
+        #expect(differ.output.contains("~ ucla-menu:041180 Quinoa Tabbouleh: calories \"160\" → \"161\""),
+                "\(differ.output)")
+        let plain = try await commissary(["diff", "latest", changed.path, "--workspace", workspace.path])
+        #expect(plain.status == 0 && plain.output == differ.output)
     }
 }
