@@ -41,9 +41,10 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         case .partitionFinished:
             partitionsDone += 1
             let counts = (event.counts ?? [:]).sorted { $0.key < $1.key }
-                .map { "\($0.value) \($0.key.replacingOccurrences(of: "_", with: " "))" }
+                .map { Self.phrase($0.value, $0.key) }
                 .joined(separator: ", ")
-            let detail = event.status == PartitionStatus.failed.rawValue ? (event.message ?? "") : counts
+            let withMessage = [PartitionStatus.failed.rawValue, PartitionStatus.stale.rawValue]
+            let detail = withMessage.contains(event.status ?? "") ? (event.message ?? "") : counts
             write("  [\(partitionsDone)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
                   + "\(event.status ?? "") \(detail)")
         case .stageFinished:
@@ -69,6 +70,16 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
 
     private func write(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// "1 document", "2 documents", "1 document reused": a count and what it counts, the noun
+    /// singular for one.
+    static func phrase(_ count: Int, _ key: String) -> String {
+        var words = key.split(separator: "_").map(String.init)
+        if count == 1, let noun = words.firstIndex(where: { $0.hasSuffix("s") && $0 != "hours" }) {
+            words[noun].removeLast()
+        }
+        return "\(count) " + words.joined(separator: " ")
     }
 
     static func duration(_ seconds: Double) -> String {

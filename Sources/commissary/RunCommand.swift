@@ -48,12 +48,16 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Log details of fetching to standard error.")
     var verbose = false
 
+    @Flag(name: .shortAndLong, help: "For cron: print nothing when the run succeeds, and only the one line of what went wrong when it does not.")
+    var quiet = false
+
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case auto, text, json
     }
 
     func validate() throws {
         if force && onlyMissing { throw ValidationError("--force (--full-refresh) and --only-missing contradict each other") }
+        if quiet && verbose { throw ValidationError("--quiet and --verbose contradict each other") }
         if date != nil && (from != nil || to != nil) { throw ValidationError("give --date or --from/--to, not both") }
         if (from == nil) != (to == nil) { throw ValidationError("--from and --to go together") }
         if let from, let to, to < from { throw ValidationError("--to \(to) is before --from \(from)") }
@@ -80,7 +84,9 @@ struct RunCommand: AsyncParsableCommand {
         let json = logFormat == .json || (logFormat == .auto && !standardOutputIsTerminal())
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
-        let observer: any RunObserver = json ? JSONLinesObserver() : TerminalProgress()
+        let observer: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
+            TerminalProgress()
+        }
         let runner = PipelineRunner(spec: spec, options: options, observer: observer, logger: logger)
 
         if dryRun {
@@ -97,7 +103,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch is RunInterrupted {
             throw StoppedBySignal(signal: stop.first ?? SIGTERM)
         }
-        if !json { print(TerminalProgress.summary(report)) }
+        if !json && !quiet { print(TerminalProgress.summary(report)) }
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }

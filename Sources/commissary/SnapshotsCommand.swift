@@ -18,8 +18,13 @@ struct SnapshotsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let snapshots: [PublishedSnapshot]
-        snapshots = try SnapshotLocator(workspace: workspace).store.list()
+        // A mistyped workspace is not an empty one.
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: workspace, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SnapshotError("no such workspace folder; give the folder that holds snapshots/ (--workspace)",
+                                path: workspace)
+        }
+        let snapshots = try SnapshotLocator(workspace: workspace).store.list()
         switch format {
         case .json:
             for snapshot in snapshots { print(encodeLine(snapshot)) }
@@ -28,17 +33,32 @@ struct SnapshotsCommand: ParsableCommand {
                 print("No snapshots in \(SnapshotLocator(workspace: workspace).store.directory.path)")
                 return
             }
-            for snapshot in snapshots {
-                if let problem = snapshot.problem {
-                    print("! unreadable  \(problem)")
-                    continue
-                }
-                let counts = ["menu_item", "food", "recipe"].map { "\($0) \(snapshot.rowCounts[$0] ?? 0)" }
-                let failed = snapshot.checks.filter { !$0.passed }.count
-                print("\(snapshot.isLatest ? "*" : " ") \(snapshot.builtAt)  run \(snapshot.runId)  "
-                      + "\(counts.joined(separator: ", "))  checks \(snapshot.checks.count - failed) passed, "
-                      + "\(failed) not  \(snapshot.path)")
-            }
+            print(Self.table(snapshots))
         }
+    }
+
+    /// Aligned columns under a header; `*` marks each pipeline's latest.
+    static func table(_ snapshots: [PublishedSnapshot]) -> String {
+        let header = ["", "built at", "pipeline", "run", "menu items", "foods", "recipes", "checks", "file"]
+        var rows = [header]
+        for snapshot in snapshots {
+            if let problem = snapshot.problem {
+                rows.append(["!", "unreadable", snapshot.pipeline, "", "", "", "", "", problem])
+                continue
+            }
+            let failed = snapshot.checks.filter { !$0.passed }.count
+            rows.append([snapshot.isLatest ? "*" : "", snapshot.builtAt, snapshot.pipeline, snapshot.runId,
+                         "\(snapshot.rowCounts["menu_item"] ?? 0)", "\(snapshot.rowCounts["food"] ?? 0)",
+                         "\(snapshot.rowCounts["recipe"] ?? 0)",
+                         "\(snapshot.checks.count - failed) passed, \(failed) not", snapshot.path])
+        }
+        var widths = Array(repeating: 0, count: header.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                .trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
     }
 }

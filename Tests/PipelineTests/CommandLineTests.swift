@@ -84,4 +84,30 @@ import TestSupport
         #expect(run.error.contains("error: not published: 12 recipes (at least 13 required)"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snapshots/latest-strict").path))
     }
+
+    /// For cron: a quiet run prints nothing when it succeeds; `snapshots` lists under a header,
+    /// with each snapshot's pipeline; a mistyped workspace is an error, not an empty list.
+    @Test func quietRunsAndTheSnapshotsList() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let sample = Paths.pipelines.appendingPathComponent("sample.yml").path
+        let run = try await commissary(["run", sample, "--workspace", workspace.path, "--quiet"])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty && run.error.isEmpty, "\(run.output)\(run.error)")
+
+        let list = try await commissary(["snapshots", "--workspace", workspace.path])
+        #expect(list.status == 0)
+        let lines = list.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("built at") == true, "\(list.output)")
+        #expect(lines.first?.contains("pipeline") == true)
+        // SampleData/README.md: 124 menu items, 36 foods; the sample's twelve recipes.
+        let row = lines.last.map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) } ?? []
+        #expect(row.first == "*" && row.contains("sample") && row.contains("124") && row.contains("36")
+                && row.contains("12"), "\(row)")
+
+        let mistyped = try await commissary(["snapshots", "--workspace", workspace.path + "-typo"])
+        #expect(mistyped.status == 1)
+        #expect(mistyped.error.contains("no such workspace folder"), "\(mistyped.error)")
+    }
 }
