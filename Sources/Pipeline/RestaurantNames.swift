@@ -59,7 +59,7 @@ public struct RestaurantNames: Sendable {
     /// Reads a places file: `restaurants:` a list of `name` with optional `aliases`.
     static func read(_ node: YAMLValue, folder: URL) throws -> RestaurantNames {
         let text = try node.string()
-        let file = text.hasPrefix("/") ? URL(fileURLWithPath: text) : folder.appendingPathComponent(text).standardizedFileURL
+        let file = DataFolders.locate(text, beside: folder)
         let top = try YAMLFile.mapping(of: file, what: "places file")
         try top.allowOnly(["campus", "restaurants"])
         var canonical: [String: String] = [:]

@@ -21,9 +21,8 @@ public enum StandardReader {
 
     static func read(named value: YAMLValue, folder: URL) throws -> DailyValueStandard {
         let name = try value.string()
-        let file = name.hasSuffix(".yml") || name.contains("/")
-            ? (name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name))
-            : folder.appendingPathComponent("standards/\(name).yml")
+        let file = DataFolders.locate(name.hasSuffix(".yml") || name.contains("/") ? name : "standards/\(name).yml",
+                                      beside: folder)
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw value.error("no daily-value standard \"\(name)\" (looked for \(file.path))")
         }

@@ -74,9 +74,7 @@ public struct SwipeSettings: Hashable, Sendable {
     }
 
     private static func file(_ node: YAMLValue, folder: URL) throws -> URL {
-        let path = try node.string()
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path)
-            : folder.appendingPathComponent(path).standardizedFileURL
+        let url = DataFolders.locate(try node.string(), beside: folder)
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw node.error("no such file: \(url.path)")
         }

@@ -110,4 +110,42 @@ import TestSupport
         #expect(mistyped.status == 1)
         #expect(mistyped.error.contains("no such workspace folder"), "\(mistyped.error)")
     }
+
+    /// Installed as the README says (the binary in `bin/`, the shared files in
+    /// `share/commissary/`), the program runs the sample pipeline copied with its SampleData to a
+    /// folder of its own, from yet another folder, and publishes.
+    @Test func anInstalledBinaryRunsAPipelineFromAnyFolder() async throws {
+        let root = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = FileManager.default
+        let bin = root.appendingPathComponent("prefix/bin")
+        let share = root.appendingPathComponent("prefix/share/commissary")
+        try files.createDirectory(at: bin, withIntermediateDirectories: true)
+        try files.createDirectory(at: share, withIntermediateDirectories: true)
+        try files.copyItem(at: CommissaryProcess.binary, to: bin.appendingPathComponent("commissary"))
+        for folder in ["standards", "plans", "terms", "places"] {
+            try files.copyItem(at: Paths.pipelines.appendingPathComponent(folder), to: share.appendingPathComponent(folder))
+        }
+        let project = root.appendingPathComponent("project")
+        try files.createDirectory(at: project.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        try files.copyItem(at: Paths.pipelines.appendingPathComponent("sample.yml"),
+                           to: project.appendingPathComponent("Pipelines/sample.yml"))
+        try files.copyItem(at: Paths.sampleData, to: project.appendingPathComponent("SampleData"))
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try files.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = bin.appendingPathComponent("commissary")
+        process.arguments = ["run", project.appendingPathComponent("Pipelines/sample.yml").path,
+                             "--workspace", elsewhere.appendingPathComponent("workspace").path, "--quiet"]
+        process.currentDirectoryURL = elsewhere
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
+        let published = try files.contentsOfDirectory(atPath: elsewhere.appendingPathComponent("workspace/snapshots").path)
+        #expect(published.contains("latest-sample"))
+    }
 }
