@@ -3,21 +3,33 @@ import GRDB
 
 /// The Datasette `metadata.json` published beside a snapshot (`<file>.metadata.json`).
 ///
-/// Datasette keys its per-database settings by the file's name without `.sqlite`, so one file
-/// describes one snapshot: `datasette <file> --metadata <file>.metadata.json`. Titles,
+/// Datasette keys its per-database settings by the file's name without `.sqlite`, so the same
+/// settings are written under the file's stem and under `latest-<pipeline>`, the stable name
+/// most people serve: `datasette <file or latest-link> --metadata <file>.metadata.json`. Titles,
 /// licence and sources come from the snapshot's own `_meta` and `_sources`; the description of
-/// every table and column from `SchemaDescription.current`. Keys Datasette does not know
-/// (`sources`, `documents`) are ignored by it and kept for other readers.
+/// every table and column from `SchemaDescription.current`, as plain text (Datasette prints
+/// descriptions as they are, so Markdown's backticks would show). Housekeeping tables are
+/// hidden; the views people start from get facets, and the database the README's questions as
+/// canned queries. Keys Datasette does not know (`sources`, `documents`) are ignored by it and
+/// kept for other readers.
 public struct SnapshotMetadata: Hashable, Sendable, Codable {
     public struct TableEntry: Hashable, Sendable, Codable {
         public var description: String
         public var columns: [String: String]
         public var ftsTable: String?
+        public var hidden: Bool?
+        public var facets: [String]?
 
         enum CodingKeys: String, CodingKey {
-            case description, columns
+            case description, columns, hidden, facets
             case ftsTable = "fts_table"
         }
+    }
+
+    /// A named query Datasette offers on the database's page; `:name` parameters become a form.
+    public struct CannedQuery: Hashable, Sendable, Codable {
+        public var title: String
+        public var sql: String
     }
 
     public struct Database: Hashable, Sendable, Codable {
@@ -28,6 +40,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
         public var sources: [String]
         public var documents: Int
         public var tables: [String: TableEntry]
+        public var queries: [String: CannedQuery]?
     }
 
     public var title: String
@@ -57,17 +70,45 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
         var tables: [String: TableEntry] = [:]
         for table in schema.tables {
             tables[table.name] = TableEntry(
-                description: table.description,
-                columns: Dictionary(table.columns.map { ($0.name, $0.description) }, uniquingKeysWith: { a, _ in a }),
-                ftsTable: table.searchTable)
+                description: plain(table.description),
+                columns: Dictionary(table.columns.map { ($0.name, plain($0.description)) }, uniquingKeysWith: { a, _ in a }),
+                ftsTable: table.searchTable, hidden: table.kind == .housekeeping ? true : nil,
+                facets: facets[table.name])
         }
-        let databaseName = fileName.hasSuffix(".sqlite") ? String(fileName.dropLast(".sqlite".count)) : fileName
-        return SnapshotMetadata(
-            title: title, description: description, license: licence, source: source,
-            databases: [databaseName: Database(
-                title: title, description: description, license: licence, source: source,
-                sources: sources, documents: documents, tables: tables)])
+        let database = Database(title: title, description: description, license: licence, source: source,
+                                sources: sources, documents: documents, tables: tables, queries: cannedQueries)
+        let stem = fileName.hasSuffix(".sqlite") ? String(fileName.dropLast(".sqlite".count)) : fileName
+        return SnapshotMetadata(title: title, description: description, license: licence, source: source,
+                                databases: [stem: database, "latest-\(pipeline)": database])
     }
+
+    /// Descriptions are written with Markdown's backticks for the README; Datasette shows text.
+    static func plain(_ text: String) -> String {
+        text.replacingOccurrences(of: "`", with: "")
+    }
+
+    /// What people narrow the menus by.
+    static let facets: [String: [String]] = [
+        "v_menu": ["restaurant", "meal", "date"],
+        "v_menu_code": ["term", "restaurant", "meal"],
+        "v_food_term": ["term", "kind"],
+    ]
+
+    /// The README's questions, made general: any day, any snapshot.
+    static let cannedQueries: [String: CannedQuery] = [
+        "menu_of_a_day": CannedQuery(title: "The menu of a day", sql: """
+            SELECT meal, restaurant, section, item, codes FROM v_menu WHERE date = :date
+            ORDER BY meal, restaurant, section, item
+            """),
+        "vegan_without_tree_nuts": CannedQuery(title: "Vegan dishes that declare no tree nuts", sql: """
+            SELECT food FROM v_food_term WHERE term = 'vegan'
+            EXCEPT SELECT food FROM v_food_term WHERE term = 'tree_nuts' ORDER BY food
+            """),
+        "least_sodium": CannedQuery(title: "The dishes with the least sodium per serving", sql: """
+            SELECT food, serving_size, amount AS sodium_mg, computed_dv_percent FROM v_food_nutrition
+            WHERE nutrient_key = 'sodium' AND amount IS NOT NULL ORDER BY amount LIMIT 20
+            """),
+    ]
 
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()

@@ -209,17 +209,45 @@ import TestSupport
         #expect(cookie.rows == [["AEGG", "eggs"], ["AGTN", "gluten"], ["AMLK", "milk"], ["ASOY", "soybeans"],
                                 ["AWHT", "wheat"], ["V", "vegetarian"]].map { $0.map { SQLValue.text($0) } })
 
-        guard let tool = ["/usr/local/bin/sqlite-utils", "/usr/bin/sqlite-utils"]
-            .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return }
+        guard let tool = Self.installed("sqlite-utils") else { return }
+        let answer = try Self.output(of: tool, ["search", file.path, "food", "quinoa"])
+        #expect(answer.contains("\"name\": \"Quinoa Tabbouleh\""), "\(answer)")
+    }
+
+    /// Datasette serving the stable name `latest-sample` with the real file's metadata shows
+    /// the descriptions and searches (`--get` answers one request without starting a server).
+    @Test func datasetteServesTheStableNameWithItsMetadata() async throws {
+        guard let datasette = Self.installed("datasette") else { return }
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await AnalystSnapshotTests().sampleSnapshot(in: folder)
+        let latest = folder.appendingPathComponent("snapshots/latest-sample").path
+        let metadata = file.path + ".metadata.json"
+        let search = try Self.output(of: datasette, [latest, "-m", metadata, "--get",
+                                                      "/latest-sample/food.json?_search=quinoa&_shape=array"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(search.utf8)) as? [[String: Any]])
+        #expect(rows.map { $0["name"] as? String } == ["Quinoa Tabbouleh"])
+        let page = try Self.output(of: datasette, [latest, "-m", metadata, "--get", "/latest-sample/food"])
+        #expect(page.contains("A dish, once however often it is served"))
+    }
+
+    /// A tool on the PATH, if it is installed (the tests run it only then).
+    static func installed(_ name: String) -> URL? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func output(of tool: URL, _ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["search", file.path, "food", "quinoa"]
+        process.executableURL = tool
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(String(decoding: data, as: UTF8.self).contains("\"name\": \"Quinoa Tabbouleh\""))
+        #expect(process.terminationStatus == 0, "\(tool.lastPathComponent) \(arguments)")
+        return String(decoding: data, as: UTF8.self)
     }
 }

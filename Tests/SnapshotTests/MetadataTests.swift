@@ -22,6 +22,22 @@ import Testing
         #expect(database.tables["food"]?.ftsTable == "food_fts")
         #expect(database.tables["recipe"]?.ftsTable == "recipe_fts")
         #expect(database.tables["food"]?.columns["recipe_id"]?.contains("leading zeros") == true)
+        // The stable name people serve has the same settings.
+        #expect(metadata.databases["latest-demo"] == database)
+        // Housekeeping out of sight, facets on the menu, the README's questions as canned queries,
+        // and no Markdown backticks in what Datasette prints.
+        #expect(database.tables["_checks"]?.hidden == true && database.tables["_stale"]?.hidden == true)
+        #expect(database.tables["grdb_migrations"]?.hidden == true)
+        #expect(database.tables["food"]?.hidden == nil)
+        #expect(database.tables["v_menu"]?.facets == ["restaurant", "meal", "date"])
+        #expect(database.queries?["vegan_without_tree_nuts"]?.sql.contains("term = 'tree_nuts'") == true)
+        #expect(!database.tables.values.contains { $0.description.contains("`") || $0.columns.values.contains { $0.contains("`") } })
+        // Every canned query runs on this snapshot.
+        for (name, query) in database.queries ?? [:] {
+            #expect(throws: Never.self, "\(name)") {
+                try QueryResult.run(query.sql.replacingOccurrences(of: ":date", with: "'2026-10-10'"), on: file)
+            }
+        }
 
         // Raw JSON: Datasette's own key names.
         let raw = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
