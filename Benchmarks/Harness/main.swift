@@ -3,7 +3,7 @@ import Foundation
 
 /// `commissary-bench`: times real pipeline runs on generated corpora against the floors of the
 /// libraries they use, each scenario in a child process of this same executable, and prints one
-/// table. See README, "Performance".
+/// table. See docs/performance.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if arguments.first == "child" {

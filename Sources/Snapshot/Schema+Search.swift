@@ -50,8 +50,8 @@ enum SearchIndex {
 
     /// FTS5 gathers tokens in an in-memory hash and writes a segment each time the hash passes
     /// this size; at FTS5's default of 1 MB, 100,000 recipes' instructions become hundreds of
-    /// small segments that are then merged again; 32 MB writes few, large ones (see the README's
-    /// Performance section) for more memory while it runs. The value is kept in the
+    /// small segments that are then merged again; 32 MB writes few, large ones, for more memory
+    /// while it runs. The value is kept in the
     /// table's `_config`, where it only concerns writers, and a snapshot is never written again.
     static let tokenBufferBytes = 32 * 1024 * 1024
 

@@ -1,6 +1,6 @@
 import GRDB
 
-/// The snapshot contract (the README's "Snapshot schema"), as GRDB migrations.
+/// The snapshot contract (docs/schema.md), as GRDB migrations.
 ///
 /// Each migration is append-only: a published snapshot records its schema version in
 /// `PRAGMA user_version` (which survives `VACUUM INTO`), so readers can tell which contract a

@@ -1,6 +1,6 @@
 extension SchemaDescription {
-    /// The README's "Snapshot schema" section body (without its `##` heading). A test compares
-    /// the README with this text, so the README is regenerated with `commissary schema`, never
+    /// The body of docs/schema.md (under its `#` heading). A test compares
+    /// the document with this text, so it is regenerated with `commissary schema`, never
     /// edited by hand.
     public func markdown(version: Int = SnapshotSchema.version) -> String {
         var lines = [

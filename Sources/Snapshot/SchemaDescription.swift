@@ -1,7 +1,7 @@
 /// What every table, view and column of a snapshot means, written once.
 ///
 /// Two things are generated from this one value so they cannot drift apart: the Datasette
-/// `metadata.json` published beside every snapshot (`SnapshotMetadata`) and the README's
+/// `metadata.json` published beside every snapshot (`SnapshotMetadata`) and docs/schema.md's
 /// "Snapshot schema" section (`markdown()`, printed by `commissary schema`). Tests compare it
 /// with the migrated schema in both directions, so a table added by a later migration without
 /// a description fails the build's tests rather than reaching analysts undocumented.
@@ -17,7 +17,7 @@ public struct SchemaDescription: Hashable, Sendable {
     }
 
     public struct Table: Hashable, Sendable {
-        /// How the README groups tables; `metadata.json` describes every kind alike.
+        /// How docs/schema.md groups tables; `metadata.json` describes every kind alike.
         public enum Kind: String, Hashable, Sendable, CaseIterable {
             case data, view, search, housekeeping
 

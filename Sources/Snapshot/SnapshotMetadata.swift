@@ -9,9 +9,9 @@ import GRDB
 /// licence and sources come from the snapshot's own `_meta` and `_sources`; the description of
 /// every table and column from `SchemaDescription.current`, as plain text (Datasette prints
 /// descriptions as they are, so Markdown's backticks would show). Housekeeping tables are
-/// hidden; the views people start from get facets, and the database the README's questions as
-/// canned queries. Keys Datasette does not know (`sources`, `documents`) are ignored by it and
-/// kept for other readers.
+/// hidden; the views people start from get facets, and the database the questions of
+/// docs/querying.md as canned queries. Keys Datasette does not know (`sources`, `documents`) are
+/// ignored by it and kept for other readers.
 public struct SnapshotMetadata: Hashable, Sendable, Codable {
     public struct TableEntry: Hashable, Sendable, Codable {
         public var description: String
@@ -82,7 +82,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
                                 databases: [stem: database, "latest-\(pipeline)": database])
     }
 
-    /// Descriptions are written with Markdown's backticks for the README; Datasette shows text.
+    /// Descriptions are written with Markdown's backticks for docs/schema.md; Datasette shows text.
     static func plain(_ text: String) -> String {
         text.replacingOccurrences(of: "`", with: "")
     }
@@ -94,7 +94,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
         "v_food_term": ["term", "kind"],
     ]
 
-    /// The README's questions, made general: any day, any snapshot.
+    /// The questions of docs/querying.md, made general: any day, any snapshot.
     static let cannedQueries: [String: CannedQuery] = [
         "menu_of_a_day": CannedQuery(title: "The menu of a day", sql: """
             SELECT meal, restaurant, section, item, codes FROM v_menu WHERE date = :date

@@ -5,9 +5,9 @@ struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract: "Print the snapshot schema with every table and column described, as Markdown.",
-        discussion: "The README's \"Snapshot schema\" section is this output; a test fails when they differ.")
+        discussion: "docs/schema.md is this output (`commissary schema > docs/schema.md`); a test fails when they differ.")
 
     func run() {
-        print(SchemaDescription.current.markdown(), terminator: "")
+        print("# Snapshot schema\n\n" + SchemaDescription.current.markdown(), terminator: "")
     }
 }

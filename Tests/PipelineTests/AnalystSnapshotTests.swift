@@ -9,7 +9,7 @@ import TestSupport
 
 /// What analysts get from real runs of the sample pipeline: an empty diff between runs on the
 /// same inputs, exactly the edits between runs on edited inputs, a description of every table
-/// and column in `metadata.json`, the README's example queries, and retention.
+/// and column in `metadata.json`, the example queries of docs/querying.md, and retention.
 @Suite struct AnalystSnapshotTests {
     private func run(_ spec: PipelineSpec, workspace: URL, force: Bool = false) async throws -> URL {
         let runner = PipelineRunner(
@@ -132,16 +132,14 @@ import TestSupport
         }
     }
 
-    /// Every SQL block of the README's "Querying snapshots" section, on a fresh sample snapshot;
+    /// Every SQL block of docs/querying.md, on a fresh sample snapshot;
     /// the first two answers checked by hand against SampleData's pages.
     @Test func theReadmeQueriesRunOnTheSampleSnapshot() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try await run(try sampleSpec(), workspace: folder)
-        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try #require(readme.range(of: "## Querying snapshots\n"))
-        let end = try #require(readme.range(of: "\n## ", range: start.upperBound..<readme.endIndex))
-        let blocks = readme[start.upperBound..<end.lowerBound].components(separatedBy: "```sql\n").dropFirst()
+        let document = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/querying.md"), encoding: .utf8)
+        let blocks = document.components(separatedBy: "```sql\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
         #expect(blocks.count == 6)
         var answers: [[[SQLValue]]] = []

@@ -4,7 +4,7 @@ import Snapshot
 import Testing
 
 /// The one description of the schema against the schema the migrations create, and against
-/// the README that is generated from it.
+/// docs/schema.md, which is generated from it.
 @Suite struct SchemaDescriptionTests {
     /// Tables, views and FTS5 tables of a freshly migrated database with their columns, in
     /// declaration order; FTS5's own shadow tables and SQLite's internal ones are not part of
@@ -47,15 +47,12 @@ import Testing
         #expect(actual["recipe_fts"] == ["name", "ingredients", "tags", "instructions"])
     }
 
-    @Test func theReadmeSchemaSectionIsTheGeneratedOne() throws {
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let heading = "## Snapshot schema\n\n"
-        let start = try #require(readme.range(of: heading))
-        let rest = readme[start.upperBound...]
-        let end = try #require(rest.range(of: "\n## "))
-        let section = String(rest[..<end.lowerBound])
-        #expect(section == SchemaDescription.current.markdown(),
-                "README.md's schema section is stale: regenerate it with `commissary schema`")
+    @Test func theSchemaDocumentIsTheGeneratedOne() throws {
+        let document = try String(contentsOf: packageRoot.appendingPathComponent("docs/schema.md"), encoding: .utf8)
+        let heading = "# Snapshot schema\n\n"
+        #expect(document.hasPrefix(heading))
+        #expect(String(document.dropFirst(heading.count)) == SchemaDescription.current.markdown(),
+                "docs/schema.md is stale: regenerate it with `commissary schema`")
     }
 
     @Test func markdownNamesEveryTableAndColumnAndTheVersion() {

@@ -13,7 +13,7 @@ import YAMLConfig
 public protocol SourceAdapter: Sendable {
     /// The kind's name: `adapter:` in a pipeline file, `--adapter` of `commissary parse`.
     var name: String { get }
-    /// One line on what the adapter reads, for `--help` and the README.
+    /// One line on what the adapter reads, for `--help` and the docs.
     var summary: String { get }
     /// The keys a source of this kind may set besides `name`, `adapter`, `location` and `dates`;
     /// any other key is refused as a typo.
