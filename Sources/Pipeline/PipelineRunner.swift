@@ -145,6 +145,8 @@ public struct PipelineRunner: Sendable {
         // the days go into a staging database as they come (the write stage, overlapped).
         let fileName = SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId)
         let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
+        // Parsing starts with the first partition fetched: the two stages run together.
+        emit(.stageStarted, stage: .parse)
         defer { staging.discard() }
         let menus = MenuStream(staging: staging)
         let labelsKept = store.latest(pipeline: spec.name).flatMap { try? SnapshotReader.stalePartitions(of: $0) }?

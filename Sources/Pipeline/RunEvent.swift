@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Snapshot
 
@@ -22,6 +23,8 @@ public struct RunEvent: Hashable, Sendable, Codable {
     }
 
     public var event: Kind
+    /// When it happened, ISO 8601 in UTC to the millisecond.
+    public var time: String
     public var pipeline: String
     public var runId: String
     public var stage: StageName?
@@ -41,6 +44,7 @@ public struct RunEvent: Hashable, Sendable, Codable {
                 message: String? = nil, seconds: Double? = nil, counts: [String: Int]? = nil,
                 path: String? = nil, check: CheckOutcome? = nil) {
         self.event = event
+        self.time = ISOTimestamp.millisecondString(from: Date())
         self.pipeline = pipeline
         self.runId = runId
         self.stage = stage

@@ -2,12 +2,24 @@ import Foundation
 import Pipeline
 import Snapshot
 
-/// One JSON object per line on standard output, for schedulers and log collectors.
+/// One JSON object per line, for schedulers and log collectors: on standard output, or
+/// appended to the file `--events` names.
 struct JSONLinesObserver: RunObserver {
+    var handle: FileHandle = .standardOutput
+
     /// Written straight to the file descriptor, unbuffered, so a consumer sees each event as
     /// it happens.
     func observe(_ event: RunEvent) {
-        FileHandle.standardOutput.write(Data((encodeLine(event) + "\n").utf8))
+        handle.write(Data((encodeLine(event) + "\n").utf8))
+    }
+}
+
+/// Every event to each of several observers: progress on the terminal and a log file.
+struct FanOutObserver: RunObserver {
+    let observers: [any RunObserver]
+
+    func observe(_ event: RunEvent) {
+        for observer in observers { observer.observe(event) }
     }
 }
 

@@ -51,6 +51,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "For cron: print nothing when the run succeeds, and only the one line of what went wrong when it does not.")
     var quiet = false
 
+    @Option(help: "Also append every event, one JSON line each, to this file (with --quiet: a full log and a silent cron job).")
+    var events: String?
+
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case auto, text, json
     }
@@ -84,9 +87,12 @@ struct RunCommand: AsyncParsableCommand {
         let json = logFormat == .json || (logFormat == .auto && !standardOutputIsTerminal())
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
-        let observer: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
+        let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
             TerminalProgress()
         }
+        let observer: any RunObserver = try events.map { path in
+            FanOutObserver(observers: [shown, JSONLinesObserver(handle: try Self.appending(to: path))])
+        } ?? shown
         let runner = PipelineRunner(spec: spec, options: options, observer: observer, logger: logger)
 
         if dryRun {
@@ -120,6 +126,22 @@ struct PublishedStale: CommissaryFailure {
     var place: String? { snapshot }
     var message: String {
         "published with \(count) stale partition(s), each its last good version (see _stale in the snapshot)"
+    }
+}
+
+extension RunCommand {
+    /// The `--events` file, created if need be, written at its end.
+    static func appending(to path: String) throws -> FileHandle {
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil) else {
+                throw ValidationError("--events \(path): the file cannot be created")
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw ValidationError("--events \(path): the file cannot be written")
+        }
+        handle.seekToEndOfFile()
+        return handle
     }
 }
 

@@ -91,9 +91,20 @@ import TestSupport
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let sample = Paths.pipelines.appendingPathComponent("sample.yml").path
-        let run = try await commissary(["run", sample, "--workspace", workspace.path, "--quiet"])
+        let log = workspace.appendingPathComponent("events.jsonl")
+        let run = try await commissary(["run", sample, "--workspace", workspace.path, "--quiet", "--events", log.path])
         #expect(run.status == 0)
         #expect(run.output.isEmpty && run.error.isEmpty, "\(run.output)\(run.error)")
+        // The full log went to the file: every event timed, every stage started before it finished.
+        let events = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(events.first?["event"] as? String == "run_started" && events.last?["event"] as? String == "run_finished")
+        #expect(events.allSatisfy { ($0["time"] as? String)?.hasSuffix("Z") == true })
+        let started = events.filter { $0["event"] as? String == "stage_started" }.compactMap { $0["stage"] as? String }
+        let finished = events.filter { $0["event"] as? String == "stage_finished" }.compactMap { $0["stage"] as? String }
+        #expect(started == ["fetch", "parse", "compute", "write", "check", "publish"])
+        #expect(Set(finished) == Set(started))
 
         let list = try await commissary(["snapshots", "--workspace", workspace.path])
         #expect(list.status == 0)
