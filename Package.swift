@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "commissary-bench",
             dependencies: [
-                "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot",
+                "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching", "DiningSources", "MealDB",
+                "Basics", "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching", "DiningSources", "MealDB",
                 "FoodModel", "HTML", "TestSupport", "commissary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),

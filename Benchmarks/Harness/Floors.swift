@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import HTML
@@ -10,7 +11,7 @@ enum Floors {
     /// libxml2 parsing every document the run read, with no XPath and no extraction. Reading
     /// the bytes from disk is timed apart (it is the floor of the fetch stage on a folder).
     static func parse(manifest: URL) throws -> Measurement {
-        let inputs = try JSONDecoder().decode(RunManifest.self, from: Data(contentsOf: manifest)).inputs
+        let inputs = try UserJSON.decoder().decode(RunManifest.self, from: Data(contentsOf: manifest)).inputs
         var readSeconds = 0.0
         var parseSeconds = 0.0
         var bytes = 0

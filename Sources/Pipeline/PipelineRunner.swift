@@ -331,9 +331,7 @@ public struct PipelineRunner: Sendable {
     /// after publishing, the run's last large allocation, and indenting a ten-year manifest made
     /// its buffer, and the run's peak memory, grow by a third.
     private func encode(_ manifest: RunManifest) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(manifest)
+        try UserJSON.encoder().encode(manifest)
     }
 
     /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.

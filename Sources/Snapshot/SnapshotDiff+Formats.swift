@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension SnapshotDiff {
@@ -32,10 +33,7 @@ extension SnapshotDiff {
 
     /// The diff as one JSON object with snake_case keys; NULL values are JSON `null`.
     public func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .convertToSnakeCase
-        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
+        String(decoding: try UserJSON.encoder(indented: true).encode(self), as: UTF8.self) + "\n"
     }
 
     private static func describe(_ item: MenuItem) -> String {

@@ -22,10 +22,10 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
 
     public struct FieldChange: Hashable, Sendable, Codable {
         public var field: String
-        public var old: String?
-        public var new: String?
+        public var old: DiffValue?
+        public var new: DiffValue?
 
-        public init(field: String, old: String?, new: String?) {
+        public init(field: String, old: DiffValue?, new: DiffValue?) {
             self.field = field
             self.old = old
             self.new = new
@@ -100,8 +100,8 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
         public var food: String
         public var nutrientKey: String
         public var field: String
-        public var old: String?
-        public var new: String?
+        public var old: DiffValue?
+        public var new: DiffValue?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -191,14 +191,14 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
 private struct Contents {
     struct Record {
         var name: String
-        /// Every compared field, in a fixed order, as text (NULL as nil).
-        var fields: [(name: String, value: String?)]
+        /// Every compared field, in a fixed order (NULL as nil).
+        var fields: [(name: String, value: DiffValue?)]
     }
 
     struct NutrientRow {
         var foodId: String
         var nutrientKey: String
-        var values: [String: String?]
+        var values: [String: DiffValue?]
     }
 
     static let nutrientFields = ["amount", "unit", "printed_dv_percent", "computed_dv_percent", "dv_standard"]
@@ -244,8 +244,8 @@ private struct Contents {
         for row in try Row.fetchAll(db, sql: "SELECT food_id, nutrient_key, \(fields.joined(separator: ", ")) FROM food_nutrient") {
             let foodId: String = row["food_id"]
             let key: String = row["nutrient_key"]
-            var values: [String: String?] = [:]
-            for field in fields { values[field] = Self.text(row[field] as DatabaseValue) }
+            var values: [String: DiffValue?] = [:]
+            for field in fields { values[field] = Self.value(row[field] as DatabaseValue) }
             nutrients["\(foodId)\u{1F}\(key)"] = NutrientRow(foodId: foodId, nutrientKey: key, values: values)
         }
     }
@@ -256,22 +256,56 @@ private struct Contents {
         for row in try Row.fetchAll(db, sql: sql) {
             let id: String = row[0]
             let fields = row.columnNames.enumerated().dropFirst().map { index, column in
-                (name: column, value: text(row[index] as DatabaseValue))
+                (name: column, value: value(row[index] as DatabaseValue))
             }
             records[id] = Record(name: row["name"], fields: fields)
         }
         return records
     }
 
-    /// A value as text for comparison and display: whole reals without `.0` (`9`, not `9.0`).
-    static func text(_ value: DatabaseValue) -> String? {
+    /// A value as the snapshot holds it; integers and reals alike are numbers (`9` and `9.0`
+    /// are the same), a blob is shown in hex.
+    static func value(_ value: DatabaseValue) -> DiffValue? {
         switch value.storage {
         case .null: nil
-        case .int64(let number): String(number)
-        case .double(let number):
+        case .int64(let number): .number(Double(number))
+        case .double(let number): .number(number)
+        case .string(let string): .text(string)
+        case .blob(let data): .text(data.map { String(format: "%02x", $0) }.joined())
+        }
+    }
+}
+
+/// A compared value: text or a number. Shown as text (whole numbers without `.0`: `9`, not
+/// `9.0`); written to JSON as what it is, so a number stays a number.
+public enum DiffValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case text(String)
+    case number(Double)
+
+    public var description: String {
+        switch self {
+        case .text(let text): text
+        case .number(let number):
             number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-        case .string(let string): string
-        case .blob(let data): data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .number(let number) where number.rounded() == number && abs(number) < 1e15:
+            try container.encode(Int64(number))
+        case .number(let number): try container.encode(number)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .text(try container.decode(String.self))
         }
     }
 }

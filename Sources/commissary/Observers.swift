@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Pipeline
 import Snapshot
@@ -24,9 +25,7 @@ struct FanOutObserver: RunObserver {
 }
 
 func encodeLine(_ value: some Encodable) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? "{}"
+    (try? String(decoding: UserJSON.encoder().encode(value), as: UTF8.self)) ?? "{}"
 }
 
 /// Progress for a person at a terminal: a line per partition with a running count, the checks

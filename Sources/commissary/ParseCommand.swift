@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -81,8 +82,6 @@ struct ParseCommand: AsyncParsableCommand {
     }
 
     private func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try UserJSON.encoder(indented: true).encode(value), as: UTF8.self)
     }
 }

@@ -97,5 +97,12 @@ import TestSupport
                 "\(differ.output)")
         let plain = try await commissary(["diff", "latest", changed.path, "--workspace", workspace.path])
         #expect(plain.status == 0 && plain.output == differ.output)
+        // In JSON a number stays a number.
+        let json = try await commissary(["diff", "latest", changed.path, "--format", "json", "--workspace", workspace.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let change = try #require(((object["foods_changed"] as? [[String: Any]])?.first?["changes"] as? [[String: Any]])?.first)
+        #expect(change["field"] as? String == "calories")
+        #expect((change["old"] as? NSNumber)?.intValue == 160 && (change["new"] as? NSNumber)?.intValue == 161)
+        #expect(!(change["old"] is String))
     }
 }

@@ -133,7 +133,7 @@ import TestSupport
             recoveries += 1
             let recovered = try #require(store.latest(pipeline: "killed"))
             #expect(try SnapshotReader.rowCounts(of: recovered) == goodCounts)
-            let manifest = try JSONDecoder().decode(
+            let manifest = try UserJSON.decoder().decode(
                 RunManifest.self, from: Data(contentsOf: URL(fileURLWithPath: recovered.path + ".manifest.json")))
             for partition in finished {
                 let status = manifest.partitions.first { $0.source == partition.source && $0.key == partition.key }?.status

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Pipeline
 import Snapshot
@@ -56,7 +57,7 @@ import Glibc
         #expect(error.split(separator: "\n").count == 1, "\(error)")
         #expect(error.hasPrefix("error: stopped by "), "\(error)")
         let events = String(decoding: try Data(contentsOf: out), as: UTF8.self).split(separator: "\n")
-        let last = try #require(events.last.map { try JSONDecoder().decode(RunEvent.self, from: Data($0.utf8)) })
+        let last = try #require(events.last.map { try UserJSON.decoder().decode(RunEvent.self, from: Data($0.utf8)) })
         #expect(last.event == .runFinished && last.status == RunStatus.interrupted.rawValue)
         let staging = folder.appendingPathComponent("staging")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []).isEmpty)

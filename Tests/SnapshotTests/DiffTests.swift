@@ -54,14 +54,14 @@ import Testing
         #expect(diff.menuItemsRemoved == [.init(date: "2026-10-10", meal: "Brunch", restaurant: "De Neve",
                                                 section: "Grill", foodId: "ucla-menu:061005", item: "Fries",
                                                 portion: "1", description: nil)])
-        #expect(diff.nutrientsChanged.map { "\($0.foodId) \($0.nutrientKey) \($0.field) \($0.old ?? "NULL") \($0.new ?? "NULL")" }
+        #expect(diff.nutrientsChanged.map { "\($0.foodId) \($0.nutrientKey) \($0.field) \($0.old?.description ?? "NULL") \($0.new?.description ?? "NULL")" }
                 == ["ucla-menu:400317 sodium amount NULL 500",
                     "ucla-menu:400317 sodium unit NULL mg",
                     "ucla-menu:400317 total_fat amount 21.3 25"])
         #expect(diff.recipesAdded == [.init(id: "mealdb:52800", name: "Lentil Soup")])
         #expect(diff.recipesRemoved.isEmpty)
         #expect(diff.recipesChanged == [.init(id: "mealdb:52771", name: "Spicy Arrabiata Penne", changes: [
-            .init(field: "tags", old: "Curry, Pasta", new: "Curry, Pasta, Quick"),
+            .init(field: "tags", old: .text("Curry, Pasta"), new: .text("Curry, Pasta, Quick")),
         ])])
 
         #expect(diff.text() == """
@@ -97,7 +97,9 @@ import Testing
         #expect(nutrients.count == 3)
         #expect(nutrients[0]["food_id"] as? String == "ucla-menu:400317")
         #expect(nutrients[0]["old"] is NSNull)
-        #expect(nutrients[0]["new"] as? String == "500")
+        // A number stays a number (sodium 500 mg); the unit beside it is text.
+        #expect((nutrients[0]["new"] as? NSNumber)?.intValue == 500 && !(nutrients[0]["new"] is String))
+        #expect(nutrients[1]["new"] as? String == "mg")
         let removed = try #require(object["menu_items_removed"] as? [[String: Any]])
         #expect(removed.first?["description"] is NSNull)
         #expect((object["foods_added"] as? [Any])?.isEmpty == true)

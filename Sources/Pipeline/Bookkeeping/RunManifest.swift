@@ -54,7 +54,9 @@ public struct RunManifest: Hashable, Sendable, Codable {
 extension RunManifest {
     private enum CodingKeys: String, CodingKey {
         case pipeline, pipelineFile, runId, codeVersion, arguments, startedAt, finishedAt, today, snapshot,
-             status, published, unchanged, inputsSHA256, partitions, inputs, stages, checks, rowCounts
+             status, published, unchanged, partitions, inputs, stages, checks, rowCounts
+        /// Spelt so that snake_case (`inputs_sha256`, `UserJSON`) turns back into it.
+        case inputsSHA256 = "inputsSha256"
     }
 
     public init(from decoder: any Decoder) throws {

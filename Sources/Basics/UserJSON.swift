@@ -1,0 +1,22 @@
+import Foundation
+
+/// The one JSON shape of everything people and scripts read from Commissary (run events,
+/// manifests, dry-run plans, `parse`, `snapshots`, `diff`): snake_case keys as in the snapshot's
+/// own tables, sorted so that two outputs diff cleanly, slashes left unescaped. Dictionaries
+/// keyed by data (row counts by table) keep their keys as they are.
+public enum UserJSON {
+    public static func encoder(indented: Bool = false) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = indented ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        return encoder
+    }
+
+    /// Reads back what `encoder` wrote (a manifest, an event line).
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        return decoder
+    }
+}
