@@ -159,6 +159,7 @@ struct HarvestStage {
             while true {
                 while !Task.isCancelled, running < runner.partitionConcurrency, let item = waiting,
                       item.index < nextInOrder + runner.partitionLookahead {
+                    runner.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
                     group.addTask {
                         try await self.harvest(item, context: context, known: known, kept: keptDocuments)
                     }
@@ -184,10 +185,12 @@ struct HarvestStage {
         return harvest
     }
 
-    /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset.
+    /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset,
+    /// and its progress event, so that events come in partition order.
     private func absorb(_ outcome: PartitionOutcome, into harvest: inout HarvestOutcome, menus: MenuStream) throws {
         let source = outcome.work.harvester.source.name
         let key = outcome.work.key
+        report(outcome)
         harvest.fetchSeconds += outcome.fetchSeconds
         harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
         switch outcome.result {
@@ -219,6 +222,28 @@ struct HarvestStage {
                 source: source, key: key, status: .failed, documents: outcome.documents.count,
                 documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
                 message: "\(error)"))
+        }
+    }
+
+    /// The partition's `partition_finished` event: what it produced, or why it failed or is stale.
+    private func report(_ outcome: PartitionOutcome) {
+        let source = outcome.work.harvester.source.name
+        let key = outcome.work.key
+        switch (outcome.result, outcome.stale) {
+        case (.success(let result), nil):
+            var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
+            counts["documents_reused"] = outcome.reusedCount
+            counts["not_modified"] = outcome.notModifiedCount
+            counts.merge(result.counts) { _, adapter in adapter }
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
+                        seconds: outcome.seconds, counts: counts)
+        case (.success, let stale?):
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: PartitionStatus.stale.rawValue, message: stale.line)
+        case (.failure(let error), _):
+            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+                        status: PartitionStatus.failed.rawValue, message: "\(error)")
         }
     }
 
@@ -300,14 +325,14 @@ struct HarvestStage {
         }
     }
 
-    /// Commits a finished partition to the ledger and reports it. A kept day is not written: a
-    /// replay learns nothing new about it.
+    /// Commits a finished partition to the ledger as soon as it finishes. A kept day is not
+    /// written: a replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
         let source = outcome.work.harvester.source.name
         let key = outcome.work.key
         let previous = outcome.work.previous
         switch (outcome.result, outcome.stale) {
-        case (.success(let result), nil):
+        case (.success, nil):
             if !outcome.work.history {
                 let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
                 try ledger.record(PartitionState(
@@ -316,27 +341,16 @@ struct HarvestStage {
                     lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? runner.runId,
                                        summary: outcome.summary)))
             }
-            var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
-            counts["documents_reused"] = outcome.reusedCount
-            counts["not_modified"] = outcome.notModifiedCount
-            counts.merge(result.counts) { _, adapter in adapter }
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
-                        status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
-                        seconds: outcome.seconds, counts: counts)
         case (.success, let stale?):
             if !outcome.work.history {
                 try ledger.record(PartitionState(
                     source: source, key: key, status: .failed, documents: outcome.attempted, runId: runner.runId,
                     updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood))
             }
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
-                        status: PartitionStatus.stale.rawValue, message: stale.line)
         case (.failure(let error), _):
             try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
                                              runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
                                              lastGood: previous?.lastGood))
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
-                        status: PartitionStatus.failed.rawValue, message: "\(error)")
             runner.logger.info("partition failed", metadata: [
                 "stage": "\(StageName.fetch.rawValue)", "source": "\(source)", "partition": "\(key)",
                 "error": "\(error)",

@@ -189,7 +189,12 @@ public struct PipelineRunner: Sendable {
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
             partitions: harvest.partitions.count,
             sources: spec.sources.map { "\($0.name) (\($0.adapter.name)): \($0.location)" },
-            licence: spec.licence, inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents,
+            licence: spec.licence, licenceURL: spec.licenceURL,
+            sourceURL: spec.sources.lazy.compactMap { source -> String? in
+                if case .web(let url) = source.location { return url }
+                return nil
+            }.first,
+            inputsSHA256: inputsSHA256), checks: checks, documents: harvest.dataset.documents,
             stale: harvest.stale + harvest.staleFoods)
 
         // publish, unless a blocking check failed; the manifest is assembled once, after it.

@@ -13,6 +13,8 @@ public struct PipelineSpec: Sendable {
     /// The file the spec was read from; relative locations inside it resolve against its folder.
     public var file: URL
     public var licence: String
+    /// Where the licence is published (`licence_url`), for the snapshot's metadata.
+    public var licenceURL: String?
     public var sources: [SourceSpec]
     public var checks: CheckPolicy
     public var fetch: FetchSettings
@@ -30,7 +32,9 @@ public struct PipelineSpec: Sendable {
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,
                 dailyValues: DailyValueStandard? = nil, swipes: SwipeSettings? = nil,
-                retention: RetentionPolicy? = nil, places: RestaurantNames? = nil, history: HistoryPolicy? = nil) {
+                retention: RetentionPolicy? = nil, places: RestaurantNames? = nil, history: HistoryPolicy? = nil,
+                licenceURL: String? = nil) {
+        self.licenceURL = licenceURL
         self.name = name
         self.description = description
         self.file = file

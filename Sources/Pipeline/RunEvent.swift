@@ -9,6 +9,8 @@ public struct RunEvent: Hashable, Sendable, Codable {
         case runStarted = "run_started"
         case stageStarted = "stage_started"
         case stageFinished = "stage_finished"
+        case partitionStarted = "partition_started"
+        /// In partition order, not in the order partitions happen to finish.
         case partitionFinished = "partition_finished"
         case warning
         case check

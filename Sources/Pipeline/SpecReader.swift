@@ -21,7 +21,7 @@ public enum SpecReader {
 
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
-        try top.allowOnly(["pipeline", "description", "licence", "sources", "checks", "fetch", "dv_standard",
+        try top.allowOnly(["pipeline", "description", "licence", "licence_url", "sources", "checks", "fetch", "dv_standard",
                            "swipes", "retention", "places", "history"])
 
         let name = try top.required("pipeline").string()
@@ -52,7 +52,8 @@ public enum SpecReader {
             swipes: try top.optional("swipes").map { try SwipeSettings.read($0, folder: folder) },
             retention: try top.optional("retention").map(readRetention),
             places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) },
-            history: try top.optional("history").map(readHistory))
+            history: try top.optional("history").map(readHistory),
+            licenceURL: try top.optional("licence_url").map(readWebAddress))
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter
@@ -161,6 +162,15 @@ public enum SpecReader {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }
         }
         return policy
+    }
+
+    /// An http(s) address people can open: the licence's page.
+    private static func readWebAddress(_ node: YAMLValue) throws -> String {
+        let text = try node.string()
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw node.error("expected an http:// or https:// address")
+        }
+        return text
     }
 
     /// `history: {keep: all}`, `{since: 2025-09-20}` or `{last_days: 120}`.

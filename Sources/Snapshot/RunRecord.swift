@@ -10,6 +10,10 @@ public struct RunRecord: Hashable, Sendable, Codable {
     /// Where the inputs came from, one line per source ("ucla-menu: SampleData/...").
     public var sources: [String]
     public var licence: String
+    /// Where the licence is published, when the pipeline says.
+    public var licenceURL: String?
+    /// The site the data comes from (the first web source), for people who want the original.
+    public var sourceURL: String?
     /// The sha256 of the code, the pipeline's definition and every input's bytes: a later run
     /// with the same fingerprint has nothing new to publish.
     public var inputsSHA256: String
@@ -19,7 +23,9 @@ public struct RunRecord: Hashable, Sendable, Codable {
 
     public init(runId: String, pipeline: String, startedAt: String, codeVersion: String,
                 arguments: [String], partitions: Int, sources: [String], licence: String,
-                inputsSHA256: String) {
+                licenceURL: String? = nil, sourceURL: String? = nil, inputsSHA256: String) {
+        self.licenceURL = licenceURL
+        self.sourceURL = sourceURL
         self.runId = runId
         self.pipeline = pipeline
         self.startedAt = startedAt

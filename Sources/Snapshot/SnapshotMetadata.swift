@@ -36,18 +36,34 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
         public var title: String
         public var description: String
         public var license: String
+        public var licenseURL: String?
         public var source: String
+        public var sourceURL: String?
         public var sources: [String]
         public var documents: Int
         public var tables: [String: TableEntry]
         public var queries: [String: CannedQuery]?
+
+        enum CodingKeys: String, CodingKey {
+            case title, description, license, source, sources, documents, tables, queries
+            case licenseURL = "license_url"
+            case sourceURL = "source_url"
+        }
     }
 
     public var title: String
     public var description: String
     public var license: String
+    public var licenseURL: String?
     public var source: String
+    public var sourceURL: String?
     public var databases: [String: Database]
+
+    enum CodingKeys: String, CodingKey {
+        case title, description, license, source, databases
+        case licenseURL = "license_url"
+        case sourceURL = "source_url"
+    }
 
     /// Reads what the metadata needs from a snapshot (or a snapshot about to be published).
     static func read(_ db: GRDB.Database, fileName: String,
@@ -75,10 +91,12 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
                 ftsTable: table.searchTable, hidden: table.kind == .housekeeping ? true : nil,
                 facets: facets[table.name])
         }
-        let database = Database(title: title, description: description, license: licence, source: source,
+        let database = Database(title: title, description: description, license: licence,
+                                licenseURL: meta["licence_url"], source: source, sourceURL: meta["source_url"],
                                 sources: sources, documents: documents, tables: tables, queries: cannedQueries)
         let stem = fileName.hasSuffix(".sqlite") ? String(fileName.dropLast(".sqlite".count)) : fileName
-        return SnapshotMetadata(title: title, description: description, license: licence, source: source,
+        return SnapshotMetadata(title: title, description: description, license: licence,
+                                licenseURL: meta["licence_url"], source: source, sourceURL: meta["source_url"],
                                 databases: [stem: database, "latest-\(pipeline)": database])
     }
 

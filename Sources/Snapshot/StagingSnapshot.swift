@@ -97,7 +97,8 @@ public final class StagingSnapshot {
                     ("licence", run.licence),
                     (RunRecord.inputsMetaKey, run.inputsSHA256),
                 ]
-                for (key, value) in meta {
+                let links = [("licence_url", run.licenceURL), ("source_url", run.sourceURL)]
+                for (key, value) in meta + links.compactMap({ key, value in value.map { (key, $0) } }) {
                     try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
                                    arguments: [key, value])
                 }

@@ -28,14 +28,25 @@ func encodeLine(_ value: some Encodable) -> String {
     (try? String(decoding: UserJSON.encoder().encode(value), as: UTF8.self)) ?? "{}"
 }
 
-/// Progress for a person at a terminal: a line per partition with a running count, the checks
-/// that did not pass, and a summary at the end. Written to standard error so that standard
-/// output stays clean for the summary.
+/// Progress for a person: on a terminal, one status line redrawn in place (partitions done of
+/// all, in flight, rate, time left) with only what matters printed above it (failed and stale
+/// partitions, checks that did not pass, warnings); elsewhere, a line per event, partitions in
+/// partition order. Written to standard error so that standard output stays clean for the
+/// summary.
 final class TerminalProgress: RunObserver, @unchecked Sendable {
     private let lock = NSLock()
+    private let live: Bool
     private var partitionsTotal = 0
     private var partitionsDone = 0
     private var partitionsRevalidated = 0
+    private var inFlight = 0
+    private var firstStart: Date?
+    private var statusShown = false
+
+    /// `live`: redraw one status line (standard error is a terminal).
+    init(live: Bool) {
+        self.live = live
+    }
 
     func observe(_ event: RunEvent) {
         lock.lock()
@@ -45,19 +56,29 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             partitionsTotal = event.counts?["partitions"] ?? 0
             write("commissary: pipeline \(event.pipeline), run \(event.runId), \(partitionsTotal) partition(s)")
             if let message = event.message { write("  \(message)") }
+        case .partitionStarted:
+            inFlight += 1
+            if firstStart == nil { firstStart = Date() }
+            drawStatus()
         case .partitionFinished where event.stage == .revalidate:
             partitionsRevalidated += 1
-            write("  [\(partitionsRevalidated)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
-                  + "\(event.status ?? "") since last read")
+            if live {
+                drawStatus("revalidating [\(partitionsRevalidated)/\(partitionsTotal)]")
+            } else {
+                write("  [\(partitionsRevalidated)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
+                      + "\(event.status ?? "") since last read")
+            }
         case .partitionFinished:
             partitionsDone += 1
+            inFlight = max(0, inFlight - 1)
             let counts = (event.counts ?? [:]).sorted { $0.key < $1.key }
                 .map { Self.phrase($0.value, $0.key) }
                 .joined(separator: ", ")
-            let withMessage = [PartitionStatus.failed.rawValue, PartitionStatus.stale.rawValue]
-            let detail = withMessage.contains(event.status ?? "") ? (event.message ?? "") : counts
-            write("  [\(partitionsDone)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
-                  + "\(event.status ?? "") \(detail)")
+            let notable = [PartitionStatus.failed.rawValue, PartitionStatus.stale.rawValue].contains(event.status ?? "")
+            let line = "  [\(partitionsDone)/\(partitionsTotal)] \(event.source ?? "") \(event.partition ?? ""): "
+                + "\(event.status ?? "") \(notable ? (event.message ?? "") : counts)"
+            if !live || notable { write(line) }
+            drawStatus()
         case .stageFinished:
             if let stage = event.stage, let seconds = event.seconds {
                 write("  stage \(stage.rawValue) done in \(Self.duration(seconds))")
@@ -74,13 +95,38 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             write("  \(event.message ?? "")")
         case .warning:
             write("  ! \(event.message ?? "")")
-        case .stageStarted, .published, .runFinished:
+        case .runFinished:
+            clearStatus()
+        case .stageStarted, .published:
             break
         }
     }
 
+    /// A line that stays: the status line, if shown, is cleared first and drawn again after.
     private func write(_ line: String) {
+        clearStatus()
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    private func clearStatus() {
+        guard live, statusShown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        statusShown = false
+    }
+
+    /// "[123/365] partitions, 2 in flight, 41.3/s, about 6 s left", redrawn in place.
+    private func drawStatus(_ text: String? = nil) {
+        guard live else { return }
+        var status = text ?? "[\(partitionsDone)/\(partitionsTotal)] partitions, \(inFlight) in flight"
+        if text == nil, let firstStart, partitionsDone > 0 {
+            let rate = Double(partitionsDone) / max(Date().timeIntervalSince(firstStart), 0.001)
+            status += String(format: ", %.1f/s", rate)
+            if partitionsDone < partitionsTotal {
+                status += ", about \(Self.duration(Double(partitionsTotal - partitionsDone) / rate)) left"
+            }
+        }
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K  " + status).utf8))
+        statusShown = true
     }
 
     /// "1 document", "2 documents", "1 document reused": a count and what it counts, the noun

@@ -88,7 +88,7 @@ struct RunCommand: AsyncParsableCommand {
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
         let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
-            TerminalProgress()
+            TerminalProgress(live: isatty(STDERR_FILENO) == 1)
         }
         let observer: any RunObserver = try events.map { path in
             FanOutObserver(observers: [shown, JSONLinesObserver(handle: try Self.appending(to: path))])

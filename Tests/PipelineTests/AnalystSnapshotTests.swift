@@ -109,6 +109,9 @@ import TestSupport
         let metadata = try JSONDecoder().decode(SnapshotMetadata.self, from: data)
         let database = try #require(metadata.databases[file.deletingPathExtension().lastPathComponent])
         #expect(metadata.license == "CC0-1.0 (fictional sample content written by the Commissary project)")
+        // Pipelines/sample.yml's licence_url; its sources are folders, so no site to link.
+        #expect(metadata.licenseURL == "https://creativecommons.org/publicdomain/zero/1.0/")
+        #expect(database.licenseURL == metadata.licenseURL && database.sourceURL == nil)
         #expect(database.documents == 42)
         #expect(database.sources.count == 2)
         #expect(database.sources.first?.hasPrefix("ucla-menu (ucla-menu-site): ") == true)

@@ -159,4 +159,34 @@ import TestSupport
         let published = try files.contentsOfDirectory(atPath: elsewhere.appendingPathComponent("workspace/snapshots").path)
         #expect(published.contains("latest-sample"))
     }
+
+    /// On a terminal (a pseudo-terminal from `script`), a 134-day run shows one status line
+    /// redrawn in place, not a line per day, then the summary.
+    @Test func onATerminalProgressIsOneLineRedrawnInPlace() async throws {
+        let script = URL(fileURLWithPath: "/usr/bin/script")
+        try #require(FileManager.default.isExecutableFile(atPath: script.path), "util-linux's script is needed")
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let command = [CommissaryProcess.binary.path, "run",
+                       Paths.pipelines.appendingPathComponent("ucla-history-2016.yml").path,
+                       "--workspace", workspace.path, "--log-format", "text"].map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = script
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(text.suffix(500))")
+        // The terminal ends lines with CR LF; a status redraw is a CR alone.
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n")
+        // The 134 days of ../shared/data/ucla-dataset-2016, counted down on one line.
+        let status = lines.filter { $0.contains(" partitions, ") }
+        #expect(status.count == 1, "\(status.count) lines with a status")
+        #expect(status.first?.contains("\r\u{1B}[2K  [134/134] partitions, ") == true)
+        #expect(!lines.contains { $0.contains("] ucla-dataset ") }, "a line per day was printed")
+        #expect(lines.contains { $0.hasPrefix("Published ") })
+    }
 }

@@ -60,6 +60,10 @@ import TestSupport
         #expect(first.manifest.rowCounts["menu_item"] == 124)
         #expect(first.manifest.rowCounts["food"] == 36)
         #expect(first.manifest.rowCounts["hours"] == 36)
+        // The snapshot's Datasette metadata links the site it came from.
+        let metadata = try JSONDecoder().decode(SnapshotMetadata.self, from: Data(contentsOf: URL(
+            fileURLWithPath: try #require(first.snapshotPath) + ".metadata.json")))
+        #expect(metadata.sourceURL == server.url(""))
         // 3 overviews, 36 recipe pages (SampleData/README.md), the hours page.
         #expect(server.requests(to: "/Menus/2026-10-11").count == 1)
         let recipeRequests = { server.requests.filter { $0.path.hasPrefix("/Recipes/") }.count }
