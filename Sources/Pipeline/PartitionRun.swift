@@ -206,6 +206,12 @@ struct HarvestStage {
             }
             for day in result.dataset.serviceDays { try menus.append(day) }
             result.dataset.serviceDays = []
+            // A stale day's foods are its last good version's: a food another partition read
+            // fresh tonight keeps tonight's label, whichever of the two comes first (a later
+            // fresh partition replaces what the stale one brought, as merging does).
+            if outcome.stale != nil {
+                result.dataset.foods = result.dataset.foods.filter { harvest.dataset.foods[$0.key] == nil }
+            }
             harvest.dataset.merge(result.dataset)
             harvest.dataset.documents.append(contentsOf: outcome.documents)
             harvest.warnings.append(contentsOf: result.warnings)

@@ -20,6 +20,9 @@ import TestSupport
         case recipePages(Reply)
         /// The Nutrition Facts rows renamed, so only calories and vitamins are recognized.
         case nutrientRows
+        /// One day's items marked up wrongly, and Quinoa Tabbouleh's label (served that day and
+        /// the day before) printing 170 calories instead of 160.
+        case itemMarkupAndNewLabel(day: String)
     }
 
     /// The server's state, changed between nights.
@@ -47,6 +50,10 @@ import TestSupport
                 return reply
             case .nutrientRows where request.path.hasPrefix("/Recipes/"):
                 body = Self.replacing("class=\"nfnutrient\"", with: "class=\"nfrow\"", in: body)
+            case .itemMarkupAndNewLabel(let day) where request.path == "/Menus/\(day)":
+                body = Self.replacing("class=\"menu-item\"", with: "class=\"menu-entry\"", in: body)
+            case .itemMarkupAndNewLabel where request.path.hasPrefix("/Recipes/041180/"):
+                body = Self.replacing("Calories</span> 160 ", with: "Calories</span> 170 ", in: body)
             default: break
             }
             return Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: body, keepAlive: true)
@@ -225,5 +232,24 @@ import TestSupport
         #expect(!report.published)
         let blocking = report.blockingChecks.map(\.message).joined(separator: " ")
         #expect(blocking.contains("ucla-menu/2026-10-11: refused"))
+    }
+
+    /// A stale day brings its last good foods, but a food another day read fresh tonight keeps
+    /// tonight's label, whether the stale day comes before or after it.
+    @Test func aStaleDayDoesNotTakeBackAFoodReadFreshTonight() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        let server = try server(site)
+        defer { server.stop() }
+        let spec = spec(server, workspace: workspace)
+        _ = try await run(spec, workspace: workspace)
+
+        site.breakage = .itemMarkupAndNewLabel(day: "2026-10-11")
+        let broken = try await run(spec, workspace: workspace, force: true)
+        #expect(try staleRows(of: broken).map(\.partition) == ["2026-10-11"])
+        let calories = try QueryResult.run("SELECT calories FROM food WHERE id = 'ucla-menu:041180'",
+                                           on: URL(fileURLWithPath: try #require(broken.snapshotPath)))
+        #expect(calories.rows == [[.real(170)]])
     }
 }
