@@ -112,6 +112,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel", "TestSupport"]),
+        .testTarget(name: "SourceAdaptersTests", dependencies: ["SourceAdapters", "FoodModel", "Fetching", "TestSupport"]),
         .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "DiningSources"]),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),

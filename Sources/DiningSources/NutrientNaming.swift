@@ -2,7 +2,7 @@ import FoodModel
 
 /// Maps a label's wording to a canonical nutrient key, so that rows from different sources
 /// meet in one row of the `nutrient` table.
-enum NutrientNaming {
+public enum NutrientNaming {
     private static let known: [String: NutrientKey] = [
         "calories": .calories,
         "calories from fat": .caloriesFromFat,
@@ -22,7 +22,7 @@ enum NutrientNaming {
 
     /// The key for a printed name; a name not in the table still gets a stable key, its
     /// folded words joined by underscores ("Added Sugars" → `added_sugars`).
-    static func key(forLabel name: String) -> NutrientKey {
+    public static func key(forLabel name: String) -> NutrientKey {
         let folded = foldedKey(name)
         if let key = known[folded] { return key }
         let words = folded.split(whereSeparator: { !$0.isLetter && !$0.isNumber })

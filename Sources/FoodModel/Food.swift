@@ -5,6 +5,9 @@ public struct Food: Hashable, Sendable, Codable {
     public var description: String?
     /// As printed ("1 each", "4 oz").
     public var servingSize: String?
+    /// The serving's amount and unit, where the adapter could read them from what it printed;
+    /// nil leaves the snapshot to read them from `servingSize`.
+    public var serving: ServingSize?
     public var calories: Double?
     public var nutrients: [NutrientValue]
     public var ingredients: String?
@@ -27,7 +30,7 @@ public struct Food: Hashable, Sendable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case source, recipeId, name, description, servingSize, calories, nutrients
+        case source, recipeId, name, description, servingSize, serving, calories, nutrients
         case ingredients, allergens, codes
     }
 
@@ -38,6 +41,7 @@ public struct Food: Hashable, Sendable, Codable {
         name = try c.decode(String.self, forKey: .name)
         description = try c.decodeIfPresent(String.self, forKey: .description)
         servingSize = try c.decodeIfPresent(String.self, forKey: .servingSize)
+        serving = try c.decodeIfPresent(ServingSize.self, forKey: .serving)
         calories = try c.decodeIfPresent(Double.self, forKey: .calories)
         nutrients = try c.decodeIfPresent([NutrientValue].self, forKey: .nutrients) ?? []
         ingredients = try c.decodeIfPresent(String.self, forKey: .ingredients)
@@ -53,6 +57,7 @@ public struct Food: Hashable, Sendable, Codable {
         try c.encode(name, forKey: .name)
         try c.encodeIfPresent(description, forKey: .description)
         try c.encodeIfPresent(servingSize, forKey: .servingSize)
+        try c.encodeIfPresent(serving, forKey: .serving)
         try c.encodeIfPresent(calories, forKey: .calories)
         try c.encode(nutrients, forKey: .nutrients)
         try c.encodeIfPresent(ingredients, forKey: .ingredients)
@@ -113,10 +118,18 @@ public struct NutrientValue: Hashable, Sendable, Codable {
     public var computedDailyValuePercent: Double?
     /// The daily-value standard `computedDailyValuePercent` was computed under (`ucla-label`).
     public var dailyValueStandard: String?
+    /// The amount as printed when it is not a plain number ("< 1", "0+", "-"); `amount` is
+    /// then nil, since no single number was printed, and the bounds below keep what is known.
+    public var printedAmount: String?
+    /// The true amount is below this ("< 1" prints 1).
+    public var amountBelow: Double?
+    /// The true amount is at least this ("0+" prints 0: the source's sum lacks some ingredients).
+    public var amountAtLeast: Double?
 
     public init(key: NutrientKey, name: String, amount: Double?, unit: String?,
                 printedDailyValuePercent: Double? = nil, computedDailyValuePercent: Double? = nil,
-                dailyValueStandard: String? = nil) {
+                dailyValueStandard: String? = nil, printedAmount: String? = nil, amountBelow: Double? = nil,
+                amountAtLeast: Double? = nil) {
         self.key = key
         self.name = name
         self.amount = amount
@@ -124,6 +137,9 @@ public struct NutrientValue: Hashable, Sendable, Codable {
         self.printedDailyValuePercent = printedDailyValuePercent
         self.computedDailyValuePercent = computedDailyValuePercent
         self.dailyValueStandard = dailyValueStandard
+        self.printedAmount = printedAmount
+        self.amountBelow = amountBelow
+        self.amountAtLeast = amountAtLeast
     }
 }
 

@@ -61,17 +61,18 @@ struct DatasetWriter {
     private func writeFoods(_ foods: [FoodRow]) throws {
         let food = try RowInsert(db, sql: """
             INSERT INTO food (id, source, recipe_id, name, description, serving_size, calories,
-                              ingredients, allergens, has_page)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              ingredients, allergens, has_page, serving_amount, serving_unit)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let code = try RowInsert(db, sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
         for row in foods {
             let value = row.food
             let id = value.id.description
+            let serving = value.serving ?? value.servingSize.flatMap(ServingSize.init(printed:))
             try food.insert(
                 id, value.id.source, value.id.recipeId, value.name, value.description, value.servingSize,
                 value.calories, value.ingredients, value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
-                row.hasPage)
+                row.hasPage, serving?.amount, serving?.unit)
             for each in row.codes.sorted() {
                 try code.insert(id, each)
             }
@@ -92,14 +93,16 @@ struct DatasetWriter {
         }
         let amount = try RowInsert(db, sql: """
             INSERT OR REPLACE INTO food_nutrient
-            (food_id, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            (food_id, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
+             printed_amount, amount_below, amount_at_least)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for food in foods {
             let id = food.id.description
             for value in food.nutrients {
                 try amount.insert(id, value.key.rawValue, value.amount, value.unit, value.printedDailyValuePercent,
-                                  value.computedDailyValuePercent, value.dailyValueStandard)
+                                  value.computedDailyValuePercent, value.dailyValueStandard, value.printedAmount,
+                                  value.amountBelow, value.amountAtLeast)
             }
         }
     }

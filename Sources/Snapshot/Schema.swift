@@ -29,7 +29,31 @@ public enum SnapshotSchema {
         ("v6-stale-partitions", v6Stale),
         ("v7-one-vocabulary", v7Vocabulary),
         ("v8-tools-find-search-and-codes", v8ToolsFindSearch),
+        ("v9-printed-bounds-and-servings", v9PrintedBounds),
     ]
+
+    /// Amounts some platforms print as a bound or a mark rather than a number ("< 1", "0+",
+    /// "-"): kept as printed, with the bound as a number, never as `amount`; and a serving's
+    /// amount and unit read from its printed text, so servings compare as numbers.
+    static let v9PrintedBounds = """
+        ALTER TABLE food_nutrient ADD COLUMN printed_amount TEXT;
+        ALTER TABLE food_nutrient ADD COLUMN amount_below REAL;
+        ALTER TABLE food_nutrient ADD COLUMN amount_at_least REAL;
+        ALTER TABLE food ADD COLUMN serving_amount REAL;
+        ALTER TABLE food ADD COLUMN serving_unit TEXT;
+        DROP VIEW v_food_nutrition;
+        CREATE VIEW v_food_nutrition AS
+        SELECT f.id AS food_id, f.name AS food, f.serving_size, f.calories,
+               n.key AS nutrient_key, n.name AS nutrient, fn.amount, fn.unit,
+               fn.printed_dv_percent, fn.computed_dv_percent, fn.dv_standard,
+               a.declared_dv_percent, a.agrees AS dv_agrees,
+               (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS food_flags,
+               fn.printed_amount, fn.amount_below, fn.amount_at_least
+        FROM food f
+        JOIN food_nutrient fn ON fn.food_id = f.id
+        JOIN nutrient n ON n.key = fn.nutrient_key
+        LEFT JOIN food_nutrient_agreement a ON a.food_id = fn.food_id AND a.nutrient_key = fn.nutrient_key;
+        """
 
     /// What analysts' tools expect: `food_fts` declared with `content="food"`, the spelling
     /// sqlite-utils and Datasette look for to find a table's search index without metadata;

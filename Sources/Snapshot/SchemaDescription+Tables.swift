@@ -38,6 +38,8 @@ extension SchemaDescription {
             C("ingredients", "The ingredient list as printed."),
             C("allergens", "Allergens as printed, comma-separated; NULL when the page lists none."),
             C("has_page", "1 when the dish's own page was read, 0 when only a menu mentioned it."),
+            C("serving_amount", "The serving's amount read from what was printed (`3/4 cup` gives 0.75); NULL when the text does not start with one."),
+            C("serving_unit", "The serving's unit read from what was printed (`cup`, `oz Portion`); NULL with `serving_amount`."),
         ]),
         Table("menu_item", .data, "One appearance of a food on a menu: in a section of a restaurant, in a meal of a day.", columns: [
             C("id", "Integer id, assigned in partition, meal and page order."),
@@ -84,6 +86,9 @@ extension SchemaDescription {
             C("printed_dv_percent", "The %DV printed beside the amount, if any."),
             C("computed_dv_percent", "100 × amount ÷ daily value, rounded half up, under `dv_standard`; NULL when the standard has no value for this nutrient or unit."),
             C("dv_standard", "The daily-value standard of `computed_dv_percent` (`ucla-label`, `fda-2016`)."),
+            C("printed_amount", "The amount as printed when it is not a plain number (`< 1`, `0+`, `-`); `amount` is then NULL."),
+            C("amount_below", "Printed as `< 1`: the true amount is below this number."),
+            C("amount_at_least", "Printed as `0+`: the true amount is at least this number (the source's sum lacks some ingredients)."),
         ]),
     ]
 
@@ -247,6 +252,9 @@ extension SchemaDescription {
             C("declared_dv_percent", "The %DV a label would print for the printed amount under `dv_standard`."),
             C("dv_agrees", "1 when the printed %DV agrees with the amount in either lawful way, 0 when not, NULL when not checked."),
             C("food_flags", "How many `food_flag` rows the food has."),
+            C("printed_amount", "The amount as printed when it is not a plain number (`< 1`, `0+`, `-`)."),
+            C("amount_below", "Printed as `< 1`: the true amount is below this number."),
+            C("amount_at_least", "Printed as `0+`: the true amount is at least this number."),
         ]),
         Table("v_recipe_search", .view, "One row per recipe with its ingredients and tags gathered: the content `recipe_fts` indexes.", columns: [
             C("recipe_rowid", "`recipe.rowid`: what `recipe_fts.rowid` joins to."),

@@ -80,7 +80,8 @@ public enum SnapshotReader {
         try read(url) { db in
             var foods: [FoodID: Food] = [:]
             let nutrientRows = try db.cachedStatement(sql: """
-                SELECT fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent
+                SELECT fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent, fn.printed_amount,
+                       fn.amount_below, fn.amount_at_least
                 FROM food_nutrient fn JOIN nutrient n ON n.key = fn.nutrient_key
                 WHERE fn.food_id = ? ORDER BY fn.nutrient_key
                 """)
@@ -91,7 +92,8 @@ public enum SnapshotReader {
                 guard let row = try Row.fetchOne(foodRow, arguments: [key]) else { continue }
                 let nutrients = try Row.fetchAll(nutrientRows, arguments: [key]).map { value in
                     NutrientValue(key: NutrientKey(rawValue: value[0]), name: value[1], amount: value[2], unit: value[3],
-                                  printedDailyValuePercent: value[4])
+                                  printedDailyValuePercent: value[4], printedAmount: value[5], amountBelow: value[6],
+                                  amountAtLeast: value[7])
                 }
                 guard !nutrients.isEmpty else { continue }
                 let allergens: String? = row["allergens"]
@@ -100,6 +102,9 @@ public enum SnapshotReader {
                                  ingredients: row["ingredients"],
                                  allergens: allergens.map { $0.components(separatedBy: ", ") } ?? [],
                                  codes: try String.fetchAll(codeRows, arguments: [key]))
+                if let amount: Double = row["serving_amount"], let unit: String = row["serving_unit"] {
+                    foods[id]?.serving = ServingSize(amount: amount, unit: unit)
+                }
             }
             return foods
         }

@@ -8,6 +8,7 @@ public enum AdapterRegistry {
         MealDBDumpAdapter(),
         MealDBAPIAdapter(),
         UCLAJamixAdapter(),
+        NutrisliceAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {

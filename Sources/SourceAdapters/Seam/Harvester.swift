@@ -39,8 +39,24 @@ extension Harvester {
 /// ten days has its page fetched once per run.
 public actor RunContext {
     private var foodsRead: Set<FoodID> = []
+    /// Documents that several partitions read (a week of menus serves seven days), each asked
+    /// for once per run, with how many partitions have yet to read it: the last one lets it go.
+    private var shared: [String: (fetch: Task<FetchedDocument, any Error>, readers: Int)] = [:]
 
     public init() {}
+
+    /// The document at `url`, fetched by the first of the `readers` partitions that ask and
+    /// handed to the others (a failure too); released once all of them have read it.
+    func sharedDocument(_ url: String, readers: Int,
+                        fetch: @escaping @Sendable () async throws -> FetchedDocument) async throws -> FetchedDocument {
+        let entry = shared[url] ?? (Task { try await fetch() }, max(readers, 1))
+        if entry.readers <= 1 {
+            shared[url] = nil
+        } else {
+            shared[url] = (entry.fetch, entry.readers - 1)
+        }
+        return try await entry.fetch.value
+    }
 
     /// Claims a food for this partition; false when another partition already read it.
     public func claim(_ food: FoodID) -> Bool {
@@ -86,6 +102,24 @@ public actor DocumentLog {
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let document = try await retrieve(url)
+        revalidate.append(url)
+        return log(document)
+    }
+
+    /// A document several partitions of the run read (a week of menus for each of its days):
+    /// requested once, logged by each partition that reads it, and fetched again each run like
+    /// `fetch`. `readers` is how many partitions of this run will ask for it.
+    public func fetchShared(_ url: String, readers: Int, run: RunContext) async throws -> FetchedDocument {
+        let document: FetchedDocument
+        if prefetched[url] != nil {
+            document = try await retrieve(url)
+        } else {
+            let started = Date()
+            defer { fetchSeconds += Date().timeIntervalSince(started) }
+            let upstream = upstream
+            document = try await run.sharedDocument(url, readers: readers) { try await upstream.fetch(url) }
+            if document.notModified { notModifiedCount += 1 }
+        }
         revalidate.append(url)
         return log(document)
     }

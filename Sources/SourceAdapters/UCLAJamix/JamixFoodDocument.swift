@@ -21,7 +21,7 @@ public enum JamixFoodDocument {
             throw InputError("not valid JSON (truncated, or not a document of the feed)", at: location)
         }
         guard let fields = json as? [String: Any] else {
-            throw InputError("expected an object, found \(JamixMenuDay.kind(of: json))", at: location)
+            throw InputError("expected an object, found \(JSONFields.kind(of: json))", at: location)
         }
         let id = FoodID(source: JamixMenuDay.sourceName, recipeId: foodId)
         switch kind {
@@ -31,12 +31,12 @@ public enum JamixFoodDocument {
     }
 
     private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> Food {
-        guard let name = JamixMenuDay.text(fields["ingredientName"]) else {
+        guard let name = JSONFields.text(fields["ingredientName"]) else {
             throw InputError("ingredientName is missing: not an ingredient document", at: location)
         }
         let allergens = try names(fields["ingredientAllergens"], field: "ingredientAllergens", location: location)
         let diets = try names(fields["ingredientDiets"], field: "ingredientDiets", location: location)
-        var food = Food(id: id, name: name, ingredients: JamixMenuDay.text(fields["ingredientListOfIngredients"]),
+        var food = Food(id: id, name: name, ingredients: JSONFields.text(fields["ingredientListOfIngredients"]),
                         allergens: allergens, codes: JamixCodes.codes(allergens: allergens, diets: diets))
         if let values = fields["ingredientNutritiveValues"] as? [String: Any] {
             let nutrients = try nutrients(values, field: "ingredientNutritiveValues", location: location)
@@ -44,8 +44,8 @@ public enum JamixFoodDocument {
             if nutrients.contains(where: { ($0.amount ?? 0) != 0 }) {
                 food.nutrients = nutrients
                 food.calories = nutrients.first { $0.key == .calories }?.amount
-                if let portion = JamixMenuDay.number(values["portion"]) {
-                    food.servingSize = [JamixMenuDay.plain(portion), JamixMenuDay.text(values["portionUnit"]) ?? "g"]
+                if let portion = JSONFields.number(values["portion"]) {
+                    food.servingSize = [JSONFields.plain(portion), JSONFields.text(values["portionUnit"]) ?? "g"]
                         .joined(separator: " ")
                 }
             }
@@ -54,16 +54,16 @@ public enum JamixFoodDocument {
     }
 
     private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> Food {
-        guard let name = english(fields["recipeNameTranslations"]) ?? JamixMenuDay.text(fields["recipeName"]) else {
+        guard let name = english(fields["recipeNameTranslations"]) ?? JSONFields.text(fields["recipeName"]) else {
             throw InputError("recipeNameTranslations.EN is missing: not a recipe document", at: location)
         }
         var allergens: [String] = []
         if let list = fields["recipeAllergens"] {
             guard let entries = list as? [Any] else {
-                throw InputError("recipeAllergens: expected a list, found \(JamixMenuDay.kind(of: list))", at: location)
+                throw InputError("recipeAllergens: expected a list, found \(JSONFields.kind(of: list))", at: location)
             }
             for (index, entry) in entries.enumerated() {
-                if let name = JamixMenuDay.text(entry) ?? JamixMenuDay.text((entry as? [String: Any])?["allergenName"]) {
+                if let name = JSONFields.text(entry) ?? JSONFields.text((entry as? [String: Any])?["allergenName"]) {
                     allergens.append(name)
                 } else {
                     throw InputError("recipeAllergens[\(index)]: expected an object with allergenName", at: location)
@@ -73,13 +73,13 @@ public enum JamixFoodDocument {
         let diets = try names(fields["recipeDiets"], field: "recipeDiets", location: location)
         var food = Food(id: id, name: name, ingredients: english(fields["recipeListOfIngredientsTranslations"]),
                         allergens: allergens, codes: JamixCodes.codes(allergens: allergens, diets: diets))
-        if let portions = JamixMenuDay.number(fields["recipePortions"] ?? fields["recipePortionSize"]) {
-            food.servingSize = [JamixMenuDay.plain(portions), JamixMenuDay.text(fields["recipePortionSizeUnit"])]
+        if let portions = JSONFields.number(fields["recipePortions"] ?? fields["recipePortionSize"]) {
+            food.servingSize = [JSONFields.plain(portions), JSONFields.text(fields["recipePortionSizeUnit"])]
                 .compactMap { $0 }.joined(separator: " ")
         }
         if let values = fields["recipeNutritiveValues"] {
             guard let map = values as? [String: Any] else {
-                throw InputError("recipeNutritiveValues: expected an object, found \(JamixMenuDay.kind(of: values))",
+                throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: values))",
                                  at: location)
             }
             let nutrients = try nutrients(map, field: "recipeNutritiveValues", location: location)
@@ -100,15 +100,15 @@ public enum JamixFoodDocument {
         for entry in JamixCodes.nutrients {
             guard let raw = values[entry.feedKey], !(raw is NSNull) else { continue }
             let amount: Double
-            var unit = JamixMenuDay.text(values[entry.feedKey + "Unit"])
-            if let number = raw as? NSNumber, !JamixMenuDay.isBoolean(number) {
+            var unit = JSONFields.text(values[entry.feedKey + "Unit"])
+            if let number = raw as? NSNumber, !JSONFields.isBoolean(number) {
                 amount = number.doubleValue
-            } else if let object = raw as? [String: Any], let number = JamixMenuDay.number(object["value"]) {
+            } else if let object = raw as? [String: Any], let number = JSONFields.number(object["value"]) {
                 amount = number
-                unit = JamixMenuDay.text(object["unit"]) ?? unit
+                unit = JSONFields.text(object["unit"]) ?? unit
             } else {
                 throw InputError("\(field).\(entry.feedKey): expected a number or an object with a numeric value, "
-                                 + "found \(JamixMenuDay.kind(of: raw))", at: location)
+                                 + "found \(JSONFields.kind(of: raw))", at: location)
             }
             guard amount.isFinite, amount >= 0 else {
                 throw InputError("\(field).\(entry.feedKey): \(amount) is not an amount", at: location)
@@ -123,16 +123,16 @@ public enum JamixFoodDocument {
     private static func names(_ value: Any?, field: String, location: String) throws -> [String] {
         guard let value, !(value is NSNull) else { return [] }
         guard let list = value as? [Any] else {
-            throw InputError("\(field): expected a list of names, found \(JamixMenuDay.kind(of: value))", at: location)
+            throw InputError("\(field): expected a list of names, found \(JSONFields.kind(of: value))", at: location)
         }
-        return list.compactMap(JamixMenuDay.text)
+        return list.compactMap(JSONFields.text)
     }
 
     /// The English text of a `...Translations` object (`{"EN": "..."}`), or plain text.
     private static func english(_ value: Any?) -> String? {
         if let translations = value as? [String: Any] {
-            return JamixMenuDay.text(translations["EN"]) ?? JamixMenuDay.text(translations["en"])
+            return JSONFields.text(translations["EN"]) ?? JSONFields.text(translations["en"])
         }
-        return JamixMenuDay.text(value)
+        return JSONFields.text(value)
     }
 }

@@ -58,35 +58,35 @@ public enum JamixMenuDay {
             throw InputError("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
         }
         guard let menus = json as? [Any] else {
-            throw InputError("expected an array of menus, found \(kind(of: json))", at: location)
+            throw InputError("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
         }
         var builder = DayBuilder()
         var problems: [String] = []
         var unpublished = 0
         for (index, element) in menus.enumerated() {
             guard let menu = element as? [String: Any] else {
-                problems.append("\(location): menus[\(index)] is \(kind(of: element)), not a menu: left out")
+                problems.append("\(location): menus[\(index)] is \(JSONFields.kind(of: element)), not a menu: left out")
                 continue
             }
-            let menuName = text(menu["menuName"]) ?? "menus[\(index)]"
+            let menuName = JSONFields.text(menu["menuName"]) ?? "menus[\(index)]"
             let place = "\(location): menu \"\(menuName)\""
-            guard let store = text(menu["storeName"]) else {
+            guard let store = JSONFields.text(menu["storeName"]) else {
                 problems.append("\(place) names no store (storeName): left out")
                 continue
             }
-            guard let meal = text(menu["menuTypeName"]) ?? text(menu["menuGroupName"]) else {
+            guard let meal = JSONFields.text(menu["menuTypeName"]) ?? JSONFields.text(menu["menuGroupName"]) else {
                 problems.append("\(place) names no meal (menuTypeName): left out")
                 continue
             }
             let published = (menu["menuPublish"] as? Bool) ?? true
             for day in days(of: menu, place: place, problems: &problems)
-            where text(day["dayDate"]).flatMap(ServiceDate.init) == date {
-                for (optionIndex, optionValue) in array(day["menuDayMealOptions"]).enumerated() {
+            where JSONFields.text(day["dayDate"]).flatMap(ServiceDate.init) == date {
+                for (optionIndex, optionValue) in JSONFields.array(day["menuDayMealOptions"]).enumerated() {
                     guard let option = optionValue as? [String: Any] else {
                         problems.append("\(place): station \(optionIndex + 1) is not an object: left out")
                         continue
                     }
-                    let station = text(option["mealOptionName"]) ?? "Station \(optionIndex + 1)"
+                    let station = JSONFields.text(option["mealOptionName"]) ?? "Station \(optionIndex + 1)"
                     for row in rows(of: option, place: "\(place), station \"\(station)\"", problems: &problems) {
                         guard published, (row.fields["publish"] as? Bool) ?? true else {
                             unpublished += 1
@@ -106,12 +106,12 @@ public enum JamixMenuDay {
     /// The days of every week of a menu.
     private static func days(of menu: [String: Any], place: String, problems: inout [String]) -> [[String: Any]] {
         var days: [[String: Any]] = []
-        for week in array(menu["menuWeeks"]) {
+        for week in JSONFields.array(menu["menuWeeks"]) {
             guard let week = week as? [String: Any] else {
                 problems.append("\(place): a week is not an object: left out")
                 continue
             }
-            days += array(week["menuDays"]).compactMap { $0 as? [String: Any] }
+            days += JSONFields.array(week["menuDays"]).compactMap { $0 as? [String: Any] }
         }
         return days
     }
@@ -146,7 +146,7 @@ public enum JamixMenuDay {
                     return Row(fields: fields, label: "row \"\(key)\"")
                 }
         case let other?:
-            problems.append("\(place): menuRows is \(kind(of: other)), not a list of rows: left out")
+            problems.append("\(place): menuRows is \(JSONFields.kind(of: other)), not a list of rows: left out")
             return []
         }
     }
@@ -156,23 +156,23 @@ public enum JamixMenuDay {
     private static func menuItem(_ row: Row, place: String, problems: inout [String])
         -> (item: MenuItem, order: Double)? {
         let fields = row.fields
-        let rowName = text(fields["menuRowName"])
+        let rowName = JSONFields.text(fields["menuRowName"])
         let rowPlace = "\(place), \(row.label)\(rowName.map { " (\($0))" } ?? "")"
         let food: String
-        if let recipe = identifier(fields["recipeId"]) {
+        if let recipe = JSONFields.identifier(fields["recipeId"]) {
             food = foodId(.recipe, recipe)
-        } else if let ingredient = identifier(fields["ingredientId"]) {
+        } else if let ingredient = JSONFields.identifier(fields["ingredientId"]) {
             food = foodId(.ingredient, ingredient)
         } else {
             problems.append("\(rowPlace) has neither recipeId nor ingredientId: left out")
             return nil
         }
-        let portion: String? = number(fields["menuRowPortionSize"]).map { size in
-            [plain(size), text(fields["menuRowPortionSizeUnit"])].compactMap { $0 }.joined(separator: " ")
+        let portion: String? = JSONFields.number(fields["menuRowPortionSize"]).map { size in
+            [JSONFields.plain(size), JSONFields.text(fields["menuRowPortionSizeUnit"])].compactMap { $0 }.joined(separator: " ")
         }
         let item = MenuItem(source: sourceName, recipeId: food, name: rowName ?? food, portion: portion,
-                            plannedPortions: number(fields["menuRowPlannedPortions"]).map { Int($0) })
-        return (item, number(fields["rowOrderNumber"]) ?? .infinity)
+                            plannedPortions: JSONFields.number(fields["menuRowPlannedPortions"]).map { Int($0) })
+        return (item, JSONFields.number(fields["rowOrderNumber"]) ?? .infinity)
     }
 
     /// Meals in the order they first appear; within a meal, a store's menus merged into one
@@ -211,51 +211,6 @@ public enum JamixMenuDay {
                     })
                 })
             }
-        }
-    }
-
-    // MARK: - Reading JSON values by meaning
-
-    static func text(_ value: Any?) -> String? {
-        guard let string = value as? String else { return nil }
-        let trimmed = string.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : trimmed
-    }
-
-    static func number(_ value: Any?) -> Double? {
-        if let number = value as? NSNumber, !isBoolean(number) { return number.doubleValue }
-        if let string = value as? String { return Double(string.trimmingCharacters(in: .whitespaces)) }
-        return nil
-    }
-
-    /// An id written as a whole number or as text; 0 and empty mean none.
-    static func identifier(_ value: Any?) -> String? {
-        if let number = number(value), number > 0, number == number.rounded() { return String(Int(number)) }
-        if let string = text(value), string != "0" { return string }
-        return nil
-    }
-
-    static func array(_ value: Any?) -> [Any] { value as? [Any] ?? [] }
-
-    /// JSON's `true` and `false` come out of `JSONSerialization` as numbers too (and `1 is Bool`
-    /// holds for any NSNumber 1); a boolean is the one whose type code is C's `char`.
-    static func isBoolean(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c"
-    }
-
-    /// `6` for 6.0, `0.5` for 0.5.
-    static func plain(_ number: Double) -> String {
-        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
-
-    static func kind(of value: Any) -> String {
-        switch value {
-        case is [Any]: "a list"
-        case is [String: Any]: "an object"
-        case is String: "text"
-        case is NSNull: "null"
-        case is NSNumber: "a number"
-        default: "something else"
         }
     }
 }

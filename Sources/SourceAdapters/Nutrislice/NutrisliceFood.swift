@@ -1,0 +1,88 @@
+import DiningSources
+import FoodModel
+import Foundation
+
+/// A Nutrislice food object: its label (`rounded_nutrition_info`, each key naming its unit,
+/// `g_fat`, `mg_sodium`; null is "not declared", never 0), serving (`serving_size_info`, as
+/// printed and, where the text allows, as an amount and a unit), ingredients and icons.
+enum NutrisliceFood {
+    struct Read {
+        var food: Food
+        var problems: [String]
+    }
+
+    static func read(_ fields: [String: Any], id: String, name: String, place: String) -> Read {
+        var problems: [String] = []
+        let icons = (fields["icons"] as? [String: Any]).map { JSONFields.array($0["food_icons"]) } ?? []
+        var codes: [String] = []
+        var allergens: [String] = []
+        for case let icon as [String: Any] in icons {
+            // The slug is the platform's stable name for an icon; a custom icon without one is
+            // kept under its shown name.
+            guard let code = JSONFields.text(icon["slug"]) ?? JSONFields.text(icon["name"]) else { continue }
+            if !codes.contains(code) { codes.append(code) }
+            if NutrisliceCodes.kind(of: code) == .allergen {
+                allergens.append(JSONFields.text(icon["synced_name"]) ?? JSONFields.text(icon["name"]) ?? code)
+            }
+        }
+        var food = Food(id: FoodID(source: NutrisliceMenu.sourceName, recipeId: id), name: name,
+                        description: JSONFields.text(fields["description"]),
+                        ingredients: JSONFields.text(fields["ingredients"]) ?? JSONFields.text(fields["synced_ingredients"]),
+                        allergens: allergens, codes: codes)
+        if let serving = fields["serving_size_info"] as? [String: Any] {
+            let amount = JSONFields.text(serving["serving_size_amount"]) ?? JSONFields.number(serving["serving_size_amount"]).map(JSONFields.plain)
+            let unit = JSONFields.text(serving["serving_size_unit"])
+            let printed = [amount, unit].compactMap { $0 }.joined(separator: " ")
+            food.servingSize = printed.isEmpty ? nil : printed
+            food.serving = servingSize(amount: amount, unit: unit)
+        }
+        // `has_nutrition_info: false` means the values present are not a label.
+        if JSONFields.bool(fields["has_nutrition_info"]) != false,
+           let values = fields["rounded_nutrition_info"] as? [String: Any] {
+            let label = nutrients(values, place: place)
+            food.nutrients = label.nutrients
+            problems += label.problems
+            food.calories = label.nutrients.first { $0.key == .calories }?.amount
+        }
+        return Read(food: food, problems: problems)
+    }
+
+    /// The amount and unit of a serving: "1" and "each" is 1 each; a unit that carries its own
+    /// amount ("11.6 oz", "2 slice") is that amount times the first; a unit with digits inside
+    /// it ("each1.9 oz") is not read.
+    static func servingSize(amount: String?, unit: String?) -> ServingSize? {
+        guard let amount, let count = Double(amount), count > 0, let unit else { return nil }
+        if let inner = ServingSize(printed: unit) {
+            return ServingSize(amount: count * inner.amount, unit: inner.unit)
+        }
+        return ServingSize(printed: "\(amount) \(unit)")
+    }
+
+    /// Every declared value of the label, its unit from its key's prefix. Where several keys
+    /// declare one nutrient in different units (`mcg_vitamin_a`, `iu_vitamin_a`), the first
+    /// declared in `NutrisliceCodes.unitPreference` order is kept. A key of unknown form is
+    /// reported, not guessed.
+    static func nutrients(_ values: [String: Any], place: String) -> (nutrients: [NutrientValue], problems: [String]) {
+        var byKey: [NutrientKey: (rank: Int, value: NutrientValue)] = [:]
+        var problems: [String] = []
+        for (field, raw) in values.sorted(by: { $0.key < $1.key }) {
+            guard !(raw is NSNull) else { continue }
+            guard let amount = JSONFields.number(raw), amount.isFinite, amount >= 0 else {
+                problems.append("\(place): rounded_nutrition_info.\(field) is \(JSONFields.kind(of: raw)), not an amount: left out")
+                continue
+            }
+            guard let nutrient = NutrisliceCodes.nutrient(field) else {
+                problems.append("\(place): rounded_nutrition_info.\(field) names no unit this reader knows: left out")
+                continue
+            }
+            let rank = NutrisliceCodes.unitPreference.firstIndex(of: nutrient.unit) ?? .max
+            if let kept = byKey[nutrient.key], kept.rank <= rank { continue }
+            byKey[nutrient.key] = (rank, NutrientValue(key: nutrient.key, name: nutrient.name, amount: amount,
+                                                       unit: nutrient.unit))
+        }
+        let nutrients = byKey.values.map(\.value).sorted {
+            (NutrisliceCodes.labelOrder($0.key), $0.key) < (NutrisliceCodes.labelOrder($1.key), $1.key)
+        }
+        return (nutrients, problems)
+    }
+}

@@ -1,0 +1,59 @@
+import FoodModel
+import Fetching
+import Foundation
+
+/// One partition per service day, made of the day in the week answer of each menu type. The
+/// seven days of a week read one request per menu type, shared within the run.
+struct NutrisliceHarvester: Harvester {
+    let source: SourceSpec
+    /// The organisation's API root (`https://wisc-housingdining.api.nutrislice.com`), or a folder
+    /// that mirrors its paths.
+    let base: String
+    let days: [ServiceDate]
+    let settings: NutrisliceAdapter.Settings
+    private let runDays: Set<ServiceDate>
+
+    init(source: SourceSpec, base: String, days: [ServiceDate], settings: NutrisliceAdapter.Settings) {
+        self.source = source
+        self.base = base
+        self.days = days
+        self.settings = settings
+        runDays = Set(days)
+    }
+
+    var partitions: [String] { days.map(\.description) }
+
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+        -> PartitionResult {
+        guard let date = ServiceDate(partition) else {
+            throw InputError("partition \(partition) is not a date", at: source.name)
+        }
+        var result = PartitionResult(dataset: Dataset(serviceDays: [ServiceDay(date: date, meals: [])]))
+        var textRows = 0
+        let readers = daysOfTheWeek(of: date)
+        for menuType in settings.menuTypes {
+            let path = NutrisliceMenu.weekPath(school: settings.school, menuType: menuType, containing: date)
+            let url = base + path
+            let page = try await documents.fetchShared(url, readers: readers, run: run)
+            let parsed = try NutrisliceMenu.parseWeek(page.body, date: date, meal: Settings.mealName(of: menuType),
+                                                      restaurant: settings.restaurant, location: url)
+            result.dataset.serviceDays[0].meals += parsed.day.meals
+            for food in parsed.foods where result.dataset.foods[food.id] == nil {
+                result.dataset.foods[food.id] = food
+            }
+            result.warnings += parsed.problems
+            textRows += parsed.textRows
+        }
+        result.counts["text_rows"] = textRows
+        return result
+    }
+
+    /// How many of the run's days fall in the week (Sunday to Saturday) that holds `date`:
+    /// the partitions that will read that week's answer.
+    private func daysOfTheWeek(of date: ServiceDate) -> Int {
+        let sunday = date.adding(days: -(date.isoWeekday % 7))
+        return (0..<7).filter { runDays.contains(sunday.adding(days: $0)) }.count
+    }
+
+    private typealias Settings = NutrisliceAdapter.Settings
+}

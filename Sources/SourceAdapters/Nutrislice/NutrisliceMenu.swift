@@ -1,0 +1,165 @@
+import DiningSources
+import FoodModel
+import Foundation
+
+/// One day of one menu type of one Nutrislice location, read from the platform's weeks API
+/// (`/menu/api/weeks/school/{school}/menu-type/{type}/{YYYY}/{MM}/{DD}/`, a week per answer) or
+/// from a day saved in the wrapped form `{restaurant, meal_type, date, menu}`
+/// (docs/sources/nutrislice.md).
+///
+/// A day's `menu_items` are rows: a station header (`is_station_header`, its name in `text`)
+/// opens a station, food rows follow it in `position` order, and `menu_id` says which of the
+/// location's menus (`menu_info`, each with a display name and its own order) a row is on.
+/// Everything is found by its field's name; a row that cannot be read costs only itself.
+public enum NutrisliceMenu {
+    public static let sourceName = "nutrislice"
+
+    public struct Parsed: Sendable {
+        public var day: ServiceDay
+        /// Every food on the day with its label, as the rows carry them.
+        public var foods: [Food]
+        /// Rows left out, one line each, naming the document and the row.
+        public var problems: [String]
+        /// Rows that are text only (a note such as "Closed for break"), not foods.
+        public var textRows: Int
+    }
+
+    /// The week that holds `date`: the path is the same for the seven days of a week (it starts
+    /// on the Sunday), so its days share one request.
+    public static func weekPath(school: String, menuType: String, containing date: ServiceDate) -> String {
+        let sunday = date.adding(days: -(date.isoWeekday % 7))
+        let parts = sunday.description.split(separator: "-")
+        return "/menu/api/weeks/school/\(school)/menu-type/\(menuType)/\(parts[0])/\(parts[1])/\(parts[2])/"
+    }
+
+    /// The day `date` of a week answer; a week without that day is a day this menu type does
+    /// not serve (no meal), not an error.
+    public static func parseWeek(_ data: Data, date: ServiceDate, meal: String, restaurant: String,
+                                 location: String) throws -> Parsed {
+        let week = try JSONFields.object(data, location: location, expecting: "a week of menus")
+        guard let days = week["days"] as? [Any] else {
+            throw InputError("expected a week of menus with a list of days, found "
+                             + describe(week), at: location)
+        }
+        for case let day as [String: Any] in days where JSONFields.text(day["date"]).flatMap(ServiceDate.init) == date {
+            return parseDay(day, date: date, meal: meal, restaurant: restaurant, location: location)
+        }
+        return Parsed(day: ServiceDay(date: date, meals: []), foods: [], problems: [], textRows: 0)
+    }
+
+    /// A day saved in the wrapped form: its location, meal and date are in the wrapper.
+    public static func parseSaved(_ data: Data, location: String) throws -> Parsed {
+        let saved = try JSONFields.object(data, location: location, expecting: "a saved Nutrislice day")
+        guard let menu = saved["menu"] as? [String: Any] else {
+            throw InputError("expected a saved day with its menu, found " + describe(saved), at: location)
+        }
+        guard let date = JSONFields.text(saved["date"]).flatMap(ServiceDate.init) else {
+            throw InputError("the saved day has no date (YYYY-MM-DD)", at: location)
+        }
+        let restaurant = JSONFields.text((saved["restaurant"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["restaurant"])
+        let meal = JSONFields.text((saved["meal_type"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["meal_type"])
+        guard let restaurant, let meal else {
+            throw InputError("the saved day names no restaurant or meal type", at: location)
+        }
+        return parseDay(menu, date: date, meal: meal, restaurant: restaurant, location: location)
+    }
+
+    /// The keys of an object that is not what was expected (an error answer says itself there).
+    private static func describe(_ object: [String: Any]) -> String {
+        if let detail = JSONFields.text(object["detail"]) ?? JSONFields.text(object["error"]) {
+            return "an error answer: \"\(detail)\""
+        }
+        return "an object with " + (object.keys.isEmpty ? "no keys" : "keys " + object.keys.sorted().prefix(6).joined(separator: ", "))
+    }
+
+    static func parseDay(_ day: [String: Any], date: ServiceDate, meal: String, restaurant: String,
+                         location: String) -> Parsed {
+        let menus = MenuSections(day["menu_info"])
+        var problems: [String] = []
+        var textRows = 0
+        // Rows of each menu in position order; menus in their own order.
+        var rows: [(menu: String?, position: Double, arrival: Int, fields: [String: Any])] = []
+        for (index, value) in JSONFields.array(day["menu_items"]).enumerated() {
+            guard let fields = value as? [String: Any] else {
+                problems.append("\(location): \(date) menu_items[\(index)] is \(JSONFields.kind(of: value)), not a row: left out")
+                continue
+            }
+            rows.append((JSONFields.identifier(fields["menu_id"]), JSONFields.number(fields["position"]) ?? .infinity,
+                         index, fields))
+        }
+        rows.sort { (menus.order($0.menu), $0.menu ?? "", $0.position, $0.arrival)
+            < (menus.order($1.menu), $1.menu ?? "", $1.position, $1.arrival) }
+        let several = Set(rows.map(\.menu)).count > 1
+
+        var sections: [Section] = []
+        var foods: [FoodID: Food] = [:]
+        var foodOrder: [FoodID] = []
+        var currentMenu: String??
+        var station: String?
+        for row in rows {
+            if currentMenu != .some(row.menu) {
+                currentMenu = .some(row.menu)
+                station = nil
+            }
+            let fields = row.fields
+            if JSONFields.bool(fields["is_station_header"]) == true {
+                station = JSONFields.text(fields["text"])
+                continue
+            }
+            guard let food = fields["food"] as? [String: Any] else {
+                if JSONFields.text(fields["text"]) != nil { textRows += 1 }
+                continue
+            }
+            let place = "\(location): \(date) menu_items[\(row.arrival)]"
+            guard let id = JSONFields.identifier(food["id"]), let name = JSONFields.text(food["name"]) else {
+                problems.append("\(place) has a food without an id or a name: left out")
+                continue
+            }
+            let menuName = menus.name(row.menu)
+            let sectionName = [several ? menuName : nil, station].compactMap { $0 }.joined(separator: " / ")
+            let section = sectionName.isEmpty ? (menuName ?? restaurant) : sectionName
+            let read = NutrisliceFood.read(food, id: id, name: name, place: place)
+            problems += read.problems
+            let item = MenuItem(source: sourceName, recipeId: id, name: name,
+                                portion: portion(amount: fields["serving_size_amount"], unit: fields["serving_size_unit"]),
+                                codes: read.food.codes)
+            if sections.last?.name == section {
+                sections[sections.count - 1].foods.append(item)
+            } else if let index = sections.firstIndex(where: { $0.name == section }) {
+                sections[index].foods.append(item)
+            } else {
+                sections.append(Section(name: section, foods: [item]))
+            }
+            if foods[read.food.id] == nil { foodOrder.append(read.food.id) }
+            foods[read.food.id] = foods[read.food.id] ?? read.food
+        }
+        let meals = sections.isEmpty ? [] : [Meal(name: meal, restaurants: [Restaurant(name: restaurant, sections: sections)])]
+        return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
+                      problems: problems, textRows: textRows)
+    }
+
+    /// A row's portion as the menu prints it (`1 each`, `2 slice`).
+    static func portion(amount: Any?, unit: Any?) -> String? {
+        let text = [JSONFields.number(amount).map(JSONFields.plain) ?? JSONFields.text(amount), JSONFields.text(unit)]
+            .compactMap { $0 }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    /// The location's menus (`menu_info`): each menu's display name and order.
+    struct MenuSections {
+        private var names: [String: String] = [:]
+        private var positions: [String: Double] = [:]
+
+        init(_ value: Any?) {
+            guard let info = value as? [String: Any] else { return }
+            for (id, entry) in info {
+                guard let entry = entry as? [String: Any] else { continue }
+                positions[id] = JSONFields.number(entry["position"])
+                names[id] = JSONFields.text((entry["section_options"] as? [String: Any])?["display_name"])
+            }
+        }
+
+        func name(_ menu: String?) -> String? { menu.flatMap { names[$0] } }
+        func order(_ menu: String?) -> Double { menu.flatMap { positions[$0] } ?? .infinity }
+    }
+}
