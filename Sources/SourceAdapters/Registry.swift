@@ -9,6 +9,7 @@ public enum AdapterRegistry {
         MealDBAPIAdapter(),
         UCLAJamixAdapter(),
         NutrisliceAdapter(),
+        DineOnCampusAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {

@@ -1,0 +1,48 @@
+import FoodModel
+import Fetching
+import Foundation
+
+/// One partition per service day: for each location, the day's default answer (which lists the
+/// day's periods), then one request per other period. A closed location adds nothing.
+struct DineOnCampusHarvester: Harvester {
+    let source: SourceSpec
+    /// The API root (`https://api.dineoncampus.com`).
+    let base: String
+    let days: [ServiceDate]
+    let locations: [DineOnCampusAdapter.Place]
+
+    var partitions: [String] { days.map(\.description) }
+
+    static func path(location: String, period: String?, date: ServiceDate) -> String {
+        "/v1/location/\(location)/periods" + (period.map { "/\($0)" } ?? "") + "?platform=0&date=\(date)"
+    }
+
+    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+        -> PartitionResult {
+        guard let date = ServiceDate(partition) else {
+            throw InputError("partition \(partition) is not a date", at: source.name)
+        }
+        var answers: [(restaurant: String, answer: DineOnCampusMenu.Answer)] = []
+        var closed = 0
+        for location in locations {
+            let url = base + Self.path(location: location.id, period: nil, date: date)
+            let first = try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
+                                                  location: url)
+            if first.closed {
+                closed += 1
+                continue
+            }
+            answers.append((location.name, first))
+            for period in first.periods where !first.served.contains(where: { $0.id == period.id }) {
+                let periodURL = base + Self.path(location: location.id, period: period.id, date: date)
+                let answer = try DineOnCampusMenu.read(try await documents.fetch(periodURL).body,
+                                                       restaurant: location.name, location: periodURL)
+                if !answer.closed { answers.append((location.name, answer)) }
+            }
+        }
+        let parsed = DineOnCampusMenu.day(answers, date: date)
+        var dataset = Dataset(serviceDays: [parsed.day])
+        for food in parsed.foods { dataset.foods[food.id] = food }
+        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: ["closed_locations": closed])
+    }
+}

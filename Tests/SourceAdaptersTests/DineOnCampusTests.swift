@@ -1,0 +1,170 @@
+import FoodModel
+import Foundation
+@testable import SourceAdapters
+import Testing
+import TestSupport
+
+/// The DineOnCampus reader on the vendor's real example answer (`../shared/data/dineoncampus-2019`,
+/// Lunch 2019-07-08: five categories, 62 items in the partner form). Expected values were read
+/// off the JSON file by hand.
+@Suite struct DineOnCampusTests {
+    static let file = "dineoncampus-2019/location-menu-2019-07-08.json"
+
+    private func parsed() throws -> DineOnCampusMenu.Parsed {
+        try DineOnCampusMenu.parse(SharedData.load(Self.file), restaurant: "Wadsworth", date: nil, location: Self.file)
+    }
+
+    private func food(_ parsed: DineOnCampusMenu.Parsed, _ id: String) throws -> Food {
+        try #require(parsed.foods.first { $0.id.recipeId == id })
+    }
+
+    private func nutrient(_ food: Food, _ key: String) throws -> NutrientValue {
+        try #require(food.nutrients.first { $0.key.rawValue == key }, "\(food.name): \(key)")
+    }
+
+    @Test func everyCategoryAndItemOfTheDay() throws {
+        let day = try parsed().day
+        #expect(day.date == ServiceDate("2019-07-08"))
+        let meal = try #require(day.meals.only)
+        #expect(meal.name == "Lunch")
+        let sections = try #require(meal.restaurants.only).sections
+        #expect(sections.map(\.name) == ["Grill", "Mongolian", "Hearthstone Oven", "Salad Bar", "Deli"])
+        #expect(sections.map(\.foods.count) == [6, 3, 4, 27, 22])
+        #expect(sections[1].foods.map(\.name) == ["Lemon Oregano Chicken", "Steamed Rice", "Steamed Broccoli"])
+        // "Blackbean burger " is printed with a trailing space.
+        #expect(sections[0].foods[1].name == "Blackbean burger")
+        #expect(sections[0].foods[0].portion == "1 serving(s)")
+        #expect(sections[0].foods[0].description == "Leaf lettuce, tomato slice, pickle slices")
+    }
+
+    /// The item's `id` (59e4ffcc28d0e73e15f812d7) is not its identity; its recipe number is.
+    /// Sliced Cucumber (68562) is served at the salad bar and the deli: one food, two items.
+    @Test func theRecipeNumberIsTheIdentity() throws {
+        let parsed = try parsed()
+        let burger = try food(parsed, "13163")
+        #expect(burger.name == "Burger Accompaniments")
+        #expect(!parsed.foods.contains { $0.id.recipeId == "59e4ffcc28d0e73e15f812d7" })
+        #expect(parsed.day.menuItems.filter { $0.recipeId == "68562" }.count == 2)
+        #expect(parsed.foods.filter { $0.id.recipeId == "68562" }.count == 1)
+        #expect(parsed.foods.count == 61)
+    }
+
+    /// One number printed for different items: Balsamic Vinegar (15 kcal) and Red Wine Vinegar
+    /// (0 kcal) are both 47957; Red Onion Slice is 14918 at 1 ounce and at 1 slice. Each keeps
+    /// its own label, and the day says so.
+    @Test func oneNumberForDifferentItemsKeepsEachLabel() throws {
+        let parsed = try parsed()
+        #expect(try food(parsed, "47957~balsamic-vinegar").calories == 15)
+        #expect(try food(parsed, "47957~red-wine-vinegar").calories == 0)
+        #expect(try food(parsed, "14918~red-onion-slice~1-ounce").calories == 10)
+        #expect(try food(parsed, "14918~red-onion-slice~1-slice").calories == 5)
+        #expect(try food(parsed, "48144~sliced-genoa-salami").calories == 290)
+        #expect(!parsed.foods.contains { $0.id.recipeId == "47957" })
+        #expect(parsed.problems.count == 3)
+        #expect(parsed.problems.contains { $0.contains("47957") && $0.contains("Red Wine Vinegar") })
+    }
+
+    /// Burger Accompaniments' twelve nutrients: names without their unit, units from `uom`,
+    /// "< 1" a bound below 1 (no amount), the rest numbers.
+    @Test func everyNutrientOfTheBurgerAccompaniments() throws {
+        let burger = try food(parsed(), "13163")
+        let expected: [(String, String, Double?, String)] = [
+            ("calories", "Calories", 10, "kcal"), ("calories_from_fat", "Calories From Fat", 0, "kcal"),
+            ("cholesterol", "Cholesterol", 0, "mg"), ("dietary_fiber", "Dietary Fiber", nil, "g"),
+            ("protein", "Protein", 0, "g"), ("saturated_fat", "Saturated Fat", 0, "g"), ("sodium", "Sodium", 170, "mg"),
+            ("sugars", "Sugar", nil, "g"), ("total_carbohydrate", "Total Carbohydrates", 2, "g"),
+            ("total_fat", "Total Fat", 0, "g"), ("trans_fat", "Trans Fat", 0, "g"), ("vitamin_d", "Vitamin D", 0, "IU"),
+        ]
+        #expect(burger.nutrients.map(\.key.rawValue) == expected.map(\.0))
+        for (key, name, amount, unit) in expected {
+            let value = try nutrient(burger, key)
+            #expect(value.name == name)
+            #expect(value.amount == amount, "\(key)")
+            #expect(value.unit == unit)
+        }
+        let fiber = try nutrient(burger, "dietary_fiber")
+        #expect(fiber.printedAmount == "< 1")
+        #expect(fiber.amountBelow == 1)
+        #expect(burger.calories == 10)
+        #expect(burger.servingSize == "1 serving(s)")
+        #expect(burger.codes == ["Tomato", "Mustard*", "Beef*", "Pork*"])
+        #expect(burger.allergens == ["Tomato", "Mustard*", "Beef*", "Pork*"])
+    }
+
+    /// "0+" is a lower bound, "10+" too, "-" unknown: none of them becomes a number.
+    @Test func boundsAndUnknownsAreNeverNumbers() throws {
+        let parsed = try parsed()
+        let vinaigrette = try food(parsed, "75891")
+        let cholesterol = try nutrient(vinaigrette, "cholesterol")
+        #expect(cholesterol.amount == nil)
+        #expect(cholesterol.amountAtLeast == 0)
+        #expect(cholesterol.printedAmount == "0+")
+        let trans = try nutrient(vinaigrette, "trans_fat")
+        #expect(trans.amount == nil && trans.amountBelow == nil && trans.amountAtLeast == nil)
+        #expect(trans.printedAmount == "-")
+        let pizza = try food(parsed, "68052")
+        #expect(try nutrient(pizza, "sugars").amountAtLeast == 10)
+        #expect(try nutrient(pizza, "sugars").amount == nil)
+        #expect(pizza.calories == 830)
+        #expect(pizza.codes == ["Tomato", "Vegetarian", "Milk", "Garlic", "Soy", "Beef*", "Pork*", "Egg*", "Avoiding Gluten"])
+        #expect(PrintedAmount("<1") == .below(1))
+        #expect(PrintedAmount("< 5") == .below(5))
+        #expect(PrintedAmount("0.5+") == .atLeast(0.5))
+        #expect(PrintedAmount("n/a") == .unknown)
+        #expect(PrintedAmount("lots") == .unreadable)
+    }
+
+    @Test func filtersMeanVocabularyTerms() {
+        let legend = Dictionary(uniqueKeysWithValues: DineOnCampusAdapter().legend.map { ($0.code, $0) })
+        #expect(legend["Milk"]?.terms == ["milk"])
+        #expect(legend["Milk*"]?.terms == ["milk"])
+        #expect(legend["Tree Nuts*"]?.terms == ["tree_nuts"])
+        #expect(legend["Sesame Seeds"]?.terms == ["sesame"])
+        #expect(legend["Vegan"]?.terms == ["vegan"])
+        #expect(legend["Balanced U"]?.terms == [])
+        #expect(legend["Garlic"]?.kind == .allergen)
+    }
+
+    /// The v1 form: `menu.periods` one period, the day's periods listed beside it.
+    @Test func theV1FormListsTheDaysPeriods() throws {
+        var answer = try #require(try JSONSerialization.jsonObject(with: SharedData.load(Self.file)) as? [String: Any])
+        var menu = try #require(answer["menu"] as? [String: Any])
+        menu["periods"] = try #require((menu["periods"] as? [Any])?.first)
+        answer["menu"] = menu
+        answer["periods"] = [["id": "5d23f9384198d409c306186a", "name": "Lunch", "sort_order": 0],
+                             ["id": "5d23f9384198d409c3061999", "name": "Dinner", "sort_order": 1]]
+        let read = try DineOnCampusMenu.read(JSONSerialization.data(withJSONObject: answer), restaurant: "Wadsworth",
+                                             location: "v1.json")
+        #expect(read.periods.map(\.name) == ["Lunch", "Dinner"])
+        #expect(read.served.map(\.id) == ["5d23f9384198d409c306186a"])
+        #expect(read.entries.count == 62)
+    }
+
+    @Test func aClosedLocationIsADayWithoutItsMeals() throws {
+        let read = try DineOnCampusMenu.read(Data(#"{"status":"success","records":0,"closed":true}"#.utf8),
+                                             restaurant: "Wadsworth", location: "closed.json")
+        #expect(read.closed)
+        #expect(read.entries.isEmpty)
+        let day = DineOnCampusMenu.day([("Wadsworth", read)], date: ServiceDate("2019-07-08")!)
+        #expect(day.day.meals.isEmpty)
+    }
+
+    @Test func anErrorOrAWebPageFailsInOneLine() {
+        let url = "https://api.dineoncampus.com/v1/location/abc/periods?platform=0&date=2019-07-08"
+        let cases: [(String, String)] = [
+            (#"{"status":"error","msg":"Invalid location"}"#, "Invalid location"),
+            ("<html><body>Service Unavailable</body></html>", "HTML"),
+            (#"{"status":"success","menu":{"date":"2019-07-08","periods":[{"name":"Lunch","categories":[{"na"#, "truncated"),
+            (#"{"status":"success"}"#, "expected a menu"),
+        ]
+        for (body, says) in cases {
+            do {
+                _ = try DineOnCampusMenu.read(Data(body.utf8), restaurant: "X", location: url)
+                Issue.record("read: \(body)")
+            } catch {
+                #expect("\(error)".contains(url))
+                #expect("\(error)".contains(says), "\(error)")
+            }
+        }
+    }
+}
