@@ -18,6 +18,8 @@ public enum NutrientNaming {
         "sugars": .sugars, "total sugars": .sugars, "sugar": .sugars,
         "protein": .protein,
         "vitamin a": .vitaminA, "vitamin c": .vitaminC, "calcium": .calcium, "iron": .iron,
+        // NetNutrition labels abbreviate potassium.
+        "potas.": NutrientKey("potassium"), "potassium": NutrientKey("potassium"),
     ]
 
     /// The key for a printed name; a name not in the table still gets a stable key, its

@@ -10,6 +10,7 @@ public enum AdapterRegistry {
         UCLAJamixAdapter(),
         NutrisliceAdapter(),
         DineOnCampusAdapter(),
+        NetNutritionLabelAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {

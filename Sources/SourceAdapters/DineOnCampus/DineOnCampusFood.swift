@@ -36,22 +36,10 @@ enum DineOnCampusFood {
             let unit = JSONFields.text(fields["uom"]) ?? unitInName
             let printed = JSONFields.text(fields["value"]) ?? JSONFields.number(fields["value"]).map(JSONFields.plain)
                 ?? JSONFields.text(fields["value_numeric"])
+            guard let printed else { continue }
             var nutrient = NutrientValue(key: NutrientNaming.key(forLabel: label), name: label, amount: nil, unit: unit)
-            switch printed.map(PrintedAmount.init) {
-            case .number(let amount)?: nutrient.amount = amount
-            case .below(let bound)?:
-                nutrient.amountBelow = bound
-                nutrient.printedAmount = printed
-            case .atLeast(let bound)?:
-                nutrient.amountAtLeast = bound
-                nutrient.printedAmount = printed
-            case .unknown?:
-                nutrient.printedAmount = printed
-            case .unreadable?:
-                nutrient.printedAmount = printed
-                problems.append("\(place): \(printedName) is \"\(printed ?? "")\", not an amount: kept as printed")
-            case nil:
-                continue
+            if PrintedAmount(printed).record(printed, in: &nutrient) == .unreadable {
+                problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: kept as printed")
             }
             guard !food.nutrients.contains(where: { $0.key == nutrient.key }) else {
                 problems.append("\(place): \(printedName) is listed twice: the first kept")
@@ -71,34 +59,5 @@ enum DineOnCampusFood {
         let unit = name[name.index(after: open)..<name.index(before: name.endIndex)].trimmingCharacters(in: .whitespaces)
         let label = name[..<open].trimmingCharacters(in: .whitespaces)
         return label.isEmpty || unit.isEmpty ? (name, nil) : (label, unit)
-    }
-}
-
-/// A value as a label prints it.
-enum PrintedAmount: Equatable {
-    case number(Double)
-    /// "< 1", "<1": below the number.
-    case below(Double)
-    /// "0+", "10+": at least the number.
-    case atLeast(Double)
-    /// "-", "NA", "N/A": not known.
-    case unknown
-    case unreadable
-
-    init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let value = Double(trimmed), value.isFinite, value >= 0 {
-            self = .number(value)
-        } else if trimmed.hasPrefix("<"), let value = Double(trimmed.dropFirst().trimmingCharacters(in: .whitespaces)),
-                  value.isFinite, value > 0 {
-            self = .below(value)
-        } else if trimmed.hasSuffix("+"), let value = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)),
-                  value.isFinite, value >= 0 {
-            self = .atLeast(value)
-        } else if ["-", "--", "na", "n/a"].contains(trimmed.lowercased()) {
-            self = .unknown
-        } else {
-            self = .unreadable
-        }
     }
 }
