@@ -1,0 +1,236 @@
+import Fetching
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import SourceAdapters
+import Testing
+import TestSupport
+
+/// Nutrislice, DineOnCampus and NetNutrition labels in one pipeline, over a server on 127.0.0.1
+/// that answers in each platform's URL layout with the real responses of `../shared/data`
+/// (wrapped into the platform's own answer shape where the saved file is another), and one query
+/// over the one vocabulary that answers across all of them. Expected values were read off the
+/// files by hand.
+@Suite struct VendorPlatformsPipelineTests {
+    static let nutrisliceDay = Paths.sharedData.appendingPathComponent("nutrislice-2026/wisc-lowell-market-breakfast-2026-03-23.json")
+    static let dineOnCampus = Paths.sharedData.appendingPathComponent("dineoncampus-2019/location-menu-2019-07-08.json")
+    static let label = Paths.sharedData.appendingPathComponent("netnutrition-2025/duke-label-egg-bite.html")
+
+    static let weekPath = "/menu/api/weeks/school/lowell-market/menu-type/breakfast/2026/03/22/"
+    static let lunchWeekPath = "/menu/api/weeks/school/lowell-market/menu-type/lunch/2026/03/22/"
+    static let lunchPeriod = "5d23f9384198d409c306186a"
+    static let dinnerPeriod = "5d23f9384198d409c3069999"
+
+    /// A Nutrislice week holding the real day on Monday 2026-03-23 and again on Tuesday.
+    static func week() throws -> Data {
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: nutrisliceDay)) as? [String: Any])
+        var monday = try #require(saved["menu"] as? [String: Any])
+        monday["date"] = "2026-03-23"
+        var tuesday = monday
+        tuesday["date"] = "2026-03-24"
+        return try JSONSerialization.data(withJSONObject: ["start_date": "2026-03-22", "days": [monday, tuesday]])
+    }
+
+    /// The v1 answers of one location: the default (Lunch, the real answer, listing Lunch and
+    /// Dinner) and Dinner (the real answer's Mongolian category under another period).
+    static func dineOnCampusAnswers() throws -> (lunch: Data, dinner: Data) {
+        var answer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dineOnCampus)) as? [String: Any])
+        var menu = try #require(answer["menu"] as? [String: Any])
+        let lunch = try #require((menu["periods"] as? [[String: Any]])?.first)
+        menu["periods"] = lunch
+        answer["menu"] = menu
+        answer["periods"] = [["id": lunchPeriod, "name": "Lunch", "sort_order": 0],
+                             ["id": dinnerPeriod, "name": "Dinner", "sort_order": 1]]
+        let lunchData = try JSONSerialization.data(withJSONObject: answer)
+        var dinner = lunch
+        dinner["id"] = dinnerPeriod
+        dinner["name"] = "Dinner"
+        dinner["categories"] = (lunch["categories"] as? [[String: Any]])?.filter { $0["name"] as? String == "Mongolian" }
+        menu["periods"] = dinner
+        answer["menu"] = menu
+        return (lunchData, try JSONSerialization.data(withJSONObject: answer))
+    }
+
+    private func json(_ body: Data) -> Reply {
+        Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
+    }
+
+    private func rows(_ sql: String, _ report: RunReport) throws -> [[SQLValue]] {
+        try QueryResult.run(sql, on: URL(fileURLWithPath: try #require(report.snapshotPath))).rows
+    }
+
+    private func run(_ yaml: String, workspace: URL) async throws -> RunReport {
+        let spec = try SpecReader.parse(yaml, file: workspace.appendingPathComponent("campuses.yml"))
+        return try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-03-23")!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    private func pipeline(server: TestHTTPServer, labels: URL) -> String {
+        """
+        pipeline: campuses
+        licence: test
+        sources:
+          - name: wisc
+            adapter: nutrislice
+            location: \(server.url(""))
+            school: lowell-market
+            menu_types: [breakfast, lunch]
+            restaurant: Lowell Market
+            dates: {from: 2026-03-23, to: 2026-03-24}
+          - name: campus
+            adapter: dineoncampus
+            location: \(server.url(""))
+            dates: {from: 2019-07-08}
+            locations:
+              - {id: loc1, name: Wadsworth}
+              - {id: loc2, name: McNair}
+          - name: duke
+            adapter: netnutrition-label
+            location: \(labels.path)
+        checks:
+          min_menu_items: 1
+        fetch:
+          delay_ms: 0
+          retries: 0
+          timeout_seconds: 10
+        """
+    }
+
+    @Test func threePlatformsPublishOneSnapshotThatOneQueryReads() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let labels = workspace.appendingPathComponent("labels")
+        try FileManager.default.createDirectory(at: labels, withIntermediateDirectories: true)
+        // A copy in the test's own folder: a source never follows a link out of its folder.
+        try FileManager.default.copyItem(at: Self.label, to: labels.appendingPathComponent("4711.html"))
+        let week = try Self.week()
+        let answers = try Self.dineOnCampusAnswers()
+        let closed = Data(#"{"status":"success","records":0,"closed":true}"#.utf8)
+        let server = try TestHTTPServer { request, _ in
+            switch request.path {
+            case Self.weekPath: json(week)
+            case Self.lunchWeekPath: json(Data(#"{"start_date":"2026-03-22","days":[]}"#.utf8))
+            case "/v1/location/loc1/periods?platform=0&date=2019-07-08": json(answers.lunch)
+            case "/v1/location/loc1/periods/\(Self.dinnerPeriod)?platform=0&date=2019-07-08": json(answers.dinner)
+            case "/v1/location/loc2/periods?platform=0&date=2019-07-08": json(closed)
+            default: Reply(status: 404, keepAlive: true)
+            }
+        }
+        defer { server.stop() }
+        let report = try await run(pipeline(server: server, labels: labels), workspace: workspace)
+        #expect(report.published, "\(report.blockingChecks.map(\.message))")
+
+        // One request per week and menu type for both days; one per location, period and day.
+        #expect(server.requests(to: Self.weekPath).count == 1)
+        #expect(server.requests(to: Self.lunchWeekPath).count == 1)
+        #expect(server.requests(to: "/v1/location/loc1/periods?platform=0&date=2019-07-08").count == 1)
+
+        // The same v_menu as UCLA's: 12 items a day at Lowell Market, breakfast only; Wadsworth's
+        // lunch (62) and dinner (3); nothing at the closed McNair.
+        #expect(try rows("""
+            SELECT date, meal, restaurant, count(*) FROM v_menu GROUP BY date, meal, restaurant ORDER BY date, meal
+            """, report) == [
+            [.text("2019-07-08"), .text("Dinner"), .text("Wadsworth"), .integer(3)],
+            [.text("2019-07-08"), .text("Lunch"), .text("Wadsworth"), .integer(62)],
+            [.text("2026-03-23"), .text("Breakfast"), .text("Lowell Market"), .integer(12)],
+            [.text("2026-03-24"), .text("Breakfast"), .text("Lowell Market"), .integer(12)],
+        ])
+        #expect(try rows("SELECT section, item FROM v_menu WHERE date = '2026-03-23' AND item LIKE 'Waffle%'", report)
+                == [[.text("Buckingham Bakery / Entree"), .text("Waffle w/Strawberries")]])
+
+        // Nutrition views: a number, a bound and a mark, each where it belongs.
+        #expect(try rows("""
+            SELECT nutrient_key, amount, unit, printed_amount, amount_below FROM v_food_nutrition
+            WHERE food_id = 'dineoncampus:13163' AND nutrient_key IN ('sodium', 'dietary_fiber') ORDER BY nutrient_key
+            """, report) == [
+            [.text("dietary_fiber"), .null, .text("g"), .text("< 1"), .real(1)],
+            [.text("sodium"), .real(170), .text("mg"), .null, .null],
+        ])
+        #expect(try rows("""
+            SELECT amount, unit FROM v_food_nutrition WHERE food_id = 'nutrislice:1547997' AND nutrient_key = 'sodium'
+            """, report) == [[.real(176), .text("mg")]])
+        #expect(try rows("""
+            SELECT name, serving_size, serving_amount, serving_unit, calories FROM food WHERE id = 'netnutrition:4711'
+            """, report) == [[.text("Bacon Swiss and Arugula Egg Bite"), .text("2.7 oz Portion (77g)"), .real(2.7),
+                              .text("oz Portion"), .real(180)]])
+        #expect(try rows("""
+            SELECT printed_dv_percent FROM food_nutrient WHERE food_id = 'netnutrition:4711' AND nutrient_key = 'total_fat'
+            """, report) == [[.real(23)]])
+
+        // One question across platforms: vegan dishes that declare no tree nuts. Croutons and
+        // White Bread are vegan at Wadsworth but print "Tree Nuts*"; the egg bite contains egg.
+        let veganWithoutTreeNuts = try rows("""
+            SELECT food FROM v_food_term WHERE term = 'vegan'
+            EXCEPT SELECT food FROM v_food_term WHERE term = 'tree_nuts' ORDER BY food
+            """, report).map { $0[0] }
+        for vegan in ["Vegan French Toast", "Oatmeal (OI)", "Jackfruit Sausage Patty", "Steamed Rice", "Steamed Broccoli"] {
+            #expect(veganWithoutTreeNuts.contains(.text(vegan)), "\(vegan)")
+        }
+        for excluded in ["Croutons", "White Bread", "Scrambled Eggs", "Bacon Swiss and Arugula Egg Bite"] {
+            #expect(!veganWithoutTreeNuts.contains(.text(excluded)), "\(excluded)")
+        }
+        #expect(try rows("SELECT food FROM v_food_term WHERE term = 'eggs' AND food_id = 'netnutrition:4711'", report)
+                == [[.text("Bacon Swiss and Arugula Egg Bite")]])
+    }
+
+    /// Nutrislice answering a web page instead of a week: that day's partitions fail, naming the
+    /// address, and the last good snapshot stays what it was.
+    @Test func aWebPageWhereAWeekWasExpectedKeepsTheLastGoodSnapshot() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let week = try Self.week()
+        let broken = BrokenSwitch()
+        let server = try TestHTTPServer { request, _ in
+            switch request.path {
+            case Self.weekPath:
+                broken.isOn ? Reply(headers: [("Content-Type", "text/html")],
+                                    body: Data("<!DOCTYPE html><html><body>Menus</body></html>".utf8), keepAlive: true)
+                    : json(week)
+            case Self.lunchWeekPath: json(Data(#"{"start_date":"2026-03-22","days":[]}"#.utf8))
+            default: Reply(status: 404, keepAlive: true)
+            }
+        }
+        defer { server.stop() }
+        let yaml = """
+            pipeline: wisc
+            licence: test
+            sources:
+              - name: wisc
+                adapter: nutrislice
+                location: \(server.url(""))
+                school: lowell-market
+                menu_types: [breakfast]
+                dates: {from: 2026-03-23, to: 2026-03-24}
+            checks:
+              min_menu_items: 1
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """
+        let good = try await run(yaml, workspace: workspace)
+        #expect(good.published)
+        let goodPath = try #require(good.snapshotPath)
+        let goodBytes = try Data(contentsOf: URL(fileURLWithPath: goodPath))
+        broken.isOn = true
+        let bad = try await run(yaml, workspace: workspace)
+        let failures = bad.manifest.checks.map(\.message).joined(separator: "\n")
+            + bad.manifest.partitions.compactMap(\.message).joined(separator: "\n")
+        #expect(failures.contains(server.url(Self.weekPath)), "\(failures)")
+        #expect(failures.contains("HTML"), "\(failures)")
+        // What was published before is untouched, and nothing newer replaced it with less.
+        #expect(try Data(contentsOf: URL(fileURLWithPath: goodPath)) == goodBytes)
+        if let badPath = bad.snapshotPath, badPath != goodPath {
+            #expect(try rows("SELECT count(*) FROM v_menu", bad) == [[.integer(24)]])
+        }
+    }
+
+    final class BrokenSwitch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var on = false
+        var isOn: Bool {
+            get { lock.withLock { on } }
+            set { lock.withLock { on = newValue } }
+        }
+    }
+}
