@@ -168,3 +168,36 @@ import TestSupport
         }
     }
 }
+
+/// Other campuses' answers drop optional fields, add fields and write nulls: an item with only a
+/// name and a recipe number is a menu item with no label; an item without a number is left out
+/// and reported; nothing is invented.
+@Suite struct DineOnCampusToleranceTests {
+    @Test func nullsMissingAndExtraFieldsCostNothingButThemselves() throws {
+        let body = #"""
+            {"status": "success", "new_field": {"x": 1}, "periods": null,
+             "menu": {"date": "2024-02-01", "periods": {"id": "p1", "name": "Breakfast", "categories": [
+               {"name": "Hot Line", "items": [
+                 {"name": "Grits", "mrn": "501", "portion": null, "nutrients": null, "filters": null, "calories": null,
+                  "custom_allergens": null, "desc": null, "extra": true},
+                 {"name": "Toast", "mrn": null, "nutrients": []},
+                 {"name": "Oatmeal", "mrn": 502, "nutrients": [{"name": "Sodium (mg)", "value": null, "uom": "mg"},
+                                                              {"name": "Protein (g)", "value": "3"}]}
+               ]},
+               {"name": null, "items": null}
+             ]}}}
+            """#
+        let parsed = try DineOnCampusMenu.parse(Data(body.utf8), restaurant: "Hall", date: nil, location: "other.json")
+        #expect(parsed.day.date == ServiceDate("2024-02-01"))
+        #expect(parsed.day.menuItems.map(\.name) == ["Grits", "Oatmeal"])
+        let grits = try #require(parsed.foods.first { $0.name == "Grits" })
+        #expect(grits.nutrients.isEmpty && grits.calories == nil && grits.servingSize == nil && grits.codes.isEmpty)
+        let oatmeal = try #require(parsed.foods.first { $0.name == "Oatmeal" })
+        #expect(oatmeal.id.recipeId == "502")
+        // A null value is not declared; "Protein (g)" without `uom` takes the unit in its name.
+        #expect(oatmeal.nutrients.map(\.key.rawValue) == ["protein"])
+        #expect(oatmeal.nutrients.first?.unit == "g")
+        #expect(oatmeal.nutrients.first?.amount == 3)
+        #expect(parsed.problems == ["other.json: Breakfast, \"Hot Line\", item 2 (Toast) has no recipe number (mrn): left out"])
+    }
+}
