@@ -19,10 +19,11 @@ public enum UCLADataset {
     /// The same name served in several halls is one food; when halls print different labels
     /// for it (286 name-days in 2016 do), the first label in file order is the food's.
     public static func parseDay(_ data: Data, date: ServiceDate, location: String) throws
-        -> (day: ServiceDay, foods: [Food])
+        -> (day: ServiceDay, foods: [Food], problems: [String])
     {
         let file = try decodeFile(data, location: location)
         var foods: [Food] = []
+        var problems: [String] = []
         var seen: Set<FoodID> = []
         var meals: [Meal] = []
         for (mealName, restaurants) in [("Breakfast", file.b), ("Lunch", file.l), ("Dinner", file.d)] {
@@ -35,7 +36,7 @@ public enum UCLADataset {
                     for (index, entree) in kitchen.i.enumerated() {
                         let place = ItemPlace(file: location, meal: mealName, restaurant: restaurant.r,
                                               kitchen: kitchen.k, index: index + 1, entree: entree.e)
-                        let food = try makeFood(entree, at: place)
+                        let food = try makeFood(entree, at: place, problems: &problems)
                         if seen.insert(food.id).inserted { foods.append(food) }
                         items.append(MenuItem(source: sourceName, recipeId: food.id.recipeId,
                                               name: food.name, codes: food.codes))
@@ -46,7 +47,7 @@ public enum UCLADataset {
             }
             meals.append(Meal(name: mealName, restaurants: parsedRestaurants))
         }
-        return (ServiceDay(date: date, meals: meals), foods)
+        return (ServiceDay(date: date, meals: meals), foods, problems)
     }
 
     /// The identity of a dataset entree.
@@ -68,21 +69,39 @@ public enum UCLADataset {
         name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    private static func makeFood(_ entree: EntreeRecord, at place: ItemPlace) throws -> Food {
-        let codes: [String]
-        switch entree.t {
-        case "o": codes = []
-        case "v": codes = ["V"]
-        case "g": codes = ["VG"]
-        default:
-            throw InputError("entree type \"\(entree.t)\" is not one of o (ordinary), v (vegetarian), g (vegan)",
-                             at: place.description)
+    private static func makeFood(_ entree: EntreeRecord, at place: ItemPlace, problems: inout [String]) throws -> Food {
+        let codes = self.codes(ofEntreeType: entree.t)
+        if !codes.unknown.isEmpty {
+            problems.append("\(place): entree type \"\(entree.t)\" has letter(s) \(codes.unknown.joined(separator: ", ")) "
+                            + "that the dataset's README does not define: kept raw as codes")
         }
         let nutrients = try DatasetLabel.nutrients(from: entree.n, at: place)
         let id = FoodID(source: sourceName, recipeId: recipeId(entree: entree.e, label: entree.n))
         return Food(id: id, name: displayName(entree.e),
                     calories: nutrients.first { $0.key == .calories }?.amount,
-                    nutrients: nutrients, codes: codes)
+                    nutrients: nutrients, codes: codes.codes)
+    }
+
+    /// The dataset's README defines each letter of an entree type (v2, 2017: a combination such
+    /// as "vde", in any order; v1, 2016: one of "o", "v", "g"), as the menu site's web codes.
+    /// "o" and the empty type declare nothing; a letter not in the table is kept raw as a code,
+    /// so the unknown-code check reports it, and named in the day's problems.
+    static let entreeLetters: [Character: String] = [
+        "v": "V", "g": "VG", "p": "APNT", "t": "ATNT", "w": "AWHT", "s": "ASOY", "d": "AMLK", "e": "AEGG",
+        "l": "ACSF", "f": "AFSH", "c": "LC",
+    ]
+
+    static func codes(ofEntreeType type: String) -> (codes: [String], unknown: [String]) {
+        let letters = type.trimmingCharacters(in: .whitespaces)
+        guard letters != "o" else { return ([], []) }
+        var codes: [String] = []
+        var unknown: [String] = []
+        for letter in letters {
+            let code = entreeLetters[letter] ?? String(letter)
+            if entreeLetters[letter] == nil, !unknown.contains(code) { unknown.append(code) }
+            if !codes.contains(code) { codes.append(code) }
+        }
+        return (codes, unknown)
     }
 
     private static func decodeFile(_ data: Data, location: String) throws -> DayRecord {

@@ -20,8 +20,17 @@ struct NutritionChecks {
         var outcomes: [CheckOutcome] = []
     }
 
-    func review(_ foods: [Food], standard: DailyValueStandard?) -> Review {
+    func review(_ foods: [Food], standard: DailyValueStandard?, unfilled: [FoodID] = []) -> Review {
         var review = Review()
+        review.flags = unfilled.map {
+            FoodFlagRow(foodId: $0.description, check: "unfilled_label", nutrientKey: nil,
+                        message: "every declared amount is 0: a label nobody filled in, kept without amounts")
+        }
+        if let first = unfilled.first {
+            review.outcomes.append(CheckOutcome(
+                name: "unfilled_label", severity: .warning, passed: false, value: Double(unfilled.count),
+                message: "\(unfilled.count) food(s) print a label of zeros, kept without amounts (first: \(first))"))
+        }
         let foods = foods.sorted { $0.id < $1.id }
         if let standard {
             review.agreements = foods.flatMap { food in
@@ -40,7 +49,7 @@ struct NutritionChecks {
             review.outcomes += unconvertibleOutcome(foods, standard: standard)
         }
         let flags = foods.flatMap { FoodReview.flags(for: $0, limits: limits) }
-        review.flags = flags.map {
+        review.flags += flags.map {
             FoodFlagRow(foodId: $0.food.description, check: $0.check, nutrientKey: $0.nutrient?.rawValue,
                         message: $0.message)
         }

@@ -65,10 +65,16 @@ struct ComputeStage {
         var dataset: Dataset
         var swipes: (plans: [MealPlanRow], balances: [SwipeBalanceRow])?
         var counts: [String: Int]
+        /// Foods whose label printed only zeros, kept without amounts (`UnfilledLabel`).
+        var unfilledLabels: [FoodID]
     }
 
     func run(_ dataset: Dataset, menus: MenuDigest) -> Output {
         var dataset = dataset
+        let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
+        for id in unfilled {
+            dataset.foods[id] = dataset.foods[id].map(UnfilledLabel.cleared)
+        }
         if let standard = spec.dailyValues {
             dataset.foods = dataset.foods.mapValues(standard.apply)
         }
@@ -77,7 +83,9 @@ struct ComputeStage {
         }
         let swipes = spec.swipes.map { $0.rows($0.balances(menus: menus.mealsByDay)) }
         return Output(dataset: dataset, swipes: swipes,
-                      counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0])
+                      counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0,
+                               "unfilled_labels": unfilled.count],
+                      unfilledLabels: unfilled)
     }
 }
 
@@ -94,7 +102,8 @@ struct WriteStage {
     func run(_ computed: ComputeStage.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
         try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
-        let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues)
+        let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
+                                                 unfilled: computed.unfilledLabels)
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         return Output(rowCounts: try staging.rowCounts(), nutritionOutcomes: nutrition.outcomes)
     }

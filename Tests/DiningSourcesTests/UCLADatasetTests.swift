@@ -11,7 +11,7 @@ private let datasetFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()
     .appendingPathComponent("shared/data/ucla-dataset-2016")
 
-private func parse(_ name: String) throws -> (day: ServiceDay, foods: [Food]) {
+private func parse(_ name: String) throws -> (day: ServiceDay, foods: [Food], problems: [String]) {
     let url = datasetFolder.appendingPathComponent(name + ".json")
     let date = try #require(ServiceDate(name))
     return try UCLADataset.parseDay(Data(contentsOf: url), date: date, location: url.lastPathComponent)
@@ -24,7 +24,7 @@ struct UCLADatasetTests {
     /// ["87","2","0%","0%","0%","41%","0.2g","0%","0.1g","0%","0g","0mg","0%","177.4mg","7%",
     ///  "18.9g","15%","0.7g","3%","0.1g","2.7g"].
     @Test func creamOfWheatCarriesItsTwentyOneLabelValues() throws {
-        let (day, foods) = try parse("2016-07-25")
+        let (day, foods, _) = try parse("2016-07-25")
         let breakfast = try #require(day.meals.first)
         #expect(breakfast.name == "Breakfast")
         let covel = try #require(breakfast.restaurants.first)
@@ -84,7 +84,7 @@ struct UCLADatasetTests {
         #expect(count == 364)
         #expect(names.count == 156)
 
-        let (day, foods) = try parse("2016-07-25")
+        let (day, foods, _) = try parse("2016-07-25")
         #expect(day.date == ServiceDate(year: 2016, month: 7, day: 25))
         #expect(day.meals.map(\.name) == ["Breakfast", "Lunch", "Dinner"])
         #expect(day.menuItems.count == count)
@@ -94,13 +94,13 @@ struct UCLADatasetTests {
 
     /// Weekends list brunch under "l" and an empty "b" (2016-09-18 is the first such day).
     @Test func anEmptyMealIsLeftOut() throws {
-        let (day, _) = try parse("2016-09-18")
+        let (day, _, _) = try parse("2016-09-18")
         #expect(day.meals.map(\.name) == ["Lunch", "Dinner"])
     }
 
     /// Rieber Dining's Flour Tortilla (2016-07-25 breakfast) prints "%" for all four vitamins.
     @Test func aBarePercentIsAnAbsentValue() throws {
-        let (day, foods) = try parse("2016-07-25")
+        let (day, foods, _) = try parse("2016-07-25")
         let item = try #require(day.menuItems.first { $0.name == "Flour Tortilla" })
         let food = try #require(foods.first { $0.id == item.food })
         let keys = Set(food.nutrients.map(\.key))
@@ -111,13 +111,13 @@ struct UCLADatasetTests {
 
     /// 2016-11-21 has two Bruin Plate "Sweet Bites" entries with an empty name and one label.
     @Test func unnamedEntreesGetAStableLabelBasedIdentity() throws {
-        let (day, foods) = try parse("2016-11-21")
+        let (day, foods, _) = try parse("2016-11-21")
         let unnamed = day.menuItems.filter { $0.name.isEmpty }
         #expect(unnamed.count == 2)
         #expect(Set(unnamed.map(\.recipeId)).count == 1)
         let recipeId = try #require(unnamed.first?.recipeId)
         #expect(recipeId.hasPrefix("unnamed-") && recipeId.count == "unnamed-".count + 16)
-        let (again, _) = try parse("2016-11-21")
+        let (again, _, _) = try parse("2016-11-21")
         #expect(again.menuItems.filter { $0.name.isEmpty }.first?.recipeId == recipeId)
         #expect(foods.contains { $0.id.recipeId == recipeId })
     }
@@ -159,13 +159,35 @@ struct UCLADatasetTests {
         #expect(error.message.contains("Sodium") && error.message.contains("177.4kg"))
     }
 
-    @Test func anUnknownEntreeTypeIsAnInputError() throws {
-        let data = Data(#"{"b":[{"r":"Covel Dining","rk":[{"k":"Grill","i":[{"e":"Toast","t":"x","n":[]}]}]}]}"#.utf8)
-        let error = try #require(throws: InputError.self) {
-            try UCLADataset.parseDay(data, date: #require(ServiceDate("2016-07-25")), location: "day.json")
-        }
-        #expect(error.location.contains("day.json") && error.location.contains("Toast"))
-        #expect(error.message.contains("\"x\""))
+    /// The v2 format (2017) writes the entree type as letters, per the dataset's README (REFERENCE
+    /// table): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
+    /// every letter, an empty type, a mixed order, and a letter outside the table.
+    @Test func v2LettersBecomeWebCodesAndAnUnknownLetterIsKeptAndReported() throws {
+        let url = datasetFolder.appendingPathComponent("2016-07-25.json")
+        var json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var lunch = try #require(json["l"] as? [[String: Any]])
+        var kitchens = try #require(lunch[0]["rk"] as? [[String: Any]])
+        var items = try #require(kitchens[0]["i"] as? [[String: Any]])
+        #expect(items.count >= 3)
+        items[0]["t"] = "vpwsdeltfgc"
+        items[1]["t"] = ""
+        items[2]["t"] = "dexv"
+        kitchens[0]["i"] = items
+        lunch[0]["rk"] = kitchens
+        json["l"] = lunch
+        let parsed = try UCLADataset.parseDay(JSONSerialization.data(withJSONObject: json),
+                                              date: #require(ServiceDate("2016-07-25")), location: "2017-style.json")
+        let soups = try #require(parsed.day.meals.first { $0.name == "Lunch" }?.restaurants.first?.sections.first)
+        #expect(soups.foods[0].name == "Bean Fasoulatha")
+        #expect(soups.foods[0].codes == ["V", "APNT", "AWHT", "ASOY", "AMLK", "AEGG", "ACSF", "ATNT", "AFSH", "VG", "LC"])
+        #expect(soups.foods[1].codes == [])
+        #expect(soups.foods[2].codes == ["AMLK", "AEGG", "x", "V"])
+        #expect(parsed.problems.count == 1)
+        #expect(parsed.problems[0].contains("Italian Minestrone Soup") && parsed.problems[0].contains("\"dexv\""))
+        // Every other day and item is as in v1: the day's item count is unchanged.
+        let v1 = try parse("2016-07-25")
+        #expect(parsed.day.menuItemCount == v1.day.menuItemCount)
+        #expect(v1.problems.isEmpty)
     }
 
     @Test func aFileThatIsNotADayIsAnInputErrorNamingTheFile() throws {

@@ -12,8 +12,9 @@ import TestSupport
 @Suite struct AdapterSeamTests {
     @Test func everyAdapterHasOneNameAndAtLeastOnePageFormat() {
         let names = AdapterRegistry.all.map(\.name)
-        #expect(names == ["ucla-menu-site", "foodpro", "ucla-dataset", "mealdb-dump", "mealdb-api", "ucla-jamix"])
-        #expect(AdapterRegistry.parseNames.count == 13)
+        #expect(names == ["ucla-menu-site", "foodpro", "ucla-dataset", "mealdb-dump", "mealdb-api", "ucla-jamix",
+                           "nutrislice", "dineoncampus", "netnutrition-label"])
+        #expect(AdapterRegistry.parseNames.count == 16)
         for adapter in AdapterRegistry.all {
             #expect(!adapter.pageFormats.isEmpty, "\(adapter.name)")
             #expect(Set(adapter.pageFormats.map(\.name)).count == adapter.pageFormats.count, "\(adapter.name)")
@@ -34,7 +35,7 @@ import TestSupport
             #expect(found.0.name == adapter && found.1.name == page, "\(old)")
         }
         #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "ucla-menu-site", page: "menu") }
-        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "nutrislice", page: nil) }
+        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "sodexo", page: nil) }
     }
 
     /// A pipeline's `adapter:` and `parse --adapter` accept the same names, and the old name

@@ -41,4 +41,41 @@ import TestSupport
         let oatmeal = try QueryResult.run("SELECT count(*) FROM food WHERE id = 'ucla-dataset:oatmeal'", on: file)
         #expect(oatmeal.rows.first?.first == .integer(1))
     }
+
+    /// The whole 2016 history: 192 of its 2,122 foods (978 of its items) print a label whose
+    /// every number is 0, counted with this test's own reading of the files (python, first label
+    /// per folded name, as the adapter keeps). None keeps a 0 as an amount; each is flagged, and
+    /// the run's warning gives the count.
+    @Test func labelsOfZerosAreKeptWithoutAmountsAndFlagged() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        let report = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2016-12-09")!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+        func value(_ sql: String) throws -> SQLValue? { try QueryResult.run(sql, on: file).rows.first?.first }
+        #expect(try value("SELECT count(*) FROM food") == .integer(2122))
+        #expect(try value("SELECT count(*) FROM food_flag WHERE check_name = 'unfilled_label'") == .integer(192))
+        #expect(try value("""
+            SELECT count(*) FROM menu_item WHERE food_id IN
+                (SELECT food_id FROM food_flag WHERE check_name = 'unfilled_label')
+            """) == .integer(978))
+        // No food whose amounts are all 0 is left, and the flagged ones have none at all.
+        #expect(try value("""
+            SELECT count(*) FROM food f WHERE EXISTS (SELECT 1 FROM food_nutrient n WHERE n.food_id = f.id AND n.amount IS NOT NULL)
+                AND NOT EXISTS (SELECT 1 FROM food_nutrient n WHERE n.food_id = f.id AND n.amount != 0)
+            """) == .integer(0))
+        #expect(try value("""
+            SELECT count(*) FROM food_nutrient WHERE amount IS NOT NULL AND food_id IN
+                (SELECT food_id FROM food_flag WHERE check_name = 'unfilled_label')
+            """) == .integer(0))
+        #expect(try value("""
+            SELECT count(*) FROM food WHERE calories IS NOT NULL AND id IN
+                (SELECT food_id FROM food_flag WHERE check_name = 'unfilled_label')
+            """) == .integer(0))
+        let warning = try #require(report.manifest.checks.first { $0.name == "unfilled_label" })
+        #expect(warning.value == 192)
+        #expect(warning.message.hasPrefix("192 food(s) print a label of zeros"))
+    }
 }
