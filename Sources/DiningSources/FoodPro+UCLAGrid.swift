@@ -18,9 +18,9 @@ extension FoodPro {
     ///
     /// Sides: FoodPro lists what is served with a dish as the lines after it that start with
     /// "w/" or "&" (`li.level3`: "Belgian Waffle", "w/ Chocolate Syrup", "& Peach Topping").
-    /// They are folded into the dish's name ("Belgian Waffle w/ Chocolate Syrup & Peach
-    /// Topping"), as UCLA's menu site prints them, and the item stays the dish's recipe with the
-    /// dish's own marks; the sides' recipe numbers are not kept as menu items of their own.
+    /// Each has its own recipe number, portion and marks, so each is a menu item of its own,
+    /// served with the dish above it (`MenuItem.servedWith`): a vegetarian omelet bar served
+    /// with bacon is a vegetarian dish and a side of bacon, and neither takes the other's marks.
     ///
     /// Returns nil for a page without a menu grid: FoodPro's answer for a meal a day does not
     /// serve. Throws `InputError` for a grid it cannot read (no meal header or date, a row
@@ -88,7 +88,7 @@ extension FoodPro {
         }
     }
 
-    /// The stations of one cell, sides folded into the dish above them.
+    /// The stations of one cell, each side linked to the dish above it.
     private static func cellSections(_ cell: HTMLNode, url: String) throws -> [Section] {
         var sections: [Section] = []
         for line in try cell.select(".//li") {
@@ -98,15 +98,14 @@ extension FoodPro {
                 continue
             }
             guard classes.contains(where: { $0.hasPrefix("level") }),
-                  let item = try gridItem(line, url: url) else { continue }
+                  var item = try gridItem(line, url: url) else { continue }
             if sections.isEmpty { sections.append(Section(name: "", foods: [])) }
             let lead = line.ownText
-            let isSide = lead.hasPrefix("w/") || lead.hasPrefix("&")
-            if isSide, let last = sections[sections.count - 1].foods.indices.last {
-                sections[sections.count - 1].foods[last].name += " \(lead.hasPrefix("w/") ? "w/" : "&") \(item.name)"
-            } else {
-                sections[sections.count - 1].foods.append(item)
+            if lead.hasPrefix("w/") || lead.hasPrefix("&") {
+                let foods = sections[sections.count - 1].foods
+                item.servedWith = foods.lastIndex { $0.servedWith == nil }
             }
+            sections[sections.count - 1].foods.append(item)
         }
         return sections.filter { !$0.foods.isEmpty }
     }

@@ -91,9 +91,13 @@ public struct MenuItem: Hashable, Sendable, Codable {
     public var description: String?
     /// How many portions the kitchen planned to serve, where its menu says (UCLA's live feed).
     public var plannedPortions: Int?
+    /// For a side ("w/ Bacon", "& Ham" under a dish): the index, in its section's items, of the
+    /// dish it is served with. A side is an item of its own, with its own recipe and marks.
+    public var servedWith: Int?
 
     public init(source: String, recipeId: String, name: String, portion: String? = nil,
-                codes: [String] = [], description: String? = nil, plannedPortions: Int? = nil) {
+                codes: [String] = [], description: String? = nil, plannedPortions: Int? = nil,
+                servedWith: Int? = nil) {
         self.source = source
         self.recipeId = recipeId
         self.name = name
@@ -101,6 +105,7 @@ public struct MenuItem: Hashable, Sendable, Codable {
         self.codes = codes
         self.description = description
         self.plannedPortions = plannedPortions
+        self.servedWith = servedWith
     }
 
     public var food: FoodID { FoodID(source: source, recipeId: recipeId) }

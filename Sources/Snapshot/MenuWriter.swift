@@ -37,8 +37,8 @@ final class MenuWriter {
             db, sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
         let itemStatement = try RowInsert(db, sql: """
             INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description,
-                                   planned_portions)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   planned_portions, served_with_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for meal in day.meals {
             mealId += 1
@@ -50,11 +50,14 @@ final class MenuWriter {
                 for section in restaurant.sections {
                     let sectionId = try self.sectionId(SectionKey(restaurant: restaurant.name, name: section.name),
                                                        restaurantId: restaurantId, db)
+                    let firstId = itemId + 1
                     for item in section.foods {
                         itemId += 1
                         position += 1
+                        // A side's dish comes before it in its section, so its id is already known.
+                        let dish = item.servedWith.flatMap { $0 >= 0 && firstId + $0 < itemId ? firstId + $0 : nil }
                         try itemStatement.insert(itemId, mealId, sectionId, item.food.description, position,
-                                                 item.name, item.portion, item.description, item.plannedPortions)
+                                                 item.name, item.portion, item.description, item.plannedPortions, dish)
                     }
                 }
             }

@@ -30,7 +30,28 @@ public enum SnapshotSchema {
         ("v7-one-vocabulary", v7Vocabulary),
         ("v8-tools-find-search-and-codes", v8ToolsFindSearch),
         ("v9-printed-bounds-and-servings", v9PrintedBounds),
+        ("v10-sides", v10Sides),
     ]
+
+    /// A side is a menu item of its own, linked to the dish it is served with; `v_menu` names
+    /// that dish, so a filter on one item's marks never takes in another's.
+    static let v10Sides = """
+        ALTER TABLE menu_item ADD COLUMN served_with_id INTEGER REFERENCES menu_item(id);
+        DROP VIEW v_menu;
+        CREATE VIEW v_menu AS
+        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
+               mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
+               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
+               dish.name AS served_with
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        LEFT JOIN menu_item dish ON dish.id = mi.served_with_id;
+        """
 
     /// Amounts some platforms print as a bound or a mark rather than a number ("< 1", "0+",
     /// "-"): kept as printed, with the bound as a number, never as `amount`; and a serving's

@@ -51,6 +51,7 @@ extension SchemaDescription {
             C("portion", "The portion segment of the recipe link (`1`, `2`), or the serving the menu states (`6 oz`)."),
             C("description", "The item's description on this menu, if printed."),
             C("planned_portions", "Portions the kitchen planned to serve, where its menu says (UCLA's live feed); NULL elsewhere."),
+            C("served_with_id", "For a side (FoodPro's \"w/\" and \"&\" lines): → `menu_item.id` of the dish it is served with; NULL for a dish."),
         ]),
         Table("dietary_code", .data, "What a code printed beside a dish means, from the legends of the sources the snapshot read (a TheMealDB-only snapshot has none).", columns: [
             C("code", "The code as printed (`V`, `VG`, `AEGG`, `LC`)."),
@@ -218,6 +219,7 @@ extension SchemaDescription {
             C("food", "The food's own name."),
             C("portion", "The portion segment of the recipe link."),
             C("codes", "The food's web codes, space-separated, in code order."),
+            C("served_with", "For a side: the name of the dish it is served with; NULL for a dish."),
         ]),
         Table("v_food_term", .view, "Every food with each term of the vocabulary its codes mean, and the raw code that says so: one question across every source (a food with no allergen row has none declared, which is not the same as none present).", columns: [
             C("food_id", "→ `food.id`."),

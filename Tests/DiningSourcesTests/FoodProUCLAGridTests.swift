@@ -32,8 +32,9 @@ import Testing
             ["Hot Cereals", "Exhibition", "Pizza Oven"],
             ["Hot Cereals", "Exhibition", "Pizza Oven", "Hot Food Bar"],
         ])
-        // 3 + 4 + 3 at Covel, 2 + 2 + 1 at Sproul, 2 + 2 + 1 + 3 at Rieber, sides folded.
-        #expect(day.menuItems.count == 23)
+        // 3 + 4 + 3 at Covel, 2 + 2 + 1 at Sproul, 2 + 2 + 1 + 3 at Rieber, and 24 sides:
+        // 9 under Sproul's omelet bar, 8 under Rieber's, 3 under the waffle, 4 under the flatbread.
+        #expect(day.menuItems.count == 47)
     }
 
     @Test func itemsKeepRecipeNumbersWithLeadingZerosPortionsAndWebCodes() throws {
@@ -52,25 +53,40 @@ import Testing
         ])
     }
 
-    @Test func sidesStartingWithWOrAmpersandAreFoldedIntoTheDishAboveThem() throws {
+    /// The lines starting with "w/" or "&" under a dish are items of their own (their recipe
+    /// number, portion and marks, read off the fixture's lines 68–116), served with the dish.
+    @Test func sidesAreItemsOfTheirOwnServedWithTheDishAboveThem() throws {
         let day = try day()
         #expect(try section("Pizza Oven", of: "Sproul Dining", in: day) == [
-            MenuItem(source: "foodpro", recipeId: "217033",
-                     name: "Belgian Waffle w/ Chocolate Syrup & Peach Toppping & Strawberry Topping",
-                     portion: "1/2", codes: ["V"]),
+            MenuItem(source: "foodpro", recipeId: "217033", name: "Belgian Waffle", portion: "1/2", codes: ["V"]),
+            MenuItem(source: "foodpro", recipeId: "189029", name: "Chocolate Syrup", portion: "1", codes: ["V"],
+                     servedWith: 0),
+            MenuItem(source: "foodpro", recipeId: "204010", name: "Peach Toppping", portion: "1", codes: ["V"],
+                     servedWith: 0),
+            MenuItem(source: "foodpro", recipeId: "204001", name: "Strawberry Topping", portion: "1", codes: ["V"],
+                     servedWith: 0),
         ])
-        // The flatbread has no mark of its own; its sides' V marks are not its marks.
-        #expect(try section("Pizza Oven", of: "Rieber Dining", in: day) == [
-            MenuItem(source: "foodpro", recipeId: "082130",
-                     name: "Strawberry Cream Cheese Flatbread w/ Bananas Foster & Blueberry Topping & Chocolate Syrup & Strawberry Topping",
-                     portion: "1/2"),
-        ])
+        // The flatbread has no mark of its own; its sides' V marks stay theirs.
+        let flatbread = try section("Pizza Oven", of: "Rieber Dining", in: day)
+        #expect(flatbread.first == MenuItem(source: "foodpro", recipeId: "082130",
+                                            name: "Strawberry Cream Cheese Flatbread", portion: "1/2"))
+        #expect(flatbread.dropFirst().map(\.name) == ["Bananas Foster", "Blueberry Topping", "Chocolate Syrup",
+                                                      "Strawberry Topping"])
+        #expect(flatbread.dropFirst().allSatisfy { $0.servedWith == 0 && $0.codes == ["V"] })
+        // The vegetarian omelet bar is served with bacon and ham, which have no mark.
         let omeletBar = try section("Exhibition", of: "Sproul Dining", in: day)
-        #expect(omeletBar.map(\.name) == [
-            "Egg White",
-            "Omelet Bar w/ Bacon & Diced Green Peppers & Diced Tomatoes & Feta Cheese & Green Onions & Ham & Shredded Cheddar Cheese & Sliced Mushrooms & Spinach",
-        ])
-        #expect(omeletBar.last?.recipeId == "061035")
+        #expect(omeletBar.map(\.name) == ["Egg White", "Omelet Bar", "Bacon", "Diced Green Peppers", "Diced Tomatoes",
+                                          "Feta Cheese", "Green Onions", "Ham", "Shredded Cheddar Cheese",
+                                          "Sliced Mushrooms", "Spinach"])
+        #expect(omeletBar[1] == MenuItem(source: "foodpro", recipeId: "061035", name: "Omelet Bar", portion: "1",
+                                         codes: ["V"]))
+        #expect(omeletBar[2] == MenuItem(source: "foodpro", recipeId: "061012", name: "Bacon", portion: "1",
+                                         servedWith: 1))
+        #expect(omeletBar[7] == MenuItem(source: "foodpro", recipeId: "977264", name: "Ham", portion: "1",
+                                         servedWith: 1))
+        #expect(omeletBar[3].codes == ["VG"] && omeletBar[5].codes == ["V"])
+        #expect(omeletBar[0].servedWith == nil && omeletBar.dropFirst(2).allSatisfy { $0.servedWith == 1 })
+        #expect(try section("Exhibition", of: "Rieber Dining", in: day).count == 10)
     }
 
     @Test func aPageWithoutAMenuGridIsNoMealNotAnError() throws {

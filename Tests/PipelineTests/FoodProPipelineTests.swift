@@ -121,17 +121,26 @@ import Testing
                                    workspace: workspace)
         #expect(report.published)
         #expect(server.requests.count == 3)
-        // 23 items, 16 distinct recipe numbers, counted by hand on the page.
-        #expect(report.manifest.rowCounts["menu_item"] == 23)
-        #expect(report.manifest.rowCounts["food"] == 16)
+        // 23 dishes and 24 sides; 16 distinct recipe numbers of dishes and 14 of sides (the
+        // flatbread's chocolate syrup and strawberry topping are the waffle's, Rieber's omelet
+        // sides are Sproul's), counted by hand on the page.
+        #expect(report.manifest.rowCounts["menu_item"] == 47)
+        #expect(report.manifest.rowCounts["food"] == 30)
         #expect(try rows("SELECT DISTINCT meal FROM v_menu", report) == [[.text("Breakfast")]])
         #expect(try rows("""
-            SELECT item, food_id, portion, codes FROM v_menu
+            SELECT item, food_id, portion, codes, served_with FROM v_menu
             WHERE restaurant = 'Sproul Dining' AND section = 'Pizza Oven'
             """, report) == [
-            [.text("Belgian Waffle w/ Chocolate Syrup & Peach Toppping & Strawberry Topping"),
-             .text("foodpro:217033"), .text("1/2"), .text("V")],
+            [.text("Belgian Waffle"), .text("foodpro:217033"), .text("1/2"), .text("V"), .null],
+            [.text("Chocolate Syrup"), .text("foodpro:189029"), .text("1"), .text("V"), .text("Belgian Waffle")],
+            [.text("Peach Toppping"), .text("foodpro:204010"), .text("1"), .text("V"), .text("Belgian Waffle")],
+            [.text("Strawberry Topping"), .text("foodpro:204001"), .text("1"), .text("V"), .text("Belgian Waffle")],
         ])
+        // A vegetarian filter no longer takes in the bacon and ham served with the omelet bar.
+        #expect(try rows("""
+            SELECT item, served_with FROM v_menu
+            WHERE restaurant = 'Sproul Dining' AND section = 'Exhibition' AND (codes IS NULL OR codes = '')
+            """, report) == [[.text("Bacon"), .text("Omelet Bar")], [.text("Ham"), .text("Omelet Bar")]])
         #expect(!report.manifest.checks.contains { $0.name == "unknown_code" })
     }
 
