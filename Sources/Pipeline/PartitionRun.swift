@@ -25,6 +25,8 @@ struct HarvestOutcome {
     /// Foods whose label got worse tonight, published as the latest snapshot had them.
     var staleFoods: [StalePartition] = []
     var staleFoodsSnapshot = ""
+    /// Every different label each food printed, by day.
+    var labels = LabelVersions()
 }
 
 /// One partition's work, done in a child task.
@@ -204,7 +206,10 @@ struct HarvestStage {
                 }
                 result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
             }
-            for day in result.dataset.serviceDays { try menus.append(day) }
+            for day in result.dataset.serviceDays {
+                let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? [:]
+                try menus.append(day, labelVersions: versions)
+            }
             result.dataset.serviceDays = []
             // A stale day's foods are its last good version's: a food another partition read
             // fresh tonight keeps tonight's label, whichever of the two comes first (a later
@@ -393,10 +398,10 @@ final class MenuStream {
         self.staging = staging
     }
 
-    func append(_ day: ServiceDay) throws {
+    func append(_ day: ServiceDay, labelVersions: [FoodID: Int] = [:]) throws {
         let started = Date()
         defer { seconds += Date().timeIntervalSince(started) }
-        try staging.append(day)
+        try staging.append(day, labelVersions: labelVersions)
         digest.add(day)
     }
 }

@@ -167,7 +167,7 @@ public struct PipelineRunner: Sendable {
 
         try Task.checkCancellation()
         var timer = start(.compute)
-        let computed = ComputeStage(spec: spec).run(harvest.dataset, menus: menus.digest)
+        let computed = ComputeStage(spec: spec).run(harvest.dataset, labels: harvest.labels, menus: menus.digest)
         stages.append(finish(timer, counts: computed.counts))
 
         // The write stage's time includes the days' share, written as partitions finished.

@@ -67,16 +67,22 @@ struct ComputeStage {
         var counts: [String: Int]
         /// Foods whose label printed only zeros, kept without amounts (`UnfilledLabel`).
         var unfilledLabels: [FoodID]
+        /// Every label of a food that printed more than one, with the same treatment as the foods.
+        var labels: LabelVersions
     }
 
-    func run(_ dataset: Dataset, menus: MenuDigest) -> Output {
+    func run(_ dataset: Dataset, labels: LabelVersions, menus: MenuDigest) -> Output {
         var dataset = dataset
+        var labels = labels
+        dataset.foods = labels.firstLabels(of: dataset.foods)
         let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
         for id in unfilled {
             dataset.foods[id] = dataset.foods[id].map(UnfilledLabel.cleared)
         }
+        labels.mapLabels { UnfilledLabel.isUnfilled($0) ? UnfilledLabel.cleared($0) : $0 }
         if let standard = spec.dailyValues {
             dataset.foods = dataset.foods.mapValues(standard.apply)
+            labels.mapLabels(standard.apply)
         }
         let computed = dataset.foods.values.reduce(0) { total, food in
             total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
@@ -85,7 +91,7 @@ struct ComputeStage {
         return Output(dataset: dataset, swipes: swipes,
                       counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0,
                                "unfilled_labels": unfilled.count],
-                      unfilledLabels: unfilled)
+                      unfilledLabels: unfilled, labels: labels)
     }
 }
 
@@ -105,7 +111,28 @@ struct WriteStage {
         let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
                                                  unfilled: computed.unfilledLabels)
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
-        return Output(rowCounts: try staging.rowCounts(), nutritionOutcomes: nutrition.outcomes)
+        let changing = computed.labels.changing
+        try staging.write(labelVersions: changing.flatMap { id, versions in
+            versions.enumerated().map { index, version in
+                LabelVersionRow(food: id, version: index + 1, label: version.food, firstDate: version.first,
+                                lastDate: version.last, days: version.days)
+            }
+        })
+        return Output(rowCounts: try staging.rowCounts(),
+                      nutritionOutcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 })
+    }
+
+    /// How many foods printed more than one label, and how many items were served with a later
+    /// one: a label that changed is kept, not hidden, and the run says how much of it there was.
+    private func labelVersionsOutcome(_ labels: LabelVersions) -> CheckOutcome? {
+        let changing = labels.changing
+        guard let first = changing.first else { return nil }
+        let versions = changing.reduce(0) { $0 + $1.versions.count }
+        return CheckOutcome(
+            name: "label_versions", severity: .warning, passed: true, value: Double(labels.itemsOnLaterVersions),
+            message: "\(changing.count) food(s) printed more than one label (\(versions) versions kept); "
+                + "\(labels.itemsOnLaterVersions) menu item(s) were served with a label other than their food's first "
+                + "(first: \(first.id), \(first.versions.count) versions)")
     }
 }
 

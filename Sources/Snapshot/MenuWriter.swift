@@ -23,7 +23,7 @@ final class MenuWriter {
         var name: String
     }
 
-    func append(_ day: ServiceDay, to db: Database) throws {
+    func append(_ day: ServiceDay, labelVersions: [FoodID: Int], to db: Database) throws {
         let dayId: Int
         if let known = dayIds[day.date] {
             dayId = known
@@ -37,8 +37,8 @@ final class MenuWriter {
             db, sql: "INSERT INTO meal (id, service_day_id, name, position) VALUES (?, ?, ?, ?)")
         let itemStatement = try RowInsert(db, sql: """
             INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description,
-                                   planned_portions, served_with_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                   planned_portions, served_with_id, label_version)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for meal in day.meals {
             mealId += 1
@@ -57,7 +57,8 @@ final class MenuWriter {
                         // A side's dish comes before it in its section, so its id is already known.
                         let dish = item.servedWith.flatMap { $0 >= 0 && firstId + $0 < itemId ? firstId + $0 : nil }
                         try itemStatement.insert(itemId, mealId, sectionId, item.food.description, position,
-                                                 item.name, item.portion, item.description, item.plannedPortions, dish)
+                                                 item.name, item.portion, item.description, item.plannedPortions, dish,
+                                                 labelVersions[item.food])
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import FoodModel
 import GRDB
 
 /// One printed %DV checked against its amount (`food_nutrient_agreement`).
@@ -72,6 +73,63 @@ extension StagingSnapshot {
             }
         } catch {
             throw SnapshotError("cannot write the nutrition review: \(plainMessage(error))", path: url.path, code: .environment)
+        }
+    }
+}
+
+/// One version of a food's label: the food as one day printed it, and the days it was printed.
+public struct LabelVersionRow: Sendable {
+    public var food: FoodID
+    public var version: Int
+    public var label: Food
+    public var firstDate: ServiceDate
+    public var lastDate: ServiceDate
+    public var days: Int
+
+    public init(food: FoodID, version: Int, label: Food, firstDate: ServiceDate, lastDate: ServiceDate, days: Int) {
+        self.food = food
+        self.version = version
+        self.label = label
+        self.firstDate = firstDate
+        self.lastDate = lastDate
+        self.days = days
+    }
+}
+
+extension StagingSnapshot {
+    /// Writes the label versions of the foods that printed more than one (`food_label`,
+    /// `food_label_nutrient`), in one transaction, in food and version order.
+    public func write(labelVersions rows: [LabelVersionRow]) throws {
+        guard !rows.isEmpty else { return }
+        do {
+            try queue.write { db in
+                let label = try db.cachedStatement(sql: """
+                    INSERT INTO food_label (food_id, version, calories, serving_size, first_date, last_date, days)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+                let nutrient = try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO food_label_nutrient
+                    (food_id, version, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
+                     printed_amount, amount_below, amount_at_least)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                let knownNutrient = try db.cachedStatement(sql: "INSERT OR IGNORE INTO nutrient (key, name, unit) VALUES (?, ?, ?)")
+                for row in rows.sorted(by: { ($0.food, $0.version) < ($1.food, $1.version) }) {
+                    let id = row.food.description
+                    try label.execute(arguments: [id, row.version, row.label.calories, row.label.servingSize,
+                                                  row.firstDate.description, row.lastDate.description, row.days])
+                    for value in row.label.nutrients {
+                        try knownNutrient.execute(arguments: [value.key.rawValue, value.name, value.unit])
+                        try nutrient.execute(arguments: [
+                            id, row.version, value.key.rawValue, value.amount, value.unit, value.printedDailyValuePercent,
+                            value.computedDailyValuePercent, value.dailyValueStandard, value.printedAmount,
+                            value.amountBelow, value.amountAtLeast,
+                        ])
+                    }
+                }
+            }
+        } catch {
+            throw SnapshotError("cannot write the label versions: \(plainMessage(error))", path: url.path, code: .environment)
         }
     }
 }

@@ -104,6 +104,106 @@ extension SnapshotSchema {
         JOIN food f ON f.id = fl.food_id;
         """
 
+    /// Migration 11: a food's labels as versions, for foods that printed more than one, and
+    /// the menu's nutrition as served on each day. `v_menu_nutrition` keeps its columns; an item
+    /// whose food printed several labels reads the version of its own day.
+    static let v11LabelVersions = """
+        ALTER TABLE menu_item ADD COLUMN label_version INTEGER;
+        CREATE TABLE food_label (
+            food_id TEXT NOT NULL REFERENCES food(id),
+            version INTEGER NOT NULL,
+            calories REAL,
+            serving_size TEXT,
+            first_date TEXT NOT NULL,
+            last_date TEXT NOT NULL,
+            days INTEGER NOT NULL,
+            PRIMARY KEY (food_id, version)
+        ) WITHOUT ROWID;
+        CREATE TABLE food_label_nutrient (
+            food_id TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            nutrient_key TEXT NOT NULL REFERENCES nutrient(key),
+            amount REAL,
+            unit TEXT,
+            printed_dv_percent REAL,
+            computed_dv_percent REAL,
+            dv_standard TEXT,
+            printed_amount TEXT,
+            amount_below REAL,
+            amount_at_least REAL,
+            PRIMARY KEY (food_id, version, nutrient_key),
+            FOREIGN KEY (food_id, version) REFERENCES food_label(food_id, version)
+        ) WITHOUT ROWID;
+
+        CREATE VIEW v_label_nutrient AS
+        SELECT food_id, version, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
+               printed_amount, amount_below, amount_at_least
+        FROM food_label_nutrient
+        UNION ALL
+        SELECT fn.food_id, 1, fn.nutrient_key, fn.amount, fn.unit, fn.printed_dv_percent, fn.computed_dv_percent,
+               fn.dv_standard, fn.printed_amount, fn.amount_below, fn.amount_at_least
+        FROM food_nutrient fn
+        WHERE NOT EXISTS (SELECT 1 FROM food_label l WHERE l.food_id = fn.food_id);
+
+        CREATE VIEW v_menu_nutrients AS
+        SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
+               f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
+               ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
+               ln.amount_at_least
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
+
+        CREATE VIEW v_label_macros AS
+        SELECT l.food_id, l.version, l.calories,
+               \(grams("protein")) AS protein_g,
+               \(grams("total_fat")) AS total_fat_g,
+               \(grams("saturated_fat")) AS saturated_fat_g,
+               \(grams("total_carbohydrate")) AS total_carbohydrate_g,
+               \(grams("dietary_fiber")) AS dietary_fiber_g,
+               \(grams("sugars")) AS sugars_g,
+               1000 * \(grams("sodium")) AS sodium_mg,
+               1000 * \(grams("cholesterol")) AS cholesterol_mg
+        FROM food_label l
+        LEFT JOIN food_label_nutrient fn ON fn.food_id = l.food_id AND fn.version = l.version
+        GROUP BY l.food_id, l.version;
+
+        DROP VIEW v_menu_nutrition;
+        CREATE VIEW v_menu_nutrition AS
+        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
+               mi.food_id, f.name AS food,
+               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
+               fm.is_vegan, fm.is_vegetarian,
+               (\(served("calories")) >= 200 AND \(served("protein_g")) >= 10) AS is_entree,
+               \(served("calories")) AS calories,
+               \(served("protein_g")) AS protein_g,
+               \(served("total_fat_g")) AS total_fat_g,
+               \(served("saturated_fat_g")) AS saturated_fat_g,
+               \(served("total_carbohydrate_g")) AS total_carbohydrate_g,
+               \(served("dietary_fiber_g")) AS dietary_fiber_g,
+               \(served("sugars_g")) AS sugars_g,
+               \(served("sodium_mg")) AS sodium_mg, \(served("cholesterol_mg")) AS cholesterol_mg,
+               fm.dv_disagreements, fm.flags
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        JOIN v_food_macros fm ON fm.food_id = mi.food_id
+        LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
+        """
+
+    /// The served label's value of a macro: its version's where the food has versions, else the food's.
+    private static func served(_ column: String) -> String {
+        "CASE WHEN lm.food_id IS NULL THEN fm.\(column) ELSE lm.\(column) END"
+    }
+
     /// A nutrient's amount for the food in `GROUP BY f.id`, in grams.
     private static func grams(_ key: String) -> String {
         "max(CASE WHEN fn.nutrient_key = '\(key)' THEN CASE fn.unit WHEN 'g' THEN fn.amount "

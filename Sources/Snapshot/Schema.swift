@@ -14,7 +14,7 @@ public enum SnapshotSchema {
         "service_day", "meal", "restaurant", "section", "dietary_code", "food", "menu_item",
         "nutrient", "food_nutrient", "food_code", "term", "code_term", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
-        "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag",
+        "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag", "food_label", "food_label_nutrient",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -31,6 +31,7 @@ public enum SnapshotSchema {
         ("v8-tools-find-search-and-codes", v8ToolsFindSearch),
         ("v9-printed-bounds-and-servings", v9PrintedBounds),
         ("v10-sides", v10Sides),
+        ("v11-label-versions", v11LabelVersions),
     ]
 
     /// A side is a menu item of its own, linked to the dish it is served with; `v_menu` names

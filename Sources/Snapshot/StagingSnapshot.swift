@@ -54,9 +54,10 @@ public final class StagingSnapshot {
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the
     /// order they are given, which sets their ids.
-    public func append(_ day: ServiceDay) throws {
+    /// `labelVersions`: the version of its food's label each item was served with that day.
+    public func append(_ day: ServiceDay, labelVersions: [FoodID: Int] = [:]) throws {
         do {
-            try queue.write { db in try menus.append(day, to: db) }
+            try queue.write { db in try menus.append(day, labelVersions: labelVersions, to: db) }
         } catch {
             throw SnapshotError("cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
                                 path: url.path, code: .environment)

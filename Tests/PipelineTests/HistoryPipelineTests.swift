@@ -46,7 +46,7 @@ import TestSupport
     /// every number is 0, counted with this test's own reading of the files (python, first label
     /// per folded name, as the adapter keeps). None keeps a 0 as an amount; each is flagged, and
     /// the run's warning gives the count.
-    @Test func labelsOfZerosAreKeptWithoutAmountsAndFlagged() async throws {
+    @Test func labelsOfZerosAreKeptWithoutAmountsAndChangedLabelsAsVersions() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
@@ -77,5 +77,25 @@ import TestSupport
         let warning = try #require(report.manifest.checks.first { $0.name == "unfilled_label" })
         #expect(warning.value == 192)
         #expect(warning.message.hasPrefix("192 food(s) print a label of zeros"))
+
+        // Labels as versions, counted by this test's own reading (python: per day, the first label
+        // of each folded name in file order; versions in date order): 199 foods printed more than
+        // one label, 433 versions between them, and 2,679 items were served with a later one.
+        #expect(try value("SELECT count(DISTINCT food_id) FROM food_label") == .integer(199))
+        #expect(try value("SELECT count(*) FROM food_label") == .integer(433))
+        #expect(try value("SELECT count(*) FROM menu_item WHERE label_version > 1") == .integer(2679))
+        let versions = try #require(report.manifest.checks.first { $0.name == "label_versions" })
+        #expect(versions.value == 2679)
+        #expect(versions.message.hasPrefix("199 food(s) printed more than one label (433 versions kept); 2679 menu item(s)"))
+        // Bruin Burger printed 405 kcal until 2016-09-16 and 278 kcal from 2016-09-15 (the files).
+        let burger = "SELECT DISTINCT calories FROM v_menu_nutrition WHERE food_id = 'ucla-dataset:bruin burger' AND date = "
+        #expect(try value(burger + "'2016-10-01'") == .real(278))
+        #expect(try value(burger + "'2016-08-01'") == .real(405))
+        #expect(try value("""
+            SELECT amount FROM v_menu_nutrients WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'
+                AND nutrient_key = 'calories' LIMIT 1
+            """) == .real(278))
+        // The food's own row is its first label.
+        #expect(try value("SELECT calories FROM food WHERE id = 'ucla-dataset:bruin burger'") == .real(405))
     }
 }

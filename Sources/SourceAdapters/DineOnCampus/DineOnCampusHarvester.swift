@@ -43,6 +43,7 @@ struct DineOnCampusHarvester: Harvester {
         let parsed = DineOnCampusMenu.day(answers, date: date)
         var dataset = Dataset(serviceDays: [parsed.day])
         for food in parsed.foods { dataset.foods[food.id] = food }
-        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: ["closed_locations": closed])
+        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: ["closed_locations": closed],
+                               labels: parsed.foods)
     }
 }

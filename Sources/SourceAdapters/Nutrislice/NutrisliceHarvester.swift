@@ -41,6 +41,7 @@ struct NutrisliceHarvester: Harvester {
             for food in parsed.foods where result.dataset.foods[food.id] == nil {
                 result.dataset.foods[food.id] = food
             }
+            result.labels = (result.labels ?? []) + parsed.foods
             result.warnings += parsed.problems
             textRows += parsed.textRows
         }

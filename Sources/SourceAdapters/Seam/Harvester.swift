@@ -10,11 +10,17 @@ public struct PartitionResult: Sendable {
     /// What the adapter counted that the values do not show (rows the source marked
     /// unpublished, documents it could not read), for the manifest and the progress line.
     public var counts: [String: Int]
+    /// The label each food printed on this partition's day, for sources that print labels with
+    /// each day's menu (the dataset, Nutrislice, DineOnCampus): the run keeps each different label
+    /// of a food as a version and each item points at its day's. Nil for sources whose labels are
+    /// pages read once per run, which have one label per run.
+    public var labels: [Food]?
 
-    public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:]) {
+    public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:], labels: [Food]? = nil) {
         self.dataset = dataset
         self.warnings = warnings
         self.counts = counts
+        self.labels = labels
     }
 }
 

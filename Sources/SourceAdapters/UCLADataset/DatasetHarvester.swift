@@ -40,6 +40,6 @@ struct DatasetHarvester: Harvester {
         for food in parsed.foods where await run.claim(food.id) {
             dataset.foods[food.id] = food
         }
-        return PartitionResult(dataset: dataset, warnings: parsed.problems)
+        return PartitionResult(dataset: dataset, warnings: parsed.problems, labels: parsed.foods)
     }
 }
