@@ -206,6 +206,11 @@ struct HarvestStage {
                 }
                 result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
             }
+            if let text = ReplacementCharacters.firstText(in: result.dataset) {
+                let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
+                harvest.warnings.append("\(source)/\(key)\(document): text holds U+FFFD, bytes that were not in the "
+                                        + "encoding the document declared, first in \"\(text)\"")
+            }
             for day in result.dataset.serviceDays {
                 let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? [:]
                 try menus.append(day, labelVersions: versions)

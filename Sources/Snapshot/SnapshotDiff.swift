@@ -168,9 +168,10 @@ public struct SnapshotDiff: Hashable, Sendable, Codable {
         var changed: [Changed] = []
         for id in new.keys.sorted() {
             guard let before = old[id], let after = new[id] else { continue }
-            let changes = after.fields.enumerated().compactMap { index, field -> FieldChange? in
-                let (name, value) = field
-                let previous = before.fields[index].value
+            // By name: an older snapshot may lack a field a newer schema added.
+            let previousFields = Dictionary(before.fields.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let changes = after.fields.compactMap { name, value -> FieldChange? in
+                let previous = previousFields[name] ?? nil
                 return previous == value ? nil : FieldChange(field: name, old: previous, new: value)
             }
             if !changes.isEmpty { changed.append(Changed(id: id, name: after.name, changes: changes)) }
@@ -209,10 +210,19 @@ private struct Contents {
     var nutrients: [String: NutrientRow] = [:]
 
     init(_ db: Database) throws {
+        // A food's label versions (snapshots of schema 11 and later) as one field, so a label that
+        // changed within a snapshot's days shows as a change of the food.
+        let versions = try db.tableExists("food_label") ? """
+            ,
+                   (SELECT group_concat(line, '; ') FROM (SELECT 'v' || version || ': '
+                      || CASE WHEN calories IS NULL THEN '?' ELSE printf('%g', calories) END
+                      || ' kcal, ' || first_date || '..' || last_date || ' (' || days || ' days)' AS line
+                      FROM food_label l WHERE l.food_id = f.id ORDER BY version)) AS label_versions
+            """ : ""
         foods = try Self.records(db, sql: """
             SELECT id, name, description, serving_size, calories, ingredients, allergens, has_page,
                    (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
-                      WHERE fc.food_id = f.id ORDER BY code)) AS codes
+                      WHERE fc.food_id = f.id ORDER BY code)) AS codes\(versions)
             FROM food f
             """)
         recipes = try Self.records(db, sql: """

@@ -98,4 +98,32 @@ import TestSupport
         // The food's own row is its first label.
         #expect(try value("SELECT calories FROM food WHERE id = 'ucla-dataset:bruin burger'") == .real(405))
     }
+
+    /// A food whose label changed between two snapshots' days shows the change in `diff`: up to
+    /// 2016-09-10 Bruin Burger printed one label (405 kcal); up to 2016-10-01 it printed two.
+    @Test func aLabelThatChangedShowsInTheDiff() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        func run(to last: String) async throws -> URL {
+            let range = DateSelection.range(from: ServiceDate("2016-09-01")!, to: ServiceDate(last)!)
+            let report = try await PipelineRunner(
+                spec: spec, options: RunOptions(workspace: Workspace(root: workspace), dates: range,
+                                                today: ServiceDate(last)!),
+                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+            return URL(fileURLWithPath: try #require(report.snapshotPath))
+        }
+        let before = try await run(to: "2016-09-10")
+        let after = try await run(to: "2016-10-01")
+        let diff = try SnapshotDiff.between(before, after)
+        let burger = try #require(diff.foodsChanged.first { $0.id == "ucla-dataset:bruin burger" })
+        let change = try #require(burger.changes.first { $0.field == "label_versions" })
+        #expect(change.old == nil)
+        guard case .text(let versions)? = change.new else {
+            Issue.record("no versions: \(String(describing: change.new))")
+            return
+        }
+        #expect(versions.hasPrefix("v1: 405 kcal, 2016-09-0"))
+        #expect(versions.contains("; v2: 278 kcal, 2016-09-15.."))
+    }
 }

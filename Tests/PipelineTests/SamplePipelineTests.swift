@@ -257,3 +257,43 @@ import TestSupport
         #expect(report.manifest.partitions.filter { $0.status == .fetched }.count == 4)
     }
 }
+
+/// Text the source itself printed broken (U+FFFD where its bytes were in another encoding than
+/// declared) is published as printed and reported with the partition and the page.
+@Suite struct ReplacementCharacterTests {
+    @Test func textHoldingUFFFDIsReportedWithItsPage() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Paths.packageRoot.appendingPathComponent("SampleData/menu.dining.ucla.edu"),
+                                         to: site)
+        let overview = site.appendingPathComponent("Menus/2026-10-12.html")
+        let page = try String(contentsOf: overview, encoding: .utf8)
+        let broken = page.replacingOccurrences(of: ">Breakfast Burrito w/ Salsa Roja</a>",
+                                               with: ">Breakfast Burrito w/ Salsa Roja Caf\u{FFFD}</a>")
+        #expect(broken != page)
+        try Data(broken.utf8).write(to: overview)
+        let yaml = """
+            pipeline: broken-text
+            licence: test
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: site
+                dates: {from: 2026-10-11, to: 2026-10-12}
+                recipe_pages: false
+            checks: {min_menu_items: 1}
+            """
+        let spec = try SpecReader.parse(yaml, file: folder.appendingPathComponent("broken.yml"))
+        let report = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: folder), today: ServiceDate("2026-10-12")!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        #expect(report.published)
+        let warnings = report.manifest.checks.filter { $0.message.contains("U+FFFD") }
+        #expect(warnings.count == 1)
+        let line = warnings.first?.message ?? ""
+        #expect(line.hasPrefix("ucla-menu/2026-10-12 (read from file://"))
+        #expect(line.contains("/site/Menus/2026-10-12)"))
+        #expect(line.contains("\"Breakfast Burrito w/ Salsa Roja Caf\u{FFFD}\""))
+    }
+}

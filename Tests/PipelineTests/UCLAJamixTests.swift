@@ -461,9 +461,13 @@ import TestSupport
         }
 
         // `run --date D` refetches D alone and publishes the whole history with D replaced: the
-        // feed as it was on the night of D serves D's menu again.
+        // feed as it was the night before D serves D's menu as planned then, which the night of D
+        // changed (so D really is replaced; a D that had not changed would leave the snapshot
+        // current, and which partition of a night reads a shared food document varies with timing).
         let date = Self.nights[2]
-        feed.nightBox.set(date)
+        let planned = Self.nights[1]
+        #expect(try Self.rows(night: planned, date: date) != (try Self.rows(night: date, date: date)))
+        feed.nightBox.set(planned)
         let repaired = try await PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), dates: .range(from: date, to: date), today: date),
@@ -475,7 +479,7 @@ import TestSupport
         #expect(try QueryResult.run("SELECT date FROM service_day ORDER BY date", on: repairedFile).rows == dates)
         let count = "SELECT count(*) FROM v_menu WHERE date = '\(date)'"
         #expect(try QueryResult.run(count, on: repairedFile).rows
-            == [[.integer(Int64(try Self.rows(night: date, date: date).count))]])
+            == [[.integer(Int64(try Self.rows(night: planned, date: date).count))]])
         let others = "SELECT count(*) FROM v_menu WHERE date <> '\(date)'"
         #expect(try QueryResult.run(others, on: repairedFile).rows == (try QueryResult.run(others, on: snapshot).rows))
     }
