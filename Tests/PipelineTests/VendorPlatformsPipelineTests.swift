@@ -233,4 +233,45 @@ import TestSupport
             set { lock.withLock { on = newValue } }
         }
     }
+
+    /// `site_id` instead of `locations`: the site's locations, with their names, come from the
+    /// API once per run, and each is read for the day.
+    @Test func aSitesLocationsAreListedByTheAPI() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try Self.dineOnCampusAnswers()
+        let listing = #"""
+            {"status": "success", "buildings": [{"id": "b1", "name": "Wadsworth Hall",
+              "locations": [{"id": "loc1", "name": "Wadsworth"}, {"id": "loc2", "name": "McNair"}]}]}
+            """#
+        let all = "/v1/locations/all_locations?platform=0&site_id=5751fd2b90975b60e048929a&for_menus=true&with_buildings=true"
+        let server = try TestHTTPServer { request, _ in
+            switch request.path {
+            case all: json(Data(listing.utf8))
+            case "/v1/location/loc1/periods?platform=0&date=2019-07-08": json(answers.lunch)
+            case "/v1/location/loc1/periods/\(Self.dinnerPeriod)?platform=0&date=2019-07-08": json(answers.dinner)
+            case "/v1/location/loc2/periods?platform=0&date=2019-07-08":
+                json(Data(#"{"status":"success","records":0,"closed":true}"#.utf8))
+            default: Reply(status: 404, keepAlive: true)
+            }
+        }
+        defer { server.stop() }
+        let report = try await run("""
+            pipeline: site
+            licence: test
+            sources:
+              - name: campus
+                adapter: dineoncampus
+                location: \(server.url(""))
+                dates: {from: 2019-07-08}
+                site_id: 5751fd2b90975b60e048929a
+            checks: {min_menu_items: 1}
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """, workspace: workspace)
+        #expect(report.published, "\(report.blockingChecks.map(\.message))")
+        #expect(server.requests(to: all).count == 1)
+        #expect(try rows("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1", report) == [
+            [.text("Dinner"), .text("Wadsworth"), .integer(3)], [.text("Lunch"), .text("Wadsworth"), .integer(62)],
+        ])
+    }
 }

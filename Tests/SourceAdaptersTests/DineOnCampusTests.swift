@@ -201,3 +201,32 @@ import TestSupport
         #expect(parsed.problems == ["other.json: Breakfast, \"Hot Line\", item 2 (Toast) has no recipe number (mrn): left out"])
     }
 }
+
+/// A site's locations as the API lists them: at the answer's top and inside its buildings. This
+/// answer is built for the test from the shape public client code reads (no real one is saved).
+@Suite struct DineOnCampusLocationsTests {
+    @Test func locationsAnywhereUnderALocationsListOnceEach() throws {
+        let answer = #"""
+            {"status": "success",
+             "buildings": [{"id": "b1", "name": "Wadsworth Hall", "locations": [{"id": "loc1", "name": "Wadsworth"},
+                                                                           {"id": "loc3", "name": "Fast Break"}]}],
+             "locations": [{"id": "loc1", "name": "Wadsworth"}, {"id": "loc2", "name": "McNair", "active": true},
+                           {"id": "loc4"}]}
+            """#
+        let places = try DineOnCampusLocations.read(Data(answer.utf8), location: "all.json")
+        #expect(places.map(\.id) == ["loc1", "loc3", "loc2"])
+        #expect(places.map(\.name) == ["Wadsworth", "Fast Break", "McNair"])
+    }
+
+    @Test func noLocationOrAnErrorFailsInOneLine() {
+        for (body, says) in [(#"{"status": "success", "buildings": []}"#, "lists no location"),
+                             (#"{"status": "error", "msg": "Invalid site"}"#, "Invalid site")] {
+            do {
+                _ = try DineOnCampusLocations.read(Data(body.utf8), location: "all.json")
+                Issue.record("read: \(body)")
+            } catch {
+                #expect("\(error)".contains(says) && "\(error)".contains("all.json"))
+            }
+        }
+    }
+}

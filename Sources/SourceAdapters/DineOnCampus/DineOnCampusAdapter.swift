@@ -17,10 +17,14 @@ public struct DineOnCampusAdapter: SourceAdapter {
     }
 
     public struct Settings: SourceSettings, Hashable {
+        /// The locations to read; empty when they are found from `site`.
         public var locations: [Place]
+        /// The site whose every location is read, listed by the API each run.
+        public var site: String?
 
-        public init(locations: [Place]) {
+        public init(locations: [Place], site: String? = nil) {
             self.locations = locations
+            self.site = site
         }
     }
 
@@ -28,7 +32,7 @@ public struct DineOnCampusAdapter: SourceAdapter {
 
     public let name = "dineoncampus"
     public let summary = "a DineOnCampus site (api.dineoncampus.com v1): each location's periods per day, labels, filters"
-    public let keys: Set<String> = ["locations"]
+    public let keys: Set<String> = ["locations", "site_id"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { DineOnCampusCodes.legend }
 
@@ -40,9 +44,24 @@ public struct DineOnCampusAdapter: SourceAdapter {
         return nil
     }
 
-    /// `locations`: a list of `{id, name}`, the ids as the API's paths use them.
+    /// `locations`: a list of `{id, name}`, the ids as the API's paths use them; or `site_id`,
+    /// whose every location the API lists (with their names) each run. One of the two.
     public func settings(from entry: YAMLMapping, location: Location, folder: URL) throws -> any SourceSettings {
-        let node = try entry.required("locations")
+        let siteNode = try entry.optional("site_id")
+        let site = try siteNode.map { node in
+            let site = try node.string()
+            guard !site.isEmpty, site.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+                throw node.error("\"\(site)\" is not a DineOnCampus site id (letters and digits)")
+            }
+            return site
+        }
+        guard let node = try entry.optional("locations") else {
+            guard let site else {
+                throw try entry.required("locations").error("name the locations ({id, name}) or the site (site_id)")
+            }
+            return Settings(locations: [], site: site)
+        }
+        if let siteNode { throw siteNode.error("give either site_id or locations, not both") }
         var locations: [Place] = []
         for item in try node.sequence() {
             let mapping = try YAMLMapping(item)
@@ -59,8 +78,9 @@ public struct DineOnCampusAdapter: SourceAdapter {
     }
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
-        DineOnCampusHarvester(source: source, base: run.base(of: source), days: run.days(of: source) ?? [],
-                              locations: try settings(of: source, as: Settings.self).locations)
+        let settings = try settings(of: source, as: Settings.self)
+        return DineOnCampusHarvester(source: source, base: run.base(of: source), days: run.days(of: source) ?? [],
+                                     locations: settings.locations, site: settings.site)
     }
 
     public var pageFormats: [PageFormat] {

@@ -10,6 +10,8 @@ struct DineOnCampusHarvester: Harvester {
     let base: String
     let days: [ServiceDate]
     let locations: [DineOnCampusAdapter.Place]
+    /// The site whose locations are listed by the API, when the pipeline names none.
+    let site: String?
 
     var partitions: [String] { days.map(\.description) }
 
@@ -24,6 +26,12 @@ struct DineOnCampusHarvester: Harvester {
         }
         var answers: [(restaurant: String, answer: DineOnCampusMenu.Answer)] = []
         var closed = 0
+        var locations = self.locations
+        if let site {
+            let url = base + DineOnCampusLocations.path(site: site)
+            locations = try DineOnCampusLocations.read(try await documents.fetchShared(url, readers: days.count, run: run).body,
+                                                       location: url)
+        }
         for location in locations {
             let url = base + Self.path(location: location.id, period: nil, date: date)
             let first = try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
