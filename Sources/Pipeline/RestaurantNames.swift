@@ -9,10 +9,13 @@ public struct RestaurantNames: Sendable {
     public var file: URL
     /// Every name and alias, case and spacing folded, to the canonical name.
     private var canonical: [String: String]
+    /// Each canonical name as a place, with what the file says of it.
+    public var places: [Place]
 
-    public init(file: URL, canonical: [String: String]) {
+    public init(file: URL, canonical: [String: String], places: [Place] = []) {
         self.file = file
         self.canonical = canonical
+        self.places = places
     }
 
     /// The canonical name of `name`; nil when the file does not list it (it is then kept as
@@ -56,17 +59,21 @@ public struct RestaurantNames: Sendable {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Reads a places file: `restaurants:` a list of `name` with optional `aliases`.
+    /// Reads a places file: `campus`, and `restaurants:` a list of `name` with optional
+    /// `aliases`, `kind`, `address`, `latitude` and `longitude` (with `coordinates_source`).
     static func read(_ node: YAMLValue, folder: URL) throws -> RestaurantNames {
         let text = try node.string()
         let file = DataFolders.locate(text, beside: folder)
         let top = try YAMLFile.mapping(of: file, what: "places file")
         try top.allowOnly(["campus", "restaurants"])
+        let campus = try top.optional("campus")?.string()
         var canonical: [String: String] = [:]
+        var places: [Place] = []
         for entry in try top.required("restaurants").sequence() {
             let map = try YAMLMapping(entry)
-            try map.allowOnly(["name", "aliases"])
+            try map.allowOnly(["name", "aliases", "kind", "address", "latitude", "longitude", "coordinates_source"])
             let name = try map.required("name").string()
+            places.append(try place(name, campus: campus, map))
             for alias in [name] + (try map.optional("aliases")?.sequence().map { try $0.string() } ?? []) {
                 if let other = canonical[fold(alias)], other != name {
                     throw entry.error("\"\(alias)\" is already a name of \(other)")
@@ -74,6 +81,34 @@ public struct RestaurantNames: Sendable {
                 canonical[fold(alias)] = name
             }
         }
-        return RestaurantNames(file: file, canonical: canonical)
+        return RestaurantNames(file: file, canonical: canonical, places: places)
+    }
+
+    private static func place(_ name: String, campus: String?, _ map: YAMLMapping) throws -> Place {
+        var place = Place(name: name, campus: campus, address: try map.optional("address")?.string())
+        if let kindNode = try map.optional("kind") {
+            let kind = try kindNode.string()
+            guard Place.kinds.contains(kind) else {
+                throw kindNode.error("\"\(kind)\" is not a kind of place; kinds: \(Place.kinds.joined(separator: ", "))")
+            }
+            place.kind = kind
+        }
+        switch (try map.optional("latitude"), try map.optional("longitude")) {
+        case (nil, nil):
+            break
+        case (let latitude?, let longitude?):
+            guard let coordinates = Coordinates(latitude: try latitude.double(in: -90...90),
+                                                longitude: try longitude.double(in: -180...180)) else {
+                throw latitude.error("not a point on the Earth")
+            }
+            guard let source = try map.optional("coordinates_source") else {
+                throw try map.required("coordinates_source").error("say where the coordinates were read")
+            }
+            place.coordinates = coordinates
+            place.coordinatesSource = try source.string()
+        case (let one?, nil), (nil, let one?):
+            throw one.error("give both latitude and longitude, or neither")
+        }
+        return place
     }
 }

@@ -111,6 +111,7 @@ struct WriteStage {
         let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
                                                  unfilled: computed.unfilledLabels)
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
+        if let places = spec.places { try staging.write(places: places.places) }
         let changing = computed.labels.changing
         try staging.write(labelVersions: changing.flatMap { id, versions in
             versions.enumerated().map { index, version in

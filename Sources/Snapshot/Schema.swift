@@ -15,6 +15,7 @@ public enum SnapshotSchema {
         "nutrient", "food_nutrient", "food_code", "term", "code_term", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
         "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag", "food_label", "food_label_nutrient",
+        "place",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -32,7 +33,23 @@ public enum SnapshotSchema {
         ("v9-printed-bounds-and-servings", v9PrintedBounds),
         ("v10-sides", v10Sides),
         ("v11-label-versions", v11LabelVersions),
+        ("v12-places", v12Places),
     ]
+
+    /// Dining locations as data (the pipeline's places file): kind, address and coordinates, and
+    /// each restaurant linked to its place, so apps can sort halls by distance.
+    static let v12Places = """
+        CREATE TABLE place (
+            name TEXT PRIMARY KEY,
+            campus TEXT,
+            kind TEXT,
+            address TEXT,
+            latitude REAL,
+            longitude REAL,
+            coordinates_source TEXT
+        ) WITHOUT ROWID;
+        ALTER TABLE restaurant ADD COLUMN place_name TEXT REFERENCES place(name);
+        """
 
     /// A side is a menu item of its own, linked to the dish it is served with; `v_menu` names
     /// that dish, so a filter on one item's marks never takes in another's.

@@ -21,6 +21,7 @@ extension SchemaDescription {
         Table("restaurant", .data, "A dining hall or outlet.", columns: [
             C("id", "Integer id, assigned in order of first appearance (partition then page order); join by `name`, which `diff` does."),
             C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique."),
+            C("place_name", "→ `place.name`: the place it is, where the pipeline's places file lists it; NULL otherwise."),
         ]),
         Table("section", .data, "A station of a restaurant (`Grill`, `The Front Burner`).", columns: [
             C("id", "Integer id, assigned in order of first appearance, like `restaurant.id`."),
@@ -113,6 +114,15 @@ extension SchemaDescription {
             C("severity", "`error` or `warning`."),
             C("nutrient_key", "The nutrient concerned, when one is."),
             C("message", "What is wrong, in one line."),
+        ]),
+        Table("place", .data, "A dining location from the pipeline's places file: kind, address and coordinates, with their public source. Distances: `commissary near`, or the haversine formula in SQL (docs/querying.md).", columns: [
+            C("name", "The place's one name, as restaurants carry it."),
+            C("campus", "The campus the places file is about."),
+            C("kind", "`residential hall`, `quick service` or `market`; NULL when the file does not say."),
+            C("address", "The street address, where the file gives one."),
+            C("latitude", "Degrees north (WGS 84)."),
+            C("longitude", "Degrees east (negative west)."),
+            C("coordinates_source", "Where the coordinates were read."),
         ]),
         Table("food_label", .data, "The labels of a food that printed more than one over the snapshot's days, each a version in the order its first day came (version 1 is the `food` row's label). A food with one label has no rows here.", columns: [
             C("food_id", "→ `food.id`."),

@@ -15,6 +15,7 @@ struct Commissary: AsyncParsableCommand {
             RunCommand.self,
             ParseCommand.self,
             QueryCommand.self,
+            NearCommand.self,
             SnapshotsCommand.self,
             CheckCommand.self,
             SwipesCommand.self,

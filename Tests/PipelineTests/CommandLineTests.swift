@@ -190,3 +190,41 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("Published ") })
     }
 }
+
+/// `near` on a published history: the halls of the places file by distance from Bruin Plate's
+/// coordinates (distances by hand with the haversine formula), with the meals each served on the
+/// day (2016-11-22's file: breakfast at Bruin Plate and De Neve; lunch and dinner at all four).
+@Suite struct NearCommandTests {
+    @Test func hallsByDistanceWithTheirMealsOfTheDay() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let pipeline = Paths.pipelines.appendingPathComponent("ucla-history-2016.yml").path
+        let run = try await CommissaryProcess.run(["run", pipeline, "--workspace", workspace.path, "--quiet",
+                                                   "--from", "2016-11-20", "--to", "2016-11-23"])
+        #expect(run.status == 0, "\(run.error)")
+        let near = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date",
+                                                    "2016-11-22", "--limit", "5", "--workspace", workspace.path])
+        #expect(near.status == 0, "\(near.error)")
+        let lines = near.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[1].hasPrefix("Bruin Plate") && lines[1].contains("0.00  0.00  Breakfast, Lunch, Dinner"))
+        #expect(lines[2].hasPrefix("Feast at Rieber") && lines[2].contains("0.08  0.13  Lunch, Dinner"))
+        #expect(lines[3].hasPrefix("Epicuria at Covel") && lines[3].contains("0.08  0.13  Lunch, Dinner"))
+        #expect(lines[4].hasPrefix("De Neve") && lines[4].contains("0.10  0.17  Breakfast, Lunch, Dinner"))
+        // A place without coordinates comes after those with them, without a distance.
+        #expect(lines[5].contains("nothing on 2016-11-22") && !lines[5].contains("0."))
+
+        let json = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date",
+                                                    "2016-11-22", "--limit", "1", "--format", "json",
+                                                    "--workspace", workspace.path])
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        #expect(first["place"] as? String == "Bruin Plate" && first["miles"] as? Double == 0)
+        // The same in SQL, as docs/pipelines.md writes it.
+        let sql = try await CommissaryProcess.run(["query", "latest", """
+            SELECT name, round(2 * 3958.7613 * asin(sqrt(pow(sin(radians(latitude - 34.0718) / 2), 2)
+                + cos(radians(34.0718)) * cos(radians(latitude)) * pow(sin(radians(longitude + 118.4500) / 2), 2))), 4) AS miles
+            FROM place WHERE latitude IS NOT NULL ORDER BY miles LIMIT 4
+            """, "--format", "csv", "--workspace", workspace.path])
+        #expect(sql.output.replacingOccurrences(of: "\r\n", with: "\n") == "name,miles\nBruin Plate,0.0\nFeast at Rieber,0.0813\nEpicuria at Covel,0.0829\nDe Neve,0.1043\n")
+    }
+}

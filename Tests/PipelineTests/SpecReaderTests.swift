@@ -189,3 +189,57 @@ import TestSupport
         #expect(try error("").message.contains("empty"))
     }
 }
+
+/// A places file's kinds and coordinates are checked when it is read, with the file, the line
+/// and the key.
+@Suite struct PlacesFileTests {
+    private func read(_ places: String) throws -> PipelineSpec {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(places.utf8).write(to: folder.appendingPathComponent("campus.yml"))
+        try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
+        return try SpecReader.parse("""
+            pipeline: demo
+            places: campus.yml
+            sources:
+              - name: dump
+                adapter: mealdb-dump
+                location: meals.json
+            """, file: folder.appendingPathComponent("demo.yml"))
+    }
+
+    @Test func kindsAndCoordinatesAreRead() throws {
+        let spec = try read("""
+            campus: Test
+            restaurants:
+              - name: Hall
+                aliases: [The Hall]
+                kind: residential hall
+                latitude: 34.0718
+                longitude: -118.45
+                coordinates_source: a public map
+              - name: Kiosk
+            """)
+        let places = try #require(spec.places).places
+        #expect(places.map(\.name) == ["Hall", "Kiosk"])
+        #expect(places[0].coordinates == Coordinates(latitude: 34.0718, longitude: -118.45))
+        #expect(places[0].kind == "residential hall" && places[0].campus == "Test")
+        #expect(places[1].coordinates == nil && places[1].kind == nil)
+    }
+
+    @Test func aWrongKindOrHalfACoordinateIsRefused() throws {
+        let cases: [(String, String)] = [
+            ("kind: dorm", "is not a kind of place"),
+            ("latitude: 34.07", "give both latitude and longitude"),
+            ("latitude: 134.07\n    longitude: 1\n    coordinates_source: x", "latitude"),
+            ("latitude: 34.07\n    longitude: 1", "coordinates_source"),
+        ]
+        for (lines, says) in cases {
+            let error = #expect(throws: PipelineFileError.self) {
+                try read("restaurants:\n  - name: Hall\n    \(lines)\n")
+            }
+            #expect(error?.description.contains(says) == true, "\(lines): \(error?.description ?? "")")
+            #expect(error?.description.contains("campus.yml") == true)
+        }
+    }
+}

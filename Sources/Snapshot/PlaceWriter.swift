@@ -1,0 +1,46 @@
+import FoodModel
+import Foundation
+import GRDB
+
+extension StagingSnapshot {
+    /// Writes the pipeline's places and links each restaurant of the same name to its place, in
+    /// one transaction, after the menus: restaurants are named by the places file as days come in.
+    public func write(places: [Place]) throws {
+        guard !places.isEmpty else { return }
+        do {
+            try queue.write { db in
+                let insert = try db.cachedStatement(sql: """
+                    INSERT INTO place (name, campus, kind, address, latitude, longitude, coordinates_source)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for place in places {
+                    try insert.execute(arguments: [
+                        place.name, place.campus, place.kind, place.address, place.coordinates?.latitude,
+                        place.coordinates?.longitude, place.coordinatesSource,
+                    ])
+                }
+                try db.execute(sql: "UPDATE restaurant SET place_name = name WHERE name IN (SELECT name FROM place)")
+            }
+        } catch {
+            throw SnapshotError("cannot write the places: \(plainMessage(error))", path: url.path, code: .environment)
+        }
+    }
+}
+
+extension SnapshotReader {
+    /// The places of a snapshot (none when its pipeline names no places file, or its schema is older).
+    public static func places(of url: URL) throws -> [Place] {
+        try SnapshotReader.read(url) { db in
+            guard try db.tableExists("place") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map { row in
+                let latitude: Double? = row["latitude"]
+                let longitude: Double? = row["longitude"]
+                return Place(name: row["name"], campus: row["campus"], kind: row["kind"], address: row["address"],
+                             coordinates: latitude.flatMap { latitude in
+                                 longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) }
+                             },
+                             coordinatesSource: row["coordinates_source"])
+            }
+        }
+    }
+}

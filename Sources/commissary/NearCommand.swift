@@ -1,0 +1,110 @@
+import ArgumentParser
+import FoodModel
+import Foundation
+import Snapshot
+
+struct NearCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "near",
+        abstract: "List a snapshot's places by great-circle distance from a point, with what they serve that day.",
+        discussion: """
+            Places and their coordinates come from the pipeline's places file (the `place` table). \
+            Places without coordinates are listed after the others, without a distance.
+            """)
+
+    @Option(parsing: .unconditional, help: "Latitude of the point, degrees north.")
+    var lat: Double
+
+    @Option(parsing: .unconditional, help: "Longitude of the point, degrees east (negative west).")
+    var lon: Double
+
+    @Option(help: "How many places to list.")
+    var limit = 10
+
+    @Option(help: "The day whose meals are shown (YYYY-MM-DD); today by default.")
+    var date: String?
+
+    @Option(help: "A snapshot file, latest, or latest-<pipeline>.")
+    var snapshot = "latest"
+
+    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
+    var workspace = "."
+
+    @Option(help: "table or json.")
+    var format: Format = .table
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, json
+    }
+
+    func validate() throws {
+        guard Coordinates(latitude: lat, longitude: lon) != nil else {
+            throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
+        }
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        if let date, ServiceDate(date) == nil { throw ValidationError("--date must be YYYY-MM-DD") }
+    }
+
+    /// One listed place.
+    struct Nearby: Encodable {
+        var place: String
+        var kind: String?
+        var miles: Double?
+        var kilometres: Double?
+        /// The meals the snapshot has at the place on the day, in the order served.
+        var serving: [String]
+    }
+
+    func run() throws {
+        let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
+        let places = try SnapshotReader.places(of: url)
+        guard !places.isEmpty else {
+            throw SnapshotError("the snapshot has no places: its pipeline names no places file (places:)", path: url.path)
+        }
+        let origin = Coordinates(latitude: lat, longitude: lon)!
+        let day = date ?? localToday().description
+        // The meals served at each place that day, in their order on the day.
+        let meals = try QueryResult.run("""
+            SELECT r.place_name, m.name FROM meal m
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN menu_item mi ON mi.meal_id = m.id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            WHERE d.date = '\(day)' AND r.place_name IS NOT NULL
+            GROUP BY r.place_name, m.name ORDER BY r.place_name, min(m.position)
+            """, on: url).rows
+        var serving: [String: [String]] = [:]
+        for row in meals {
+            if case .text(let place) = row[0], case .text(let meal) = row[1] { serving[place, default: []].append(meal) }
+        }
+        let listed = places.map { place -> Nearby in
+            let distance = place.coordinates.map(origin.distance(to:))
+            return Nearby(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
+                          serving: serving[place.name] ?? [])
+        }
+        .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
+        .prefix(limit)
+        switch format {
+        case .json:
+            for place in listed { print(encodeLine(place)) }
+        case .table:
+            print(Self.table(Array(listed), day: day))
+        }
+    }
+
+    static func table(_ places: [Nearby], day: String) -> String {
+        let rows = places.map { place in
+            [place.place, place.kind ?? "", place.miles.map { String(format: "%.2f", $0) } ?? "",
+             place.kilometres.map { String(format: "%.2f", $0) } ?? "",
+             place.serving.isEmpty ? "nothing on \(day)" : place.serving.joined(separator: ", ")]
+        }
+        let header = ["place", "kind", "mi", "km", "serving"]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                column == 2 || column == 3 ? String(repeating: " ", count: widths[column] - cell.count) + cell
+                    : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+}
