@@ -64,6 +64,8 @@ let package = Package(
                 "CSQLiteConfig",
             ]
         ),
+        // One HTML page per snapshot: charts as inline SVG, with their numbers.
+        .target(name: "Report", dependencies: ["FoodModel", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
@@ -73,6 +75,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "Basics", "FoodModel", "Fetching", "SourceAdapters", "YAMLConfig", "Nutrition", "Snapshot", "Swipes",
+                "Report",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -81,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching",
+                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -125,7 +128,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
-                "TestSupport", "commissary", .product(name: "GRDB", package: "GRDB.swift"),
+                "TestSupport", "commissary", "Report", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.

@@ -3,6 +3,7 @@ import Fetching
 import FoodModel
 import Foundation
 import Logging
+import Report
 import Snapshot
 import SourceAdapters
 
@@ -202,7 +203,16 @@ public struct PipelineRunner: Sendable {
         var published: URL?
         if blocking.isEmpty {
             timer = start(.publish)
+            let previous = store.latest(pipeline: spec.name)
             let snapshot = try store.publish(staging, fileName: fileName, pipeline: spec.name)
+            // The page beside it is a reading aid: one that cannot be written is a warning, not
+            // a failed publication.
+            do {
+                try ReportPage.write(for: snapshot, previous: previous,
+                                     to: snapshot.appendingPathExtension("report.html"))
+            } catch {
+                emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
+            }
             stages.append(finish(timer, counts: [:]))
             emit(.published, counts: written.rowCounts, path: snapshot.path)
             applyRetention(store: store, keeping: snapshot)

@@ -181,6 +181,22 @@ public struct SnapshotStore: Sendable {
         }
     }
 
+    /// The snapshot of the same pipeline built last before `snapshot` (what its changes are
+    /// counted from); nil when there is none or `snapshot` cannot be read.
+    public func published(before snapshot: URL) -> URL? {
+        func stamp(_ url: URL) -> (pipeline: String, builtAt: String)? {
+            guard let meta = try? SnapshotReader.read(url, SnapshotReader.meta), let pipeline = meta["pipeline"],
+                  let builtAt = meta["built_at"] else { return nil }
+            return (pipeline, builtAt)
+        }
+        guard let own = stamp(snapshot) else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix(own.pipeline + "-") && $0.hasSuffix(".sqlite") && $0 != snapshot.lastPathComponent }
+            .map { directory.appendingPathComponent($0) }
+            .compactMap { url in stamp(url).flatMap { $0.pipeline == own.pipeline && $0.builtAt < own.builtAt ? (url, $0.builtAt) : nil } }
+            .max { ($0.1, $0.0.path) < ($1.1, $1.0.path) }?.0
+    }
+
     /// Every published snapshot, oldest first, with counts and checks read from the file.
     public func list() throws -> [PublishedSnapshot] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []

@@ -16,6 +16,7 @@ struct Commissary: AsyncParsableCommand {
             ParseCommand.self,
             QueryCommand.self,
             NearCommand.self,
+            ReportCommand.self,
             SnapshotsCommand.self,
             CheckCommand.self,
             SwipesCommand.self,

@@ -1,0 +1,281 @@
+import FoodModel
+import Foundation
+import GRDB
+import Snapshot
+
+/// One self-contained HTML page about a snapshot (inline CSS and SVG, no script, opens offline):
+/// coverage, checks, changes since the previous snapshot, diets, nutrition, swipes and recipes,
+/// each a chart with its numbers under it, or one line saying the snapshot has no such data.
+public enum ReportPage {
+    /// The page for `snapshot`; `previous` is the snapshot its changes are counted from.
+    public static func html(for snapshot: URL, previous: URL?) throws -> String {
+        let sections = try SnapshotReader.read(snapshot) { db in
+            [
+                try coverage(db), try checks(db), try changes(snapshot, previous: previous), try diets(db),
+                try nutrition(db), try swipes(db), try recipes(db),
+            ]
+        }
+        let name = snapshot.deletingPathExtension().lastPathComponent
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(SVGChart.escape(name)): Commissary report</title>
+            <style>
+            body { font: 15px/1.45 system-ui, sans-serif; margin: 1rem auto; max-width: 70rem; padding: 0 1rem; color: #222; }
+            svg { width: 100%; height: auto; max-width: 60rem; display: block; }
+            table { border-collapse: collapse; margin: .5rem 0 1.5rem; font-size: 13px; }
+            th, td { border-bottom: 1px solid #ddd; padding: .15rem .6rem; text-align: left; vertical-align: top; }
+            td.n { text-align: right; font-variant-numeric: tabular-nums; }
+            section { border-top: 2px solid #1f6f8b; margin-top: 1.5rem; }
+            .none { color: #666; font-style: italic; }
+            figure { margin: 1rem 0 .25rem; } figcaption { font-weight: 600; margin-bottom: .25rem; }
+            </style></head><body>
+            <h1>\(SVGChart.escape(name))</h1>
+            <p>Built from the snapshot alone\(previous.map { " and, for its changes, from " + SVGChart.escape($0.lastPathComponent) } ?? "").</p>
+            \(sections.joined(separator: "\n"))
+            </body></html>
+
+            """
+    }
+
+    /// Writes the page to `file` (replacing it), read-only like the snapshot beside it.
+    public static func write(for snapshot: URL, previous: URL?, to file: URL) throws {
+        let page = try html(for: snapshot, previous: previous)
+        try? FileManager.default.removeItem(at: file)
+        try Data(page.utf8).write(to: file, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+    }
+
+    // MARK: - Sections
+
+    static func section(_ id: String, _ title: String, _ content: String) -> String {
+        "<section id=\"\(id)\"><h2>\(SVGChart.escape(title))</h2>\n\(content)\n</section>"
+    }
+
+    static func none(_ line: String) -> String { "<p class=\"none\">\(SVGChart.escape(line))</p>" }
+
+    static func table(_ header: [String], _ rows: [[String]], numeric: Set<Int> = []) -> String {
+        let head = header.map { "<th>\(SVGChart.escape($0))</th>" }.joined()
+        let body = rows.map { row in
+            "<tr>" + row.enumerated().map { index, cell in
+                numeric.contains(index) ? "<td class=\"n\">\(SVGChart.escape(cell))</td>" : "<td>\(SVGChart.escape(cell))</td>"
+            }.joined() + "</tr>"
+        }.joined(separator: "\n")
+        return "<table><thead><tr>\(head)</tr></thead><tbody>\n\(body)\n</tbody></table>"
+    }
+
+    /// Items per restaurant and calendar day from the first served day to the last: a day no
+    /// restaurant served is a visible gap; a stale day is outlined.
+    static func coverage(_ db: Database) throws -> String {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.name AS restaurant, d.date, count(*) AS items
+            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
+            GROUP BY r.name, d.date
+            """)
+        guard !rows.isEmpty else { return section("coverage", "1. Coverage", none("No menus in this snapshot.")) }
+        var values: [String: [String: Double]] = [:]
+        for row in rows { values[row["restaurant"], default: [:]][row["date"]] = Double(row["items"] as Int) }
+        let dates = values.values.flatMap(\.keys).compactMap(ServiceDate.init).sorted()
+        let days = (0...(dates.last!.daysSinceEpoch - dates[0].daysSinceEpoch)).map { dates[0].adding(days: $0).description }
+        let stale = try db.tableExists("_stale") ? Set(try String.fetchAll(db, sql: "SELECT partition FROM _stale")) : []
+        let restaurants = values.keys.sorted()
+        let chart = SVGChart.heatmap(
+            title: "Items served per restaurant and day",
+            description: "\(restaurants.count) restaurants over \(days.count) calendar days from \(days[0]) to \(days.last!); "
+                + "pale cells are days a restaurant served nothing; outlined days are stale.",
+            rows: restaurants, columns: days, values: values, marked: stale,
+            columnLabel: { $0.hasSuffix("-01") || $0 == days[0] ? String($0.prefix(7)) : nil })
+        let numbers = restaurants.map { name -> [String] in
+            let served = values[name] ?? [:]
+            return [name, "\(served.count)", SVGChart.format(served.values.reduce(0, +)),
+                    served.keys.min() ?? "", served.keys.max() ?? ""]
+        }
+        let missing = days.filter { day in !restaurants.contains { values[$0]?[day] != nil } }
+        let gaps = missing.isEmpty ? "" : "<p>Days with no menu at all: \(SVGChart.escape(missing.joined(separator: ", "))).</p>"
+        let staleLine = stale.isEmpty ? "" : "<p>Stale days (published from their last good version): "
+            + "\(SVGChart.escape(stale.sorted().joined(separator: ", "))).</p>"
+        return section("coverage", "1. Coverage", chart + gaps + staleLine
+            + table(["restaurant", "days served", "items", "first day", "last day"], numbers, numeric: [1, 2]))
+    }
+
+    static func checks(_ db: Database) throws -> String {
+        let rows = try Row.fetchAll(db, sql: "SELECT name, severity, passed, message FROM _checks ORDER BY rowid")
+        guard !rows.isEmpty else { return section("checks", "2. Checks", none("The run recorded no checks.")) }
+        var counts: [String: Int] = [:]
+        for row in rows {
+            let passed: Bool = row["passed"]
+            let severity: String = row["severity"]
+            counts[passed ? "passed" : severity, default: 0] += 1
+        }
+        let order = ["passed", "warning", "error", "stale", "info"]
+        let chart = SVGChart.bars(title: "Checks by outcome", description: order.compactMap { key in
+            counts[key].map { "\($0) \(key)" } }.joined(separator: ", "),
+            items: order.compactMap { key in counts[key].map { (key, Double($0)) } }, axis: "checks")
+        let blocking = rows.filter { !($0["passed"] as Bool) && ($0["severity"] as String) == "error" }
+        let reasons = blocking.isEmpty ? "<p>No check blocked publishing.</p>"
+            : "<p>Blocking: " + blocking.map { SVGChart.escape($0["message"]) }.joined(separator: "; ") + "</p>"
+        let list = rows.map { row -> [String] in
+            [row["name"], row["severity"], (row["passed"] as Bool) ? "passed" : "failed", row["message"]]
+        }
+        return section("checks", "2. Checks", chart + reasons + table(["check", "severity", "outcome", "message"], list))
+    }
+
+    static func changes(_ snapshot: URL, previous: URL?) throws -> String {
+        guard let previous else {
+            return section("changes", "3. Changes since the previous snapshot", none("No previous snapshot to compare with."))
+        }
+        let diff = try SnapshotDiff.between(previous, snapshot)
+        var perDay: [String: (added: Int, removed: Int)] = [:]
+        for item in diff.menuItemsAdded { perDay[item.date, default: (0, 0)].added += 1 }
+        for item in diff.menuItemsRemoved { perDay[item.date, default: (0, 0)].removed += 1 }
+        let labelChanges = Dictionary(grouping: diff.nutrientsChanged, by: \.foodId)
+        let versioned = diff.foodsChanged.filter { $0.changes.contains { $0.field == "label_versions" } }
+        guard !perDay.isEmpty || !labelChanges.isEmpty || !versioned.isEmpty || !diff.foodsAdded.isEmpty else {
+            return section("changes", "3. Changes since the previous snapshot",
+                           none("Nothing changed since \(previous.lastPathComponent)."))
+        }
+        let days = perDay.keys.sorted()
+        let chart = days.isEmpty ? none("No menu item was added or removed.") : SVGChart.bars(
+            title: "Menu items added and removed per day",
+            description: "\(diff.menuItemsAdded.count) items added and \(diff.menuItemsRemoved.count) removed over \(days.count) days",
+            items: days.flatMap { day in
+                [("\(day) +", Double(perDay[day]!.added)), ("\(day) −", Double(perDay[day]!.removed))]
+            }, axis: "items")
+        let foods = labelChanges.keys.sorted().map { id in
+            [id, labelChanges[id]!.first?.food ?? "", "\(labelChanges[id]!.count) value(s)"]
+        } + versioned.map { [$0.id, $0.name, "label versions"] }
+        return section("changes", "3. Changes since the previous snapshot", chart
+            + table(["day", "added", "removed"], days.map { [$0, "\(perDay[$0]!.added)", "\(perDay[$0]!.removed)"] },
+                    numeric: [1, 2])
+            + "<p>\(diff.foodsAdded.count) food(s) added, \(diff.foodsRemoved.count) removed; "
+            + "\(foods.count) food(s) whose label changed:</p>"
+            + table(["food", "name", "what changed"], foods))
+    }
+
+    /// The share of each restaurant's items that are vegan or vegetarian (in the one vocabulary),
+    /// over the days it served.
+    static func diets(_ db: Database) throws -> String {
+        guard try db.tableExists("code_term") else { return section("diets", "4. Diets", none("This snapshot predates the vocabulary.")) }
+        // Each food's meaning once, then the items counted against it: not a lookup per item.
+        let rows = try Row.fetchAll(db, sql: """
+            WITH meaning AS (
+                SELECT fc.food_id, max(ct.term = 'vegan') AS vegan, max(ct.term IN ('vegan', 'vegetarian')) AS vegetarian
+                FROM food_code fc JOIN code_term ct ON ct.code = fc.code GROUP BY fc.food_id)
+            SELECT r.name AS restaurant, count(*) AS items, count(DISTINCT m.service_day_id) AS days,
+                   coalesce(sum(t.vegan), 0) AS vegan, coalesce(sum(t.vegetarian), 0) AS vegetarian
+            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id
+            JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
+            LEFT JOIN meaning t ON t.food_id = mi.food_id
+            GROUP BY r.name ORDER BY r.name
+            """)
+        guard !rows.isEmpty else { return section("diets", "4. Diets", none("No menus in this snapshot.")) }
+        func share(_ row: Row, _ column: String) -> Double { 100 * Double(row[column] as Int) / Double(row["items"] as Int) }
+        let vegan = SVGChart.bars(title: "Vegan items, share per restaurant", description: "Percent of each restaurant's items "
+            + "whose food means vegan", items: rows.map { ($0["restaurant"], share($0, "vegan")) }, axis: "% of items")
+        let vegetarian = SVGChart.bars(title: "Vegetarian or vegan items, share per restaurant", description: "Percent of "
+            + "each restaurant's items whose food means vegetarian or vegan",
+            items: rows.map { ($0["restaurant"], share($0, "vegetarian")) }, axis: "% of items")
+        let numbers = rows.map { row -> [String] in
+            [row["restaurant"], "\(row["days"] as Int)", "\(row["items"] as Int)", "\(row["vegan"] as Int)",
+             SVGChart.format(share(row, "vegan")), "\(row["vegetarian"] as Int)", SVGChart.format(share(row, "vegetarian"))]
+        }
+        return section("diets", "4. Diets", vegan + vegetarian + table(
+            ["restaurant", "days", "items", "vegan", "vegan %", "vegetarian or vegan", "%"], numbers,
+            numeric: [1, 2, 3, 4, 5, 6]))
+    }
+
+    /// Calories and sodium per meal, as served (each item's label of its day), and the flagged labels.
+    static func nutrition(_ db: Database) throws -> String {
+        // Items counted per meal, food and label version first, then each label's amounts once:
+        // the same figures as `v_menu_nutrition`, without computing them for every item.
+        let labels = """
+            SELECT food_id, 1 AS version, calories, sodium_mg FROM v_food_macros
+            WHERE food_id NOT IN (SELECT food_id FROM food_label)
+            UNION ALL SELECT food_id, version, calories, sodium_mg FROM v_label_macros
+            """
+        let rows = try Row.fetchAll(db, sql: """
+            WITH served AS (SELECT m.name AS meal, mi.food_id, coalesce(mi.label_version, 1) AS version, count(*) AS items
+                            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id GROUP BY 1, 2, 3)
+            SELECT served.meal, served.items, l.calories, l.sodium_mg
+            FROM served JOIN (\(labels)) l ON l.food_id = served.food_id AND l.version = served.version
+            """)
+        var calories: [String: [Double]] = [:], sodium: [String: [Double]] = [:]
+        for row in rows {
+            let meal: String = row["meal"]
+            let items: Int = row["items"]
+            if let value: Double = row["calories"] { calories[meal, default: []] += Array(repeating: value, count: items) }
+            if let value: Double = row["sodium_mg"] { sodium[meal, default: []] += Array(repeating: value, count: items) }
+        }
+        guard !calories.isEmpty || !sodium.isEmpty else {
+            return section("nutrition", "5. Nutrition", none("No menu item has a label in this snapshot."))
+        }
+        func chart(_ values: [String: [Double]], _ what: String, _ unit: String) -> String {
+            let items = values.keys.sorted().compactMap { meal in SVGChart.Spread(values[meal]!).map { (meal, $0) } }
+            return SVGChart.ranges(title: "\(what) per item, by meal", description: "Minimum, quartiles, median and maximum "
+                + "of \(what.lowercased()) per served item, per meal", items: items, axis: unit)
+                + table(["meal", "items", "min", "25%", "median", "75%", "max"], items.map { meal, spread in
+                    [meal, "\(values[meal]!.count)", SVGChart.format(spread.minimum), SVGChart.format(spread.lowerQuartile),
+                     SVGChart.format(spread.median), SVGChart.format(spread.upperQuartile), SVGChart.format(spread.maximum)]
+                }, numeric: [1, 2, 3, 4, 5, 6])
+        }
+        let flagged = try Int.fetchOne(db, sql: "SELECT count(DISTINCT food_id) FROM food_flag") ?? 0
+        let flags = try Row.fetchAll(db, sql: """
+            SELECT fl.food_id, f.name, fl.check_name, fl.message FROM food_flag fl JOIN food f ON f.id = fl.food_id
+            ORDER BY fl.check_name, fl.food_id LIMIT 25
+            """).map { [$0["food_id"], $0["name"], $0["check_name"], $0["message"]] as [String] }
+        return section("nutrition", "5. Nutrition", chart(calories, "Calories", "kcal") + chart(sodium, "Sodium", "mg")
+            + "<p>\(flagged) food(s) have flagged labels\(flagged > flags.count ? "; the first \(flags.count) flags" : ""):</p>"
+            + (flags.isEmpty ? "" : table(["food", "name", "check", "message"], flags)))
+    }
+
+    /// Each plan's expected balance after every period of the term, closures shaded.
+    static func swipes(_ db: Database) throws -> String {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT term, plan, date, position, period_source, balance FROM v_swipe_table ORDER BY term, plan, date, position
+            """)
+        guard !rows.isEmpty else { return section("swipes", "6. Swipes", none("No meal plans in this snapshot.")) }
+        var content = ""
+        for (term, termRows) in Dictionary(grouping: rows, by: { $0["term"] as String }).sorted(by: { $0.key < $1.key }) {
+            var series: [(String, [Double])] = []
+            var closed: Set<Int> = []
+            var numbers: [[String]] = []
+            for (plan, planRows) in Dictionary(grouping: termRows, by: { $0["plan"] as String }).sorted(by: { $0.key < $1.key }) {
+                let balances = planRows.map { $0["balance"] as Double }
+                series.append((plan, balances))
+                for (index, row) in planRows.enumerated() where (row["period_source"] as String) == "closed" { closed.insert(index) }
+                numbers.append([plan, SVGChart.format(balances.first ?? 0), SVGChart.format(balances.last ?? 0), "\(balances.count)"])
+            }
+            content += SVGChart.lines(title: "Expected balance, \(term)", description: "\(series.count) plans over "
+                + "\(series.first?.1.count ?? 0) periods; \(closed.count) closed periods shaded", series: series,
+                shaded: closed, xAxis: "meal periods of the term →", yAxis: "swipes")
+                + table(["plan", "after the first period", "after the last", "periods"], numbers, numeric: [1, 2, 3])
+        }
+        return section("swipes", "6. Swipes", content)
+    }
+
+    static func recipes(_ db: Database) throws -> String {
+        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe") ?? 0
+        guard total > 0 else { return section("recipes", "7. Recipes", none("No recipe catalogue in this snapshot.")) }
+        func counts(_ column: String) throws -> [(String, Double)] {
+            try Row.fetchAll(db, sql: """
+                SELECT coalesce(\(column), '(none)') AS name, count(*) AS n FROM recipe GROUP BY 1 ORDER BY n DESC, name LIMIT 20
+                """).map { ($0["name"], Double($0["n"] as Int)) }
+        }
+        let categories = try counts("category"), areas = try counts("area")
+        let unparsed = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient WHERE measure_kind = 'unparsed'") ?? 0
+        let lines = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient") ?? 0
+        let examples = try String.fetchAll(db, sql: """
+            SELECT DISTINCT measure_raw FROM recipe_ingredient WHERE measure_kind = 'unparsed' ORDER BY measure_raw LIMIT 20
+            """)
+        return section("recipes", "7. Recipes",
+            SVGChart.bars(title: "Recipes per category", description: "\(total) recipes; the 20 largest categories",
+                          items: categories, axis: "recipes")
+            + table(["category", "recipes"], categories.map { [$0.0, SVGChart.format($0.1)] }, numeric: [1])
+            + SVGChart.bars(title: "Recipes per area", description: "The 20 largest areas", items: areas, axis: "recipes")
+            + table(["area", "recipes"], areas.map { [$0.0, SVGChart.format($0.1)] }, numeric: [1])
+            + "<p>\(unparsed) of \(lines) measures could not be classified"
+            + (examples.isEmpty ? ".</p>" : ": \(SVGChart.escape(examples.joined(separator: "; "))).</p>"))
+    }
+}

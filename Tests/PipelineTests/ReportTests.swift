@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import Pipeline
+import Report
+import Snapshot
+import Testing
+import TestSupport
+import FoodModel
+
+/// The HTML page beside every published snapshot: each section's numbers against a query of the
+/// snapshot, the 2016 history's gaps, and the page as headless Chromium loads and draws it.
+@Suite(.serialized) struct ReportTests {
+    private func publish(_ pipeline: String, workspace: URL, force: Bool = false) async throws -> URL {
+        let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent(pipeline))
+        let report = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!,
+                                            force: force),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        return URL(fileURLWithPath: try #require(report.snapshotPath))
+    }
+
+    private func rows(_ sql: String, _ file: URL) throws -> [[String]] {
+        try QueryResult.run(sql, on: file).rows.map { row in
+            row.map { value in
+                switch value {
+                case .integer(let number): String(number)
+                case .real(let number): SVGNumber.text(number)
+                case .text(let text): text
+                case .null: ""
+                default: "\(value)"
+                }
+            }
+        }
+    }
+
+    /// The table rows of one section, as cells.
+    private func tableRows(of section: String, in page: String) -> [[String]] {
+        guard let start = page.range(of: "<section id=\"\(section)\">"),
+              let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex) else { return [] }
+        return page[start.upperBound..<end.lowerBound].components(separatedBy: "<tr>").dropFirst().compactMap { row in
+            let cells = row.components(separatedBy: "<td").dropFirst().map { cell in
+                String(cell.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" })
+            }
+            return cells.isEmpty ? nil : cells
+        }
+    }
+
+    @Test func theSamplesPageHasEverySectionWithTheSnapshotsNumbers() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let first = try await publish("sample.yml", workspace: workspace)
+        let pageFile = first.appendingPathExtension("report.html")
+        let page = try String(contentsOf: pageFile, encoding: .utf8)
+        let permissions = try FileManager.default.attributesOfItem(atPath: pageFile.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o444)
+        #expect(!page.contains("<script"))
+        for section in ["coverage", "checks", "changes", "diets", "nutrition", "swipes", "recipes"] {
+            #expect(page.contains("<section id=\"\(section)\">"), "\(section)")
+        }
+        #expect(page.contains("No previous snapshot to compare with."))
+        // Coverage: days and items per restaurant, as the snapshot counts them.
+        let coverage = tableRows(of: "coverage", in: page).map { Array($0.prefix(3)) }
+        #expect(coverage == (try rows("""
+            SELECT restaurant, count(DISTINCT date), count(*) FROM v_menu GROUP BY restaurant ORDER BY restaurant
+            """, first)))
+        // Checks: one row per recorded check.
+        #expect(tableRows(of: "checks", in: page).count == (try rows("SELECT count(*) FROM _checks", first))[0].first.flatMap { Int($0) })
+        // Recipes per category, largest first.
+        let categories = tableRows(of: "recipes", in: page).filter { $0.count == 2 }
+        let expected = try rows("SELECT category, count(*) FROM recipe GROUP BY category ORDER BY count(*) DESC, category", first)
+        #expect(Array(categories.prefix(expected.count)) == expected)
+        // Swipes: per term, one row per plan, with its balance after the term's first and last periods.
+        let plans = try rows("""
+            SELECT plan,
+                   (SELECT balance FROM v_swipe_table u WHERE u.plan = t.plan AND u.term = t.term ORDER BY date, position LIMIT 1),
+                   (SELECT balance FROM v_swipe_table u WHERE u.plan = t.plan AND u.term = t.term
+                    ORDER BY date DESC, position DESC LIMIT 1)
+            FROM (SELECT DISTINCT term, plan FROM v_swipe_table) t ORDER BY term, plan
+            """, first)
+        #expect(plans.count == 12)
+        #expect(tableRows(of: "swipes", in: page).map { Array($0.prefix(3)) } == plans)
+
+        // The next snapshot's page counts its changes from this one.
+        let second = try await publish("sample.yml", workspace: workspace, force: true)
+        let next = try String(contentsOf: second.appendingPathExtension("report.html"), encoding: .utf8)
+        #expect(next.contains("Nothing changed since \(first.lastPathComponent)."))
+    }
+
+    /// The whole 2016 history: the days with no menu at all are the dataset's missing files
+    /// (2016-08-08 and Thanksgiving, 2016-11-24..26), and the summer-only halls end in August and
+    /// September; headless Chromium loads the page and draws it.
+    @Test func theHistorysGapsShowAndChromiumDrawsThePage() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let snapshot = try await publish("ucla-history-2016.yml", workspace: workspace)
+        let pageFile = snapshot.appendingPathExtension("report.html")
+        let page = try String(contentsOf: pageFile, encoding: .utf8)
+        #expect(page.contains("Days with no menu at all: 2016-08-08, 2016-11-24, 2016-11-25, 2016-11-26."))
+        let lastDays = Dictionary(uniqueKeysWithValues: tableRows(of: "coverage", in: page).map { ($0[0], $0[4]) })
+        #expect(lastDays["Sproul Dining"] == "2016-08-07")
+        #expect(lastDays["Rieber Dining"] == "2016-09-08")
+        #expect(lastDays["Bruin Plate"] == "2016-12-09")
+        // Vegan items per restaurant, as the snapshot's vocabulary counts them.
+        let diets = tableRows(of: "diets", in: page).map { [$0[0], $0[3]] }
+        #expect(diets == (try rows("""
+            SELECT restaurant, count(DISTINCT item_id) FROM (SELECT v.restaurant, mi.id AS item_id FROM menu_item mi
+                JOIN v_food_term t ON t.food_id = mi.food_id AND t.term = 'vegan'
+                JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
+                JOIN (SELECT DISTINCT restaurant FROM v_menu) v ON v.restaurant = r.name)
+            GROUP BY restaurant ORDER BY restaurant
+            """, snapshot)))
+
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }) else {
+            Issue.record("chromium is not installed (scripts/test installs Debian's chromium): the page was not drawn")
+            return
+        }
+        let screenshot = workspace.appendingPathComponent("report.png")
+        let dom = try Self.chromium(chromium, ["--dump-dom", pageFile.absoluteString])
+        #expect(dom.contains("<h2>7. Recipes</h2>") && dom.contains("Days with no menu at all"))
+        _ = try Self.chromium(chromium, ["--screenshot=\(screenshot.path)", "--window-size=1200,2400",
+                                         pageFile.absoluteString])
+        let png = try Data(contentsOf: screenshot)
+        #expect(png.count > 10_000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    private static func chromium(_ binary: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["120", binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "chromium \(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Numbers as the page prints them.
+enum SVGNumber {
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}
