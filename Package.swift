@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "commissary-bench",
             dependencies: [
-                "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot",
+                "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot", "Report",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -22,6 +22,8 @@ struct Measurement: Codable {
     var snapshot: String?
     var manifest: String?
     var snapshotBytes = 0
+    /// Building the snapshot's report page, after the run and apart from its time.
+    var reportSeconds: Double?
 
     func stage(_ name: String) -> Double? {
         stages.first { $0.name == name }?.seconds

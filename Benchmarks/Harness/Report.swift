@@ -80,6 +80,12 @@ struct Report {
                 "\(settings.decadeDays) days at most \(fixed(days * 1.1, 1))× \(settings.days) days: \(fixed(scale, 2))×")
         verdict(recipes.median.ratio <= 2,
                 "\(settings.recipes) recipes within 2× their floor: \(fixed(recipes.median.ratio, 2))×\(spread(recipes))")
+        if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
+            verdict(page < year.median.run.seconds / 2,
+                    "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "
+                        + "(\(fixed(100 * page / year.median.run.seconds, 0))% of the run), \(settings.decadeDays) days "
+                        + "\(fixed(decadePage, 2)) s (\(fixed(100 * decadePage / decade.median.run.seconds, 0))%)")
+        }
     }
 
     /// The range over the rounds, after a median, when there was more than one round.

@@ -207,11 +207,13 @@ public struct PipelineRunner: Sendable {
             let snapshot = try store.publish(staging, fileName: fileName, pipeline: spec.name)
             // The page beside it is a reading aid: one that cannot be written is a warning, not
             // a failed publication.
-            do {
-                try ReportPage.write(for: snapshot, previous: previous,
-                                     to: snapshot.appendingPathExtension("report.html"))
-            } catch {
-                emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
+            if spec.reportPage {
+                do {
+                    try ReportPage.write(for: snapshot, previous: previous,
+                                         to: snapshot.appendingPathExtension("report.html"))
+                } catch {
+                    emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
+                }
             }
             stages.append(finish(timer, counts: [:]))
             emit(.published, counts: written.rowCounts, path: snapshot.path)

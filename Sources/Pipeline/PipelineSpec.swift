@@ -28,6 +28,8 @@ public struct PipelineSpec: Sendable {
     public var places: RestaurantNames?
     /// Which service days a snapshot holds beyond the run's own: nil holds only the run's.
     public var history: HistoryPolicy?
+    /// Whether each published snapshot gets its report page beside it (`report_page`, default true).
+    public var reportPage = true
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,

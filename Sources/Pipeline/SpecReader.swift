@@ -22,7 +22,7 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "licence_url", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention", "places", "history"])
+                           "swipes", "retention", "places", "history", "report_page"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -40,7 +40,7 @@ public enum SpecReader {
             }
             sources.append(source)
         }
-        return PipelineSpec(
+        var spec = PipelineSpec(
             name: name,
             description: try top.optional("description")?.string(),
             file: file,
@@ -54,6 +54,8 @@ public enum SpecReader {
             places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) },
             history: try top.optional("history").map(readHistory),
             licenceURL: try top.optional("licence_url").map(readWebAddress))
+        spec.reportPage = try top.optional("report_page")?.bool() ?? true
+        return spec
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter

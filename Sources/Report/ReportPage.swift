@@ -122,36 +122,52 @@ public enum ReportPage {
         return section("checks", "2. Checks", chart + reasons + table(["check", "severity", "outcome", "message"], list))
     }
 
+    /// Menu items added and removed per day, counted as `diff` counts them (the same item twice is
+    /// two), and the foods whose label values changed; compared in SQL with the previous snapshot
+    /// attached, so a history of hundreds of thousands of items is never held in memory.
     static func changes(_ snapshot: URL, previous: URL?) throws -> String {
-        guard let previous else {
-            return section("changes", "3. Changes since the previous snapshot", none("No previous snapshot to compare with."))
+        let title = "3. Changes since the previous snapshot"
+        guard let previous else { return section("changes", title, none("No previous snapshot to compare with.")) }
+        let items = { (schema: String) in """
+            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id, mi.name AS item,
+                   count(*) AS n
+            FROM \(schema).menu_item mi JOIN \(schema).meal m ON m.id = mi.meal_id
+            JOIN \(schema).service_day d ON d.id = m.service_day_id JOIN \(schema).section s ON s.id = mi.section_id
+            JOIN \(schema).restaurant r ON r.id = s.restaurant_id GROUP BY 1, 2, 3, 4, 5, 6
+            """ }
+        let (perDay, labels, foodsAdded, foodsRemoved) = try SnapshotReader.read(snapshot, attaching: previous) { db in
+            let perDay = try Row.fetchAll(db, sql: """
+                WITH new AS (\(items("main"))), old AS (\(items("prev")))
+                SELECT date, sum(max(coalesce(new_n, 0) - coalesce(old_n, 0), 0)) AS added,
+                       sum(max(coalesce(old_n, 0) - coalesce(new_n, 0), 0)) AS removed
+                FROM (SELECT coalesce(new.date, old.date) AS date, new.n AS new_n, old.n AS old_n
+                      FROM new FULL JOIN old USING (date, meal, restaurant, section, food_id, item))
+                GROUP BY date HAVING added > 0 OR removed > 0 ORDER BY date
+                """).map { (date: $0["date"] as String, added: $0["added"] as Int, removed: $0["removed"] as Int) }
+            let labels = try Row.fetchAll(db, sql: """
+                SELECT f.id, f.name, count(*) AS changed FROM main.food_nutrient n
+                JOIN prev.food_nutrient o ON o.food_id = n.food_id AND o.nutrient_key = n.nutrient_key
+                JOIN main.food f ON f.id = n.food_id
+                WHERE n.amount IS NOT o.amount OR n.unit IS NOT o.unit OR n.printed_dv_percent IS NOT o.printed_dv_percent
+                GROUP BY f.id ORDER BY f.id
+                """).map { [$0["id"], $0["name"], "\($0["changed"] as Int) value(s)"] as [String] }
+            let added = try Int.fetchOne(db, sql: "SELECT count(*) FROM main.food WHERE id NOT IN (SELECT id FROM prev.food)") ?? 0
+            let removed = try Int.fetchOne(db, sql: "SELECT count(*) FROM prev.food WHERE id NOT IN (SELECT id FROM main.food)") ?? 0
+            return (perDay, labels, added, removed)
         }
-        let diff = try SnapshotDiff.between(previous, snapshot)
-        var perDay: [String: (added: Int, removed: Int)] = [:]
-        for item in diff.menuItemsAdded { perDay[item.date, default: (0, 0)].added += 1 }
-        for item in diff.menuItemsRemoved { perDay[item.date, default: (0, 0)].removed += 1 }
-        let labelChanges = Dictionary(grouping: diff.nutrientsChanged, by: \.foodId)
-        let versioned = diff.foodsChanged.filter { $0.changes.contains { $0.field == "label_versions" } }
-        guard !perDay.isEmpty || !labelChanges.isEmpty || !versioned.isEmpty || !diff.foodsAdded.isEmpty else {
-            return section("changes", "3. Changes since the previous snapshot",
-                           none("Nothing changed since \(previous.lastPathComponent)."))
+        guard !perDay.isEmpty || !labels.isEmpty || foodsAdded > 0 || foodsRemoved > 0 else {
+            return section("changes", title, none("Nothing changed since \(previous.lastPathComponent)."))
         }
-        let days = perDay.keys.sorted()
-        let chart = days.isEmpty ? none("No menu item was added or removed.") : SVGChart.bars(
+        let added = perDay.reduce(0) { $0 + $1.added }, removed = perDay.reduce(0) { $0 + $1.removed }
+        let chart = perDay.isEmpty ? none("No menu item was added or removed.") : SVGChart.bars(
             title: "Menu items added and removed per day",
-            description: "\(diff.menuItemsAdded.count) items added and \(diff.menuItemsRemoved.count) removed over \(days.count) days",
-            items: days.flatMap { day in
-                [("\(day) +", Double(perDay[day]!.added)), ("\(day) −", Double(perDay[day]!.removed))]
-            }, axis: "items")
-        let foods = labelChanges.keys.sorted().map { id in
-            [id, labelChanges[id]!.first?.food ?? "", "\(labelChanges[id]!.count) value(s)"]
-        } + versioned.map { [$0.id, $0.name, "label versions"] }
-        return section("changes", "3. Changes since the previous snapshot", chart
-            + table(["day", "added", "removed"], days.map { [$0, "\(perDay[$0]!.added)", "\(perDay[$0]!.removed)"] },
-                    numeric: [1, 2])
-            + "<p>\(diff.foodsAdded.count) food(s) added, \(diff.foodsRemoved.count) removed; "
-            + "\(foods.count) food(s) whose label changed:</p>"
-            + table(["food", "name", "what changed"], foods))
+            description: "\(added) items added and \(removed) removed over \(perDay.count) days",
+            items: perDay.flatMap { [("\($0.date) +", Double($0.added)), ("\($0.date) −", Double($0.removed))] },
+            axis: "items")
+        return section("changes", title, chart
+            + table(["day", "added", "removed"], perDay.map { [$0.date, "\($0.added)", "\($0.removed)"] }, numeric: [1, 2])
+            + "<p>\(foodsAdded) food(s) added, \(foodsRemoved) removed; \(labels.count) food(s) whose label values changed"
+            + (labels.isEmpty ? ".</p>" : ":</p>" + table(["food", "name", "what changed"], labels)))
     }
 
     /// The share of each restaurant's items that are vegan or vegetarian (in the one vocabulary),
@@ -188,27 +204,32 @@ public enum ReportPage {
 
     /// Calories and sodium per meal, as served (each item's label of its day), and the flagged labels.
     static func nutrition(_ db: Database) throws -> String {
-        // Items counted per meal, food and label version first, then each label's amounts once:
-        // the same figures as `v_menu_nutrition`, without computing them for every item.
-        let labels = """
-            SELECT food_id, 1 AS version, calories, sodium_mg FROM v_food_macros
-            WHERE food_id NOT IN (SELECT food_id FROM food_label)
-            UNION ALL SELECT food_id, version, calories, sodium_mg FROM v_label_macros
-            """
+        // Items counted per meal, food and label version first, then each label's calories and
+        // sodium once: the figures of `v_menu_nutrition`, without its other columns for every item.
+        let sodium = { (table: String, food: String, version: String) in """
+            (SELECT CASE n.unit WHEN 'mg' THEN n.amount WHEN 'g' THEN n.amount * 1000 WHEN 'mcg' THEN n.amount / 1000.0 END
+             FROM \(table) n WHERE n.food_id = \(food)\(version) AND n.nutrient_key = 'sodium')
+            """ }
         let rows = try Row.fetchAll(db, sql: """
             WITH served AS (SELECT m.name AS meal, mi.food_id, coalesce(mi.label_version, 1) AS version, count(*) AS items
-                            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id GROUP BY 1, 2, 3)
-            SELECT served.meal, served.items, l.calories, l.sodium_mg
-            FROM served JOIN (\(labels)) l ON l.food_id = served.food_id AND l.version = served.version
+                            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id GROUP BY 1, 2, 3),
+                 labels AS (SELECT l.id AS food_id, 1 AS version, l.calories, \(sodium("food_nutrient", "l.id", "")) AS sodium_mg
+                            FROM food l WHERE l.id NOT IN (SELECT food_id FROM food_label)
+                            UNION ALL
+                            SELECT l.food_id, l.version, l.calories,
+                                   \(sodium("food_label_nutrient", "l.food_id", " AND n.version = l.version")) AS sodium_mg
+                            FROM food_label l)
+            SELECT served.meal, served.items, labels.calories, labels.sodium_mg
+            FROM served JOIN labels ON labels.food_id = served.food_id AND labels.version = served.version
             """)
-        var calories: [String: [Double]] = [:], sodium: [String: [Double]] = [:]
+        var calories: [String: [Double]] = [:], sodiumPerMeal: [String: [Double]] = [:]
         for row in rows {
             let meal: String = row["meal"]
             let items: Int = row["items"]
             if let value: Double = row["calories"] { calories[meal, default: []] += Array(repeating: value, count: items) }
-            if let value: Double = row["sodium_mg"] { sodium[meal, default: []] += Array(repeating: value, count: items) }
+            if let value: Double = row["sodium_mg"] { sodiumPerMeal[meal, default: []] += Array(repeating: value, count: items) }
         }
-        guard !calories.isEmpty || !sodium.isEmpty else {
+        guard !calories.isEmpty || !sodiumPerMeal.isEmpty else {
             return section("nutrition", "5. Nutrition", none("No menu item has a label in this snapshot."))
         }
         func chart(_ values: [String: [Double]], _ what: String, _ unit: String) -> String {
@@ -225,7 +246,7 @@ public enum ReportPage {
             SELECT fl.food_id, f.name, fl.check_name, fl.message FROM food_flag fl JOIN food f ON f.id = fl.food_id
             ORDER BY fl.check_name, fl.food_id LIMIT 25
             """).map { [$0["food_id"], $0["name"], $0["check_name"], $0["message"]] as [String] }
-        return section("nutrition", "5. Nutrition", chart(calories, "Calories", "kcal") + chart(sodium, "Sodium", "mg")
+        return section("nutrition", "5. Nutrition", chart(calories, "Calories", "kcal") + chart(sodiumPerMeal, "Sodium", "mg")
             + "<p>\(flagged) food(s) have flagged labels\(flagged > flags.count ? "; the first \(flags.count) flags" : ""):</p>"
             + (flags.isEmpty ? "" : table(["food", "name", "check", "message"], flags)))
     }

@@ -45,6 +45,24 @@ public enum SnapshotReader {
         }
     }
 
+    /// Reads the snapshot at `url` with `other` attached, read-only, as the schema `prev`, so
+    /// that two snapshots compare in SQL without either being read into memory.
+    public static func read<T>(_ url: URL, attaching other: URL, _ body: (Database) throws -> T) throws -> T {
+        guard FileManager.default.fileExists(atPath: other.path) else { throw SnapshotError("no such snapshot", path: other.path) }
+        let queue = try open(url)
+        let escaped = other.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? other.path
+        do {
+            return try queue.inDatabase { db in
+                try db.execute(sql: "ATTACH DATABASE ? AS prev", arguments: ["file:\(escaped)?mode=ro&immutable=1"])
+                defer { try? db.execute(sql: "DETACH DATABASE prev") }
+                return try body(db)
+            }
+        } catch let error as DatabaseError {
+            throw SnapshotError("cannot compare with \(other.lastPathComponent) (\(error.message ?? "\(error.resultCode)"))",
+                                path: url.path)
+        }
+    }
+
     /// The `_meta` table as a dictionary.
     public static func meta(of url: URL) throws -> [String: String] {
         try read(url, meta)

@@ -125,5 +125,18 @@ import TestSupport
         }
         #expect(versions.hasPrefix("v1: 405 kcal, 2016-09-0"))
         #expect(versions.contains("; v2: 278 kcal, 2016-09-15.."))
+
+        // The report beside the second snapshot counts its changes from the first: every item of
+        // the days after 2016-09-10 is added, none removed (the earlier days are the same files).
+        let page = try String(contentsOf: after.appendingPathExtension("report.html"), encoding: .utf8)
+        let perDay = try QueryResult.run("""
+            SELECT date, count(*) FROM v_menu WHERE date > '2016-09-10' GROUP BY date ORDER BY date
+            """, on: after).rows.map { row -> String in
+            guard case .text(let date) = row[0], case .integer(let count) = row[1] else { return "" }
+            return "<tr><td>\(date)</td><td class=\"n\">\(count)</td><td class=\"n\">0</td></tr>"
+        }
+        #expect(perDay.count == 21)
+        for row in perDay { #expect(page.contains(row), "\(row)") }
+        #expect(!page.contains("<td>2016-09-10</td><td class=\"n\">"))
     }
 }

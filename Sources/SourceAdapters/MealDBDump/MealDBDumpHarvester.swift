@@ -19,8 +19,27 @@ struct MealDBDumpHarvester: Harvester {
         var dataset = Dataset()
         let recipes = try MealDB.decodeMeals(page.body, location: dump.path)
         dataset.recipes.reserveCapacity(recipes.count)
-        for recipe in recipes {
+        var first: [RecipeID: Int] = [:]
+        var positions: [RecipeID: [Int]] = [:]
+        for (index, recipe) in recipes.enumerated() {
             dataset.recipes[recipe.id] = recipe
+            if let earlier = first[recipe.id] {
+                positions[recipe.id, default: [earlier]].append(index + 1)
+            } else {
+                first[recipe.id] = index + 1
+            }
+        }
+        var warnings: [String] = []
+        if !positions.isEmpty {
+            // Two meals under one idMeal: one row per id in the snapshot, the last one read, and
+            // the dump's duplicates named rather than collapsed in silence.
+            let duplicates = positions.keys.sorted().map { id in
+                "\(id.id) (meals \((positions[id] ?? []).map(String.init).joined(separator: ", ")))"
+            }
+            let listed = duplicates.prefix(5).joined(separator: "; ")
+            let more = duplicates.count > 5 ? "; and \(duplicates.count - 5) more" : ""
+            warnings.append("\(dump.path): \(duplicates.count) idMeal(s) name more than one meal, the last of each kept: "
+                            + listed + more)
         }
         if let categoriesFile = categories {
             let categories = try await documents.fetch(Self.url(of: categoriesFile))
@@ -28,7 +47,7 @@ struct MealDBDumpHarvester: Harvester {
                 dataset.categories[category.name] = category
             }
         }
-        return PartitionResult(dataset: dataset, warnings: [])
+        return PartitionResult(dataset: dataset, warnings: warnings)
     }
 
     /// Local files are addressed as `file://` URLs so that provenance names the real path.
