@@ -209,8 +209,7 @@ public struct PipelineRunner: Sendable {
             // a failed publication.
             if spec.reportPage {
                 do {
-                    try ReportPage.write(for: snapshot, previous: previous,
-                                         to: snapshot.appendingPathExtension("report.html"))
+                    try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
                 } catch {
                     emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
                 }

@@ -51,9 +51,10 @@ public enum SnapshotReader {
         guard FileManager.default.fileExists(atPath: other.path) else { throw SnapshotError("no such snapshot", path: other.path) }
         let queue = try open(url)
         let escaped = other.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? other.path
+        let address = "file:\(escaped)?mode=ro&immutable=1"
         do {
             return try queue.inDatabase { db in
-                try db.execute(sql: "ATTACH DATABASE ? AS prev", arguments: ["file:\(escaped)?mode=ro&immutable=1"])
+                try db.execute(sql: "ATTACH DATABASE ? AS prev", arguments: [address])
                 defer { try? db.execute(sql: "DETACH DATABASE prev") }
                 return try body(db)
             }
@@ -163,6 +164,27 @@ public enum SnapshotReader {
             let rowid: Int64? = row[1]
             let parent: String = row[2]
             return "foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken"
+        }
+    }
+
+    /// The meals each place served on `date`, in their order on the day: what `commissary near`
+    /// shows beside each place. Empty for a snapshot without places.
+    public static func mealsByPlace(of url: URL, on date: ServiceDate) throws -> [String: [String]] {
+        try read(url) { db in
+            guard try db.columns(in: "restaurant").contains(where: { $0.name == "place_name" }) else { return [:] }
+            var meals: [String: [String]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT r.place_name, m.name FROM meal m
+                JOIN service_day d ON d.id = m.service_day_id
+                JOIN menu_item mi ON mi.meal_id = m.id
+                JOIN section s ON s.id = mi.section_id
+                JOIN restaurant r ON r.id = s.restaurant_id
+                WHERE d.date = ? AND r.place_name IS NOT NULL
+                GROUP BY r.place_name, m.name ORDER BY r.place_name, min(m.position)
+                """, arguments: [date.description]) {
+                meals[row[0], default: []].append(row[1])
+            }
+            return meals
         }
     }
 }

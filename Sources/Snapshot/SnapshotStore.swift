@@ -114,6 +114,14 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Writes `<file><suffix>` through a hidden partial file renamed into place.
+    /// Writes a snapshot's report page beside it (`<file>.report.html`), read-only, through a
+    /// hidden partial file that a killed run leaves for the next run to sweep.
+    public func writeReport(_ page: String, beside snapshot: URL) throws {
+        try writeBeside(snapshot, suffix: ".report.html", Data(page.utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444],
+                                              ofItemAtPath: snapshot.path + ".report.html")
+    }
+
     private func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws {
         let name = snapshot.lastPathComponent + suffix
         let partial = directory.appendingPathComponent(".\(name).partial")
@@ -173,7 +181,7 @@ public struct SnapshotStore: Sendable {
     /// writes one, and a kill mid-vacuum leaves it behind.
     public func removeLeftovers(pipeline: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json)?\.partial(-journal|-wal|-shm)?$/#
+        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json|\.report\.html)?\.partial(-journal|-wal|-shm)?$/#
         for name in names {
             let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline } ?? false
             guard isOwnPartial || name == ".latest-\(pipeline).new" else { continue }

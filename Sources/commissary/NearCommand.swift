@@ -63,20 +63,7 @@ struct NearCommand: ParsableCommand {
         }
         let origin = Coordinates(latitude: lat, longitude: lon)!
         let day = date ?? localToday().description
-        // The meals served at each place that day, in their order on the day.
-        let meals = try QueryResult.run("""
-            SELECT r.place_name, m.name FROM meal m
-            JOIN service_day d ON d.id = m.service_day_id
-            JOIN menu_item mi ON mi.meal_id = m.id
-            JOIN section s ON s.id = mi.section_id
-            JOIN restaurant r ON r.id = s.restaurant_id
-            WHERE d.date = '\(day)' AND r.place_name IS NOT NULL
-            GROUP BY r.place_name, m.name ORDER BY r.place_name, min(m.position)
-            """, on: url).rows
-        var serving: [String: [String]] = [:]
-        for row in meals {
-            if case .text(let place) = row[0], case .text(let meal) = row[1] { serving[place, default: []].append(meal) }
-        }
+        let serving = try SnapshotReader.mealsByPlace(of: url, on: ServiceDate(day)!)
         let listed = places.map { place -> Nearby in
             let distance = place.coordinates.map(origin.distance(to:))
             return Nearby(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
