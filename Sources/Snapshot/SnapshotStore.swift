@@ -100,35 +100,33 @@ public struct SnapshotStore: Sendable {
     /// Writes the run's manifest beside the snapshot it published, once the publication is done,
     /// so that the manifest records the publication too.
     public func writeManifest(_ manifest: Data, beside snapshot: URL) throws -> URL {
-        let manifestURL = snapshot.appendingPathExtension("manifest.json")
-        let manifestPartial = directory.appendingPathComponent(".\(manifestURL.lastPathComponent).partial")
+        try writeBeside(snapshot, suffix: ".manifest.json", manifest)
+    }
+
+    /// Writes a snapshot's report page beside it (`<file>.report.html`), read-only.
+    public func writeReport(_ page: String, beside snapshot: URL) throws {
+        let page = try writeBeside(snapshot, suffix: ".report.html", Data(page.utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: page.path)
+    }
+
+    /// Writes `<file><suffix>` through a hidden partial file renamed into place. A write that
+    /// fails (a disk that filled up) removes its partial file; one a kill interrupts is left for
+    /// the next run's sweep.
+    @discardableResult
+    private func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws -> URL {
+        let name = snapshot.lastPathComponent + suffix
+        let final = directory.appendingPathComponent(name)
+        let partial = directory.appendingPathComponent(".\(name).partial")
         do {
-            try Durability.writeNewFile(manifest, to: manifestPartial.path)
-            try Durability.rename(from: manifestPartial.path, to: manifestURL.path)
+            try? FileManager.default.removeItem(at: partial)
+            try Durability.writeNewFile(data, to: partial.path)
+            try Durability.rename(from: partial.path, to: final.path)
             try Durability.sync(path: directory.path)
         } catch {
-            try? FileManager.default.removeItem(at: manifestPartial)
+            try? FileManager.default.removeItem(at: partial)
             throw error
         }
-        return manifestURL
-    }
-
-    /// Writes `<file><suffix>` through a hidden partial file renamed into place.
-    /// Writes a snapshot's report page beside it (`<file>.report.html`), read-only, through a
-    /// hidden partial file that a killed run leaves for the next run to sweep.
-    public func writeReport(_ page: String, beside snapshot: URL) throws {
-        try writeBeside(snapshot, suffix: ".report.html", Data(page.utf8))
-        try FileManager.default.setAttributes([.posixPermissions: 0o444],
-                                              ofItemAtPath: snapshot.path + ".report.html")
-    }
-
-    private func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws {
-        let name = snapshot.lastPathComponent + suffix
-        let partial = directory.appendingPathComponent(".\(name).partial")
-        try? FileManager.default.removeItem(at: partial)
-        try Durability.writeNewFile(data, to: partial.path)
-        try Durability.rename(from: partial.path, to: directory.appendingPathComponent(name).path)
-        try Durability.sync(path: directory.path)
+        return final
     }
 
     /// Refuses the freshly vacuumed copy unless SQLite finds it sound, reads its Datasette

@@ -73,9 +73,9 @@ struct FullDiskTests {
         try expectSoundSnapshots(store.directory)
     }
 
-    /// A snapshots folder with room for the snapshot and its metadata but not its manifest: the
-    /// disk fills after `latest` has moved. The run says what is true (published, but the
-    /// manifest could not be written) with exit status 5, and leaves no partial file.
+    /// A snapshots folder with room for the snapshot and its metadata but not its report page and
+    /// manifest: the disk fills after `latest` has moved. The run says what is true (published,
+    /// but the manifest could not be written) with exit status 5, and leaves no partial file.
     @Test func aDiskThatFillsAfterPublishingIsReportedAsItIs() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
