@@ -47,18 +47,24 @@ extension QueryResult {
                 if position > 0 { out += ", " }
                 out += keys[position]
                 out += ": "
-                switch value {
-                case .null: out += "null"
-                case .integer(let number): out += String(number)
-                case .real(let number): out += number.isFinite ? "\(number)" : "null"
-                case .text(let text): out += Self.jsonString(text)
-                case .blob(let data): out += Self.jsonString(data.base64EncodedString())
-                }
+                Self.appendJSON(value, to: &out)
             }
             out += "}"
         }
         out += rows.isEmpty ? "]\n" : "\n]\n"
         return out
+    }
+
+    /// A value as JSON, SQLite's type kept: NULL → null, integers and reals → numbers (an
+    /// infinite real, which JSON cannot hold, → null), text → a string, a blob → base64 text.
+    static func appendJSON(_ value: SQLValue, to out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .integer(let number): out += String(number)
+        case .real(let number): out += number.isFinite ? "\(number)" : "null"
+        case .text(let text): out += jsonString(text)
+        case .blob(let data): out += jsonString(data.base64EncodedString())
+        }
     }
 
     /// Column names, each once: a repeat takes `_2`, `_3` … (skipping any name already taken).

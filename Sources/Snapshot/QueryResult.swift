@@ -8,6 +8,16 @@ public enum SQLValue: Hashable, Sendable {
     case real(Double)
     case text(String)
     case blob(Data)
+
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .integer(number)
+        case .double(let number): self = .real(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .blob(data)
+        }
+    }
 }
 
 /// The rows of a read-only query against a published snapshot.
@@ -42,19 +52,7 @@ public struct QueryResult: Hashable, Sendable {
                 var rows: [[SQLValue]] = []
                 let cursor = try Row.fetchCursor(statement)
                 while let row = try cursor.next() {
-                    rows.append((0..<columns.count).map { index in
-                        switch row[index] as DatabaseValue {
-                        case let value where value.isNull: return .null
-                        case let value:
-                            switch value.storage {
-                            case .int64(let number): return .integer(number)
-                            case .double(let number): return .real(number)
-                            case .string(let text): return .text(text)
-                            case .blob(let data): return .blob(data)
-                            case .null: return .null
-                            }
-                        }
-                    })
+                    rows.append((0..<columns.count).map { SQLValue(row[$0] as DatabaseValue) })
                 }
                 return QueryResult(columns: columns, rows: rows)
             }

@@ -19,7 +19,7 @@ public enum SnapshotSchema {
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
-    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources", "_stale"]
+    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources", "_stale", "_table_keys"]
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
@@ -34,7 +34,18 @@ public enum SnapshotSchema {
         ("v10-sides", v10Sides),
         ("v11-label-versions", v11LabelVersions),
         ("v12-places", v12Places),
+        ("v13-table-keys", v13TableKeys),
     ]
+
+    /// Each table's stable key, so a client applying a change set knows how rows are matched;
+    /// ids of days, meals and menu items say where the row is (`MenuWriter`), so they stay.
+    static let v13TableKeys = """
+        CREATE TABLE _table_keys (
+            table_name TEXT PRIMARY KEY,
+            key_columns TEXT NOT NULL,          -- JSON array; [] = the whole row
+            position INTEGER NOT NULL UNIQUE    -- parents first
+        );
+        """
 
     /// Dining locations as data (the pipeline's places file): kind, address and coordinates, and
     /// each restaurant linked to its place, so apps can sort halls by distance.

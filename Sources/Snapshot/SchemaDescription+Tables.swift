@@ -8,12 +8,12 @@ extension SchemaDescription {
 
     private static let hierarchy: [Table] = [
         Table("service_day", .data, "One day of service at the dining halls.", columns: [
-            C("id", "Integer id, assigned in partition order (sources as the pipeline lists them, dates ascending)."),
+            C("id", "The date as the number `yyyymmdd` (20161001), so a day keeps its id in every snapshot."),
             C("date", "The day, `YYYY-MM-DD`, local to the dining hall; unique."),
             C("weekday", "ISO weekday: 1 = Monday … 7 = Sunday."),
         ]),
         Table("meal", .data, "A meal period of a service day, as the menu names it (Breakfast, Brunch, Lunch, Dinner, Late Night).", columns: [
-            C("id", "Integer id, assigned in partition then page order."),
+            C("id", "`service_day_id` × 100 + `position` (2016100102 is the day's second meal), so a meal keeps its id while its day's meals stay in order."),
             C("service_day_id", "→ `service_day.id`."),
             C("name", "The meal period as printed; unique within its day."),
             C("position", "1 for the day's first meal on the menu page, then 2, 3…"),
@@ -43,7 +43,7 @@ extension SchemaDescription {
             C("serving_unit", "The serving's unit read from what was printed (`cup`, `oz Portion`); NULL with `serving_amount`."),
         ]),
         Table("menu_item", .data, "One appearance of a food on a menu: in a section of a restaurant, in a meal of a day.", columns: [
-            C("id", "Integer id, assigned in partition, meal and page order."),
+            C("id", "`meal_id` × 100000 + `position` (201610010200007 is that meal's seventh item), so an item keeps its id while the items before it on the page stay."),
             C("meal_id", "→ `meal.id`."),
             C("section_id", "→ `section.id`."),
             C("food_id", "→ `food.id`."),
@@ -493,6 +493,11 @@ extension SchemaDescription {
             C("kept_fetched_at", "When the version published was fetched (ISO 8601, UTC)."),
             C("kept_run_id", "The run that fetched it."),
             C("reason", "Why the newest fetch was not used, in one line."),
+        ]),
+        Table("_table_keys", .housekeeping, "The stable key of each table, which `commissary changes` matches rows by (docs/changes.md).", columns: [
+            C("table_name", "The table."),
+            C("key_columns", "Its key as a JSON array of column names (its primary key); `[]` where the whole row is the key, the rows then matched as a multiset."),
+            C("position", "Where the table comes when a change set is applied: every table after the tables its foreign keys point at."),
         ]),
         Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
             C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),

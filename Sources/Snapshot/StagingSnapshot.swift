@@ -83,7 +83,8 @@ public final class StagingSnapshot {
     }
 
 
-    /// Fills the housekeeping tables `_meta`, `_runs`, `_checks`, `_sources` and `_stale`.
+    /// Fills the housekeeping tables `_meta`, `_runs`, `_checks`, `_sources`, `_stale` and
+    /// `_table_keys`.
     public func record(run: RunRecord, checks: [CheckOutcome], documents: [SourceDocument],
                        stale: [StalePartition] = []) throws {
         do {
@@ -137,6 +138,7 @@ public final class StagingSnapshot {
                         arguments: [partition.source, partition.partition, partition.keptFetchedAt,
                                     partition.keptRunId, partition.reason])
                 }
+                try TableKeys.record(db)
             }
         } catch {
             throw SnapshotError("cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", path: url.path,

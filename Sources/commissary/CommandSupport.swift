@@ -21,7 +21,7 @@ enum ExitStatus: Int32, CaseIterable {
     /// Published (or still current) with stale partitions: days whose newest fetch was refused
     /// or failed, carried from their last good version (`_stale`).
     case publishedStale = 6
-    /// `diff --exit-code` found differences. Not git's 1, which means a bad input here.
+    /// `diff --exit-code` or `changes --exit-code` found differences. Not git's 1, which means a bad input here.
     case differ = 7
     /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
     /// SIGTERM 143); SIGTERM's is the one named here.
@@ -56,7 +56,7 @@ enum ExitStatus: Int32, CaseIterable {
         + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
         + "5 published and latest, but its manifest or the ledger could not be written; "
         + "6 published (or still current) with stale days, carried from their last good version; "
-        + "7 the snapshots differ (diff --exit-code); "
+        + "7 the snapshots differ (diff or changes --exit-code); "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 

@@ -21,6 +21,7 @@ struct Commissary: AsyncParsableCommand {
             CheckCommand.self,
             SwipesCommand.self,
             DiffCommand.self,
+            ChangesCommand.self,
             SchemaCommand.self,
         ])
 

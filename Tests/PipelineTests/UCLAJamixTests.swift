@@ -418,7 +418,8 @@ import TestSupport
 
     /// `history: {keep: all}` over the seven nights: the last snapshot holds every date the feed
     /// ever published (2025-04-07..18), each day as the last night that published it had it, and
-    /// the days no longer in the feed are read from the raw store without a request.
+    /// the days no longer in the feed are read from the raw store without a request. Each
+    /// night's change set from the night before replays to exactly that night's snapshot.
     @Test func historyKeepsEveryDateEverPublished() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -434,7 +435,22 @@ import TestSupport
             let before = feed.server.requests.filter { $0.path.hasPrefix("/menus/") }.map(\.path)
             let report = try await run(spec, night: night, workspace: workspace)
             #expect(report.published, "night \(night): \(report.blockingChecks.map(\.message))")
-            last = report.snapshotPath.map(URL.init(fileURLWithPath:))
+            let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+            // The change set from the night before replays to this night's snapshot, and leaves
+            // the days before this night alone: their rows keep their ids.
+            if let last {
+                let changes = try await ChangeSetReplay.expectReplayGivesTheNew(old: last, new: snapshot)
+                let items = try #require(changes.tables.first { $0.name == "menu_item" })
+                let firstDay = Int64(night.year * 10_000 + night.month * 100 + night.day)
+                let touched = (items.inserted + items.deleted + items.updated.map(\.key)).compactMap { row -> Int64? in
+                    if case .integer(let id) = row.first { return id / 10_000_000 }
+                    return nil
+                }
+                #expect(!touched.isEmpty && touched.allSatisfy { $0 >= firstDay }, "night \(night)")
+                let days = try #require(changes.tables.first { $0.name == "service_day" })
+                #expect(days.deleted.isEmpty && days.updated.isEmpty, "night \(night)")
+            }
+            last = snapshot
             for date in Self.dates(of: night) { lastNight[date] = night }
             // Only the night's own window was asked for.
             let asked = Set(feed.server.requests.filter { $0.path.hasPrefix("/menus/") }.map(\.path))

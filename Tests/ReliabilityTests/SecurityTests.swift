@@ -156,11 +156,13 @@ import YAMLConfig
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly six interpolations into
-    /// SQL text, none of data: table names from the schema's own list, the migration count, the
-    /// two search tables' names (in their rebuild and its buffer setting), the diff's fixed list of nutrient columns, and the names of the
-    /// schema's own indexes (read from `sqlite_master` of the staging file it just created, and
-    /// quoted as identifiers) that staging drops until the rows are in.
+    /// SQL is built only with bound parameters. The sources hold exactly nine single-line
+    /// interpolations into SQL text, none of data: table names from the schema's own list, the
+    /// migration count, the two search tables' names (in their rebuild and its buffer setting),
+    /// the diff's fixed list of nutrient columns, the names of the schema's own indexes (read
+    /// from `sqlite_master` of the staging file it just created, and quoted as identifiers) that
+    /// staging drops until the rows are in, and the schema name (`main` or `prev`, quoted) of the
+    /// two snapshots a change set compares.
     @Test func sqlInterpolatesNoData() throws {
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
@@ -172,12 +174,15 @@ import YAMLConfig
             }
         }
         #expect(found.sorted() == [
+            "Snapshot/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
+            "Snapshot/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
             "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
             "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?)\",",
             "Snapshot/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
             "Snapshot/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
             "Snapshot/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
             "Snapshot/StagingSnapshot.swift: try db.execute(sql: \"DROP INDEX \\(name.quotedDatabaseIdentifier)\")",
+            "Snapshot/TableKeys.swift: return try Row.fetchAll(db, sql: \"SELECT table_name, key_columns FROM \\\"\\(schema)\\\"._table_keys ORDER BY position\")",
         ], "\(found)")
     }
 }

@@ -108,16 +108,17 @@ import Testing
         try store.publish(good, fileName: "demo-good.sqlite", pipeline: "demo")
         good.discard()
 
-        // A menu item pointing at a food that does not exist: foreign_key_check must refuse it.
+        // A menu item (2026-10-10's first meal, first item) pointing at a food that does not
+        // exist: foreign_key_check must refuse it.
         let bad = try stage(smallDataset(), in: folder, runId: "bad")
         defer { bad.discard() }
         try bad.queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 1")
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 202610100100001")
         }
         let refusal = #expect(throws: SnapshotError.self) {
             try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo")
         }
-        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row 1 to food") == true)
+        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row 202610100100001 to food") == true)
         #expect(store.latest(pipeline: "demo")?.lastPathComponent == "demo-good.sqlite")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(!names.contains("demo-bad.sqlite"))

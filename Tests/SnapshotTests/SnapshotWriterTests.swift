@@ -49,10 +49,11 @@ import Testing
                 == scalar(b, "SELECT meal_id FROM menu_item WHERE name = 'Fries'"))
     }
 
-    /// Days streamed one at a time: ids follow arrival, restaurants and sections are numbered at
-    /// first sight, and a date that comes again (a second source) adds its meals to that day,
-    /// positioned after the first source's.
-    @Test func daysAppendedOneAtATimeTakeIdsInArrivalOrder() throws {
+    /// Days streamed one at a time: ids say where a row is (a day its date, a meal its day and
+    /// place, an item its meal and place), whatever order days arrive in; restaurants and
+    /// sections are numbered at first sight, and a date that comes again (a second source) adds
+    /// its meals to that day, positioned after the first source's.
+    @Test func daysAppendedOneAtATimeTakeIdsFromWhereTheyAre() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("stream.sqlite"))
@@ -72,16 +73,17 @@ import Testing
         for day in [sunday, saturday, secondSource] { digest.add(day) }
         try staging.finish(dataset, menus: digest, codes: knownCodes)
 
-        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-11'") == 1)
-        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-10'") == 2)
+        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-11'") == 20_261_011)
+        #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-10'") == 20_261_010)
         #expect(try scalar(staging, "SELECT count(*) FROM service_day") == 2)
-        #expect(try scalar(staging, "SELECT position FROM meal WHERE service_day_id = 2 AND name = 'Dinner'") == 2)
+        #expect(try scalar(staging, "SELECT position FROM meal WHERE service_day_id = 20261010 AND name = 'Dinner'") == 2)
+        #expect(try scalar(staging, "SELECT id FROM meal WHERE service_day_id = 20261010 AND name = 'Dinner'") == 2_026_101_002)
+        #expect(try scalar(staging, "SELECT id FROM menu_item WHERE meal_id = 2026101002") == 202_610_100_200_001)
         // Covel appears first (Sunday), then De Neve, then Bruin Plate.
         #expect(try scalar(staging, "SELECT id FROM restaurant WHERE name = 'Covel'") == 1)
         #expect(try scalar(staging, "SELECT id FROM restaurant WHERE name = 'Bruin Plate'") == 3)
         #expect(try scalar(staging, "SELECT count(*) FROM section") == 3)
         #expect(try scalar(staging, "SELECT count(*) FROM menu_item") == 5)
-        #expect(try scalar(staging, "SELECT max(id) FROM menu_item") == 5)
     }
 }
 

@@ -1,0 +1,123 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import Testing
+import TestSupport
+
+/// `commissary changes`: the rows that changed between two snapshots, by each table's stable
+/// key, which the reference client applies to the old snapshot to get exactly the new one.
+@Suite(.serialized) struct ChangeSetTests {
+    /// The bundled sample pipeline over a copy of SampleData that the test may edit.
+    private func sampleCopy(in workspace: URL) throws -> (spec: URL, site: URL) {
+        let pipelines = workspace.appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
+        for folder in ["standards", "plans", "terms", "places"] {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
+                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
+        }
+        try FileManager.default.copyItem(at: Paths.sampleData, to: workspace.appendingPathComponent("SampleData"))
+        let spec = pipelines.appendingPathComponent("sample.yml")
+        try FileManager.default.copyItem(at: Paths.pipelines.appendingPathComponent("sample.yml"), to: spec)
+        return (spec, workspace.appendingPathComponent("SampleData/menu.dining.ucla.edu"))
+    }
+
+    private func publish(_ spec: URL, workspace: URL) async throws -> URL {
+        let report = try await PipelineRunner(
+            spec: try SpecReader.read(spec),
+            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        return URL(fileURLWithPath: try #require(report.snapshotPath))
+    }
+
+    /// One dish renamed on one day's page: the change set holds that one menu item (its id says
+    /// day 2026-10-11, first meal, first item: Brunch's Greek Yogurt Parfait at Covel, the page's
+    /// first item) with its new name, no other data row, and replays to the new snapshot.
+    @Test func oneRenamedItemIsOneUpdatedRowAndTheReplayIsTheNewSnapshot() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try sampleCopy(in: workspace)
+        let old = try await publish(spec, workspace: workspace)
+
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let renamed = html.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">Greek Yogurt Parfait Cup</a>")
+        #expect(renamed != html)
+        try Data(renamed.utf8).write(to: page)
+        let new = try await publish(spec, workspace: workspace)
+
+        let changes = try await ChangeSetReplay.expectReplayGivesTheNew(old: old, new: new)
+        #expect(changes.old.snapshot == old.lastPathComponent && changes.new.snapshot == new.lastPathComponent)
+        #expect(changes.old.schemaVersion == SnapshotSchema.version && changes.new.schemaVersion == SnapshotSchema.version)
+        let data = changes.tables.filter { !$0.name.hasPrefix("_") }
+        #expect(data.map(\.name) == ["menu_item"], "\(changes.text())")
+        let items = try #require(data.first)
+        #expect(items.key == ["id"])
+        #expect(items.inserted.isEmpty && items.deleted.isEmpty)
+        #expect(items.updated.map(\.key) == [[.integer(202_610_110_100_001)]])
+        #expect(items.updated.first?.changed.map(\.column) == ["name"])
+        #expect(items.updated.first?.changed.map(\.value) == [.text("Greek Yogurt Parfait Cup")])
+        #expect(changes.schemaObjects.isEmpty)
+        #expect(changes.text().contains("  menu_item: 0 inserted, 1 updated, 0 deleted\n"), "\(changes.text())")
+
+        // Each table's key is recorded in the snapshot, parents before the tables pointing at them.
+        let keys = try QueryResult.run("SELECT table_name, key_columns FROM _table_keys ORDER BY position", on: new).rows
+        let order = keys.compactMap { row -> String? in if case .text(let name) = row[0] { return name } else { return nil } }
+        #expect(keys.contains([.text("food_nutrient"), .text("[\"food_id\",\"nutrient_key\"]")]))
+        #expect(keys.contains([.text("food_flag"), .text("[]")]))
+        for (child, parent) in [("menu_item", "meal"), ("menu_item", "food"), ("restaurant", "place"), ("code_term", "term")] {
+            #expect(try #require(order.firstIndex(of: parent)) < #require(order.firstIndex(of: child)), "\(parent) before \(child)")
+        }
+        #expect(!order.contains { $0.hasPrefix("food_fts") || $0.hasPrefix("recipe_fts") })
+    }
+
+    /// The same snapshot twice: nothing in the data changes; only what records the run does.
+    @Test func aSnapshotAgainstItselfHasNoChanges() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try sampleCopy(in: workspace)
+        let snapshot = try await publish(spec, workspace: workspace)
+        let changes = try ChangeSet.between(snapshot, snapshot)
+        #expect(changes.isEmpty)
+        #expect(changes.text().hasSuffix(":\n  none\n"))
+
+        let outcome = try await CommissaryProcess.run(["changes", snapshot.path, snapshot.path, "--format", "json", "--exit-code"])
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+        #expect(json["format"] as? String == "commissary-changes")
+        #expect((json["tables"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A dish removed from a day's page: that meal's later items move up one place, so they are
+    /// updates of the items that held those places and the last place is deleted; the days before
+    /// and after keep every id. The command line says so and exits 7 with --exit-code.
+    @Test func aRemovedItemTouchesOnlyItsMeal() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try sampleCopy(in: workspace)
+        let old = try await publish(spec, workspace: workspace)
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        // The page's first <li class="menu-item"> … </li>: Brunch's first item.
+        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
+        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        let new = try await publish(spec, workspace: workspace)
+
+        let changes = try await ChangeSetReplay.expectReplayGivesTheNew(old: old, new: new)
+        let items = try #require(changes.tables.first { $0.name == "menu_item" })
+        let brunch = try QueryResult.run("SELECT count(*) FROM menu_item WHERE meal_id = 2026101101", on: old).rows
+        let count = try #require(brunch.first?.first.flatMap { value -> Int? in if case .integer(let n) = value { Int(n) } else { nil } })
+        #expect(items.deleted == [[.integer(202_610_110_100_000 + Int64(count))]])
+        #expect(items.inserted.isEmpty)
+        #expect(items.updated.count == count - 1)
+        #expect(items.updated.allSatisfy { update in
+            guard case .integer(let id) = update.key.first else { return false }
+            return id / 100_000 == 2_026_101_101
+        })
+        let outcome = try await CommissaryProcess.run(["changes", old.path, new.path, "--exit-code"])
+        #expect(outcome.status == 7, "\(outcome.error)")
+        #expect(outcome.output.contains("  menu_item: 0 inserted, \(count - 1) updated, 1 deleted\n"), "\(outcome.output)")
+    }
+}
