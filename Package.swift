@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
 
         // What every module shares: timestamps, hashing, durable writes, free space, the run
         // lock, the build id, the version.
@@ -64,6 +69,8 @@ let package = Package(
                 "CSQLiteConfig",
             ]
         ),
+        // A published snapshot into PostgreSQL through libpq: built in its own schema, swapped in.
+        .target(name: "PostgresTarget", dependencies: ["Basics", "CLibPQ", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
         // One HTML page per snapshot: charts as inline SVG, with their numbers.
         .target(name: "Report", dependencies: ["FoodModel", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
@@ -75,7 +82,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "Basics", "FoodModel", "Fetching", "SourceAdapters", "YAMLConfig", "Nutrition", "Snapshot", "Swipes",
-                "Report",
+                "Report", "PostgresTarget",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -128,7 +135,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
-                "TestSupport", "commissary", "Report", .product(name: "GRDB", package: "GRDB.swift"),
+                "TestSupport", "commissary", "Report", "PostgresTarget", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.

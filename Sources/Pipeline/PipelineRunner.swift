@@ -2,6 +2,7 @@ import Basics
 import Fetching
 import FoodModel
 import Foundation
+import PostgresTarget
 import Logging
 import Report
 import Snapshot
@@ -242,6 +243,17 @@ public struct PipelineRunner: Sendable {
             manifestPath = try store.writeManifest(try encode(manifest), beside: published).path
         } catch {
             problems.append("its manifest could not be written (\(error))")
+        }
+        if let target = spec.postgres {
+            do {
+                let publication = try PostgresPublisher.publish(published, to: target,
+                                                                keepPrevious: max(1, (spec.retention?.keepLast ?? 2) - 1))
+                emit(.publishedPostgres, message: "schema \(publication.schema)"
+                     + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
+                     counts: publication.rowCounts)
+            } catch {
+                problems.append("PostgreSQL was not updated and still serves what it did (\(error))")
+            }
         }
         do {
             try ledger.finishRuns()

@@ -1,6 +1,7 @@
 import Basics
 import FoodModel
 import Foundation
+import PostgresTarget
 import Nutrition
 import Snapshot
 import SourceAdapters
@@ -30,6 +31,9 @@ public struct PipelineSpec: Sendable {
     public var history: HistoryPolicy?
     /// Whether each published snapshot gets its report page beside it (`report_page`, default true).
     public var reportPage = true
+    /// Where each published snapshot also goes in PostgreSQL (`publish: postgres:`); nil for
+    /// SQLite files only.
+    public var postgres: PostgresTarget?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,

@@ -15,6 +15,8 @@ public struct RunEvent: Hashable, Sendable, Codable {
         case warning
         case check
         case published
+        /// The snapshot is also in PostgreSQL (`publish: postgres:`): the schema in `message`.
+        case publishedPostgres = "published_postgres"
         case notPublished = "not_published"
         /// What revalidation concluded when the run goes on to parse: which input changed, or
         /// that the code or the pipeline did.

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import PostgresTarget
 import YAMLConfig
 import Nutrition
 import Snapshot
@@ -22,7 +23,7 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "licence_url", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention", "places", "history", "report_page"])
+                           "swipes", "retention", "places", "history", "report_page", "publish"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -55,6 +56,7 @@ public enum SpecReader {
             history: try top.optional("history").map(readHistory),
             licenceURL: try top.optional("licence_url").map(readWebAddress))
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
+        spec.postgres = try top.optional("publish").flatMap(readPublish)
         return spec
     }
 
@@ -186,6 +188,29 @@ public enum SpecReader {
         }
         if let since = try map.optional("since") { return .since(try since.date()) }
         return .lastDays(try map.required("last_days").int(in: 1...DateSelection.maxDays))
+    }
+
+    /// `publish: {postgres: {url_env: NAME, schema: NAME}}`: the server's address is read from
+    /// the environment variable at run time, never from the file.
+    private static func readPublish(_ node: YAMLValue) throws -> PostgresTarget? {
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["postgres"])
+        guard let postgresNode = try map.optional("postgres") else { return nil }
+        let postgres = try YAMLMapping(postgresNode)
+        try postgres.allowOnly(["url_env", "schema"])
+        let variableNode = try postgres.required("url_env")
+        let variable = try variableNode.string()
+        guard variable.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
+            throw variableNode.error("must name an environment variable (letters, digits, underscores), found \"\(variable)\"; "
+                                     + "the address itself never goes in the pipeline file")
+        }
+        let schemaNode = try postgres.optional("schema")
+        let schema = try schemaNode?.string() ?? "commissary"
+        guard PostgresTarget.isValidSchema(schema) else {
+            throw (schemaNode ?? postgresNode).error(
+                "must be lower-case letters, digits and single underscores, at most 40, found \"\(schema)\"")
+        }
+        return PostgresTarget(addressVariable: variable, schema: schema)
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {

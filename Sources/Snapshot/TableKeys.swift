@@ -76,3 +76,10 @@ enum TableKeys {
         return ordered.map { TableKey(table: $0, columns: keys[$0] ?? []) }
     }
 }
+
+extension SnapshotReader {
+    /// The stable key of each table of the open snapshot, parents first (`TableKeys`).
+    public static func tableKeys(_ db: Database) throws -> [TableKey] {
+        try TableKeys.read(db, schema: "main")
+    }
+}

@@ -95,6 +95,8 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             write("  \(event.message ?? "")")
         case .warning:
             write("  ! \(event.message ?? "")")
+        case .publishedPostgres:
+            write("  PostgreSQL: \(event.message ?? "")")
         case .runFinished:
             clearStatus()
         case .stageStarted, .published:

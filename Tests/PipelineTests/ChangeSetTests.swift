@@ -9,20 +9,6 @@ import TestSupport
 /// `commissary changes`: the rows that changed between two snapshots, by each table's stable
 /// key, which the reference client applies to the old snapshot to get exactly the new one.
 @Suite(.serialized) struct ChangeSetTests {
-    /// The bundled sample pipeline over a copy of SampleData that the test may edit.
-    private func sampleCopy(in workspace: URL) throws -> (spec: URL, site: URL) {
-        let pipelines = workspace.appendingPathComponent("Pipelines")
-        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["standards", "plans", "terms", "places"] {
-            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
-                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
-        }
-        try FileManager.default.copyItem(at: Paths.sampleData, to: workspace.appendingPathComponent("SampleData"))
-        let spec = pipelines.appendingPathComponent("sample.yml")
-        try FileManager.default.copyItem(at: Paths.pipelines.appendingPathComponent("sample.yml"), to: spec)
-        return (spec, workspace.appendingPathComponent("SampleData/menu.dining.ucla.edu"))
-    }
-
     private func publish(_ spec: URL, workspace: URL) async throws -> URL {
         let report = try await PipelineRunner(
             spec: try SpecReader.read(spec),
@@ -37,7 +23,7 @@ import TestSupport
     @Test func oneRenamedItemIsOneUpdatedRowAndTheReplayIsTheNewSnapshot() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let (spec, site) = try sampleCopy(in: workspace)
+        let (spec, site) = try SampleCopy.make(in: workspace)
         let old = try await publish(spec, workspace: workspace)
 
         let page = site.appendingPathComponent("Menus/2026-10-11.html")
@@ -76,7 +62,7 @@ import TestSupport
     @Test func aSnapshotAgainstItselfHasNoChanges() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let (spec, _) = try sampleCopy(in: workspace)
+        let (spec, _) = try SampleCopy.make(in: workspace)
         let snapshot = try await publish(spec, workspace: workspace)
         let changes = try ChangeSet.between(snapshot, snapshot)
         #expect(changes.isEmpty)
@@ -95,7 +81,7 @@ import TestSupport
     @Test func aRemovedItemTouchesOnlyItsMeal() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let (spec, site) = try sampleCopy(in: workspace)
+        let (spec, site) = try SampleCopy.make(in: workspace)
         let old = try await publish(spec, workspace: workspace)
         let page = site.appendingPathComponent("Menus/2026-10-11.html")
         let html = try String(contentsOf: page, encoding: .utf8)

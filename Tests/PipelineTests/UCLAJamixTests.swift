@@ -449,6 +449,11 @@ import TestSupport
                 #expect(!touched.isEmpty && touched.allSatisfy { $0 >= firstDay }, "night \(night)")
                 let days = try #require(changes.tables.first { $0.name == "service_day" })
                 #expect(days.deleted.isEmpty && days.updated.isEmpty, "night \(night)")
+                // Much smaller than the snapshot a client would download instead.
+                let changeBytes = changes.json().utf8.count
+                let snapshotBytes = try FileManager.default.attributesOfItem(atPath: snapshot.path)[.size] as? Int ?? 0
+                print("night \(night): change set \(changeBytes) bytes of JSON, snapshot \(snapshotBytes) bytes")
+                #expect(changeBytes * 4 < snapshotBytes, "night \(night): \(changeBytes) of \(snapshotBytes)")
             }
             last = snapshot
             for date in Self.dates(of: night) { lastNight[date] = night }

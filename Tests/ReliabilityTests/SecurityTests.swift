@@ -156,13 +156,14 @@ import YAMLConfig
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly nine single-line
+    /// SQL is built only with bound parameters. The sources hold exactly ten single-line
     /// interpolations into SQL text, none of data: table names from the schema's own list, the
     /// migration count, the two search tables' names (in their rebuild and its buffer setting),
     /// the diff's fixed list of nutrient columns, the names of the schema's own indexes (read
     /// from `sqlite_master` of the staging file it just created, and quoted as identifiers) that
-    /// staging drops until the rows are in, and the schema name (`main` or `prev`, quoted) of the
-    /// two snapshots a change set compares.
+    /// staging drops until the rows are in, the schema name (`main` or `prev`, quoted) of the
+    /// two snapshots a change set compares, and the names of a snapshot's own tables (from its
+    /// `_table_keys`, quoted as identifiers) read into PostgreSQL.
     @Test func sqlInterpolatesNoData() throws {
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
@@ -174,6 +175,7 @@ import YAMLConfig
             }
         }
         #expect(found.sorted() == [
+            "PostgresTarget/PostgresPublisher.swift: let cursor = try Row.fetchCursor(db, sql: \"SELECT * FROM \\(quoted(key.table))\")",
             "Snapshot/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
             "Snapshot/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
             "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",

@@ -1,0 +1,146 @@
+import Basics
+import CLibPQ
+import Foundation
+
+/// Something PostgreSQL refused, or a server that could not be reached; one line naming where
+/// (the environment variable that holds the address, or the schema and table being written),
+/// never the address itself, which may hold a password.
+public struct PostgresError: CommissaryFailure, Hashable, Sendable {
+    public var message: String
+    public var place: String?
+    public var code: FailureCode
+
+    public init(_ message: String, place: String?, code: FailureCode = .environment) {
+        self.message = message
+        self.place = place
+        self.code = code
+    }
+}
+
+/// One connection through libpq, the reference client: statements run one at a time, results
+/// come back as text (PostgreSQL's own output format), and rows go in through `COPY`, the
+/// fastest way in. The one place the C interface is called.
+public final class PostgresConnection {
+    private let connection: OpaquePointer
+    private let place: String
+
+    /// Connects to `url` (a libpq connection string or `postgresql://` URL); `place` names where
+    /// the address came from, for errors.
+    public init(url: String, place: String) throws {
+        guard let connection = PQconnectdb(url) else {
+            throw PostgresError("libpq could not allocate a connection", place: place)
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(of: connection)
+            PQfinish(connection)
+            throw PostgresError("cannot connect to PostgreSQL: \(message)", place: place)
+        }
+        self.connection = connection
+        self.place = place
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Runs statements that return no rows (several may be separated by `;`).
+    public func execute(_ sql: String, at where: String? = nil) throws {
+        let result = PQexec(connection, sql)
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw PostgresError(Self.message(of: result, connection), place: `where` ?? place)
+        }
+    }
+
+    /// Rows of a query, each value as PostgreSQL prints it (NULL as nil); parameters are bound
+    /// as text, never spliced into the statement.
+    public func query(_ sql: String, _ parameters: [String?] = [], at where: String? = nil) throws -> [[String?]] {
+        let copies = parameters.map { $0.map { strdup($0) } ?? nil }
+        defer { copies.forEach { free($0) } }
+        let result = copies.map { UnsafePointer($0) }.withUnsafeBufferPointer { values in
+            PQexecParams(connection, sql, Int32(parameters.count), nil, values.baseAddress, nil, nil, 0)
+        }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+            throw PostgresError(Self.message(of: result, connection), place: `where` ?? place)
+        }
+        let columns = PQnfields(result)
+        return (0..<PQntuples(result)).map { row in
+            (0..<columns).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
+    }
+
+    /// Streams rows into `table` with `COPY … FROM STDIN` (text format). `rows` calls its
+    /// argument once per row, values as PostgreSQL reads them as text, NULL as nil.
+    public func copy(into table: String, columns: [String], at where: String,
+                     rows: ((([String?]) throws -> Void)) throws -> Void) throws {
+        let start = PQexec(connection, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
+        let started = PQresultStatus(start) == PGRES_COPY_IN
+        let refusal = started ? "" : Self.message(of: start, connection)
+        PQclear(start)
+        guard started else { throw PostgresError(refusal, place: `where`) }
+
+        var buffer = [UInt8]()
+        buffer.reserveCapacity(1 << 16)
+        func flush() throws {
+            guard !buffer.isEmpty else { return }
+            let sent = buffer.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
+            }
+            buffer.removeAll(keepingCapacity: true)
+            guard sent == 1 else { throw PostgresError(Self.message(of: connection), place: `where`) }
+        }
+        var failure: (any Error)?
+        do {
+            try rows { values in
+                for (index, value) in values.enumerated() {
+                    if index > 0 { buffer.append(0x09) }
+                    if let value { Self.appendEscaped(value, to: &buffer) } else { buffer += [0x5C, 0x4E] }
+                }
+                buffer.append(0x0A)
+                if buffer.count >= 1 << 16 { try flush() }
+            }
+            try flush()
+        } catch {
+            failure = error
+        }
+        // Ending the copy with an error message makes the server roll the statement back.
+        _ = PQputCopyEnd(connection, failure == nil ? nil : "the rows could not be read")
+        var message: String?
+        while let result = PQgetResult(connection) {
+            if PQresultStatus(result) != PGRES_COMMAND_OK, message == nil { message = Self.message(of: result, connection) }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+        if let message { throw PostgresError(message, place: `where`) }
+    }
+
+    /// COPY's text format: backslash, tab, newline and carriage return escaped.
+    private static func appendEscaped(_ text: String, to buffer: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C: buffer += [0x5C, 0x5C]
+            case 0x09: buffer += [0x5C, 0x74]
+            case 0x0A: buffer += [0x5C, 0x6E]
+            case 0x0D: buffer += [0x5C, 0x72]
+            default: buffer.append(byte)
+            }
+        }
+    }
+
+    private static func message(of connection: OpaquePointer) -> String {
+        oneLine(String(cString: PQerrorMessage(connection)))
+    }
+
+    private static func message(of result: OpaquePointer?, _ connection: OpaquePointer) -> String {
+        guard let result, let text = PQresultErrorMessage(result), text.pointee != 0 else { return message(of: connection) }
+        return oneLine(String(cString: text))
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+    }
+}

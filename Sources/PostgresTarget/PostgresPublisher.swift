@@ -1,0 +1,237 @@
+import Basics
+import Foundation
+import GRDB
+import Snapshot
+
+/// Where a pipeline publishes into PostgreSQL (`publish: postgres:` in the pipeline file): the
+/// environment variable that holds the server's address (credentials never pass through a file
+/// Commissary writes) and the schema readers query.
+public struct PostgresTarget: Hashable, Sendable {
+    public var addressVariable: String
+    public var schema: String
+
+    public init(addressVariable: String, schema: String) {
+        self.addressVariable = addressVariable
+        self.schema = schema
+    }
+
+    /// A schema name PostgreSQL takes without quoting, short enough to carry a run id.
+    public static func isValidSchema(_ name: String) -> Bool {
+        name.range(of: "^[a-z_][a-z0-9_]{0,39}$", options: .regularExpression) != nil && !name.contains("__")
+    }
+}
+
+/// What one publication into PostgreSQL did.
+public struct PostgresPublication: Sendable, Hashable {
+    /// The schema readers query, now holding the snapshot.
+    public var schema: String
+    /// Where the night before went (kept for rollback), if there was one.
+    public var previous: String?
+    /// Older schemas removed by retention.
+    public var dropped: [String]
+    public var rowCounts: [String: Int]
+}
+
+/// Publishes a published SQLite snapshot into PostgreSQL the way `SnapshotStore` publishes
+/// files: the whole snapshot is built in a schema of its own (`<schema>__building`), checked
+/// (every table's row count against the snapshot's; keys and foreign keys are constraints, so a
+/// row that breaks one fails the build), and only then swapped in with two renames in one
+/// transaction, so a reader sees the night before or the new night, never a mix. The night
+/// before stays, as `<schema>__<its run id>`, for rollback; retention removes older ones.
+public enum PostgresPublisher {
+    public static func publish(_ snapshot: URL, to target: PostgresTarget, keepPrevious: Int,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> PostgresPublication {
+        let variable = "$" + target.addressVariable
+        guard let address = environment[target.addressVariable], !address.isEmpty else {
+            throw PostgresError("the environment variable \(target.addressVariable) is not set; it gives the PostgreSQL "
+                                + "server to publish to (a libpq connection string or postgresql:// URL)",
+                                place: "publish.postgres.url_env", code: .badInput)
+        }
+        let connection = try PostgresConnection(url: address, place: variable)
+        let live = target.schema
+        let building = "\(live)__building"
+        try connection.execute("SET client_min_messages TO warning")
+        try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); SET search_path TO \(building)",
+                               at: building)
+        var counts: [String: Int] = [:]
+        do {
+            counts = try SnapshotReader.read(snapshot) { db in try build(from: db, into: connection, schema: building) }
+            try check(counts, in: connection, schema: building)
+        } catch {
+            try? connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE")
+            throw error
+        }
+
+        // The swap: the live schema takes its run id as its new name, the new one takes its place.
+        try connection.execute("SET search_path TO public")
+        let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
+        var liveRun: String?
+        if exists, try !connection.query("""
+            SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
+            """, [live]).isEmpty {
+            liveRun = try connection.query("SELECT value FROM \(live)._meta WHERE key = 'run_id'").first?.first ?? nil
+        }
+        let previous = exists ? "\(live)__\(safe(liveRun ?? "unknown"))" : nil
+        // Renaming a schema locks none of its tables, and a statement looks its tables up one at
+        // a time: without locks, one statement could read one table of each night. Holding every
+        // live table and view exclusively makes a reader wait for the commit and then look the
+        // names up again, so a statement sees one night whole; the wait for readers already
+        // running is bounded.
+        let relations = exists ? try connection.query("""
+            SELECT quote_ident(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind IN ('r', 'v') ORDER BY 1
+            """, [live]).compactMap { $0.first ?? nil } : []
+        var swap = "BEGIN; SET LOCAL lock_timeout = '60s';"
+        if !relations.isEmpty {
+            swap += " LOCK TABLE \(relations.map { "\(live).\($0)" }.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE;"
+        }
+        if let previous { swap += " DROP SCHEMA IF EXISTS \(previous) CASCADE; ALTER SCHEMA \(live) RENAME TO \(previous);" }
+        swap += " ALTER SCHEMA \(building) RENAME TO \(live); COMMIT;"
+        do {
+            try connection.execute(swap, at: live)
+        } catch {
+            try? connection.execute("ROLLBACK")
+            throw error
+        }
+        let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
+        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
+    }
+
+    /// Tables with their keys, rows through COPY, then foreign keys, indexes, search and views.
+    private static func build(from db: Database, into connection: PostgresConnection, schema: String) throws -> [String: Int] {
+        let keys = try SnapshotReader.tableKeys(db)
+        var counts: [String: Int] = [:]
+        for key in keys {
+            let place = "\(schema).\(key.table)"
+            let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [key.table])
+                .map { row in (name: row[0] as String, type: row[1] as String, notNull: (row[2] as Int) == 1) }
+            var definitions = columns.map { column in
+                "\(quoted(column.name)) \(postgresType(table: key.table, column: column.name, declared: column.type))"
+                    + (column.notNull ? " NOT NULL" : "")
+            }
+            if !key.columns.isEmpty { definitions.append("PRIMARY KEY (\(key.columns.map(quoted).joined(separator: ", ")))") }
+            try connection.execute("CREATE TABLE \(quoted(key.table)) (\(definitions.joined(separator: ", ")))", at: place)
+            var count = 0
+            try connection.copy(into: quoted(key.table), columns: columns.map { quoted($0.name) }, at: place) { row in
+                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(key.table))")
+                while let values = try cursor.next() {
+                    try row((0..<columns.count).map { copyText(values[$0] as DatabaseValue) })
+                    count += 1
+                }
+            }
+            counts[key.table] = count
+        }
+        let tables = Set(keys.map(\.table))
+        for key in keys {
+            let references = try Row.fetchAll(db, sql: """
+                SELECT id, "table", "from", "to" FROM pragma_foreign_key_list(?) ORDER BY id, seq
+                """, arguments: [key.table])
+            for (_, parts) in Dictionary(grouping: references, by: { $0[0] as Int }).sorted(by: { $0.key < $1.key }) {
+                let parent: String = parts[0][1]
+                guard tables.contains(parent) else { continue }
+                let from = parts.map { quoted($0[2] as String) }.joined(separator: ", ")
+                let to = parts.compactMap { ($0[3] as String?).map(quoted) }
+                try connection.execute("""
+                    ALTER TABLE \(quoted(key.table)) ADD FOREIGN KEY (\(from)) REFERENCES \(quoted(parent))\
+                    \(to.count == parts.count ? " (\(to.joined(separator: ", ")))" : "")
+                    """, at: "\(schema).\(key.table)")
+            }
+        }
+        for index in try String.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name
+            """) {
+            try connection.execute(index, at: schema)
+        }
+        try connection.execute(PostgresViews.realText, at: schema)
+        let views = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view'"))
+        let known = Set(PostgresViews.definitions.map(\.name))
+        if let missing = views.subtracting(known).sorted().first {
+            throw PostgresError("the snapshot's view \(missing) has no PostgreSQL statement in this version of Commissary",
+                                place: "\(schema).\(missing)", code: .badInput)
+        }
+        for view in PostgresViews.definitions where views.contains(view.name) {
+            try connection.execute(view.sql, at: "\(schema).\(view.name)")
+        }
+        if tables.contains("food") {
+            try connection.execute("""
+                CREATE TABLE food_search AS SELECT id AS food_id,
+                    to_tsvector('simple', concat_ws(' ', name, description, ingredients)) AS document FROM food;
+                ALTER TABLE food_search ADD PRIMARY KEY (food_id);
+                ALTER TABLE food_search ADD FOREIGN KEY (food_id) REFERENCES food (id);
+                CREATE INDEX food_search_document ON food_search USING gin (document)
+                """, at: "\(schema).food_search")
+        }
+        if views.contains("v_recipe_search") {
+            try connection.execute("""
+                CREATE TABLE recipe_search AS SELECT recipe_id,
+                    to_tsvector('simple', concat_ws(' ', name, ingredients, tags, instructions)) AS document FROM v_recipe_search;
+                ALTER TABLE recipe_search ADD PRIMARY KEY (recipe_id);
+                ALTER TABLE recipe_search ADD FOREIGN KEY (recipe_id) REFERENCES recipe (id);
+                CREATE INDEX recipe_search_document ON recipe_search USING gin (document)
+                """, at: "\(schema).recipe_search")
+        }
+        return counts
+    }
+
+    /// Every table holds as many rows as the snapshot's.
+    private static func check(_ counts: [String: Int], in connection: PostgresConnection, schema: String) throws {
+        for (table, expected) in counts.sorted(by: { $0.key < $1.key }) {
+            let found = try connection.query("SELECT count(*) FROM \(schema).\(quoted(table))").first?.first ?? nil
+            guard found == String(expected) else {
+                throw PostgresError("holds \(found ?? "no") rows where the snapshot has \(expected); not swapped in",
+                                    place: "\(schema).\(table)")
+            }
+        }
+    }
+
+    /// Keeps the `keep` newest previous schemas (by the time their snapshot was built).
+    private static func applyRetention(_ connection: PostgresConnection, live: String, keep: Int) throws -> [String] {
+        let previous = try connection.query("""
+            SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2
+            """, [live + "__", live + "__building"]).compactMap { $0.first ?? nil }
+        // A schema whose `_meta` cannot be read sorts as the oldest.
+        let built = previous.map { schema in
+            let at = try? connection.query("SELECT value FROM \(schema)._meta WHERE key = 'built_at'").first?.first ?? nil
+            return (schema: schema, at: (at ?? nil) ?? "")
+        }
+        let dropped = built.sorted { ($0.at, $0.schema) > ($1.at, $1.schema) }.dropFirst(max(0, keep)).map(\.schema)
+        for schema in dropped { try connection.execute("DROP SCHEMA \(schema) CASCADE", at: schema) }
+        return dropped
+    }
+
+    /// SQLite's declared type as PostgreSQL's: dates as `date`, the run's timestamps as
+    /// `timestamptz`, integers as `bigint`, reals as `double precision`, the rest as `text`.
+    static func postgresType(table: String, column: String, declared: String) -> String {
+        switch declared.uppercased() {
+        case "INTEGER": return "bigint"
+        case "REAL": return "double precision"
+        default:
+            if column == "date" || column.hasSuffix("_date") { return "date" }
+            if table.hasPrefix("_") && column.hasSuffix("_at") { return "timestamptz" }
+            return "text"
+        }
+    }
+
+    /// A value in COPY's text form; nil for NULL.
+    private static func copyText(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let number): return String(number)
+        case .double(let number):
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number > 0 ? "Infinity" : "-Infinity" }
+            return "\(number)"
+        case .string(let text): return text
+        case .blob(let data): return "\\x" + data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    private static func safe(_ runId: String) -> String {
+        String(runId.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "_" }.prefix(20))
+    }
+
+    static func quoted(_ identifier: String) -> String {
+        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

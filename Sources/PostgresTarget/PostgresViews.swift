@@ -1,0 +1,221 @@
+/// The snapshot's views in PostgreSQL's dialect. SQLite's definitions do not run there as they
+/// are (`group_concat`, subqueries without an alias, 0/1 truth values summed, `round` of a
+/// double, `rowid`), so each is restated here; a test checks that every view of a snapshot has
+/// its statement here and that both answer with the same rows on the sample.
+///
+/// Truth values stay 0/1 integers, as in SQLite, so that a query ports between the two.
+/// `v_recipe_search` has no `recipe_rowid`: PostgreSQL has no rowid, and its search is the
+/// `recipe_search` table.
+enum PostgresViews {
+    /// In creation order: a view comes after the views it reads.
+    static let definitions: [(name: String, sql: String)] = [
+        ("v_menu", """
+            CREATE VIEW v_menu AS
+            SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
+                   mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
+                   (SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id) AS codes,
+                   dish.name AS served_with
+            FROM menu_item mi
+            JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            JOIN food f ON f.id = mi.food_id
+            LEFT JOIN menu_item dish ON dish.id = mi.served_with_id
+            """),
+        ("v_menu_code", """
+            CREATE VIEW v_menu_code AS
+            SELECT mi.id AS menu_item_id, d.date, m.name AS meal, r.name AS restaurant, mi.name AS item,
+                   mi.food_id, fc.code, dc.kind AS code_kind, ct.term
+            FROM menu_item mi
+            JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            JOIN food_code fc ON fc.food_id = mi.food_id
+            JOIN dietary_code dc ON dc.code = fc.code
+            LEFT JOIN code_term ct ON ct.code = fc.code
+            """),
+        ("v_food_term", """
+            CREATE VIEW v_food_term AS
+            SELECT fc.food_id, f.name AS food, t.name AS term, t.kind, fc.code
+            FROM food_code fc
+            JOIN food f ON f.id = fc.food_id
+            JOIN code_term ct ON ct.code = fc.code
+            JOIN term t ON t.name = ct.term
+            """),
+        ("v_swipe_table", """
+            CREATE VIEW v_swipe_table AS
+            SELECT b.term, b.date, b.weekday, b.week, b.week_label, b.position, b.period, b.period_source,
+                   b.plan, p.kind, b.swipes, b.balance, p.price_per_swipe,
+                   round((b.balance * p.price_per_swipe)::numeric, 2)::double precision AS balance_value
+            FROM swipe_balance b
+            JOIN meal_plan p ON p.code = b.plan
+            """),
+        ("v_recipe_search", """
+            CREATE VIEW v_recipe_search AS
+            SELECT r.id AS recipe_id, r.name,
+                   (SELECT string_agg(ri.ingredient_name, ', ' ORDER BY ri.position)
+                    FROM recipe_ingredient ri WHERE ri.recipe_id = r.id) AS ingredients,
+                   (SELECT string_agg(rt.tag, ', ' ORDER BY rt.tag) FROM recipe_tag rt WHERE rt.recipe_id = r.id) AS tags,
+                   r.instructions
+            FROM recipe r
+            """),
+        ("v_food_macros", """
+            CREATE VIEW v_food_macros AS
+            SELECT f.id AS food_id, f.source, f.name AS food, f.serving_size, f.calories,
+                   \(grams("protein")) AS protein_g,
+                   \(grams("total_fat")) AS total_fat_g,
+                   \(grams("saturated_fat")) AS saturated_fat_g,
+                   \(grams("total_carbohydrate")) AS total_carbohydrate_g,
+                   \(grams("dietary_fiber")) AS dietary_fiber_g,
+                   \(grams("sugars")) AS sugars_g,
+                   1000 * \(grams("sodium")) AS sodium_mg,
+                   1000 * \(grams("cholesterol")) AS cholesterol_mg,
+                   EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code = 'VG')::int AS is_vegan,
+                   EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code IN ('V', 'VG'))::int AS is_vegetarian,
+                   (SELECT count(*) FROM food_nutrient_agreement a WHERE a.food_id = f.id AND a.agrees = 0)
+                       AS dv_disagreements,
+                   (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS flags
+            FROM food f
+            LEFT JOIN food_nutrient fn ON fn.food_id = f.id
+            GROUP BY f.id
+            """),
+        ("v_label_macros", """
+            CREATE VIEW v_label_macros AS
+            SELECT l.food_id, l.version, l.calories,
+                   \(grams("protein")) AS protein_g,
+                   \(grams("total_fat")) AS total_fat_g,
+                   \(grams("saturated_fat")) AS saturated_fat_g,
+                   \(grams("total_carbohydrate")) AS total_carbohydrate_g,
+                   \(grams("dietary_fiber")) AS dietary_fiber_g,
+                   \(grams("sugars")) AS sugars_g,
+                   1000 * \(grams("sodium")) AS sodium_mg,
+                   1000 * \(grams("cholesterol")) AS cholesterol_mg
+            FROM food_label l
+            LEFT JOIN food_label_nutrient fn ON fn.food_id = l.food_id AND fn.version = l.version
+            GROUP BY l.food_id, l.version
+            """),
+        ("v_menu_nutrition", """
+            CREATE VIEW v_menu_nutrition AS
+            SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
+                   mi.food_id, f.name AS food,
+                   (SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id) AS codes,
+                   fm.is_vegan, fm.is_vegetarian,
+                   (\(labelled("calories")) >= 200 AND \(labelled("protein_g")) >= 10)::int AS is_entree,
+                   \(labelled("calories")) AS calories,
+                   \(labelled("protein_g")) AS protein_g,
+                   \(labelled("total_fat_g")) AS total_fat_g,
+                   \(labelled("saturated_fat_g")) AS saturated_fat_g,
+                   \(labelled("total_carbohydrate_g")) AS total_carbohydrate_g,
+                   \(labelled("dietary_fiber_g")) AS dietary_fiber_g,
+                   \(labelled("sugars_g")) AS sugars_g,
+                   \(labelled("sodium_mg")) AS sodium_mg,
+                   \(labelled("cholesterol_mg")) AS cholesterol_mg,
+                   fm.dv_disagreements, fm.flags
+            FROM menu_item mi
+            JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            JOIN food f ON f.id = mi.food_id
+            JOIN v_food_macros fm ON fm.food_id = mi.food_id
+            LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1)
+            """),
+        ("v_nutrition_summary", """
+            CREATE VIEW v_nutrition_summary AS
+            SELECT date, meal, restaurant,
+                   count(*) AS items,
+                   sum(is_vegan) AS vegan_items,
+                   sum(is_vegetarian) AS vegetarian_items,
+                   sum(is_entree) AS entrees,
+                   round(avg(calories)::numeric, 1)::double precision AS avg_calories,
+                   max(CASE WHEN is_vegan = 1 THEN protein_g END) AS max_vegan_protein_g,
+                   min(CASE WHEN is_entree = 1 THEN sodium_mg END) AS min_entree_sodium_mg,
+                   sum((dv_disagreements > 0)::int) AS items_with_dv_disagreements,
+                   sum((flags > 0)::int) AS flagged_items
+            FROM v_menu_nutrition
+            GROUP BY date, meal, restaurant
+            """),
+        ("v_lowest_sodium_entree", """
+            CREATE VIEW v_lowest_sodium_entree AS
+            SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
+            FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
+                                               ORDER BY sodium_mg, item) AS rank
+                  FROM v_menu_nutrition WHERE is_entree = 1 AND sodium_mg IS NOT NULL) AS ranked
+            WHERE rank = 1
+            """),
+        ("v_label_disagreements", """
+            CREATE VIEW v_label_disagreements AS
+            SELECT a.food_id, f.name AS food, 'dv_percent' AS kind, a.nutrient_key,
+                   'printed ' || real_text(a.printed_dv_percent) || '% for ' || real_text(fn.amount) || ' ' || fn.unit
+                       || ', which gives ' || real_text(a.declared_dv_percent) || '% under ' || a.dv_standard AS message
+            FROM food_nutrient_agreement a
+            JOIN food f ON f.id = a.food_id
+            JOIN food_nutrient fn ON fn.food_id = a.food_id AND fn.nutrient_key = a.nutrient_key
+            WHERE a.agrees = 0
+            UNION ALL
+            SELECT fl.food_id, f.name, fl.check_name, fl.nutrient_key, fl.message
+            FROM food_flag fl
+            JOIN food f ON f.id = fl.food_id
+            """),
+        ("v_food_nutrition", """
+            CREATE VIEW v_food_nutrition AS
+            SELECT f.id AS food_id, f.name AS food, f.serving_size, f.calories,
+                   n.key AS nutrient_key, n.name AS nutrient, fn.amount, fn.unit,
+                   fn.printed_dv_percent, fn.computed_dv_percent, fn.dv_standard,
+                   a.declared_dv_percent, a.agrees AS dv_agrees,
+                   (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS food_flags,
+                   fn.printed_amount, fn.amount_below, fn.amount_at_least
+            FROM food f
+            JOIN food_nutrient fn ON fn.food_id = f.id
+            JOIN nutrient n ON n.key = fn.nutrient_key
+            LEFT JOIN food_nutrient_agreement a ON a.food_id = fn.food_id AND a.nutrient_key = fn.nutrient_key
+            """),
+        ("v_label_nutrient", """
+            CREATE VIEW v_label_nutrient AS
+            SELECT food_id, version, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
+                   printed_amount, amount_below, amount_at_least
+            FROM food_label_nutrient
+            UNION ALL
+            SELECT fn.food_id, 1, fn.nutrient_key, fn.amount, fn.unit, fn.printed_dv_percent, fn.computed_dv_percent,
+                   fn.dv_standard, fn.printed_amount, fn.amount_below, fn.amount_at_least
+            FROM food_nutrient fn
+            WHERE NOT EXISTS (SELECT 1 FROM food_label l WHERE l.food_id = fn.food_id)
+            """),
+        ("v_menu_nutrients", """
+            CREATE VIEW v_menu_nutrients AS
+            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
+                   f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
+                   ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
+                   ln.amount_at_least
+            FROM menu_item mi
+            JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            JOIN food f ON f.id = mi.food_id
+            JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1)
+            """),
+    ]
+
+    /// A real as SQLite prints it in text (`5.0`, `0.25`), so that messages read the same in
+    /// both databases.
+    static let realText = """
+        CREATE FUNCTION real_text(value double precision) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+            SELECT CASE WHEN value = trunc(value) AND abs(value) < 1e15 THEN trunc(value)::bigint::text || '.0'
+                        ELSE value::text END
+        $$
+        """
+
+    /// One nutrient of a label in grams, whatever unit it was printed in.
+    private static func grams(_ key: String) -> String {
+        "max(CASE WHEN fn.nutrient_key = '\(key)' THEN CASE fn.unit WHEN 'g' THEN fn.amount WHEN 'mg' THEN fn.amount / 1000.0 "
+            + "WHEN 'mcg' THEN fn.amount / 1000000.0 END END)"
+    }
+
+    /// The value of the label printed on the item's day where there is one, else the food's.
+    private static func labelled(_ column: String) -> String {
+        "CASE WHEN lm.food_id IS NULL THEN fm.\(column) ELSE lm.\(column) END"
+    }
+}

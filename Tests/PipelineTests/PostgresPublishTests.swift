@@ -1,0 +1,285 @@
+import FoodModel
+import Foundation
+import Synchronization
+import Logging
+import Pipeline
+import PostgresTarget
+import Snapshot
+import Testing
+import TestSupport
+
+/// `publish: postgres:` against a real PostgreSQL server of the test's own on 127.0.0.1: the
+/// same tables, keys and views as the SQLite snapshot, built aside and swapped in whole.
+@Suite(.serialized, .enabled(if: PrivatePostgres.available, "no PostgreSQL server installed (scripts/test installs it)"))
+struct PostgresPublishTests {
+    static let variable = "COMMISSARY_TEST_PG_URL"
+
+    /// The bundled sample over a copy of SampleData, publishing into schema `dining` too.
+    private func samplePipeline(in workspace: URL) throws -> (spec: URL, site: URL) {
+        try SampleCopy.make(in: workspace, adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n")
+    }
+
+    private func run(_ spec: URL, workspace: URL) async throws -> RunReport {
+        try await PipelineRunner(
+            spec: try SpecReader.read(spec),
+            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!, force: true),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    /// A value as text both databases agree on: integral numbers without a fraction.
+    private static func normalized(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return String(number)
+        case .real(let number): return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+        case .text(let text): return text
+        case .blob: return "blob"
+        }
+    }
+
+    private static func normalized(postgres value: String?) -> String? {
+        guard let value, let number = Double(value), value.contains(".") || value.contains("e") else { return value }
+        return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
+    }
+
+    private func sqliteRows(_ sql: String, _ file: URL) throws -> [[String?]] {
+        try QueryResult.run(sql, on: file).rows.map { $0.map(Self.normalized) }.sorted { "\($0)" < "\($1)" }
+    }
+
+    private func postgresRows(_ sql: String, _ connection: PostgresConnection) throws -> [[String?]] {
+        try connection.query(sql).map { $0.map(Self.normalized(postgres:)) }.sorted { "\($0)" < "\($1)" }
+    }
+
+    @Test func theSampleIsInPostgresAsInSQLiteTableByTableAndViewByView() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try samplePipeline(in: workspace)
+        let report = try await run(spec, workspace: workspace)
+        let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("SET search_path TO dining")
+
+        // Every table with its rows (the run's timestamps, typed differently, are counted).
+        let tables = try QueryResult.run("SELECT table_name FROM _table_keys", on: snapshot).rows.compactMap { Self.normalized($0[0]) }
+        #expect(tables.contains("menu_item") && tables.contains("recipe"))
+        for table in tables {
+            let count = try sqliteRows("SELECT count(*) FROM \"\(table)\"", snapshot)
+            #expect(try postgresRows("SELECT count(*) FROM \"\(table)\"", connection) == count, "\(table)")
+            guard !table.hasPrefix("_") else { continue }
+            let same = try postgresRows("SELECT * FROM \"\(table)\"", connection) == sqliteRows("SELECT * FROM \"\(table)\"", snapshot)
+            #expect(same, "table \(table) differs")
+        }
+        // Every view answers with the same rows (v_recipe_search without SQLite's rowid).
+        let views = try QueryResult.run("SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name", on: snapshot).rows
+            .compactMap { Self.normalized($0[0]) }
+        #expect(views.count == 14)
+        for view in views {
+            let columns = view == "v_recipe_search" ? "recipe_id, name, ingredients, tags, instructions" : "*"
+            let same = try postgresRows("SELECT \(columns) FROM \(view)", connection)
+                == sqliteRows("SELECT \(columns) FROM \(view)", snapshot)
+            #expect(same, "view \(view) differs")
+        }
+        // Types a PostgreSQL user expects, keys and foreign keys as constraints.
+        let types = try connection.query("""
+            SELECT table_name || '.' || column_name, data_type FROM information_schema.columns
+            WHERE table_schema = 'dining' AND (table_name, column_name) IN
+                (('service_day', 'date'), ('menu_item', 'id'), ('food_nutrient', 'amount'), ('food', 'name'), ('_runs', 'started_at'))
+            ORDER BY 1
+            """)
+        #expect(types == [["_runs.started_at", "timestamp with time zone"], ["food.name", "text"],
+                          ["food_nutrient.amount", "double precision"], ["menu_item.id", "bigint"], ["service_day.date", "date"]])
+        let sqliteForeignKeys = try sqliteRows("""
+            SELECT count(DISTINCT t.name || '/' || f.id) FROM sqlite_master t, pragma_foreign_key_list(t.name) f WHERE t.type = 'table'
+            """, snapshot)
+        let postgresForeignKeys = try postgresRows("""
+            SELECT count(*) FROM information_schema.table_constraints
+            WHERE constraint_schema = 'dining' AND constraint_type = 'FOREIGN KEY' AND table_name NOT LIKE '%\\_search'
+            """, connection)
+        #expect(postgresForeignKeys == sqliteForeignKeys)
+        #expect(try connection.query("""
+            SELECT count(*) FROM information_schema.table_constraints
+            WHERE constraint_schema = 'dining' AND constraint_type = 'PRIMARY KEY' AND table_name = 'menu_item'
+            """) == [["1"]])
+        // Search through tsvector with a GIN index finds what the snapshot's FTS finds.
+        let found = try postgresRows("""
+            SELECT food_id FROM food_search WHERE document @@ to_tsquery('simple', 'quinoa')
+            """, connection)
+        #expect(found == (try sqliteRows("""
+            SELECT f.id FROM food_fts JOIN food f ON f.rowid = food_fts.rowid WHERE food_fts MATCH 'quinoa'
+            """, snapshot)))
+        #expect(!found.isEmpty)
+        #expect(try connection.query("SELECT indexdef FROM pg_indexes WHERE schemaname = 'dining' AND indexname = 'food_search_document'")
+            .first?.first??.contains("USING gin") == true)
+    }
+
+    /// Ten nights while a reader queries in a loop: each swap is one transaction (the reader
+    /// asks for the night's run id and an item renamed every other night in one statement, and
+    /// sees one night or another whole, never a mix, and no error); the night before stays for
+    /// rollback and the one before that goes (one previous schema kept by default).
+    @Test func tenNightsAreEachSwappedInWholeWhileAReaderReads() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try samplePipeline(in: workspace)
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let original = try String(contentsOf: page, encoding: .utf8)
+        // The item 2026-10-11, first meal, first place: Covel's Greek Yogurt Parfait.
+        var expected: [[String?]] = []
+        expected.append([try await run(spec, workspace: workspace).manifest.runId, "Greek Yogurt Parfait"])
+
+        let observations = Mutex<Set<[String?]>>([])
+        let failures = Mutex<[String]>([])
+        let reading = Task.detached {
+            guard let reader = try? PostgresConnection(url: server.url, place: "reader") else {
+                failures.withLock { $0.append("the reader could not connect") }
+                return
+            }
+            while !Task.isCancelled {
+                do {
+                    let row = try reader.query("""
+                        SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
+                               (SELECT name FROM dining.menu_item WHERE id = 202610110100001)
+                        """)
+                    if let row = row.first { observations.withLock { _ = $0.insert(row) } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+        }
+        for night in 2...10 {
+            let name = night % 2 == 0 ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
+            try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(name)</a>").utf8).write(to: page)
+            expected.append([try await run(spec, workspace: workspace).manifest.runId, name])
+        }
+        reading.cancel()
+        _ = await reading.value
+        let seen = observations.withLock { $0 }
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        #expect(seen.isSubset(of: Set(expected)), "\(seen)")
+        #expect(seen.count >= 2, "the reader saw \(seen.count) night(s)")
+
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let schemas = try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining%' ORDER BY 1")
+        let ninth = try #require(expected[8][0])
+        #expect(schemas == [["dining"], ["dining__\(ninth)"]])
+        #expect(try connection.query("SELECT name FROM dining__\(ninth).menu_item WHERE id = 202610110100001") == [[expected[8][1]]])
+        #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[expected[9][0]]])
+    }
+
+    /// The binary killed with SIGKILL at points spread over its run, PostgreSQL part included:
+    /// after each kill `dining` still serves one whole night that was published; the next run
+    /// clears what a killed one left and swaps its night in.
+    @Test func aKilledPublishLeavesThePreviousNightServed() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try samplePipeline(in: workspace)
+        let arguments = ["run", spec.path, "--workspace", workspace.path, "--force", "--quiet"]
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        func served() throws -> (run: String?, items: String?) {
+            let row = try connection.query("""
+                SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'), (SELECT count(*) FROM dining.menu_item)
+                """).first
+            return ((row?[0]) ?? nil, (row?[1]) ?? nil)
+        }
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        for delay in [250, 500, 750, 1000, 1250, 1500, 1750, 2000] {
+            let process = try CommissaryProcess.start(arguments)
+            try await Task.sleep(for: .milliseconds(delay))
+            kill(process.processIdentifier, SIGKILL)
+            _ = try await CommissaryProcess.exit(of: process)
+            let night = try served()
+            // The sample's 124 menu items (SampleData/README.md), of a night some snapshot holds.
+            #expect(night.items == "124", "after a kill at \(delay) ms")
+            let published = try store.list().map(\.runId)
+            #expect(night.run.map(published.contains) == true, "after a kill at \(delay) ms: \(night.run ?? "none")")
+        }
+        let last = try await CommissaryProcess.run(arguments)
+        #expect(last.status == 0, "\(last.error)")
+        #expect(try served().run == store.list().last?.runId)
+        #expect(try connection.query("SELECT 1 FROM pg_namespace WHERE nspname = 'dining__building'").isEmpty)
+    }
+
+    /// The 2016 history (134 days of real menus): the same row counts in every table, and the
+    /// same answers to the README's example queries, in PostgreSQL as in the SQLite snapshot.
+    @Test func the2016HistoryAnswersTheExampleQueriesAsSQLiteDoes() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        var spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        spec.postgres = PostgresTarget(addressVariable: Self.variable, schema: "history")
+        let report = try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("SET search_path TO history")
+        for row in try QueryResult.run("SELECT table_name FROM _table_keys", on: snapshot).rows {
+            guard let table = Self.normalized(row[0]) else { continue }
+            #expect(try postgresRows("SELECT count(*) FROM \"\(table)\"", connection)
+                    == sqliteRows("SELECT count(*) FROM \"\(table)\"", snapshot), "\(table)")
+        }
+        #expect(try sqliteRows("SELECT count(*) FROM menu_item", snapshot) == [["37037"]])
+        let examples = [
+            "SELECT restaurant, count(*) FROM v_menu WHERE date = '2016-10-03' GROUP BY 1",
+            """
+            SELECT food FROM v_food_term WHERE term = 'vegan'
+            EXCEPT SELECT food FROM v_food_term WHERE term = 'tree_nuts' ORDER BY food
+            """,
+            """
+            SELECT food, serving_size, amount AS sodium_mg, computed_dv_percent FROM v_food_nutrition
+            WHERE nutrient_key = 'sodium' AND amount IS NOT NULL ORDER BY amount, food LIMIT 20
+            """,
+            "SELECT DISTINCT calories FROM v_menu_nutrition WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'",
+            "SELECT date, meal, restaurant, items, vegan_items, avg_calories FROM v_nutrition_summary WHERE date = '2016-10-03'",
+            "SELECT date, meal, restaurant, item, sodium_mg FROM v_lowest_sodium_entree WHERE date = '2016-10-03'",
+        ]
+        for sql in examples {
+            let answer = try sqliteRows(sql, snapshot)
+            #expect(!answer.isEmpty, "\(sql)")
+            #expect(try postgresRows(sql, connection) == answer, "\(sql)")
+        }
+    }
+
+    /// No address, or a server that is not there: the SQLite snapshot is published, the run
+    /// says in one line that PostgreSQL was not updated, and the password is printed nowhere.
+    @Test func aServerThatCannotBeReachedIsOneLineWithoutThePassword() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try samplePipeline(in: workspace)
+        unsetenv(Self.variable)
+        await #expect { try await run(spec, workspace: workspace) } throws: { error in
+            "\(error)".contains("\(Self.variable) is not set") && "\(error)".contains("PostgreSQL was not updated")
+        }
+        setenv(Self.variable, "postgresql://reader:s3cret-word@127.0.0.1:1/dining?connect_timeout=2", 1)
+        defer { unsetenv(Self.variable) }
+        let outcome = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--force", "--quiet"])
+        #expect(outcome.status == 5, "\(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count == 1, "\(outcome.error)")
+        #expect(outcome.error.contains("cannot connect to PostgreSQL") && outcome.error.contains("$\(Self.variable)"), "\(outcome.error)")
+        #expect(!outcome.error.contains("s3cret") && !outcome.output.contains("s3cret"))
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        let latest = try #require(store.latest(pipeline: "sample"))
+        for file in try FileManager.default.contentsOfDirectory(atPath: store.directory.path) where !file.hasPrefix("latest") {
+            let bytes = try Data(contentsOf: store.directory.appendingPathComponent(file))
+            #expect(bytes.range(of: Data("s3cret".utf8)) == nil, "\(file)")
+        }
+        // The sample's 124 menu items (SampleData/README.md).
+        #expect(try SnapshotReader.rowCounts(of: latest)["menu_item"] == 124)
+    }
+}

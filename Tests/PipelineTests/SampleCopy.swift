@@ -1,0 +1,20 @@
+import Foundation
+import TestSupport
+
+/// The bundled sample pipeline over a copy of SampleData in a test's workspace, so the test may
+/// edit the pages between runs; `extra` is appended to the pipeline file.
+enum SampleCopy {
+    static func make(in workspace: URL, adding extra: String = "") throws -> (spec: URL, site: URL) {
+        let pipelines = workspace.appendingPathComponent("Pipelines")
+        try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
+        for folder in ["standards", "plans", "terms", "places"] {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
+                                                       withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
+        }
+        try FileManager.default.copyItem(at: Paths.sampleData, to: workspace.appendingPathComponent("SampleData"))
+        let spec = pipelines.appendingPathComponent("sample.yml")
+        let text = try String(contentsOf: Paths.pipelines.appendingPathComponent("sample.yml"), encoding: .utf8)
+        try Data((text + extra).utf8).write(to: spec)
+        return (spec, workspace.appendingPathComponent("SampleData/menu.dining.ucla.edu"))
+    }
+}
