@@ -17,3 +17,10 @@ public func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
     }
     return String(decoding: text, as: UTF8.self)
 }
+
+/// A positive 48-bit integer derived from `text` (the first six bytes of its SHA-256): an id
+/// that is the same in every run and every snapshot for the same name, whatever order names
+/// arrive in, and exact in any JSON reader.
+public func stableIdentifier(_ text: String) -> Int {
+    SHA256.hash(data: Data(text.utf8)).prefix(6).reduce(0) { $0 << 8 | Int($1) } | 1
+}

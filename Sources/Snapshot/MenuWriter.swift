@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import GRDB
 
@@ -7,9 +8,11 @@ import GRDB
 /// Ids say where a row is, so the same row keeps its id from one night to the next and a change
 /// set between two snapshots stays as small as what changed (docs/changes.md): a day is
 /// `yyyymmdd`, a meal its day times 100 plus its place in the day, a menu item its meal times
-/// 100,000 plus its place on the meal's page. Restaurants and sections are numbered as they first
-/// appear; readers and `diff` join them by name. A date that arrives again (a second source
-/// serving the same day) adds its meals after those already written.
+/// 100,000 plus a number from its section, food and occurrence (`slot`), so it keeps its id when
+/// items around it come and go; a restaurant or a section a number derived from its name
+/// (`stableIdentifier`), so a hall's id does not depend on which day it first appears on.
+/// A date that arrives again (a second source serving the same day) adds its meals after those
+/// already written.
 final class MenuWriter {
     private var writtenDays: Set<ServiceDate> = []
     private var mealsPerDay: [ServiceDate: Int] = [:]
@@ -50,22 +53,30 @@ final class MenuWriter {
             let mealId = dayId * 100 + mealPosition
             try mealStatement.insert(mealId, dayId, meal.name, mealPosition)
             var position = 0
+            var slotsTaken = Set<Int>()
+            var occurrences: [ItemKey: Int] = [:]
             for restaurant in meal.restaurants {
                 let restaurantId = try self.restaurantId(restaurant.name, db)
                 for section in restaurant.sections {
                     let sectionId = try self.sectionId(SectionKey(restaurant: restaurant.name, name: section.name),
                                                        restaurantId: restaurantId, db)
-                    let sectionStart = position + 1
+                    var idsInSection: [Int] = []
                     for item in section.foods {
                         position += 1
                         guard position <= Self.itemsPerMealLimit else {
                             throw SnapshotError("\(day.date) \(meal.name) lists more than \(Self.itemsPerMealLimit) items, more than an item id can number",
                                                 path: "\(day.date) \(meal.name)")
                         }
-                        // A side's dish comes before it in its section, so its id is already written.
-                        let dishPosition = item.servedWith.map { sectionStart + $0 }
-                        let dish = dishPosition.flatMap { $0 >= sectionStart && $0 < position ? mealId * 100_000 + $0 : nil }
-                        try itemStatement.insert(mealId * 100_000 + position, mealId, sectionId, item.food.description,
+                        let key = ItemKey(section: sectionId, food: item.food.description)
+                        let occurrence = occurrences[key, default: 0]
+                        occurrences[key] = occurrence + 1
+                        var slot = Self.slot(key, occurrence)
+                        while !slotsTaken.insert(slot).inserted { slot = (slot + 1) % 100_000 }
+                        let itemId = mealId * 100_000 + slot
+                        // A side's dish comes before it in its section, so its id is already known.
+                        let dish = item.servedWith.flatMap { $0 >= 0 && $0 < idsInSection.count ? idsInSection[$0] : nil }
+                        idsInSection.append(itemId)
+                        try itemStatement.insert(itemId, mealId, sectionId, item.food.description,
                                                  position, item.name, item.portion, item.description,
                                                  item.plannedPortions, dish, labelVersions[item.food])
                     }
@@ -74,9 +85,29 @@ final class MenuWriter {
         }
     }
 
+    private struct ItemKey: Hashable {
+        var section: Int
+        var food: String
+    }
+
+    /// Where in its meal's range of ids an item goes: FNV-1a of its section, its food and how
+    /// many times that food came before in the section's meal, so that items keep their ids
+    /// when others are added, removed or moved around them.
+    private static func slot(_ key: ItemKey, _ occurrence: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ byte: UInt8) {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        withUnsafeBytes(of: key.section.littleEndian) { $0.forEach(mix) }
+        key.food.utf8.forEach(mix)
+        withUnsafeBytes(of: occurrence.littleEndian) { $0.forEach(mix) }
+        return Int(hash % 100_000)
+    }
+
     private func restaurantId(_ name: String, _ db: Database) throws -> Int {
         if let known = restaurantIds[name] { return known }
-        let id = restaurantIds.count + 1
+        let id = Self.unused(stableIdentifier(name), in: Set(restaurantIds.values))
         restaurantIds[name] = id
         try db.cachedStatement(sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)").execute(arguments: [id, name])
         return id
@@ -84,10 +115,18 @@ final class MenuWriter {
 
     private func sectionId(_ key: SectionKey, restaurantId: Int, _ db: Database) throws -> Int {
         if let known = sectionIds[key] { return known }
-        let id = sectionIds.count + 1
+        let id = Self.unused(stableIdentifier(key.restaurant + "\u{1F}" + key.name), in: Set(sectionIds.values))
         sectionIds[key] = id
         try db.cachedStatement(sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
             .execute(arguments: [id, restaurantId, key.name])
+        return id
+    }
+
+    /// Two names whose ids collide (one chance in 2^47 per pair) keep them apart by the next
+    /// free number.
+    private static func unused(_ id: Int, in taken: Set<Int>) -> Int {
+        var id = id
+        while taken.contains(id) { id += 1 }
         return id
     }
 }

@@ -19,12 +19,12 @@ extension SchemaDescription {
             C("position", "1 for the day's first meal on the menu page, then 2, 3…"),
         ]),
         Table("restaurant", .data, "A dining hall or outlet.", columns: [
-            C("id", "Integer id, assigned in order of first appearance (partition then page order); join by `name`, which `diff` does."),
+            C("id", "A number derived from the name (the first six bytes of its SHA-256), the same in every snapshot; join by `name`, which `diff` does."),
             C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique."),
             C("place_name", "→ `place.name`: the place it is, where the pipeline's places file lists it; NULL otherwise."),
         ]),
         Table("section", .data, "A station of a restaurant (`Grill`, `The Front Burner`).", columns: [
-            C("id", "Integer id, assigned in order of first appearance, like `restaurant.id`."),
+            C("id", "A number derived from the restaurant's and the section's names, like `restaurant.id`."),
             C("restaurant_id", "→ `restaurant.id`."),
             C("name", "The station as printed; unique within its restaurant."),
         ]),
@@ -43,7 +43,7 @@ extension SchemaDescription {
             C("serving_unit", "The serving's unit read from what was printed (`cup`, `oz Portion`); NULL with `serving_amount`."),
         ]),
         Table("menu_item", .data, "One appearance of a food on a menu: in a section of a restaurant, in a meal of a day.", columns: [
-            C("id", "`meal_id` × 100000 + `position` (201610010200007 is that meal's seventh item), so an item keeps its id while the items before it on the page stay."),
+            C("id", "`meal_id` × 100000 + a number from the item's section, food and how often that food came before in the section (`id / 100000` is its meal), so an item keeps its id while items around it come and go; `position` gives the order."),
             C("meal_id", "→ `meal.id`."),
             C("section_id", "→ `section.id`."),
             C("food_id", "→ `food.id`."),

@@ -145,7 +145,7 @@ struct PostgresPublishTests {
                 do {
                     let row = try reader.query("""
                         SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
-                               (SELECT name FROM dining.menu_item WHERE id = 202610110100001)
+                               (SELECT name FROM dining.menu_item WHERE meal_id = 2026101101 AND position = 1)
                         """)
                     if let row = row.first { observations.withLock { _ = $0.insert(row) } }
                 } catch {
@@ -170,7 +170,7 @@ struct PostgresPublishTests {
         let schemas = try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining%' ORDER BY 1")
         let ninth = try #require(expected[8][0])
         #expect(schemas == [["dining"], ["dining__\(ninth)"]])
-        #expect(try connection.query("SELECT name FROM dining__\(ninth).menu_item WHERE id = 202610110100001") == [[expected[8][1]]])
+        #expect(try connection.query("SELECT name FROM dining__\(ninth).menu_item WHERE meal_id = 2026101101 AND position = 1") == [[expected[8][1]]])
         #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[expected[9][0]]])
     }
 

@@ -452,7 +452,7 @@ import TestSupport
                 // Much smaller than the snapshot a client would download instead.
                 let changeBytes = changes.json().utf8.count
                 let snapshotBytes = try FileManager.default.attributesOfItem(atPath: snapshot.path)[.size] as? Int ?? 0
-                print("night \(night): change set \(changeBytes) bytes of JSON, snapshot \(snapshotBytes) bytes")
+                print("night \(night): change set \(changeBytes) bytes of JSON, snapshot \(snapshotBytes) bytes\n\(changes.text())")
                 #expect(changeBytes * 4 < snapshotBytes, "night \(night): \(changeBytes) of \(snapshotBytes)")
             }
             last = snapshot

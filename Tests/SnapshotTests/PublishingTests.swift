@@ -112,13 +112,17 @@ import Testing
         // exist: foreign_key_check must refuse it.
         let bad = try stage(smallDataset(), in: folder, runId: "bad")
         defer { bad.discard() }
-        try bad.queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = 202610100100001")
+        let item = try bad.queue.writeWithoutTransaction { db -> Int in
+            let first = try Int.fetchOne(db, sql: "SELECT id FROM menu_item WHERE meal_id = 2026101001 AND position = 1") ?? 0
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE menu_item SET food_id = 'nowhere:1' WHERE id = ?",
+                           arguments: [first])
+            return first
         }
+        #expect(item / 100_000 == 2_026_101_001)
         let refusal = #expect(throws: SnapshotError.self) {
             try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo")
         }
-        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row 202610100100001 to food") == true)
+        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row \(item) to food") == true)
         #expect(store.latest(pipeline: "demo")?.lastPathComponent == "demo-good.sqlite")
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(!names.contains("demo-bad.sqlite"))
