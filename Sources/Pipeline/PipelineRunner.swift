@@ -244,17 +244,7 @@ public struct PipelineRunner: Sendable {
         } catch {
             problems.append("its manifest could not be written (\(error))")
         }
-        if let target = spec.postgres {
-            do {
-                let publication = try PostgresPublisher.publish(published, to: target,
-                                                                keepPrevious: max(1, (spec.retention?.keepLast ?? 2) - 1))
-                emit(.publishedPostgres, message: "schema \(publication.schema)"
-                     + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
-                     counts: publication.rowCounts)
-            } catch {
-                problems.append("PostgreSQL was not updated and still serves what it did (\(error))")
-            }
-        }
+        if let problem = publishToPostgres(published) { problems.append(problem) }
         do {
             try ledger.finishRuns()
         } catch {
@@ -296,6 +286,12 @@ public struct PipelineRunner: Sendable {
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
+        // A night PostgreSQL missed (its server was down when the snapshot was published) is
+        // sent by the next run, even one that finds every input unchanged.
+        if let target = spec.postgres, try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
+           let problem = publishToPostgres(current) {
+            throw PublishedIncompletely(snapshot: current.path, problems: [problem])
+        }
         emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from", path: current.path)
         let seconds = manifests.secondsSinceStart
         emit(.runFinished, status: RunStatus.unchanged.rawValue, seconds: seconds, path: current.path)
@@ -303,6 +299,23 @@ public struct PipelineRunner: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Sends a published snapshot into PostgreSQL when the pipeline says so; what went wrong, in
+    /// one phrase, or nil. The SQLite publication stands either way.
+    private func publishToPostgres(_ snapshot: URL) -> String? {
+        guard let target = spec.postgres else { return nil }
+        do {
+            // As many nights before kept as retention keeps snapshots besides the latest; one at least.
+            let publication = try PostgresPublisher.publish(snapshot, to: target,
+                                                            keepPrevious: max(1, (spec.retention?.keepLast ?? 2) - 1))
+            emit(.publishedPostgres, message: "schema \(publication.schema)"
+                 + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
+                 counts: publication.rowCounts)
+            return nil
+        } catch {
+            return "PostgreSQL was not updated and still serves what it did (\(error))"
+        }
+    }
 
     /// Labels that got worse tonight keep the latest snapshot's version (`LastGoodFoods`); a
     /// latest snapshot that cannot be read keeps nothing, and says so.

@@ -57,6 +57,11 @@ public enum SpecReader {
             licenceURL: try top.optional("licence_url").map(readWebAddress))
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
         spec.postgres = try top.optional("publish").flatMap(readPublish)
+        // Required restaurants may be named as printed: they are checked under the places'
+        // names, which is what the snapshot holds once a places file renames them.
+        if let places = spec.places {
+            spec.checks.requiredRestaurants = spec.checks.requiredRestaurants.map { places.canonicalName(of: $0) ?? $0 }
+        }
         return spec
     }
 

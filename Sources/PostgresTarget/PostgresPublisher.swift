@@ -98,6 +98,19 @@ public enum PostgresPublisher {
         return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
     }
 
+    /// The run id of the snapshot the live schema holds; nil when there is none yet or the server
+    /// cannot be asked (the caller then publishes, and any failure is reported there).
+    public static func servedRunId(of target: PostgresTarget,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let address = environment[target.addressVariable], !address.isEmpty,
+              let connection = try? PostgresConnection(url: address, place: "$" + target.addressVariable),
+              let found = try? connection.query("""
+                  SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
+                  """, [target.schema]), !found.isEmpty
+        else { return nil }
+        return (try? connection.query("SELECT value FROM \(target.schema)._meta WHERE key = 'run_id'").first?.first) ?? nil
+    }
+
     /// Tables with their keys, rows through COPY, then foreign keys, indexes, search and views.
     private static func build(from db: Database, into connection: PostgresConnection, schema: String) throws -> [String: Int] {
         let keys = try SnapshotReader.tableKeys(db)

@@ -22,6 +22,7 @@ enum PostgresViews {
             JOIN restaurant r ON r.id = s.restaurant_id
             JOIN food f ON f.id = mi.food_id
             LEFT JOIN menu_item dish ON dish.id = mi.served_with_id
+            ORDER BY mi.meal_id, mi.position
             """),
         ("v_menu_code", """
             CREATE VIEW v_menu_code AS

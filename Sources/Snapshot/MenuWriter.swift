@@ -52,6 +52,9 @@ final class MenuWriter {
             }
             let mealId = dayId * 100 + mealPosition
             try mealStatement.insert(mealId, dayId, meal.name, mealPosition)
+            // Items are numbered first and written in id order: rows appended in rowid order
+            // fill the table's pages one after another instead of splitting them.
+            var rows: [ItemRow] = []
             var position = 0
             var slotsTaken = Set<Int>()
             var occurrences: [ItemKey: Int] = [:]
@@ -76,13 +79,27 @@ final class MenuWriter {
                         // A side's dish comes before it in its section, so its id is already known.
                         let dish = item.servedWith.flatMap { $0 >= 0 && $0 < idsInSection.count ? idsInSection[$0] : nil }
                         idsInSection.append(itemId)
-                        try itemStatement.insert(itemId, mealId, sectionId, item.food.description,
-                                                 position, item.name, item.portion, item.description,
-                                                 item.plannedPortions, dish, labelVersions[item.food])
+                        rows.append(ItemRow(id: itemId, section: sectionId, food: item.food.description, position: position,
+                                            item: item, dish: dish, labelVersion: labelVersions[item.food]))
                     }
                 }
             }
+            rows.sort { $0.id < $1.id }
+            for row in rows {
+                try itemStatement.insert(row.id, mealId, row.section, row.food, row.position, row.item.name, row.item.portion,
+                                         row.item.description, row.item.plannedPortions, row.dish, row.labelVersion)
+            }
         }
+    }
+
+    private struct ItemRow {
+        var id: Int
+        var section: Int
+        var food: String
+        var position: Int
+        var item: MenuItem
+        var dish: Int?
+        var labelVersion: Int?
     }
 
     private struct ItemKey: Hashable {

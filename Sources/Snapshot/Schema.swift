@@ -38,13 +38,32 @@ public enum SnapshotSchema {
     ]
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;
-    /// ids of days, meals and menu items say where the row is (`MenuWriter`), so they stay.
+    /// ids of days, meals and menu items say where the row is (`MenuWriter`), so they stay. A
+    /// menu item's id no longer follows its place on the page, so `v_menu` says the page's order
+    /// itself, through an index that gives it without sorting.
     static let v13TableKeys = """
         CREATE TABLE _table_keys (
             table_name TEXT PRIMARY KEY,
             key_columns TEXT NOT NULL,          -- JSON array; [] = the whole row
             position INTEGER NOT NULL UNIQUE    -- parents first
         );
+        DROP INDEX menu_item_by_meal;
+        CREATE INDEX menu_item_by_meal ON menu_item(meal_id, position);
+        DROP VIEW v_menu;
+        CREATE VIEW v_menu AS
+        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
+               mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
+               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
+               dish.name AS served_with
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        LEFT JOIN menu_item dish ON dish.id = mi.served_with_id
+        ORDER BY mi.meal_id, mi.position;
         """
 
     /// Dining locations as data (the pipeline's places file): kind, address and coordinates, and

@@ -241,7 +241,7 @@ extension SchemaDescription {
     ]
 
     private static let views: [Table] = [
-        Table("v_menu", .view, "Every menu item with its day, meal, restaurant, section and the codes of its food: the menu as a flat table.", columns: [
+        Table("v_menu", .view, "Every menu item with its day, meal, restaurant, section and the codes of its food: the menu as a flat table, in the order of the menus (day, meal, place on the page).", columns: [
             C("date", "The service day, `YYYY-MM-DD`."),
             C("weekday", "ISO weekday: 1 = Monday."),
             C("meal", "The meal period."),

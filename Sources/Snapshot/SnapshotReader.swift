@@ -169,6 +169,26 @@ public enum SnapshotReader {
 
     /// The meals each place served on `date`, in their order on the day: what `commissary near`
     /// shows beside each place. Empty for a snapshot without places.
+    /// The openings of each place on a day, from the snapshot's `hours` (a source's hours page),
+    /// in the order printed; a place without hours that day is absent.
+    public static func hoursByPlace(of url: URL, on date: ServiceDate) throws -> [String: [PlaceHours]] {
+        try read(url) { db in
+            guard try db.tableExists("hours"),
+                  try db.columns(in: "restaurant").contains(where: { $0.name == "place_name" }) else { return [:] }
+            var hours: [String: [PlaceHours]] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT r.place_name, h.meal, h.opens, h.closes, h.is_closed FROM hours h
+                JOIN restaurant r ON r.name = h.restaurant
+                WHERE h.date = ? AND r.place_name IS NOT NULL
+                ORDER BY r.place_name, h.id
+                """, arguments: [date.description]) {
+                hours[row[0], default: []].append(PlaceHours(meal: row[1], opens: row[2], closes: row[3],
+                                                             isClosed: (row[4] as Int?) == 1))
+            }
+            return hours
+        }
+    }
+
     public static func mealsByPlace(of url: URL, on date: ServiceDate) throws -> [String: [String]] {
         try read(url) { db in
             guard try db.columns(in: "restaurant").contains(where: { $0.name == "place_name" }) else { return [:] }
@@ -186,5 +206,22 @@ public enum SnapshotReader {
             }
             return meals
         }
+    }
+}
+
+/// One opening of a place on a day, as its hours page prints it.
+public struct PlaceHours: Hashable, Sendable {
+    public var meal: String
+    public var opens: String?
+    public var closes: String?
+    public var isClosed: Bool
+
+    /// Whether the place serves this meal at `time`: open, with both times readable and `time`
+    /// between them.
+    public func isServing(at time: ClockTime) -> Bool {
+        guard !isClosed, let opens = opens.flatMap(ClockTime.init), let closes = closes.flatMap(ClockTime.init) else {
+            return false
+        }
+        return time.isWithin(opens: opens, closes: closes)
     }
 }

@@ -24,6 +24,10 @@ struct NearCommand: ParsableCommand {
     @Option(help: "The day whose meals are shown (YYYY-MM-DD); today by default.")
     var date: String?
 
+    @Option(name: .customLong("open-at"),
+            help: "A time of day (18:30, or 6:30pm): which meal each place serves then, from the snapshot's hours.")
+    var openAt: String?
+
     @Option(help: "A snapshot file, latest, or latest-<pipeline>.")
     var snapshot = "latest"
 
@@ -43,6 +47,7 @@ struct NearCommand: ParsableCommand {
         }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
         if let date, ServiceDate(date) == nil { throw ValidationError("--date must be YYYY-MM-DD") }
+        if let openAt, ClockTime(openAt) == nil { throw ValidationError("--open-at must be a time of day such as 18:30 or 6:30pm") }
     }
 
     /// One listed place.
@@ -53,6 +58,9 @@ struct NearCommand: ParsableCommand {
         var kilometres: Double?
         /// The meals the snapshot has at the place on the day, in the order served.
         var serving: [String]
+        /// With `--open-at`: the meals open at that time, with their hours as printed; nil
+        /// when the snapshot has no hours for the place that day.
+        var openAt: [String]?
     }
 
     func run() throws {
@@ -64,10 +72,17 @@ struct NearCommand: ParsableCommand {
         let origin = Coordinates(latitude: lat, longitude: lon)!
         let day = date ?? localToday().description
         let serving = try SnapshotReader.mealsByPlace(of: url, on: ServiceDate(day)!)
+        let time = openAt.flatMap(ClockTime.init)
+        let hours = time == nil ? [:] : try SnapshotReader.hoursByPlace(of: url, on: ServiceDate(day)!)
         let listed = places.map { place -> Nearby in
             let distance = place.coordinates.map(origin.distance(to:))
+            let open = time.flatMap { time in
+                hours[place.name].map { openings in
+                    openings.filter { $0.isServing(at: time) }.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
+                }
+            }
             return Nearby(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
-                          serving: serving[place.name] ?? [])
+                          serving: serving[place.name] ?? [], openAt: open)
         }
         .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
         .prefix(limit)
@@ -75,17 +90,26 @@ struct NearCommand: ParsableCommand {
         case .json:
             for place in listed { print(encodeLine(place)) }
         case .table:
-            print(Self.table(Array(listed), day: day))
+            print(Self.table(Array(listed), day: day, openAt: time))
         }
     }
 
-    static func table(_ places: [Nearby], day: String) -> String {
-        let rows = places.map { place in
-            [place.place, place.kind ?? "", place.miles.map { String(format: "%.2f", $0) } ?? "",
-             place.kilometres.map { String(format: "%.2f", $0) } ?? "",
-             place.serving.isEmpty ? "nothing on \(day)" : place.serving.joined(separator: ", ")]
+    /// The meals open at the time asked, `closed`, or `hours unknown` without hours that day.
+    private static func openCell(_ open: [String]?) -> String {
+        guard let open else { return "hours unknown" }
+        return open.isEmpty ? "closed" : open.joined(separator: ", ")
+    }
+
+    static func table(_ places: [Nearby], day: String, openAt time: ClockTime?) -> String {
+        let rows = places.map { place -> [String] in
+            var row = [place.place, place.kind ?? "", place.miles.map { String(format: "%.2f", $0) } ?? "",
+                       place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
+            row.append(place.serving.isEmpty ? "nothing on \(day)" : place.serving.joined(separator: ", "))
+            if time != nil { row.append(openCell(place.openAt)) }
+            return row
         }
-        let header = ["place", "kind", "mi", "km", "serving"]
+        var header = ["place", "kind", "mi", "km", "serving"]
+        if let time { header.append("open at \(time)") }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in

@@ -227,4 +227,41 @@ import TestSupport
             """, "--format", "csv", "--workspace", workspace.path])
         #expect(sql.output.replacingOccurrences(of: "\r\n", with: "\n") == "name,miles\nBruin Plate,0.0\nFeast at Rieber,0.0813\nEpicuria at Covel,0.0829\nDe Neve,0.1043\n")
     }
+
+    /// `--open-at`: which meal each place serves at a time of day, from the hours page the
+    /// sample publishes (SampleData's Hours.html, 2026-10-10, read by hand: Bruin Plate dinner
+    /// 5:00pm-8:00pm; Covel and De Neve dinner 5:00pm-9:00pm; De Neve late night 9:00pm-12:00am).
+    /// The sample's `required_restaurants` name Covel as printed; with the places file it is
+    /// checked as Epicuria at Covel, so the run publishes.
+    @Test func openAtReadsTheHoursOfTheDay() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace, adding: "\nplaces: places/ucla.yml\n")
+        let run = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let near = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-10",
+                                                    "--open-at", "20:30", "--limit", "4", "--workspace", workspace.path])
+        #expect(near.status == 0, "\(near.error)")
+        let lines = near.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasSuffix("open at 20:30") == true, "\(near.output)")
+        #expect(lines.count == 5)
+        #expect(lines[1].hasPrefix("Bruin Plate") && lines[1].hasSuffix("closed"), "\(near.output)")
+        #expect(lines[2].hasPrefix("Feast at Rieber") && lines[2].hasSuffix("hours unknown"), "\(near.output)")
+        #expect(lines[3].hasPrefix("Epicuria at Covel") && lines[3].hasSuffix("Dinner 5:00pm–9:00pm"), "\(near.output)")
+        #expect(lines[4].hasPrefix("De Neve") && lines[4].hasSuffix("Dinner 5:00pm–9:00pm"), "\(near.output)")
+
+        let late = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-10",
+                                                    "--open-at", "11:30pm", "--format", "json", "--workspace", workspace.path])
+        let places = try late.output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let open = Dictionary(uniqueKeysWithValues: places.compactMap { place in
+            (place["place"] as? String).map { ($0, place["open_at"] as? [String]) }
+        })
+        #expect(open["De Neve"] == .some(["Late Night 9:00pm–12:00am"]))
+        #expect(open["Bruin Plate"] == .some([]) && open["Epicuria at Covel"] == .some([]))
+        let bad = try await CommissaryProcess.run(["near", "--lat", "34", "--lon", "-118", "--open-at", "25:00",
+                                                   "--workspace", workspace.path])
+        #expect(bad.status != 0 && bad.error.contains("--open-at"), "\(bad.error)")
+    }
 }

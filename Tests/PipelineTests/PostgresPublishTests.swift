@@ -257,7 +257,8 @@ struct PostgresPublishTests {
     }
 
     /// No address, or a server that is not there: the SQLite snapshot is published, the run
-    /// says in one line that PostgreSQL was not updated, and the password is printed nowhere.
+    /// says in one line that PostgreSQL was not updated, and the password is printed nowhere;
+    /// once the server is there, the next run sends the night it missed.
     @Test func aServerThatCannotBeReachedIsOneLineWithoutThePassword() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -281,5 +282,17 @@ struct PostgresPublishTests {
         }
         // The sample's 124 menu items (SampleData/README.md).
         #expect(try SnapshotReader.rowCounts(of: latest)["menu_item"] == 124)
+
+        // The server is back: the next run finds every input unchanged and still sends the
+        // night PostgreSQL missed.
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        let caughtUp = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--log-format", "json"])
+        #expect(caughtUp.status == 0, "\(caughtUp.error)")
+        #expect(caughtUp.output.contains("\"unchanged\"") && caughtUp.output.contains("\"published_postgres\""), "\(caughtUp.output)")
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let latestRun = try SnapshotReader.meta(of: latest)["run_id"]
+        #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[latestRun]])
     }
 }

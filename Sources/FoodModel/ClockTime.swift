@@ -1,0 +1,41 @@
+import Foundation
+
+/// A time of day in minutes after midnight, as hours pages print it (`10:00am`, `5:00pm`,
+/// `12:00am` for midnight) or as people type it (`18:30`).
+public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let minutes: Int
+
+    public init?(_ text: String) {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces).lowercased())
+        var half: Int?
+        if rest.hasSuffix("am") || rest.hasSuffix("pm") {
+            half = rest.hasSuffix("pm") ? 12 : 0
+            rest = Substring(rest.dropLast(2).trimmingCharacters(in: .whitespaces))
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let hour = Int(parts[0]),
+              let minute = parts.count == 2 ? Int(parts[1]) : 0, parts.count == 1 || parts[1].count == 2,
+              (0..<60).contains(minute) else { return nil }
+        if let half {
+            guard (1...12).contains(hour) else { return nil }
+            minutes = (hour % 12 + half) * 60 + minute
+        } else {
+            guard (0..<24).contains(hour), parts.count == 2 else { return nil }
+            minutes = hour * 60 + minute
+        }
+    }
+
+    public static func < (a: ClockTime, b: ClockTime) -> Bool { a.minutes < b.minutes }
+
+    /// `HH:MM`, 24-hour.
+    public var description: String {
+        let hour = minutes / 60, minute = minutes % 60
+        return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+    }
+
+    /// Whether `self` falls in the opening from `opens` to `closes`; a closing at or before the
+    /// opening (`5:00pm` to `12:00am`) runs past midnight.
+    public func isWithin(opens: ClockTime, closes: ClockTime) -> Bool {
+        closes > opens ? opens <= self && self < closes : self >= opens || self < closes
+    }
+}
