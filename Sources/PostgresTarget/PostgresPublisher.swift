@@ -63,16 +63,35 @@ public enum PostgresPublisher {
             throw error
         }
 
-        // The swap: the live schema takes its run id as its new name, the new one takes its place.
         try connection.execute("SET search_path TO public")
-        let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
-        var liveRun: String?
-        if exists, try !connection.query("""
+        let previous = try swap(building, into: live, connection)
+        let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
+        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
+    }
+
+    /// The run id of the snapshot the live schema holds; nil when there is none yet or the server
+    /// cannot be asked (the caller then publishes, and any failure is reported there).
+    public static func servedRunId(of target: PostgresTarget,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let address = environment[target.addressVariable], !address.isEmpty,
+              let connection = try? PostgresConnection(url: address, place: "$" + target.addressVariable)
+        else { return nil }
+        return (try? runId(in: target.schema, connection)) ?? nil
+    }
+
+    /// The run id recorded in a schema's `_meta`; nil when the schema or its `_meta` is absent.
+    private static func runId(in schema: String, _ connection: PostgresConnection) throws -> String? {
+        guard try !connection.query("""
             SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
-            """, [live]).isEmpty {
-            liveRun = try connection.query("SELECT value FROM \(live)._meta WHERE key = 'run_id'").first?.first ?? nil
-        }
-        let previous = exists ? "\(live)__\(safe(liveRun ?? "unknown"))" : nil
+            """, [schema]).isEmpty else { return nil }
+        return try connection.query("SELECT value FROM \(schema)._meta WHERE key = 'run_id'").first?.first ?? nil
+    }
+
+    /// Swaps `building` in as `live` in one transaction; the live schema, if any, takes its run
+    /// id as its new name, which is returned.
+    private static func swap(_ building: String, into live: String, _ connection: PostgresConnection) throws -> String? {
+        let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
+        let previous = exists ? "\(live)__\(safe(try runId(in: live, connection) ?? "unknown"))" : nil
         // Renaming a schema locks none of its tables, and a statement looks its tables up one at
         // a time: without locks, one statement could read one table of each night. Holding every
         // live table and view exclusively makes a reader wait for the commit and then look the
@@ -94,26 +113,21 @@ public enum PostgresPublisher {
             try? connection.execute("ROLLBACK")
             throw error
         }
-        let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
-        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
-    }
-
-    /// The run id of the snapshot the live schema holds; nil when there is none yet or the server
-    /// cannot be asked (the caller then publishes, and any failure is reported there).
-    public static func servedRunId(of target: PostgresTarget,
-                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        guard let address = environment[target.addressVariable], !address.isEmpty,
-              let connection = try? PostgresConnection(url: address, place: "$" + target.addressVariable),
-              let found = try? connection.query("""
-                  SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
-                  """, [target.schema]), !found.isEmpty
-        else { return nil }
-        return (try? connection.query("SELECT value FROM \(target.schema)._meta WHERE key = 'run_id'").first?.first) ?? nil
+        return previous
     }
 
     /// Tables with their keys, rows through COPY, then foreign keys, indexes, search and views.
     private static func build(from db: Database, into connection: PostgresConnection, schema: String) throws -> [String: Int] {
         let keys = try SnapshotReader.tableKeys(db)
+        let counts = try copyTables(keys, from: db, into: connection, schema: schema)
+        try addForeignKeysAndIndexes(keys, from: db, into: connection, schema: schema)
+        try addViewsAndSearch(tables: Set(keys.map(\.table)), from: db, into: connection, schema: schema)
+        return counts
+    }
+
+    /// Each table with its primary key, its rows through COPY; the rows copied per table.
+    private static func copyTables(_ keys: [TableKey], from db: Database, into connection: PostgresConnection,
+                                   schema: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for key in keys {
             let place = "\(schema).\(key.table)"
@@ -135,6 +149,12 @@ public enum PostgresPublisher {
             }
             counts[key.table] = count
         }
+        return counts
+    }
+
+    /// The snapshot's foreign keys, once every row is in, and its indexes.
+    private static func addForeignKeysAndIndexes(_ keys: [TableKey], from db: Database, into connection: PostgresConnection,
+                                                 schema: String) throws {
         let tables = Set(keys.map(\.table))
         for key in keys {
             let references = try Row.fetchAll(db, sql: """
@@ -156,6 +176,11 @@ public enum PostgresPublisher {
             """) {
             try connection.execute(index, at: schema)
         }
+    }
+
+    /// The views in PostgreSQL's dialect, then the search tables with their GIN indexes.
+    private static func addViewsAndSearch(tables: Set<String>, from db: Database, into connection: PostgresConnection,
+                                          schema: String) throws {
         try connection.execute(PostgresViews.realText, at: schema)
         let views = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view'"))
         let known = Set(PostgresViews.definitions.map(\.name))
@@ -184,7 +209,6 @@ public enum PostgresPublisher {
                 CREATE INDEX recipe_search_document ON recipe_search USING gin (document)
                 """, at: "\(schema).recipe_search")
         }
-        return counts
     }
 
     /// Every table holds as many rows as the snapshot's.
