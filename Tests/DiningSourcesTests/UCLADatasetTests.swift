@@ -159,8 +159,8 @@ struct UCLADatasetTests {
         #expect(error.message.contains("Sodium") && error.message.contains("177.4kg"))
     }
 
-    /// The v2 format (2017) writes the entree type as letters, per the dataset's README (REFERENCE
-    /// table): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
+    /// The v2 format (2017) writes the entree type as letters, per the dataset's README (the
+    /// table in docs/sources/ucla-dataset.md): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
     /// every letter, an empty type, a mixed order, and a letter outside the table.
     @Test func v2LettersBecomeWebCodesAndAnUnknownLetterIsKeptAndReported() throws {
         let url = datasetFolder.appendingPathComponent("2016-07-25.json")
