@@ -86,6 +86,37 @@ import FoodModel
         #expect(next.contains("Nothing changed since \(first.lastPathComponent)."))
     }
 
+    /// The changes section after an edited night, counted by hand from the edits: on 2026-10-11
+    /// the page's first item removed (one removal), on 2026-10-12 one dish renamed, which that
+    /// day's page prints twice (two removals and two additions, as `diff` counts renamed items).
+    @Test func theChangesSectionCountsWhatTheEditsChanged() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        func publish() async throws -> URL {
+            let report = try await PipelineRunner(
+                spec: try SpecReader.read(spec),
+                options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!),
+                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+            return URL(fileURLWithPath: try #require(report.snapshotPath))
+        }
+        let first = try await publish()
+        let sunday = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: sunday, encoding: .utf8)
+        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
+        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: sunday)
+        let monday = site.appendingPathComponent("Menus/2026-10-12.html")
+        let renamed = try String(contentsOf: monday, encoding: .utf8)
+            .replacingOccurrences(of: ">Breakfast Burrito w/ Salsa Roja</a>", with: ">Breakfast Burrito w/ Salsa Verde</a>")
+        try Data(renamed.utf8).write(to: monday)
+        let second = try await publish()
+        let page = try String(contentsOf: second.appendingPathExtension("report.html"), encoding: .utf8)
+        #expect(page.contains("since the previous snapshot"))
+        #expect(tableRows(of: "changes", in: page).filter { $0.count == 3 }
+                == [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]], "\(first.lastPathComponent)")
+    }
+
     /// The whole 2016 history: the days with no menu at all are the dataset's missing files
     /// (2016-08-08 and Thanksgiving, 2016-11-24..26), and the summer-only halls end in August and
     /// September; headless Chromium loads the page and draws it.
