@@ -206,7 +206,8 @@ public enum SpecReader {
         let variableNode = try postgres.required("url_env")
         let variable = try variableNode.string()
         guard variable.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
-            throw variableNode.error("must name an environment variable (letters, digits, underscores), found \"\(variable)\"; "
+            // Not echoed: what was written here may be an address with its password.
+            throw variableNode.error("must name an environment variable (letters, digits, underscores); "
                                      + "the address itself never goes in the pipeline file")
         }
         let schemaNode = try postgres.optional("schema")

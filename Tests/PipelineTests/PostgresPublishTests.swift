@@ -295,4 +295,27 @@ struct PostgresPublishTests {
         let latestRun = try SnapshotReader.meta(of: latest)["run_id"]
         #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[latestRun]])
     }
+
+    /// The pipeline key: a variable's name and a plain schema name; an address pasted where the
+    /// variable's name goes is refused without being repeated, since it may hold a password.
+    @Test func thePublishKeyTakesAVariableNameNeverAnAddress() throws {
+        let file = URL(fileURLWithPath: "/tmp/publish.yml")
+        let head = "pipeline: p\nsources:\n  - {name: s, adapter: ucla-menu-site, location: /tmp, dates: {from: 2026-10-10, to: 2026-10-12}}\n"
+        let spec = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, schema: dining}\n", file: file)
+        #expect(spec.postgres == PostgresTarget(addressVariable: "TEAM_PG", schema: "dining"))
+        #expect(try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG}\n", file: file).postgres?.schema
+                == "commissary")
+        #expect(try SpecReader.parse(head, file: file).postgres == nil)
+        do {
+            _ = try SpecReader.parse(head + "publish:\n  postgres: {url_env: 'postgresql://u:s3cret@db/x'}\n", file: file)
+            Issue.record("an address was taken as a variable name")
+        } catch {
+            #expect("\(error)".contains("must name an environment variable") && !"\(error)".contains("s3cret"), "\(error)")
+        }
+        for schema in ["Dining", "din ing", "a__b", String(repeating: "x", count: 41)] {
+            #expect(throws: (any Error).self, "\(schema)") {
+                try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, schema: '\(schema)'}\n", file: file)
+            }
+        }
+    }
 }
