@@ -97,8 +97,8 @@ enum PostgresViews {
             LEFT JOIN food_label_nutrient fn ON fn.food_id = l.food_id AND fn.version = l.version
             GROUP BY l.food_id, l.version
             """),
-        ("v_menu_nutrition", """
-            CREATE VIEW v_menu_nutrition AS
+        ("v_menu_macros", """
+            CREATE VIEW v_menu_macros AS
             SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
                    mi.food_id, f.name AS food,
                    (SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id) AS codes,
@@ -135,7 +135,7 @@ enum PostgresViews {
                    min(CASE WHEN is_entree = 1 THEN sodium_mg END) AS min_entree_sodium_mg,
                    sum((dv_disagreements > 0)::int) AS items_with_dv_disagreements,
                    sum((flags > 0)::int) AS flagged_items
-            FROM v_menu_nutrition
+            FROM v_menu_macros
             GROUP BY date, meal, restaurant
             """),
         ("v_lowest_sodium_entree", """
@@ -143,7 +143,7 @@ enum PostgresViews {
             SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
             FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
                                                ORDER BY sodium_mg, item) AS rank
-                  FROM v_menu_nutrition WHERE is_entree = 1 AND sodium_mg IS NOT NULL) AS ranked
+                  FROM v_menu_macros WHERE is_entree = 1 AND sodium_mg IS NOT NULL) AS ranked
             WHERE rank = 1
             """),
         ("v_label_disagreements", """
@@ -184,8 +184,8 @@ enum PostgresViews {
             FROM food_nutrient fn
             WHERE NOT EXISTS (SELECT 1 FROM food_label l WHERE l.food_id = fn.food_id)
             """),
-        ("v_menu_nutrients", """
-            CREATE VIEW v_menu_nutrients AS
+        ("v_menu_nutrition", """
+            CREATE VIEW v_menu_nutrition AS
             SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
                    f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
                    ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,

@@ -69,26 +69,7 @@ extension SnapshotSchema {
         FROM v_menu v
         JOIN v_food_macros m ON m.food_id = v.food_id;
 
-        CREATE VIEW v_nutrition_summary AS
-        SELECT date, meal, restaurant,
-               count(*) AS items,
-               sum(is_vegan) AS vegan_items,
-               sum(is_vegetarian) AS vegetarian_items,
-               sum(is_entree) AS entrees,
-               round(avg(calories), 1) AS avg_calories,
-               max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
-               min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
-               sum(dv_disagreements > 0) AS items_with_dv_disagreements,
-               sum(flags > 0) AS flagged_items
-        FROM v_menu_nutrition
-        GROUP BY date, meal, restaurant;
-
-        CREATE VIEW v_lowest_sodium_entree AS
-        SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
-        FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
-                                           ORDER BY sodium_mg, item) AS rank
-              FROM v_menu_nutrition WHERE is_entree AND sodium_mg IS NOT NULL)
-        WHERE rank = 1;
+        \(summaryViews(reading: "v_menu_nutrition"))
 
         CREATE VIEW v_label_disagreements AS
         SELECT a.food_id, f.name AS food, 'dv_percent' AS kind, a.nutrient_key,
@@ -145,18 +126,7 @@ extension SnapshotSchema {
         FROM food_nutrient fn
         WHERE NOT EXISTS (SELECT 1 FROM food_label l WHERE l.food_id = fn.food_id);
 
-        CREATE VIEW v_menu_nutrients AS
-        SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
-               f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
-               ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
-               ln.amount_at_least
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
-        JOIN food f ON f.id = mi.food_id
-        JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
+        \(servedNutrientsView(named: "v_menu_nutrients"))
 
         CREATE VIEW v_label_macros AS
         SELECT l.food_id, l.version, l.calories,
@@ -173,7 +143,46 @@ extension SnapshotSchema {
         GROUP BY l.food_id, l.version;
 
         DROP VIEW v_menu_nutrition;
-        CREATE VIEW v_menu_nutrition AS
+        \(servedMacrosView(named: "v_menu_nutrition"))
+        """
+
+    /// Migration 14: `v_menu_nutrition` is the menu's nutrition in long form (a row per item and
+    /// nutrient of the label printed on its day), the shape analysts asked for and the one that
+    /// holds every nutrient; the one-row-per-item view with the macros as columns is
+    /// `v_menu_macros`, and the summaries read it. `v_menu_nutrients`, the long form's name
+    /// until now, is gone with it.
+    static let v14MenuNutritionLongForm = """
+        DROP VIEW v_lowest_sodium_entree;
+        DROP VIEW v_nutrition_summary;
+        DROP VIEW v_menu_nutrition;
+        DROP VIEW v_menu_nutrients;
+        \(servedMacrosView(named: "v_menu_macros"))
+        \(servedNutrientsView(named: "v_menu_nutrition"))
+        \(summaryViews(reading: "v_menu_macros"))
+        """
+
+    /// Every menu item with each nutrient of the label printed on its day.
+    private static func servedNutrientsView(named name: String) -> String {
+        """
+        CREATE VIEW \(name) AS
+        SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
+               f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
+               ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
+               ln.amount_at_least
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
+        """
+    }
+
+    /// Every menu item with the macros of the label printed on its day, as columns.
+    private static func servedMacrosView(named name: String) -> String {
+        """
+        CREATE VIEW \(name) AS
         SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
                mi.food_id, f.name AS food,
                (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
@@ -198,6 +207,34 @@ extension SnapshotSchema {
         JOIN v_food_macros fm ON fm.food_id = mi.food_id
         LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
         """
+    }
+
+    /// The per-meal summary and the lowest-sodium entrée, over a view with a row per menu item and
+    /// its macros as columns.
+    private static func summaryViews(reading source: String) -> String {
+        """
+        CREATE VIEW v_nutrition_summary AS
+        SELECT date, meal, restaurant,
+               count(*) AS items,
+               sum(is_vegan) AS vegan_items,
+               sum(is_vegetarian) AS vegetarian_items,
+               sum(is_entree) AS entrees,
+               round(avg(calories), 1) AS avg_calories,
+               max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
+               min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
+               sum(dv_disagreements > 0) AS items_with_dv_disagreements,
+               sum(flags > 0) AS flagged_items
+        FROM \(source)
+        GROUP BY date, meal, restaurant;
+
+        CREATE VIEW v_lowest_sodium_entree AS
+        SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
+        FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
+                                           ORDER BY sodium_mg, item) AS rank
+              FROM \(source) WHERE is_entree AND sodium_mg IS NOT NULL)
+        WHERE rank = 1;
+        """
+    }
 
     /// The served label's value of a macro: its version's where the food has versions, else the food's.
     private static func served(_ column: String) -> String {

@@ -35,6 +35,7 @@ public enum SnapshotSchema {
         ("v11-label-versions", v11LabelVersions),
         ("v12-places", v12Places),
         ("v13-table-keys", v13TableKeys),
+        ("v14-menu-nutrition-long-form", v14MenuNutritionLongForm),
     ]
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;

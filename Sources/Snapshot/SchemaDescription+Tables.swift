@@ -334,7 +334,7 @@ extension SchemaDescription {
             C("amount_below", "Printed as `< 1`: below this number."),
             C("amount_at_least", "Printed as `0+`: at least this number."),
         ]),
-        Table("v_menu_nutrients", .view, "Every menu item with every nutrient of the label printed on its day: what was served, without knowing about versions.", columns: [
+        Table("v_menu_nutrition", .view, "Every menu item with every nutrient of the label printed on its day, a row per item and nutrient: what was served, without knowing about versions. (Until schema 14 this name was the one-row-per-item view, now `v_menu_macros`.)", columns: [
             C("date", "The service day."),
             C("meal", "The meal period."),
             C("restaurant", "The restaurant."),
@@ -366,7 +366,7 @@ extension SchemaDescription {
             C("sodium_mg", "Sodium, mg."),
             C("cholesterol_mg", "Cholesterol, mg."),
         ]),
-        Table("v_menu_nutrition", .view, "Every menu item with the amounts of the label printed on its day (its food's label, or the version of that day where the food printed several). An entrée is an item with at least 200 kcal and 10 g of protein, since no source marks main dishes.", columns: [
+        Table("v_menu_macros", .view, "Every menu item, one row each, with the macros of the label printed on its day (its food's label, or the version of that day where the food printed several). An entrée is an item with at least 200 kcal and 10 g of protein, since no source marks main dishes.", columns: [
             C("date", "The service day."),
             C("weekday", "ISO weekday: 1 = Monday."),
             C("meal", "The meal period."),

@@ -88,12 +88,15 @@ import TestSupport
         #expect(versions.value == 2679)
         #expect(versions.message.hasPrefix("199 food(s) printed more than one label (433 versions kept); 2679 menu item(s)"))
         // Bruin Burger printed 405 kcal until 2016-09-16 and 278 kcal from 2016-09-15 (the files).
-        let burger = "SELECT DISTINCT calories FROM v_menu_nutrition WHERE food_id = 'ucla-dataset:bruin burger' AND date = "
-        #expect(try value(burger + "'2016-10-01'") == .real(278))
-        #expect(try value(burger + "'2016-08-01'") == .real(405))
+        let burger = """
+            SELECT DISTINCT amount || ' ' || unit FROM v_menu_nutrition
+            WHERE food_id = 'ucla-dataset:bruin burger' AND nutrient_key = 'calories' AND date =
+            """
+        #expect(try value(burger + "'2016-10-01'") == .text("278.0 kcal"))
+        #expect(try value(burger + "'2016-08-01'") == .text("405.0 kcal"))
+        // The one-row-per-item view reads the same label.
         #expect(try value("""
-            SELECT amount FROM v_menu_nutrients WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'
-                AND nutrient_key = 'calories' LIMIT 1
+            SELECT DISTINCT calories FROM v_menu_macros WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'
             """) == .real(278))
         // The food's own row is its first label.
         #expect(try value("SELECT calories FROM food WHERE id = 'ucla-dataset:bruin burger'") == .real(405))

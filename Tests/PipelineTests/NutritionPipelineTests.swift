@@ -98,16 +98,16 @@ import TestSupport
             SELECT count(*) FROM menu_item mi JOIN food_code c ON c.food_id = mi.food_id AND c.code = 'VG'
             JOIN food_nutrient fn ON fn.food_id = mi.food_id AND fn.nutrient_key = 'protein' AND fn.amount >= 10
             """)
-        #expect(try number("SELECT count(*) FROM v_menu_nutrition WHERE is_vegan AND protein_g >= 10") == veganWithProtein)
+        #expect(try number("SELECT count(*) FROM v_menu_macros WHERE is_vegan AND protein_g >= 10") == veganWithProtein)
         #expect((veganWithProtein ?? 0) > 0)
         // The lowest-sodium entrée of each hall and meal is no saltier than any other entrée there.
         #expect(try number("""
-            SELECT count(*) FROM v_lowest_sodium_entree l JOIN v_menu_nutrition m
+            SELECT count(*) FROM v_lowest_sodium_entree l JOIN v_menu_macros m
             ON m.date = l.date AND m.meal = l.meal AND m.restaurant = l.restaurant
             WHERE m.is_entree AND m.sodium_mg < l.sodium_mg
             """) == 0)
         let mealsWithEntrees = try number("""
-            SELECT count(*) FROM (SELECT DISTINCT date, meal, restaurant FROM v_menu_nutrition WHERE is_entree)
+            SELECT count(*) FROM (SELECT DISTINCT date, meal, restaurant FROM v_menu_macros WHERE is_entree)
             """)
         #expect(try number("SELECT count(*) FROM v_lowest_sodium_entree") == mealsWithEntrees)
         #expect((mealsWithEntrees ?? 0) > 0)

@@ -245,7 +245,11 @@ struct PostgresPublishTests {
             SELECT food, serving_size, amount AS sodium_mg, computed_dv_percent FROM v_food_nutrition
             WHERE nutrient_key = 'sodium' AND amount IS NOT NULL ORDER BY amount, food LIMIT 20
             """,
-            "SELECT DISTINCT calories FROM v_menu_nutrition WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'",
+            """
+            SELECT nutrient_key, amount, unit, printed_dv_percent FROM v_menu_nutrition
+            WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01' ORDER BY nutrient_key
+            """,
+            "SELECT DISTINCT calories FROM v_menu_macros WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'",
             "SELECT date, meal, restaurant, items, vegan_items, avg_calories FROM v_nutrition_summary WHERE date = '2016-10-03'",
             "SELECT date, meal, restaurant, item, sodium_mg FROM v_lowest_sodium_entree WHERE date = '2016-10-03'",
         ]

@@ -131,11 +131,11 @@ import FoodModel
         #expect(lastDays["Sproul Dining"] == "2016-08-07")
         #expect(lastDays["Rieber Dining"] == "2016-09-08")
         #expect(lastDays["Bruin Plate"] == "2016-12-09")
-        // Calories per meal: as many values as items with calories in `v_menu_nutrition` (the label
+        // Calories per meal: as many values as items with calories in `v_menu_macros` (the label
         // of each item's own day), and the same extremes.
         let calorieRows = tableRows(of: "nutrition", in: page).filter { $0.count == 7 }
         let perMeal = try rows("""
-            SELECT meal, count(calories), min(calories), max(calories) FROM v_menu_nutrition GROUP BY meal ORDER BY meal
+            SELECT meal, count(calories), min(calories), max(calories) FROM v_menu_macros GROUP BY meal ORDER BY meal
             """, snapshot)
         #expect(Array(calorieRows.prefix(perMeal.count)).map { [$0[0], $0[1], $0[2], $0[6]] } == perMeal)
         // Vegan items per restaurant, as the snapshot's vocabulary counts them.
