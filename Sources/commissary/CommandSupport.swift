@@ -68,11 +68,6 @@ func reportAndExit(_ error: any Error) -> Never {
     exit(ExitStatus.number(of: error))
 }
 
-/// Whether standard output is a terminal (progress and tables) or a pipe (JSON lines).
-func standardOutputIsTerminal() -> Bool {
-    isatty(STDOUT_FILENO) == 1
-}
-
 /// Today in the machine's time zone: the dining hall's "today" when the job runs where it is.
 func localToday() -> ServiceDate {
     let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone.current, from: Date())

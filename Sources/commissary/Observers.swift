@@ -3,10 +3,11 @@ import Foundation
 import Pipeline
 import Snapshot
 
-/// One JSON object per line, for schedulers and log collectors: on standard output, or
+/// One JSON object per line, for schedulers and log collectors: on standard error, where a
+/// person's progress goes too, so that standard output holds only the run's summary; or
 /// appended to the file `--events` names.
 struct JSONLinesObserver: RunObserver {
-    var handle: FileHandle = .standardOutput
+    var handle: FileHandle = .standardError
 
     /// Written straight to the file descriptor, unbuffered, so a consumer sees each event as
     /// it happens.

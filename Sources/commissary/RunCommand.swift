@@ -42,7 +42,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Folder for snapshots/, raw/, state/ and staging/.")
     var workspace = "."
 
-    @Option(help: "Event output: text (a terminal), json (one JSON line per event), or auto.")
+    @Option(help: "Events on standard error: text (progress for a person), json (one JSON line per event), or auto (text when standard error is a terminal, json otherwise). Standard output keeps the run's summary.")
     var logFormat: LogFormat = .auto
 
     @Flag(name: .shortAndLong, help: "Log details of fetching to standard error.")
@@ -84,7 +84,7 @@ struct RunCommand: AsyncParsableCommand {
         let options = RunOptions(
             workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: today,
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
-        let json = logFormat == .json || (logFormat == .auto && !standardOutputIsTerminal())
+        let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
         let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
@@ -109,7 +109,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch is RunInterrupted {
             throw StoppedBySignal(signal: stop.first ?? SIGTERM)
         }
-        if !json && !quiet { print(TerminalProgress.summary(report)) }
+        if !quiet { print(TerminalProgress.summary(report)) }
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }

@@ -2,20 +2,24 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The `commissary` binary as scripts and users see it: exit statuses, JSON lines on a pipe,
+/// The `commissary` binary as scripts and users see it: exit statuses, JSON events on a pipe,
 /// one-line errors on standard error.
 @Suite struct CommandLineTests {
     private func commissary(_ arguments: [String]) async throws -> CommissaryProcess.Outcome {
         try await CommissaryProcess.run(arguments)
     }
 
-    @Test func aRunOnAPipePrintsOneJSONObjectPerLineThenQueriesWork() async throws {
+    /// Not on a terminal, the events are JSON lines on standard error and standard output holds
+    /// the summary alone.
+    @Test func aRunOnAPipeWritesOneJSONObjectPerLineThenQueriesWork() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let sample = Paths.pipelines.appendingPathComponent("sample.yml").path
         let run = try await commissary(["run", sample, "--workspace", workspace.path])
         #expect(run.status == 0)
-        let lines = run.output.split(separator: "\n")
+        #expect(run.output.split(separator: "\n").contains { $0.hasPrefix("Published ") }, "\(run.output)")
+        #expect(!run.output.contains("{"), "\(run.output)")
+        let lines = run.error.split(separator: "\n")
         let events = try lines.map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }

@@ -294,7 +294,7 @@ struct PostgresPublishTests {
         setenv(Self.variable, server.url, 1)
         let caughtUp = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--log-format", "json"])
         #expect(caughtUp.status == 0, "\(caughtUp.error)")
-        #expect(caughtUp.output.contains("\"unchanged\"") && caughtUp.output.contains("\"published_postgres\""), "\(caughtUp.output)")
+        #expect(caughtUp.error.contains("\"unchanged\"") && caughtUp.error.contains("\"published_postgres\""), "\(caughtUp.error)")
         let connection = try PostgresConnection(url: server.url, place: "test")
         let latestRun = try SnapshotReader.meta(of: latest)["run_id"]
         #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[latestRun]])

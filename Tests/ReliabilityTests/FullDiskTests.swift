@@ -24,7 +24,8 @@ struct FullDiskTests {
         return file
     }
 
-    /// Exit status 4, the machine's fault, and one line saying which.
+    /// Exit status 4, the machine's fault, and one line saying which (the run is `--quiet`, as
+    /// cron runs it, so that its events are not on standard error too).
     private func expectOneClearLine(_ run: CommissaryProcess.Outcome, mentioning words: [String],
                                     sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 4, "\(run.error)", sourceLocation: sourceLocation)
@@ -41,7 +42,7 @@ struct FullDiskTests {
         let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("workspace"), megabytes: 4)
         defer { Mounts.unmount(mount) }
         let pipeline = try pipeline(in: folder)
-        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
+        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--quiet"]
         #expect(try await CommissaryProcess.run(arguments).status == 0)
         let store = SnapshotStore(directory: mount.appendingPathComponent("snapshots"))
         let latest = try #require(store.latest(pipeline: "disk"))
@@ -97,7 +98,7 @@ struct FullDiskTests {
         try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
         try Mounts.run(["mount", "-t", "tmpfs", "-o", "size=\(room * 4)k", "tmpfs", snapshots.path])
         defer { Mounts.unmount(snapshots) }
-        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path])
+        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
         #expect(run.status == 5, "\(run.error)")
         #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
         #expect(run.error.contains("published, and latest points at it, but its manifest could not be written"),
@@ -131,7 +132,7 @@ struct FullDiskTests {
         let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("workspace"), megabytes: 16)
         defer { Mounts.unmount(mount) }
         let pipeline = try pipeline(in: folder)
-        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--log-format", "json"]
+        let arguments = ["run", pipeline.path, "--workspace", mount.path, "--quiet"]
         #expect(try await CommissaryProcess.run(arguments).status == 0)
         let snapshots = mount.appendingPathComponent("snapshots")
         let store = SnapshotStore(directory: snapshots)
