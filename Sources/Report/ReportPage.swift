@@ -224,22 +224,23 @@ public enum ReportPage {
             SELECT served.meal, served.items, labels.calories, labels.sodium_mg
             FROM served JOIN labels ON labels.food_id = served.food_id AND labels.version = served.version
             """)
-        var calories: [String: [Double]] = [:], sodiumPerMeal: [String: [Double]] = [:]
+        // Each label's value with the number of items served with it, per meal.
+        var calories: [String: [(value: Double, count: Int)]] = [:], sodiumPerMeal: [String: [(value: Double, count: Int)]] = [:]
         for row in rows {
             let meal: String = row["meal"]
             let items: Int = row["items"]
-            if let value: Double = row["calories"] { calories[meal, default: []] += Array(repeating: value, count: items) }
-            if let value: Double = row["sodium_mg"] { sodiumPerMeal[meal, default: []] += Array(repeating: value, count: items) }
+            if let value: Double = row["calories"] { calories[meal, default: []].append((value, items)) }
+            if let value: Double = row["sodium_mg"] { sodiumPerMeal[meal, default: []].append((value, items)) }
         }
         guard !calories.isEmpty || !sodiumPerMeal.isEmpty else {
             return section("nutrition", "5. Nutrition", none("No menu item has a label in this snapshot."))
         }
-        func chart(_ values: [String: [Double]], _ what: String, _ unit: String) -> String {
-            let items = values.keys.sorted().compactMap { meal in SVGChart.Spread(values[meal]!).map { (meal, $0) } }
+        func chart(_ values: [String: [(value: Double, count: Int)]], _ what: String, _ unit: String) -> String {
+            let items = values.keys.sorted().compactMap { meal in SVGChart.Spread(counted: values[meal]!).map { (meal, $0) } }
             return SVGChart.ranges(title: "\(what) per item, by meal", description: "Minimum, quartiles, median and maximum "
                 + "of \(what.lowercased()) per served item, per meal", items: items, axis: unit)
                 + table(["meal", "items", "min", "25%", "median", "75%", "max"], items.map { meal, spread in
-                    [meal, "\(values[meal]!.count)", SVGChart.format(spread.minimum), SVGChart.format(spread.lowerQuartile),
+                    [meal, "\(spread.count)", SVGChart.format(spread.minimum), SVGChart.format(spread.lowerQuartile),
                      SVGChart.format(spread.median), SVGChart.format(spread.upperQuartile), SVGChart.format(spread.maximum)]
                 }, numeric: [1, 2, 3, 4, 5, 6])
         }
