@@ -41,11 +41,12 @@ struct RevalidateStage {
 
         var allUnchanged = true
         var firstChanged: String?
+        let shared = SharedRevalidation(work)
         await withTaskGroup(of: (PartitionWork, Bool).self) { group in
             var next = work.makeIterator()
             for _ in 0..<runner.partitionConcurrency {
                 guard let item = next.next() else { break }
-                group.addTask { await Self.revalidate(item) }
+                group.addTask { await Self.revalidate(item, shared: shared) }
             }
             while let (checked, unchanged) = await group.next() {
                 result.work[checked.index] = checked
@@ -56,7 +57,7 @@ struct RevalidateStage {
                 allUnchanged = allUnchanged && unchanged
                 if !unchanged, firstChanged == nil { firstChanged = "\(checked.harvester.source.name)/\(checked.key)" }
                 if allUnchanged, let item = next.next() {
-                    group.addTask { await Self.revalidate(item) }
+                    group.addTask { await Self.revalidate(item, shared: shared) }
                 }
             }
         }
@@ -82,29 +83,80 @@ struct RevalidateStage {
     /// ledger recorded. A changed partition keeps what was fetched (a failed fetch as its
     /// failure, for the parse to report); an unchanged one keeps nothing, since the raw store
     /// has those bytes under the same sha256.
-    private static func revalidate(_ work: PartitionWork) async -> (PartitionWork, Bool) {
+    private static func revalidate(_ work: PartitionWork, shared: SharedRevalidation) async -> (PartitionWork, Bool) {
         var work = work
         guard let previous = work.previous, previous.status == .done else { return (work, false) }
         // A kept day is what it last was: nothing of it is asked for again.
         if work.history { return (work, true) }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
-            let fetched: Result<FetchedDocument, any Error>
-            do {
-                fetched = .success(try await work.live.fetch(url))
-            } catch {
-                fetched = .failure(error)
-            }
+            let (fetched, requested) = await shared.fetch(url, source: work.harvester.source.name, from: work.live)
             work.prefetched[url] = fetched
-            work.refetched += 1
+            if requested { work.refetched += 1 }
             guard case .success(let document) = fetched,
                   previous.documents.contains(where: {
                       $0.url == url && $0.sha256 == document.sha256 && $0.status == document.status
                   })
             else { return (work, false) }
-            if document.notModified { work.notModified += 1 }
+            if document.notModified && requested { work.notModified += 1 }
         }
         work.prefetched = [:]
         work.confirmed = true
         return (work, true)
+    }
+}
+
+/// Documents that several partitions revalidate (a Nutrislice week serves seven days), each
+/// asked for once in the stage and let go once every partition that lists it has compared it,
+/// so that no body is held longer than its readers need it.
+actor SharedRevalidation {
+    private struct Key: Hashable {
+        var source: String
+        var url: String
+    }
+
+    private var readers: [Key: Int] = [:]
+    private var fetches: [Key: Task<FetchedDocument, any Error>] = [:]
+
+    init(_ work: [PartitionWork]) {
+        var counts: [Key: Int] = [:]
+        for item in work where !item.history {
+            guard let previous = item.previous else { continue }
+            for url in Set(previous.revalidate ?? previous.documents.map(\.url)) {
+                counts[Key(source: item.harvester.source.name, url: url), default: 0] += 1
+            }
+        }
+        readers = counts.filter { $0.value > 1 }
+    }
+
+    /// The document at `url` as `source` serves it; `requested` is true for the one partition
+    /// whose call sent the request.
+    func fetch(_ url: String, source name: String, from source: any DocumentSource) async
+        -> (Result<FetchedDocument, any Error>, requested: Bool) {
+        let key = Key(source: name, url: url)
+        var requested = false
+        let task: Task<FetchedDocument, any Error>
+        if let remaining = readers[key] {
+            if let running = fetches[key] {
+                task = running
+            } else {
+                task = Task { try await source.fetch(url) }
+                requested = true
+            }
+            if remaining <= 1 {
+                readers[key] = nil
+                fetches[key] = nil
+            } else {
+                readers[key] = remaining - 1
+                fetches[key] = task
+            }
+        } else {
+            task = Task { try await source.fetch(url) }
+            requested = true
+        }
+        do {
+            return (.success(try await task.value), requested)
+        } catch {
+            return (.failure(error), requested)
+        }
     }
 }

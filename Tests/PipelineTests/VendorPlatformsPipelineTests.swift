@@ -174,6 +174,14 @@ import TestSupport
         }
         #expect(try rows("SELECT food FROM v_food_term WHERE term = 'eggs' AND food_id = 'netnutrition:4711'", report)
                 == [[.text("Bacon Swiss and Arugula Egg Bite")]])
+
+        // The next night finds every input unchanged, asking for each week once more, not once
+        // for each of the two days it serves.
+        let again = try await run(pipeline(server: server, labels: labels), workspace: workspace)
+        #expect(again.unchanged)
+        #expect(server.requests(to: Self.weekPath).count == 2)
+        #expect(server.requests(to: Self.lunchWeekPath).count == 2)
+        #expect(server.requests(to: "/v1/location/loc1/periods?platform=0&date=2019-07-08").count == 2)
     }
 
     /// Nutrislice answering a web page instead of a week: that day's partitions fail, naming the
