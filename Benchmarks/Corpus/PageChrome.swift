@@ -1,8 +1,8 @@
 /// The parts of every menu-site page that carry no data: head, top bar, navigation, footer.
 ///
 /// They are rendered because they are part of what a real page costs to read and parse: on the
-/// real overview page (`../shared/data/ucla-menu-2019`) 14 KB of 115 KB come before the first
-/// meal, and on a recipe page the chrome is about half the bytes.
+/// real 2019 overview page the tests read, 14 KB of 115 KB come before the first meal, and on a
+/// recipe page the chrome is about half the bytes (docs/sources/ucla-menu-site.md).
 enum PageChrome {
     static func top(title: String) -> String {
         """
