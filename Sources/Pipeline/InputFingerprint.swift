@@ -5,11 +5,14 @@ import FoodModel
 import Foundation
 
 /// What a snapshot is a function of, as one sha256: the code that built it, the pipeline's
-/// definition, and the bytes of every document each partition read. A run whose fingerprint
-/// equals the latest snapshot's would publish the same tables again, so it publishes nothing.
+/// definition, its partitions, and the bytes of every document they read. A run whose
+/// fingerprint equals the latest snapshot's would publish the same tables again, so it
+/// publishes nothing.
 ///
 /// Times are left out on purpose (when a page was fetched, when the run started): they change
-/// on every run and say nothing about the content.
+/// on every run and say nothing about the content. So is which partition read a document: a
+/// food page is read by whichever day claims it first, which depends on timing, and the tables
+/// do not depend on who read it.
 struct InputFingerprint {
     /// One partition's share: its documents, in any order.
     struct Partition {
@@ -19,9 +22,11 @@ struct InputFingerprint {
         var failed: Bool
     }
 
-    /// The text hashed is the code, the definition, then each partition with its documents'
-    /// lines sorted; it is hashed as partitions come, so a run keeps no list of them for this.
     private var hasher = SHA256()
+    /// The partitions and the documents, each as a multiset of sha256 digests summed modulo
+    /// 2^256: the sum is the same in whatever order they come, and a run keeps no list of them.
+    private var partitions = DigestSum()
+    private var documents = DigestSum()
 
     init(spec: PipelineSpec) {
         hash("code \(CommissaryVersion.current) \(Self.executableIdentity)\n")
@@ -29,14 +34,18 @@ struct InputFingerprint {
     }
 
     mutating func add(_ partition: Partition) {
-        hash("partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")\n")
-        let documents = Set(partition.documents.map { "\($0.url) \($0.status) \($0.sha256)" }).sorted()
-        for document in documents { hash("  \(document)\n") }
+        partitions.add("partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")")
+        for document in Set(partition.documents.map { "\(partition.source) \($0.url) \($0.status) \($0.sha256)" }) {
+            documents.add(document)
+        }
     }
 
     /// Lower-case hex, as `_meta.inputs_sha256` holds it.
     var sha256: String {
-        lowercaseHex(hasher.finalize())
+        var final = hasher
+        final.update(data: partitions.bytes)
+        final.update(data: documents.bytes)
+        return lowercaseHex(final.finalize())
     }
 
     static func of(spec: PipelineSpec, partitions: [Partition]) -> String {
@@ -86,5 +95,35 @@ extension PipelineSpec {
             }
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+}
+
+/// A sum of sha256 digests as 256-bit numbers, modulo 2^256: adding the same lines in any order
+/// gives the same sum.
+struct DigestSum {
+    /// Least significant word first.
+    private var words: [UInt64] = [0, 0, 0, 0]
+
+    mutating func add(_ line: String) {
+        let digest = Array(SHA256.hash(data: Data(line.utf8)))
+        var carry: UInt64 = 0
+        for index in 0..<4 {
+            // Word `index` from the digest's bytes, big-endian, least significant word last.
+            let start = (3 - index) * 8
+            let word = digest[start..<start + 8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            let (partial, overflow) = words[index].addingReportingOverflow(word)
+            let (sum, carried) = partial.addingReportingOverflow(carry)
+            words[index] = sum
+            carry = (overflow ? 1 : 0) + (carried ? 1 : 0)
+        }
+    }
+
+    /// The sum as 32 bytes, most significant first.
+    var bytes: Data {
+        var data = Data(capacity: 32)
+        for word in words.reversed() {
+            for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+        return data
     }
 }
