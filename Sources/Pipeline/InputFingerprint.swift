@@ -35,8 +35,14 @@ struct InputFingerprint {
 
     mutating func add(_ partition: Partition) {
         partitions.add("partition \(partition.source) \(partition.key)\(partition.failed ? " failed" : "")")
-        for document in Set(partition.documents.map { "\(partition.source) \($0.url) \($0.status) \($0.sha256)" }) {
-            documents.add(document)
+        add(documents: partition.documents, of: partition.source)
+    }
+
+    /// Documents a partition read, added on their own: those a partition read after it was
+    /// added (its foods read again, `HarvestStage`), none of which it had read before.
+    mutating func add(documents: [SourceDocument], of source: String) {
+        for document in Set(documents.map { "\(source) \($0.url) \($0.status) \($0.sha256)" }) {
+            self.documents.add(document)
         }
     }
 

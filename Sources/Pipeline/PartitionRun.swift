@@ -27,6 +27,10 @@ struct HarvestOutcome {
     var staleFoodsSnapshot = ""
     /// Every different label each food printed, by day.
     var labels = LabelVersions()
+    /// Partitions taken from the parse cache, and those of them read again for foods that no
+    /// other partition of the run read.
+    var partitionsFromCache = 0
+    var cachedPartitionsReadAgain = 0
 }
 
 /// One partition's work, done in a child task.
@@ -50,6 +54,27 @@ struct PartitionWork: Sendable {
     var history = false
     /// The source's usual figures, for judging a partition that has no good version yet.
     var usual: PartitionSummary?
+    /// Compared with what the ledger recorded, by the revalidation stage or by the harvest.
+    var revalidated = false
+
+    /// A partition done before that nothing has compared yet (the revalidation stage stops at
+    /// the first change, or does not run when a day is new): the harvest revalidates it first,
+    /// so that an unchanged one is taken from the parse cache.
+    var awaitsRevalidation: Bool { !revalidated && !reused && !history && previous?.status == .done }
+
+    /// The documents the partition will read, when they are known before it runs: those of
+    /// its last version for a partition replayed or found unchanged.
+    var knownDocuments: [SourceDocument]? {
+        history ? previous?.lastGood?.documents : reused || confirmed ? previous?.documents : nil
+    }
+
+    /// The parse cache's key for this partition built from `documents`. A day is parsed from
+    /// its documents alone; a partition that is not a day (a site's hours page) may read the
+    /// run's days too (to place a weekday in its year), so its key holds them.
+    func parseCacheKey(documents: [SourceDocument]) -> String {
+        ParseCache.key(source: harvester.source, partition: key,
+                       runPartitions: ServiceDate(key) == nil ? harvester.partitions : [], documents: documents)
+    }
 }
 
 /// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
@@ -66,6 +91,11 @@ private struct PartitionOutcome: Sendable {
     var summary: PartitionSummary?
     var stale: StalePartition?
     var revalidate: [String]
+    /// Taken from the parse cache instead of being parsed.
+    var fromCache = false
+    /// Foods on a cached partition's menus that another partition read when it was parsed: if
+    /// no partition claims them in this run, the partition is read again for them.
+    var borrowed: Set<FoodID> = []
     var reusedCount: Int
     var notModifiedCount: Int
     var fetchSeconds: Double
@@ -149,7 +179,12 @@ struct HarvestStage {
         -> HarvestOutcome {
         let context = RunContext()
         let known = runner.options.force || rereadFoodPages ? nil : RawStore(root: runner.options.workspace.raw)
+        // A run that reads everything again parses everything again.
+        let cache = known.map { _ in ParseCache(folder: runner.options.workspace.parseCache(pipeline: runner.spec.name)) }
+        let lateRevalidation = cache.map { _ in SharedRevalidation(work.filter(\.awaitsRevalidation)) }
         let keptDocuments = KeptDocuments(work)
+        // Cached partitions whose menus name foods another partition read when they were parsed.
+        var borrowers: [PartitionOutcome] = []
         // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
         var finished: [Int: PartitionOutcome] = [:]
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
@@ -163,7 +198,8 @@ struct HarvestStage {
                       item.index < nextInOrder + runner.partitionLookahead {
                     runner.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
                     group.addTask {
-                        try await self.harvest(item, context: context, known: known, kept: keptDocuments)
+                        try await self.harvest(item, context: context, known: known, kept: keptDocuments,
+                                               cache: cache, revalidation: lateRevalidation)
                     }
                     running += 1
                     waiting = queue.next()
@@ -176,9 +212,14 @@ struct HarvestStage {
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
+                    if !ready.borrowed.isEmpty { borrowers.append(ready) }
                     nextInOrder += 1
                 }
             }
+        }
+        for borrower in borrowers {
+            try await readUnclaimedFoods(of: borrower, context: context, known: known, kept: keptDocuments,
+                                         ledger: ledger, into: &harvest)
         }
         if let places = runner.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
@@ -193,6 +234,7 @@ struct HarvestStage {
         let source = outcome.work.harvester.source.name
         let key = outcome.work.key
         report(outcome)
+        if outcome.fromCache { harvest.partitionsFromCache += 1 }
         harvest.fetchSeconds += outcome.fetchSeconds
         harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
         switch outcome.result {
@@ -250,6 +292,7 @@ struct HarvestStage {
             var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount
+            if outcome.fromCache { counts["parsed_from_cache"] = 1 }
             counts.merge(result.counts) { _, adapter in adapter }
             runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
@@ -266,30 +309,26 @@ struct HarvestStage {
     /// Fetches and parses one partition and judges what it produced; a failure is a value, so
     /// one bad day never stops the others. A fetch that fails or is refused is replaced by the
     /// partition's last good version, replayed from the raw store and marked stale.
-    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?, kept: KeptDocuments) async throws
-        -> PartitionOutcome {
+    ///
+    /// A partition whose documents are known and unchanged is taken from `cache` when it has
+    /// it; one that nothing compared yet is revalidated first (through `revalidation`).
+    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?, kept: KeptDocuments,
+                         cache: ParseCache?, revalidation: SharedRevalidation?) async throws -> PartitionOutcome {
         var work = work
-        let documents: [SourceDocument]? = work.history ? work.previous?.lastGood?.documents
-            : work.reused || work.confirmed ? work.previous?.documents : nil
-        let upstream = try documents.map { try runner.replay($0, fallback: work.live) } ?? work.live
-        // A partition refused or failed last time reads its food pages again rather than the
-        // copies the raw store has: those may be what broke it.
-        let lastFailed = work.previous?.status == .failed
-        let log = DocumentLog(upstream: upstream, known: lastFailed ? nil : known, prefetched: work.prefetched)
-        // The log has the prefetched bodies now; the outcome need not carry them until its turn.
-        work.prefetched = [:]
-        let started = Date()
-        var result: Result<PartitionResult, any Error>
-        do {
-            result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: context))
-        } catch {
-            result = .failure(error)
+        if let revalidation, work.awaitsRevalidation {
+            work = await RevalidateStage.revalidate(work, shared: revalidation).0
         }
-        let attempted = await log.documents
-        var outcome = PartitionOutcome(
-            work: work, result: result, documents: attempted, attempted: attempted, revalidate: await log.revalidate,
-            reusedCount: await log.reusedCount, notModifiedCount: await log.notModifiedCount,
-            fetchSeconds: await log.fetchSeconds, seconds: 0)
+        let started = Date()
+        let lastFailed = work.previous?.status == .failed
+        var outcome: PartitionOutcome
+        var cacheKey: String?
+        if let cache, let documents = work.knownDocuments,
+           case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
+            outcome = await cachedOutcome(entry, of: work, documents: documents, context: context)
+        } else {
+            outcome = try await parse(work, context: context, known: lastFailed ? nil : known)
+            if cache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
+        }
         if work.history {
             // A kept day is its last good version; still stale if its newest fetch was refused.
             if lastFailed, let good = work.previous?.lastGood {
@@ -297,9 +336,12 @@ struct HarvestStage {
                                                keptFetchedAt: good.fetchedAt, keptRunId: good.runId,
                                                reason: work.previous?.message ?? "the newest fetch failed")
             }
+            if let cache, let cacheKey, case .success(let kept) = outcome.result {
+                cache.store(.init(result: kept, revalidate: outcome.revalidate), key: cacheKey)
+            }
         } else {
             let refusal: String
-            switch result {
+            switch outcome.result {
             case .success(let fresh):
                 let summary = PartitionSummary(fresh.dataset)
                 let problems = PartitionJudge(policy: runner.spec.checks)
@@ -307,6 +349,9 @@ struct HarvestStage {
                 if problems.isEmpty {
                     outcome.summary = summary
                     outcome.seconds = Date().timeIntervalSince(started)
+                    if let cache, let cacheKey {
+                        cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
+                    }
                     return outcome
                 }
                 refusal = "refused: " + problems.joined(separator: "; ")
@@ -322,6 +367,70 @@ struct HarvestStage {
         return outcome
     }
 
+    /// Reads and parses the partition: from the raw store when its documents are known, else
+    /// from its source (what revalidation fetched for it first).
+    private func parse(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
+        -> PartitionOutcome {
+        var work = work
+        let upstream = try work.knownDocuments.map { try runner.replay($0, fallback: work.live) } ?? work.live
+        let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
+        // The log has the prefetched bodies now; the outcome need not carry them until its turn.
+        work.prefetched = [:]
+        let result: Result<PartitionResult, any Error>
+        do {
+            result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: context))
+        } catch {
+            result = .failure(error)
+        }
+        let attempted = await log.documents
+        return PartitionOutcome(
+            work: work, result: result, documents: attempted, attempted: attempted, revalidate: await log.revalidate,
+            reusedCount: await log.reusedCount, notModifiedCount: await log.notModifiedCount,
+            fetchSeconds: await log.fetchSeconds, seconds: 0)
+    }
+
+    /// A partition as the cache has it, read from the documents it lists: its foods are claimed
+    /// for it, as when it was parsed, and the foods it left to other partitions are noted.
+    private func cachedOutcome(_ entry: ParseCache.Entry, of work: PartitionWork, documents: [SourceDocument],
+                               context: RunContext) async -> PartitionOutcome {
+        let own = entry.result.dataset.foods.keys
+        await context.claim(foods: own)
+        var borrowed: Set<FoodID> = []
+        for day in entry.result.dataset.serviceDays {
+            day.forEachMenuItem { borrowed.insert($0.food) }
+        }
+        borrowed.subtract(own)
+        return PartitionOutcome(
+            work: work, result: .success(entry.result), documents: documents, attempted: documents,
+            revalidate: entry.revalidate, fromCache: true, borrowed: borrowed, reusedCount: 0, notModifiedCount: 0,
+            fetchSeconds: 0, seconds: 0)
+    }
+
+    /// A cached partition's menus name foods that no partition of this run read (the day that
+    /// read them when it was parsed has changed or left the window): the partition is parsed
+    /// again from the raw store, which reads just those (the others are claimed), and its new
+    /// foods and documents join the run. Its days went to the snapshot already and are the same.
+    private func readUnclaimedFoods(of borrower: PartitionOutcome, context: RunContext, known: RawStore?,
+                                    kept: KeptDocuments, ledger: StateLedger, into harvest: inout HarvestOutcome)
+        async throws {
+        guard !(await context.unclaimed(borrower.borrowed)).isEmpty else { return }
+        let outcome = try await parse(borrower.work, context: context, known: known)
+        guard case .success(let reread) = outcome.result else { return }
+        harvest.cachedPartitionsReadAgain += 1
+        let source = borrower.work.harvester.source.name
+        let newDocuments = outcome.documents.filter { document in !borrower.documents.contains { $0.url == document.url } }
+        harvest.fingerprint.add(documents: newDocuments, of: source)
+        harvest.dataset.documents.append(contentsOf: newDocuments)
+        for (id, food) in reread.dataset.foods where harvest.dataset.foods[id] == nil {
+            harvest.dataset.foods[id] = food
+        }
+        let known = Set(harvest.warnings)
+        harvest.warnings.append(contentsOf: reread.warnings.filter { !known.contains($0) })
+        var recorded = outcome
+        recorded.summary = borrower.summary
+        try record(recorded, in: ledger)
+    }
+
     /// Parses the partition's last good version again, from the raw store alone (nothing is
     /// fetched), with its own claims so that it reads every food page it read then.
     private func replayLastGood(_ good: LastGood, of work: PartitionWork, because refusal: String,
@@ -334,6 +443,8 @@ struct HarvestStage {
             let replayed = try await work.harvester.harvest(partition: work.key, from: log, run: RunContext())
             outcome.result = .success(replayed)
             outcome.documents = await log.documents
+            outcome.fromCache = false
+            outcome.borrowed = []
             outcome.stale = StalePartition(source: source, partition: work.key, keptFetchedAt: good.fetchedAt,
                                            keptRunId: good.runId, reason: refusal)
         } catch {

@@ -125,6 +125,7 @@ public struct PipelineRunner: Sendable {
         let store = SnapshotStore(directory: workspace.snapshots)
         store.removeLeftovers(pipeline: spec.name)
         workspace.removeStagingLeftovers(pipeline: spec.name)
+        ParseCache(folder: workspace.parseCache(pipeline: spec.name)).sweep()
         let (ledger, damaged) = try StateLedger.openRecovering(url: workspace.ledger(pipeline: spec.name), runId: runId)
         let interruptedRuns = try ledger.interruptedRuns()
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
@@ -160,6 +161,10 @@ public struct PipelineRunner: Sendable {
         }
         var parseCounts = partitionCounts(of: harvest.dataset, documents: harvest.dataset.documents.count)
         if menus.digest.menuItemCount > 0 { parseCounts["menu_items"] = menus.digest.menuItemCount }
+        if harvest.partitionsFromCache > 0 { parseCounts["partitions_from_cache"] = harvest.partitionsFromCache }
+        if harvest.cachedPartitionsReadAgain > 0 {
+            parseCounts["cached_partitions_read_again"] = harvest.cachedPartitionsReadAgain
+        }
         var stages = [
             RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
                               counts: ["documents": harvest.dataset.documents.count]),

@@ -83,8 +83,9 @@ struct RevalidateStage {
     /// ledger recorded. A changed partition keeps what was fetched (a failed fetch as its
     /// failure, for the parse to report); an unchanged one keeps nothing, since the raw store
     /// has those bytes under the same sha256.
-    private static func revalidate(_ work: PartitionWork, shared: SharedRevalidation) async -> (PartitionWork, Bool) {
+    static func revalidate(_ work: PartitionWork, shared: SharedRevalidation) async -> (PartitionWork, Bool) {
         var work = work
+        work.revalidated = true
         guard let previous = work.previous, previous.status == .done else { return (work, false) }
         // A kept day is what it last was: nothing of it is asked for again.
         if work.history { return (work, true) }
@@ -117,6 +118,7 @@ actor SharedRevalidation {
     private var readers: [Key: Int] = [:]
     private var fetches: [Key: Task<FetchedDocument, any Error>] = [:]
 
+    /// `work`: the partitions that will revalidate through this instance.
     init(_ work: [PartitionWork]) {
         var counts: [Key: Int] = [:]
         for item in work where !item.history {

@@ -2,7 +2,8 @@ import Foundation
 
 /// The folders a pipeline writes to, under one root (the current folder by default):
 /// `snapshots/` (published, read by others), `raw/` (every fetched body, content-addressed),
-/// `state/` (ledger, locks, manifests of runs that did not publish), `staging/` (scratch).
+/// `state/` (ledger, locks, manifests of runs that did not publish), `staging/` (scratch),
+/// `cache/` (parsed partitions, which only save time: deleting it loses nothing).
 public struct Workspace: Hashable, Sendable {
     public let root: URL
 
@@ -18,6 +19,8 @@ public struct Workspace: Hashable, Sendable {
     public func ledger(pipeline: String) -> URL { state.appendingPathComponent("\(pipeline).ledger.sqlite") }
     public func lock(pipeline: String) -> URL { state.appendingPathComponent("\(pipeline).lock") }
     public func runManifests(pipeline: String) -> URL { state.appendingPathComponent("runs/\(pipeline)") }
+    /// What the pipeline's partitions parsed, kept between runs (`ParseCache`).
+    public func parseCache(pipeline: String) -> URL { root.appendingPathComponent("cache/\(pipeline)") }
 }
 
 extension Workspace {

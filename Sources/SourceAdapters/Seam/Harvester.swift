@@ -4,7 +4,7 @@ import FoodModel
 import Foundation
 
 /// What one partition of work produced: its share of the dataset and the documents it read.
-public struct PartitionResult: Sendable {
+public struct PartitionResult: Sendable, Codable {
     public var dataset: Dataset
     public var warnings: [String]
     /// What the adapter counted that the values do not show (rows the source marked
@@ -67,6 +67,17 @@ public actor RunContext {
     /// Claims a food for this partition; false when another partition already read it.
     public func claim(_ food: FoodID) -> Bool {
         foodsRead.insert(food).inserted
+    }
+
+    /// Claims foods a partition read in an earlier run, whose parse is used again (the run's
+    /// parse cache), so other partitions do not read them a second time.
+    public func claim(foods: some Sequence<FoodID>) {
+        foodsRead.formUnion(foods)
+    }
+
+    /// Those of `foods` no partition of the run has claimed.
+    public func unclaimed(_ foods: Set<FoodID>) -> Set<FoodID> {
+        foods.subtracting(foodsRead)
     }
 
     /// Claims every food on a day's menu at once (one call, not one per item): the first item

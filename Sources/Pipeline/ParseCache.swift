@@ -1,0 +1,98 @@
+import Basics
+import Crypto
+import FoodModel
+import Foundation
+import SourceAdapters
+
+/// What partitions parsed, kept between runs under a key made of everything the parse is a
+/// function of: the code (its build ID), the source's definition, the partition and the
+/// documents it read (url, status, sha256). A partition whose documents are the ones it read
+/// last time is taken from here instead of being read from the raw store and parsed again, so
+/// a night in which one day changed parses one day.
+///
+/// One file per entry, `<key>.json`, whose first line is the sha256 of the rest: an entry cut
+/// short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing more)
+/// is found, removed and parsed again, never used. Nothing here fails a run.
+struct ParseCache: Sendable {
+    let folder: URL
+
+    /// A partition's parse as it was accepted, with the URLs it asked to have revalidated.
+    struct Entry: Codable, Sendable {
+        var result: PartitionResult
+        var revalidate: [String]
+    }
+
+    /// Entries that no run has used for this many days are removed; a shorter wait would drop
+    /// a whole window's entries after a repair run of one date (`run --date D`) or an outage of
+    /// a few nights.
+    static let unusedDaysKept = 7.0
+
+    init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// The key of `partition` of `source` built from `documents`. `runPartitions` are the run's
+    /// partitions of the source when the parse may depend on them (`PartitionWork.parseCacheKey`).
+    static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument])
+        -> String {
+        var lines = [
+            "parse-cache 1",
+            "code \(CommissaryVersion.current) \(InputFingerprint.executableIdentity)",
+            "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
+            "partition \(partition)",
+        ]
+        if !runPartitions.isEmpty { lines.append("run \(runPartitions.joined(separator: " "))") }
+        lines += documents.map { "document \($0.url) \($0.status) \($0.sha256)" }
+        return sha256Hex(Data(lines.joined(separator: "\n").utf8))
+    }
+
+    /// The entry under `key`, or nil when there is none or it cannot be trusted (then it is
+    /// removed). A hit marks the entry as used today.
+    func entry(_ key: String) -> Entry? {
+        let file = url(key)
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
+              let digest = String(data: data[data.startIndex..<newline], encoding: .utf8),
+              case let body = data[data.index(after: newline)...], sha256Hex(Data(body)) == digest,
+              let entry = try? JSONDecoder().decode(Entry.self, from: body)
+        else {
+            try? FileManager.default.removeItem(at: file)
+            return nil
+        }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return entry
+    }
+
+    /// Stores `entry` under `key` (a temporary file renamed into place, so a reader never sees
+    /// half of one). A failure (a full disk) is ignored: the next run parses again.
+    func store(_ entry: Entry, key: String) {
+        guard let body = try? JSONEncoder().encode(entry) else { return }
+        let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try (Data((sha256Hex(body) + "\n").utf8) + body).write(to: temporary)
+            try Durability.rename(from: temporary.path, to: url(key).path)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+
+    /// Removes temporary files of runs that were killed, and entries unused for
+    /// `unusedDaysKept` days. Called under the pipeline's lock.
+    func sweep(now: Date = Date()) {
+        let keys: [URLResourceKey] = [.contentModificationDateKey]
+        let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? []
+        for file in files {
+            let name = file.lastPathComponent
+            let modified = (try? file.resourceValues(forKeys: Set(keys)))?.contentModificationDate ?? now
+            let unused = now.timeIntervalSince(modified) > Self.unusedDaysKept * 86_400
+            if name.hasSuffix(".tmp") || (name.hasSuffix(".json") && unused) {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+    }
+
+    private func url(_ key: String) -> URL {
+        folder.appendingPathComponent("\(key).json")
+    }
+}

@@ -1,0 +1,163 @@
+import Basics
+import FoodModel
+import Foundation
+import Logging
+@testable import Pipeline
+import Snapshot
+import Testing
+import TestSupport
+
+/// The parse cache: a night in which one day changed parses that day, takes the others from
+/// the cache, and publishes exactly what a full rebuild publishes.
+@Suite struct ParseCacheTests {
+    private func run(_ spec: URL, workspace: URL, force: Bool = false) async throws -> RunReport {
+        let runner = PipelineRunner(
+            spec: try SpecReader.read(spec),
+            options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12")),
+                                force: force, arguments: ["run", "sample.yml"]),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        return try await runner.run()
+    }
+
+    private func parseCounts(_ report: RunReport) -> [String: Int] {
+        report.manifest.stages.first { $0.name == .parse }?.counts ?? [:]
+    }
+
+    /// Every data table of both snapshots, rows sorted: ids are in the rows.
+    private func expectSameRows(_ first: URL, _ second: URL) throws {
+        for table in SnapshotSchema.dataTables {
+            let sorted = { (file: URL) in try QueryResult.run("SELECT * FROM \(table)", on: file).rows.map { "\($0)" }.sorted() }
+            #expect(try sorted(first) == sorted(second), "\(table)")
+        }
+    }
+
+    /// Removes the `<li class="menu-item">` of the item linking to `recipe` from a day's page.
+    private func removeItem(linking recipe: String, from page: URL) throws {
+        var text = try String(contentsOf: page, encoding: .utf8)
+        let link = try #require(text.range(of: "Recipes/\(recipe)/"))
+        let start = try #require(text.range(of: "<li class=\"menu-item\">", options: .backwards,
+                                            range: text.startIndex..<link.lowerBound))
+        let end = try #require(text.range(of: "</li>", range: link.upperBound..<text.endIndex))
+        text.removeSubrange(start.lowerBound..<end.upperBound)
+        try Data(text.utf8).write(to: page)
+    }
+
+    private func snapshot(_ report: RunReport) throws -> URL {
+        URL(fileURLWithPath: try #require(report.snapshotPath))
+    }
+
+    /// The sample has five partitions (three days, the hours page, the recipe dump). One day's
+    /// page loses an item: that day is parsed, the four others come from the cache.
+    @Test func aNightWithOneChangedDayParsesThatDayAlone() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        let first = try await run(spec, workspace: workspace)
+        #expect(parseCounts(first)["partitions_from_cache"] == nil)
+
+        try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
+        let second = try await run(spec, workspace: workspace)
+        #expect(parseCounts(second)["partitions_from_cache"] == 4)
+        // 124 items in the sample (SampleData/README.md), one removed.
+        #expect(second.manifest.rowCounts["menu_item"] == 123)
+
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        #expect(parseCounts(rebuilt)["partitions_from_cache"] == nil)
+        try expectSameRows(try snapshot(second), try snapshot(rebuilt))
+    }
+
+    /// Korean BBQ Tofu Bowl (140751) is served on all three days; whichever day read its page
+    /// first loses it. The two other days come from the cache without it (another day read it
+    /// when they were parsed), so one of them is read again for it: the food keeps its label.
+    @Test func aFoodThatOnlyAChangedDayHadReadIsReadForTheCachedDays() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        _ = try await run(spec, workspace: workspace)
+
+        let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "sample"))
+        var readers: [String] = []
+        for day in ["2026-10-10", "2026-10-11", "2026-10-12"] {
+            let documents = try #require(try ledger.state(source: "ucla-menu", key: day)).documents
+            if documents.contains(where: { $0.url.hasSuffix("/Recipes/140751/1") }) { readers.append(day) }
+        }
+        #expect(readers.count == 1, "one day reads a food's page in a run: \(readers)")
+        let reader = try #require(readers.first)
+        try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/\(reader).html"))
+
+        let second = try await run(spec, workspace: workspace)
+        #expect(parseCounts(second)["partitions_from_cache"] == 4)
+        #expect(parseCounts(second)["cached_partitions_read_again"] == 1)
+        // Read tonight, not carried from the latest snapshot as a label lost tonight.
+        #expect(second.stale.isEmpty)
+        let file = try snapshot(second)
+        // Its page (Recipes/140751/1.html) prints 435 calories and 1046.3mg of sodium.
+        let label = try QueryResult.run(
+            "SELECT calories, has_page, (SELECT amount FROM food_nutrient WHERE food_id = food.id "
+                + "AND nutrient_key = 'sodium') FROM food WHERE id = 'ucla-menu:140751'", on: file).rows
+        #expect(label == [[.real(435), .integer(1), .real(1046.3)]])
+
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        try expectSameRows(file, try snapshot(rebuilt))
+        // The ledger now lists the page under a day that still serves the food, so the next
+        // night's key for that day includes it.
+        let relisted = try ["2026-10-10", "2026-10-11", "2026-10-12"].filter { day in
+            try #require(try ledger.state(source: "ucla-menu", key: day)).documents
+                .contains { $0.url.hasSuffix("/Recipes/140751/1") }
+        }
+        #expect(!relisted.isEmpty && !relisted.contains(reader))
+    }
+
+    /// An entry cut short or with a flipped byte is removed and its partition parsed again.
+    @Test func aDamagedEntryIsParsedAgainNeverUsed() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        _ = try await run(spec, workspace: workspace)
+        let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
+        let entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        #expect(entries.count == 5)
+        for (index, entry) in entries.enumerated() {
+            var bytes = try Data(contentsOf: entry)
+            if index % 2 == 0 {
+                bytes = bytes.prefix(bytes.count / 2)
+            } else {
+                // A digit of an amount: still JSON, a different value.
+                let digit = try #require(bytes.lastIndex { (UInt8(ascii: "1")...UInt8(ascii: "8")).contains($0) })
+                bytes[digit] += 1
+            }
+            try bytes.write(to: entry)
+        }
+        try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
+        let second = try await run(spec, workspace: workspace)
+        #expect(parseCounts(second)["partitions_from_cache"] == nil)
+        // Every partition parsed again stored a sound entry; a damaged one is left only under
+        // the changed day's old key, which no run asks for now (the sweep removes it in a week).
+        let now = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        let damaged = try now.filter { entry in
+            let bytes = try Data(contentsOf: entry)
+            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return true }
+            return String(decoding: bytes[..<newline], as: UTF8.self) != sha256Hex(Data(bytes[(newline + 1)...]))
+        }
+        #expect(damaged.count <= 1 && now.count - damaged.count == 5)
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        try expectSameRows(try snapshot(second), try snapshot(rebuilt))
+    }
+
+    /// Temporary files of killed runs go at once; entries go after a week without use.
+    @Test func theSweepRemovesLeftoversAndEntriesUnusedForAWeek() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date()
+        let files = ["fresh.json": now, "six-days.json": now.addingTimeInterval(-6 * 86_400),
+                     "eight-days.json": now.addingTimeInterval(-8 * 86_400), ".killed.tmp": now]
+        for (name, modified) in files {
+            let file = folder.appendingPathComponent(name)
+            try Data("x".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        }
+        ParseCache(folder: folder).sweep(now: now)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["fresh.json", "six-days.json"])
+    }
+}
