@@ -1,4 +1,5 @@
 import BenchmarkCorpus
+import FoodModel
 import Foundation
 
 /// The parent: makes sure the corpora exist, measures every scenario and floor in a child,
@@ -56,8 +57,13 @@ enum Bench {
         let year = try rounds("year") { workspace in
             let run = try menus(yearCorpus, days: settings.days, workspace: workspace)
             let rerun = try menus(yearCorpus, days: settings.days, workspace: workspace)
+            let middle = try ServiceDate(firstDate).map { $0.adding(days: settings.days / 2) }
+                ?? { throw BenchError("bad first date") }()
+            let changed = try Corpora.withOneItemRemoved(from: yearCorpus, on: middle) {
+                try menus(yearCorpus, days: settings.days, workspace: workspace)
+            }
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
-                         rerun: rerun)
+                         rerun: rerun, changedRerun: changed)
         }
         let decade = try rounds("decade") { workspace in
             let run = try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
@@ -84,11 +90,12 @@ enum Bench {
 }
 
 /// One round of a scenario: the run, its floors measured right after it, and for the year the
-/// unchanged rerun.
+/// unchanged rerun and the rerun after one day's page changed.
 struct Round {
     var run: Measurement
     var floor: Floor
     var rerun: Measurement?
+    var changedRerun: Measurement?
 
     var ratio: Double { run.seconds / floor.endToEnd }
 }
@@ -127,8 +134,13 @@ struct Scenario {
 
     /// The unchanged rerun whose share of its own round's run is the median, with that share;
     /// nil for a scenario measured without reruns.
-    var medianRerun: (rerun: Measurement, fraction: Double)? {
-        let reruns = rounds.compactMap { round in round.rerun.map { ($0, $0.seconds / round.run.seconds) } }
+    var medianRerun: (rerun: Measurement, fraction: Double)? { medianShare(of: \.rerun) }
+
+    /// The same for the rerun after one day's page changed.
+    var medianChangedRerun: (rerun: Measurement, fraction: Double)? { medianShare(of: \.changedRerun) }
+
+    private func medianShare(of rerun: KeyPath<Round, Measurement?>) -> (rerun: Measurement, fraction: Double)? {
+        let reruns = rounds.compactMap { round in round[keyPath: rerun].map { ($0, $0.seconds / round.run.seconds) } }
             .sorted { $0.1 < $1.1 }
         return reruns.isEmpty ? nil : reruns[reruns.count / 2]
     }

@@ -35,6 +35,21 @@ func log(_ message: String) {
 }
 
 extension Corpora {
+    /// Runs `body` while the menu page of `date` in `corpus` lacks its last menu item (a day
+    /// whose menu changed since the last run), then puts the page back as it was.
+    static func withOneItemRemoved<T>(from corpus: URL, on date: ServiceDate, _ body: () throws -> T) throws -> T {
+        let page = corpus.appendingPathComponent("Menus/\(date).html")
+        let original = try String(contentsOf: page, encoding: .utf8)
+        guard let start = original.range(of: "<li class=\"menu-item\">", options: .backwards),
+              let end = original.range(of: "</li>", range: start.upperBound..<original.endIndex)
+        else { throw BenchError("no menu item on \(page.path)") }
+        var changed = original
+        changed.removeSubrange(start.lowerBound..<end.upperBound)
+        try Data(changed.utf8).write(to: page)
+        defer { try? Data(original.utf8).write(to: page) }
+        return try body()
+    }
+
     /// Reads every file of a corpus once, so that the run and its floors (measured after it,
     /// on the same files) both read from the page cache: otherwise the first scenario alone
     /// pays for the disk, and its ratio says more about the disk than about the code.

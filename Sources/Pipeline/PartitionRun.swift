@@ -184,7 +184,7 @@ struct HarvestStage {
         let lateRevalidation = cache.map { _ in SharedRevalidation(work.filter(\.awaitsRevalidation)) }
         let keptDocuments = KeptDocuments(work)
         // Cached partitions whose menus name foods another partition read when they were parsed.
-        var borrowers: [PartitionOutcome] = []
+        var borrowers: [Borrower] = []
         // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
         var finished: [Int: PartitionOutcome] = [:]
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
@@ -212,14 +212,16 @@ struct HarvestStage {
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
-                    if !ready.borrowed.isEmpty { borrowers.append(ready) }
+                    if !ready.borrowed.isEmpty {
+                        borrowers.append(Borrower(work: ready.work, foods: ready.borrowed, documents: ready.documents,
+                                                  summary: ready.summary))
+                    }
                     nextInOrder += 1
                 }
             }
         }
         for borrower in borrowers {
-            try await readUnclaimedFoods(of: borrower, context: context, known: known, kept: keptDocuments,
-                                         ledger: ledger, into: &harvest)
+            try await readUnclaimedFoods(of: borrower, context: context, known: known, ledger: ledger, into: &harvest)
         }
         if let places = runner.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
@@ -320,6 +322,7 @@ struct HarvestStage {
         }
         let started = Date()
         let lastFailed = work.previous?.status == .failed
+        let cache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?
         if let cache, let documents = work.knownDocuments,
@@ -410,10 +413,9 @@ struct HarvestStage {
     /// read them when it was parsed has changed or left the window): the partition is parsed
     /// again from the raw store, which reads just those (the others are claimed), and its new
     /// foods and documents join the run. Its days went to the snapshot already and are the same.
-    private func readUnclaimedFoods(of borrower: PartitionOutcome, context: RunContext, known: RawStore?,
-                                    kept: KeptDocuments, ledger: StateLedger, into harvest: inout HarvestOutcome)
-        async throws {
-        guard !(await context.unclaimed(borrower.borrowed)).isEmpty else { return }
+    private func readUnclaimedFoods(of borrower: Borrower, context: RunContext, known: RawStore?, ledger: StateLedger,
+                                    into harvest: inout HarvestOutcome) async throws {
+        guard !(await context.unclaimed(borrower.foods)).isEmpty else { return }
         let outcome = try await parse(borrower.work, context: context, known: known)
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
@@ -426,7 +428,11 @@ struct HarvestStage {
         }
         let known = Set(harvest.warnings)
         harvest.warnings.append(contentsOf: reread.warnings.filter { !known.contains($0) })
+        // The ledger lists what the partition read in all: what the cache's version read, and
+        // the pages read for it now.
         var recorded = outcome
+        recorded.documents = borrower.documents + newDocuments
+        recorded.attempted = recorded.documents
         recorded.summary = borrower.summary
         try record(recorded, in: ledger)
     }
@@ -484,6 +490,15 @@ struct HarvestStage {
             ])
         }
     }
+}
+
+/// A cached partition whose menus name foods other partitions read when it was parsed: what
+/// reading it again for them needs, without its values (those went to the snapshot).
+private struct Borrower {
+    var work: PartitionWork
+    var foods: Set<FoodID>
+    var documents: [SourceDocument]
+    var summary: PartitionSummary?
 }
 
 /// Every document of the run's partitions' last good versions, by source and URL: a stale

@@ -46,8 +46,9 @@ import TestSupport
         URL(fileURLWithPath: try #require(report.snapshotPath))
     }
 
-    /// The sample has five partitions (three days, the hours page, the recipe dump). One day's
-    /// page loses an item: that day is parsed, the four others come from the cache.
+    /// The sample has five partitions: three days, the hours page and the recipe dump, which is
+    /// not cached (`MealDBDumpHarvester.cachesPartitions`). One day's page loses an item: that
+    /// day and the dump are parsed, the other two days and the hours page come from the cache.
     @Test func aNightWithOneChangedDayParsesThatDayAlone() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -57,7 +58,7 @@ import TestSupport
 
         try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
         let second = try await run(spec, workspace: workspace)
-        #expect(parseCounts(second)["partitions_from_cache"] == 4)
+        #expect(parseCounts(second)["partitions_from_cache"] == 3)
         // 124 items in the sample (SampleData/README.md), one removed.
         #expect(second.manifest.rowCounts["menu_item"] == 123)
 
@@ -76,17 +77,23 @@ import TestSupport
         _ = try await run(spec, workspace: workspace)
 
         let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "sample"))
+        let days = ["2026-10-10", "2026-10-11", "2026-10-12"]
         var readers: [String] = []
-        for day in ["2026-10-10", "2026-10-11", "2026-10-12"] {
+        for day in days {
             let documents = try #require(try ledger.state(source: "ucla-menu", key: day)).documents
             if documents.contains(where: { $0.url.hasSuffix("/Recipes/140751/1") }) { readers.append(day) }
         }
         #expect(readers.count == 1, "one day reads a food's page in a run: \(readers)")
         let reader = try #require(readers.first)
+        let page = try #require(try ledger.state(source: "ucla-menu", key: reader)?.documents
+            .first { $0.url.hasSuffix("/Recipes/140751/1") }).url
+        let before = try Dictionary(uniqueKeysWithValues: days.map { day in
+            (day, Set(try #require(try ledger.state(source: "ucla-menu", key: day)).documents.map(\.url)))
+        })
         try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/\(reader).html"))
 
         let second = try await run(spec, workspace: workspace)
-        #expect(parseCounts(second)["partitions_from_cache"] == 4)
+        #expect(parseCounts(second)["partitions_from_cache"] == 3)
         #expect(parseCounts(second)["cached_partitions_read_again"] == 1)
         // Read tonight, not carried from the latest snapshot as a label lost tonight.
         #expect(second.stale.isEmpty)
@@ -97,15 +104,21 @@ import TestSupport
                 + "AND nutrient_key = 'sodium') FROM food WHERE id = 'ucla-menu:140751'", on: file).rows
         #expect(label == [[.real(435), .integer(1), .real(1046.3)]])
 
-        let rebuilt = try await run(spec, workspace: workspace, force: true)
-        try expectSameRows(file, try snapshot(rebuilt))
-        // The ledger now lists the page under a day that still serves the food, so the next
-        // night's key for that day includes it.
-        let relisted = try ["2026-10-10", "2026-10-11", "2026-10-12"].filter { day in
+        // The ledger now lists the page under the day read again for it, beside every page that
+        // day read before, so the next night's key for that day includes it.
+        let relisted = try days.filter { day in
             try #require(try ledger.state(source: "ucla-menu", key: day)).documents
                 .contains { $0.url.hasSuffix("/Recipes/140751/1") }
         }
-        #expect(!relisted.isEmpty && !relisted.contains(reader))
+        #expect(relisted.count == 1 && !relisted.contains(reader))
+        for day in relisted {
+            let after = Set(try #require(try ledger.state(source: "ucla-menu", key: day)).documents.map(\.url))
+            #expect(after == before[day, default: []].union([page]))
+        }
+
+        // Checked last: a forced rebuild reads every page again and rewrites the ledger.
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        try expectSameRows(file, try snapshot(rebuilt))
     }
 
     /// An entry cut short or with a flipped byte is removed and its partition parsed again.
@@ -116,7 +129,7 @@ import TestSupport
         _ = try await run(spec, workspace: workspace)
         let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
         let entries = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-        #expect(entries.count == 5)
+        #expect(entries.count == 4)
         for (index, entry) in entries.enumerated() {
             var bytes = try Data(contentsOf: entry)
             if index % 2 == 0 {
@@ -139,7 +152,7 @@ import TestSupport
             guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return true }
             return String(decoding: bytes[..<newline], as: UTF8.self) != sha256Hex(Data(bytes[(newline + 1)...]))
         }
-        #expect(damaged.count <= 1 && now.count - damaged.count == 5)
+        #expect(damaged.count <= 1 && now.count - damaged.count == 4)
         let rebuilt = try await run(spec, workspace: workspace, force: true)
         try expectSameRows(try snapshot(second), try snapshot(rebuilt))
     }

@@ -436,6 +436,10 @@ import TestSupport
             let report = try await run(spec, night: night, workspace: workspace)
             #expect(report.published, "night \(night): \(report.blockingChecks.map(\.message))")
             let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+            // Every kept day before this night's window is taken from the parse cache, not parsed.
+            let keptDays = lastNight.keys.filter { $0 < night }.count
+            let fromCache = report.manifest.stages.first { $0.name == .parse }?.counts["partitions_from_cache"] ?? 0
+            #expect(fromCache >= keptDays, "night \(night): \(fromCache) of \(keptDays)")
             // The change set from the night before replays to this night's snapshot, and leaves
             // the days before this night alone: their rows keep their ids.
             if let last {

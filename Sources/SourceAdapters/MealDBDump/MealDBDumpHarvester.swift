@@ -13,6 +13,10 @@ struct MealDBDumpHarvester: Harvester {
 
     var partitions: [String] { [Self.partition] }
 
+    /// The dump is one partition, parsed on every core at once: decoding a copy of its values
+    /// would cost more than parsing it, and writing that copy would hold it twice in memory.
+    var cachesPartitions: Bool { false }
+
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         let page = try await documents.fetch(Self.url(of: dump))

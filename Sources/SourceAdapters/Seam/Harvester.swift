@@ -35,10 +35,14 @@ public protocol Harvester: Sendable {
     /// Whether the harvester reads a page per food (a recipe or label page), so that a food
     /// without one is worth a warning.
     var readsFoodPages: Bool { get }
+    /// Whether a partition's values are worth keeping between runs (the run's parse cache):
+    /// true for many small partitions (days), of which a night changes a few.
+    var cachesPartitions: Bool { get }
 }
 
 extension Harvester {
     public var readsFoodPages: Bool { false }
+    public var cachesPartitions: Bool { true }
 }
 
 /// What partitions of one run share: foods already read, so a dish served in five halls on
