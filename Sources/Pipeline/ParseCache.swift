@@ -10,9 +10,10 @@ import SourceAdapters
 /// last time is taken from here instead of being read from the raw store and parsed again, so
 /// a night in which one day changed parses one day.
 ///
-/// One file per entry, `<key>.json`, whose first line is the sha256 of the rest: an entry cut
-/// short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing more)
-/// is found, removed and parsed again, never used. Nothing here fails a run.
+/// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
+/// `CompactCoder`'s binary form (JSON took longer to write than the pages took to parse). An
+/// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
+/// more) is found, removed and parsed again, never used. Nothing here fails a run.
 struct ParseCache: Sendable {
     let folder: URL
 
@@ -36,7 +37,7 @@ struct ParseCache: Sendable {
     static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument])
         -> String {
         var lines = [
-            "parse-cache 1",
+            "parse-cache 2",
             "code \(CommissaryVersion.current) \(InputFingerprint.executableIdentity)",
             "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
             "partition \(partition)",
@@ -54,7 +55,7 @@ struct ParseCache: Sendable {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let digest = String(data: data[data.startIndex..<newline], encoding: .utf8),
               case let body = data[data.index(after: newline)...], sha256Hex(Data(body)) == digest,
-              let entry = try? JSONDecoder().decode(Entry.self, from: body)
+              let entry = try? CompactCoder.decode(Entry.self, from: Data(body))
         else {
             try? FileManager.default.removeItem(at: file)
             return nil
@@ -66,7 +67,7 @@ struct ParseCache: Sendable {
     /// Stores `entry` under `key` (a temporary file renamed into place, so a reader never sees
     /// half of one). A failure (a full disk) is ignored: the next run parses again.
     func store(_ entry: Entry, key: String) {
-        guard let body = try? JSONEncoder().encode(entry) else { return }
+        guard let body = try? CompactCoder.encode(entry) else { return }
         let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -86,13 +87,13 @@ struct ParseCache: Sendable {
             let name = file.lastPathComponent
             let modified = (try? file.resourceValues(forKeys: Set(keys)))?.contentModificationDate ?? now
             let unused = now.timeIntervalSince(modified) > Self.unusedDaysKept * 86_400
-            if name.hasSuffix(".tmp") || (name.hasSuffix(".json") && unused) {
+            if name.hasSuffix(".tmp") || (name.hasSuffix(".entry") && unused) {
                 try? FileManager.default.removeItem(at: file)
             }
         }
     }
 
     private func url(_ key: String) -> URL {
-        folder.appendingPathComponent("\(key).json")
+        folder.appendingPathComponent("\(key).entry")
     }
 }

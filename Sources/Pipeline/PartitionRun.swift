@@ -426,8 +426,8 @@ struct HarvestStage {
         for (id, food) in reread.dataset.foods where harvest.dataset.foods[id] == nil {
             harvest.dataset.foods[id] = food
         }
-        let known = Set(harvest.warnings)
-        harvest.warnings.append(contentsOf: reread.warnings.filter { !known.contains($0) })
+        let reported = Set(harvest.warnings)
+        harvest.warnings.append(contentsOf: reread.warnings.filter { !reported.contains($0) })
         // The ledger lists what the partition read in all: what the cache's version read, and
         // the pages read for it now.
         var recorded = outcome

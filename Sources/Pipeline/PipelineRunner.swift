@@ -82,8 +82,19 @@ public struct PipelineRunner: Sendable {
         let work = try partitionWork(try harvesters(storing: false), ledger: ledger, interrupted: Set(interrupted))
         let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
         let quiet = PipelineRunner(spec: spec, options: options, observer: SilentObserver(), logger: logger)
-        let revalidation = await RevalidateStage(runner: quiet)
+        var revalidation = await RevalidateStage(runner: quiet)
             .run(work, latest: latest, resuming: !interrupted.isEmpty)
+        // A run compares the partitions revalidation did not reach before parsing them (the parse
+        // cache takes those unchanged); the plan does the same, so it says which would be parsed.
+        if revalidation.currentSnapshot == nil, !options.force {
+            let pending = revalidation.work.filter(\.awaitsRevalidation)
+            let shared = SharedRevalidation(pending)
+            for item in pending {
+                var checked = await RevalidateStage.revalidate(item, shared: shared).0
+                checked.prefetched = [:]
+                revalidation.work[item.index] = checked
+            }
+        }
         let steps = revalidation.work.map { item in
             let action: RunPlan.Action = item.reused ? .reuse : item.confirmed ? .unchanged : .fetch
             return RunPlan.Step(source: item.harvester.source.name, adapter: item.harvester.source.adapter.name,

@@ -135,9 +135,9 @@ import TestSupport
             if index % 2 == 0 {
                 bytes = bytes.prefix(bytes.count / 2)
             } else {
-                // A digit of an amount: still JSON, a different value.
-                let digit = try #require(bytes.lastIndex { (UInt8(ascii: "1")...UInt8(ascii: "8")).contains($0) })
-                bytes[digit] += 1
+                // A letter of a name near the end: every length intact, a different value.
+                let letter = try #require(bytes.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
+                bytes[letter] += 1
             }
             try bytes.write(to: entry)
         }
@@ -162,8 +162,8 @@ import TestSupport
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let now = Date()
-        let files = ["fresh.json": now, "six-days.json": now.addingTimeInterval(-6 * 86_400),
-                     "eight-days.json": now.addingTimeInterval(-8 * 86_400), ".killed.tmp": now]
+        let files = ["fresh.entry": now, "six-days.entry": now.addingTimeInterval(-6 * 86_400),
+                     "eight-days.entry": now.addingTimeInterval(-8 * 86_400), ".killed.tmp": now]
         for (name, modified) in files {
             let file = folder.appendingPathComponent(name)
             try Data("x".utf8).write(to: file)
@@ -171,6 +171,6 @@ import TestSupport
         }
         ParseCache(folder: folder).sweep(now: now)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(left == ["fresh.json", "six-days.json"])
+        #expect(left == ["fresh.entry", "six-days.entry"])
     }
 }

@@ -199,8 +199,13 @@ import TestSupport
         let changedPlan = try await runner(spec, workspace: workspace).plan()
         #expect(changedPlan.current == nil)
         #expect(changedPlan.steps.first { $0.partition == "2026-10-11" }?.action == .fetch)
+        // The other four are compared too, as the run compares them before parsing: unchanged.
+        #expect(changedPlan.steps.filter { $0.action == .unchanged }.map(\.partition).sorted()
+                    == ["2026-10-10", "2026-10-12", "catalogue", "hours"])
         let changedRun = try await runner(spec, workspace: workspace).run()
         #expect(changedRun.published && !changedRun.unchanged)
+        // The two other days and the hours page come from the parse cache; the dump is not cached.
+        #expect(changedRun.manifest.stages.first { $0.name == .parse }?.counts["partitions_from_cache"] == 3)
     }
 
     /// Every file with its size and modification time; the ledger's `-shm` is left out, since

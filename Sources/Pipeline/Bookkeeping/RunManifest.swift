@@ -155,7 +155,8 @@ public struct RunPlan: Hashable, Sendable, Codable {
         /// Replayed from the raw store, as the ledger recorded it (a resumed run, `--only-missing`).
         case reuse
         /// Revalidated: every document that can change is what the ledger recorded, so it is
-        /// parsed from the raw store, or not at all when every partition is unchanged.
+        /// taken from the parse cache (parsed from the raw store when the cache lacks it), or
+        /// not read at all when every partition is unchanged.
         case unchanged
     }
 

@@ -1,0 +1,70 @@
+import Basics
+import DiningSources
+import FoodModel
+import Foundation
+import MealDB
+import SourceAdapters
+import Testing
+import TestSupport
+
+/// The parse cache's binary form gives back exactly the values it was given, for every kind of
+/// value a partition produces, read from the project's own sample pages and dump.
+@Suite struct CompactCoderTests {
+    private let site = Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu")
+
+    private func roundTrip<T: Codable & Equatable>(_ value: T) throws {
+        let decoded = try CompactCoder.decode(T.self, from: try CompactCoder.encode(value))
+        #expect(decoded == value)
+    }
+
+    @Test func aDayOfMenusAndItsFoodsComeBackEqual() throws {
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let day = try UCLAMenuSite.parseOverview(try Data(contentsOf: page), url: page.path, charset: nil)
+        var dataset = Dataset(serviceDays: [day])
+        let recipes = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Recipes").path)
+        for id in recipes.sorted().prefix(6) {
+            let folder = site.appendingPathComponent("Recipes/\(id)")
+            for portion in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let file = folder.appendingPathComponent(portion)
+                let food = try UCLAMenuSite.parseRecipe(try Data(contentsOf: file), url: file.path, charset: nil,
+                                                        recipeId: id)
+                dataset.foods[food.id] = food
+            }
+        }
+        #expect(day.menuItemCount > 0 && dataset.foods.count >= 6)
+        // Optional fields both set and missing, numbers that are not whole.
+        #expect(dataset.foods.values.contains { $0.description == nil })
+        #expect(dataset.foods.values.contains { $0.nutrients.contains { $0.amount.map { $0 != $0.rounded() } ?? false } })
+        let result = PartitionResult(dataset: dataset, warnings: ["a warning"], counts: ["unpublished": 2],
+                                     labels: Array(dataset.foods.values))
+        let decoded = try CompactCoder.decode(PartitionResult.self, from: try CompactCoder.encode(result))
+        #expect(decoded.dataset == result.dataset)
+        #expect(decoded.warnings == result.warnings && decoded.counts == result.counts && decoded.labels == result.labels)
+    }
+
+    @Test func recipesAndCategoriesComeBackEqual() throws {
+        let folder = Paths.sampleData.appendingPathComponent("themealdb")
+        let meals = try MealDB.decodeMeals(try Data(contentsOf: folder.appendingPathComponent("meals.json")),
+                                           location: "meals.json")
+        var dataset = Dataset()
+        for recipe in meals { dataset.recipes[recipe.id] = recipe }
+        for category in try MealDB.decodeCategories(try Data(contentsOf: folder.appendingPathComponent("categories.json")),
+                                                    location: "categories.json") {
+            dataset.categories[category.name] = category
+        }
+        #expect(dataset.recipes.count == 12 && !dataset.categories.isEmpty)
+        try roundTrip(dataset)
+    }
+
+    @Test func damagedBytesAreAnErrorNotACrash() throws {
+        let page = site.appendingPathComponent("Menus/2026-10-10.html")
+        let day = try UCLAMenuSite.parseOverview(try Data(contentsOf: page), url: page.path, charset: nil)
+        let bytes = try CompactCoder.encode(day)
+        for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+            #expect(throws: (any Error).self) { try CompactCoder.decode(ServiceDay.self, from: bytes.prefix(cut)) }
+        }
+        var lengths = bytes
+        lengths[0] = 0xFF
+        #expect(throws: (any Error).self) { try CompactCoder.decode(ServiceDay.self, from: lengths) }
+    }
+}
