@@ -11,7 +11,7 @@ import SourceAdapters
 /// a night in which one day changed parses one day.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// `CompactCoder`'s binary form (JSON took longer to write than the pages took to parse). An
+/// `CompactCoder`'s binary form (writing JSON entries cost a full run a fifth more CPU). An
 /// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
 /// more) is found, removed and parsed again, never used. Nothing here fails a run.
 struct ParseCache: Sendable {
