@@ -35,13 +35,15 @@ public enum CompactCoder {
 // MARK: - Writing
 
 private final class Output {
-    var bytes: [UInt8] = []
+    /// One encoding call owns its output and appends from one thread: the run-time exclusivity
+    /// check every append would otherwise pay guards nothing.
+    @exclusivity(unchecked) var bytes: [UInt8] = []
 
     /// Writes `value` as one frame.
     func frame<T: Encodable>(_ value: T) throws {
         let start = bytes.count
         bytes.append(contentsOf: [0, 0, 0, 0])
-        if try !primitive(value) {
+        if !primitive(value) {
             let encoder = FrameEncoder(output: self)
             try value.encode(to: encoder)
             if encoder.isNil {
@@ -65,26 +67,41 @@ private final class Output {
         }
     }
 
-    /// The content of a frame for the types the format writes raw; false for any other.
-    func primitive<T: Encodable>(_ value: T) throws -> Bool {
-        switch value {
-        case let string as String:
-            var string = string
+    /// The content of a frame for the types the format writes raw; false for any other. Types
+    /// are told apart by their metatypes (a pointer comparison each): casting the value to each
+    /// candidate in turn cost every struct a dozen failed dynamic casts.
+    func primitive<T: Encodable>(_ value: T) -> Bool {
+        if T.self == String.self {
+            var string = unsafeBitCast(value, to: String.self)
             string.withUTF8 { bytes.append(contentsOf: $0) }
-        case let number as Int: append(UInt64(bitPattern: Int64(number)))
-        case let number as Double: append(number.bitPattern)
-        case let flag as Bool: bytes.append(flag ? 1 : 0)
-        case let number as Int64: append(UInt64(bitPattern: number))
-        case let number as UInt64: append(number)
-        case let number as Int32: append(UInt64(bitPattern: Int64(number)))
-        case let number as UInt32: append(UInt64(number))
-        case let number as Int16: append(UInt64(bitPattern: Int64(number)))
-        case let number as UInt16: append(UInt64(number))
-        case let number as Int8: append(UInt64(bitPattern: Int64(number)))
-        case let number as UInt8: append(UInt64(number))
-        case let number as UInt: append(UInt64(number))
-        case let number as Float: append(Double(number).bitPattern)
-        default: return false
+        } else if T.self == Int.self {
+            append(UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int.self))))
+        } else if T.self == Double.self {
+            append(unsafeBitCast(value, to: Double.self).bitPattern)
+        } else if T.self == Bool.self {
+            bytes.append(unsafeBitCast(value, to: Bool.self) ? 1 : 0)
+        } else if T.self == Int64.self {
+            append(UInt64(bitPattern: unsafeBitCast(value, to: Int64.self)))
+        } else if T.self == UInt64.self {
+            append(unsafeBitCast(value, to: UInt64.self))
+        } else if T.self == Int32.self {
+            append(UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int32.self))))
+        } else if T.self == UInt32.self {
+            append(UInt64(unsafeBitCast(value, to: UInt32.self)))
+        } else if T.self == Int16.self {
+            append(UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int16.self))))
+        } else if T.self == UInt16.self {
+            append(UInt64(unsafeBitCast(value, to: UInt16.self)))
+        } else if T.self == Int8.self {
+            append(UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int8.self))))
+        } else if T.self == UInt8.self {
+            append(UInt64(unsafeBitCast(value, to: UInt8.self)))
+        } else if T.self == UInt.self {
+            append(UInt64(unsafeBitCast(value, to: UInt.self)))
+        } else if T.self == Float.self {
+            append(Double(unsafeBitCast(value, to: Float.self)).bitPattern)
+        } else {
+            return false
         }
         return true
     }
@@ -207,7 +224,7 @@ private struct SingleFrame: SingleValueEncodingContainer {
     }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        if try !encoder.output.primitive(value) {
+        if !encoder.output.primitive(value) {
             try value.encode(to: encoder)
         }
     }
@@ -299,30 +316,32 @@ private final class Input {
         return value
     }
 
-    func value<T: Decodable>(_ type: T.Type, in range: Range<Int>?, codingPath: [any CodingKey]) throws -> T {
+    /// The value of the frame `range`. Raw types are told apart by their metatypes; the coding
+    /// path is built only for the containers that keep it.
+    func value<T: Decodable>(_ type: T.Type, in range: Range<Int>?, codingPath: @autoclosure () -> [any CodingKey])
+        throws -> T {
         guard let range else {
             // An optional reads its nil through a single-value container.
-            return try T(from: FrameDecoder(input: self, range: nil, codingPath: codingPath))
+            return try T(from: FrameDecoder(input: self, range: nil, codingPath: codingPath()))
         }
-        switch type {
-        case is String.Type: return text(range) as! T
-        case is Int.Type: return Int(Int64(bitPattern: try word(range))) as! T
-        case is Double.Type: return Double(bitPattern: try word(range)) as! T
-        case is Bool.Type:
+        if T.self == String.self { return unsafeBitCast(text(range), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(Int(Int64(bitPattern: try word(range))), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(Double(bitPattern: try word(range)), to: T.self) }
+        if T.self == Bool.self {
             guard range.count == 1 else { throw corrupt("a flag is not 1 byte") }
-            return (bytes[range.lowerBound] != 0) as! T
-        case is Int64.Type: return Int64(bitPattern: try word(range)) as! T
-        case is UInt64.Type: return try word(range) as! T
-        case is Int32.Type: return try narrow(Int32.self, in: range) as! T
-        case is UInt32.Type: return try narrow(UInt32.self, in: range) as! T
-        case is Int16.Type: return try narrow(Int16.self, in: range) as! T
-        case is UInt16.Type: return try narrow(UInt16.self, in: range) as! T
-        case is Int8.Type: return try narrow(Int8.self, in: range) as! T
-        case is UInt8.Type: return try narrow(UInt8.self, in: range) as! T
-        case is UInt.Type: return try narrow(UInt.self, in: range) as! T
-        case is Float.Type: return Float(Double(bitPattern: try word(range))) as! T
-        default: return try T(from: FrameDecoder(input: self, range: range, codingPath: codingPath))
+            return unsafeBitCast(bytes[range.lowerBound] != 0, to: T.self)
         }
+        if T.self == Int64.self { return unsafeBitCast(Int64(bitPattern: try word(range)), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try word(range), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try narrow(Int32.self, in: range), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try narrow(UInt32.self, in: range), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try narrow(Int16.self, in: range), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try narrow(UInt16.self, in: range), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try narrow(Int8.self, in: range), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try narrow(UInt8.self, in: range), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try narrow(UInt.self, in: range), to: T.self) }
+        if T.self == Float.self { return unsafeBitCast(Float(Double(bitPattern: try word(range))), to: T.self) }
+        return try T(from: FrameDecoder(input: self, range: range, codingPath: codingPath()))
     }
 
     /// Narrower integers and Float, read through their 8-byte form.

@@ -67,4 +67,42 @@ import TestSupport
         lengths[0] = 0xFF
         #expect(throws: (any Error).self) { try CompactCoder.decode(ServiceDay.self, from: lengths) }
     }
+
+    /// Every raw type the form writes, at its extremes, beside nils, text keys and lists.
+    private struct EveryRawType: Codable, Equatable {
+        var text = "é, 中, and a NUL: \u{0}"
+        var empty = ""
+        var int = Int.min
+        var double = -0.1
+        var flag = true
+        var int64 = Int64.max
+        var uint64 = UInt64.max
+        var int32 = Int32.min
+        var uint32 = UInt32.max
+        var int16 = Int16.min
+        var uint16 = UInt16.max
+        var int8 = Int8.min
+        var uint8 = UInt8.max
+        var uint = UInt.max
+        var float = Float(1.5)
+        var missing: Int?
+        var present: String? = "kept"
+        var byName = ["b": 2, "a": 1]
+        var lists = [[1, 2], [], [3]]
+    }
+
+    @Test func everyRawTypeComesBackEqual() throws {
+        try roundTrip(EveryRawType())
+        try roundTrip(EveryRawType(text: "", int: 0, double: .infinity, flag: false, missing: 7, present: nil,
+                                   byName: [:], lists: []))
+    }
+
+    /// A number read as a narrower type than it was written as is refused, not wrapped.
+    @Test func aNumberTooWideForItsTypeIsAnError() throws {
+        struct Wide: Codable { var value: Int }
+        struct Narrow: Codable { var value: Int8 }
+        let bytes = try CompactCoder.encode(Wide(value: 300))
+        #expect(throws: DecodingError.self) { try CompactCoder.decode(Narrow.self, from: bytes) }
+        #expect(try CompactCoder.decode(Narrow.self, from: try CompactCoder.encode(Wide(value: -128))).value == -128)
+    }
 }
