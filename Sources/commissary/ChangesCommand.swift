@@ -13,29 +13,15 @@ struct ChangesCommand: ParsableCommand {
             --exit-code, 7 when they differ); 1 on an error.
             """)
 
-    @Argument(help: "The older snapshot.")
-    var old: String
-
-    @Argument(help: "The newer snapshot.")
-    var new: String
+    @OptionGroup var snapshots: SnapshotPair
 
     @Option(help: "text (counts per table) or json (the change set itself).")
-    var format: Format = .text
-
-    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
-    var workspace = "."
-
-    @Flag(help: "Exit with status 7 when there are changes, as `diff --exit-code` does.")
-    var exitCode = false
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    var format: SnapshotPair.Format = .text
 
     func run() throws {
-        let locator = SnapshotLocator(workspace: workspace)
-        let changes = try ChangeSet.between(try locator.resolve(old), try locator.resolve(new))
+        let (old, new) = try snapshots.resolve()
+        let changes = try ChangeSet.between(old, new)
         print(format == .json ? changes.json() : changes.text(), terminator: "")
-        if exitCode && !changes.isEmpty { throw ExitCode(ExitStatus.differ.rawValue) }
+        try snapshots.exit(differing: !changes.isEmpty)
     }
 }

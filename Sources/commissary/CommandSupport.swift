@@ -51,12 +51,13 @@ enum ExitStatus: Int32, CaseIterable {
         return ExitStatus(of: error).rawValue
     }
 
-    static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input or usage; "
+    static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input; "
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
         + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
         + "5 published and latest, but its manifest or the ledger could not be written; "
         + "6 published (or still current) with stale days, carried from their last good version; "
         + "7 the snapshots differ (diff or changes --exit-code); "
+        + "64 arguments that cannot be read (with the usage); "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 
@@ -79,5 +80,35 @@ func localToday() -> ServiceDate {
 extension ServiceDate: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(argument)
+    }
+}
+
+/// The arguments `diff` and `changes` share: two snapshots, the workspace `latest` refers to,
+/// and `--exit-code`.
+struct SnapshotPair: ParsableArguments {
+    @Argument(help: "The older snapshot.")
+    var old: String
+
+    @Argument(help: "The newer snapshot.")
+    var new: String
+
+    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
+    var workspace = "."
+
+    @Flag(help: "Exit with status 7 when the snapshots differ, as `git diff --exit-code` does with its own number.")
+    var exitCode = false
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    func resolve() throws -> (old: URL, new: URL) {
+        let locator = SnapshotLocator(workspace: workspace)
+        return (try locator.resolve(old), try locator.resolve(new))
+    }
+
+    /// Status 7 when asked for with `--exit-code` and the snapshots differ.
+    func exit(differing: Bool) throws {
+        if exitCode && differing { throw ExitCode(ExitStatus.differ.rawValue) }
     }
 }

@@ -43,6 +43,10 @@ struct Commissary: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             Self.exit(withError: exit)
+        } catch let request where Self.exitCode(for: request).isSuccess {
+            // `--help` and `help` parse as ArgumentParser's own help command, whose run asks for
+            // the help text by throwing: ArgumentParser prints it and exits 0.
+            Self.exit(withError: request)
         } catch {
             reportAndExit(error)
         }

@@ -13,29 +13,15 @@ struct DiffCommand: ParsableCommand {
             error.
             """)
 
-    @Argument(help: "The older snapshot.")
-    var old: String
-
-    @Argument(help: "The newer snapshot.")
-    var new: String
+    @OptionGroup var snapshots: SnapshotPair
 
     @Option(help: "text or json.")
-    var format: Format = .text
-
-    @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
-    var workspace = "."
-
-    @Flag(help: "Exit with status 7 when the snapshots differ, as `git diff --exit-code` does with its own number.")
-    var exitCode = false
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
-    }
+    var format: SnapshotPair.Format = .text
 
     func run() throws {
-        let locator = SnapshotLocator(workspace: workspace)
-        let diff = try SnapshotDiff.between(try locator.resolve(old), try locator.resolve(new))
+        let (old, new) = try snapshots.resolve()
+        let diff = try SnapshotDiff.between(old, new)
         print(format == .json ? try diff.json() : diff.text(), terminator: "")
-        if exitCode && !diff.isEmpty { throw ExitCode(ExitStatus.differ.rawValue) }
+        try snapshots.exit(differing: !diff.isEmpty)
     }
 }

@@ -76,6 +76,23 @@ import TestSupport
         #expect(query.error.split(separator: "\n").count == 1)
     }
 
+    /// `--help` and `help` print ArgumentParser's help on standard output and exit 0, for the
+    /// tool and for a command.
+    @Test func helpIsPrintedNotReportedAsAnError() async throws {
+        for arguments in [["--help"], ["help"]] {
+            let help = try await commissary(arguments)
+            #expect(help.status == 0)
+            #expect(help.error.isEmpty)
+            #expect(help.output.contains("USAGE: commissary <subcommand>"))
+            #expect(help.output.contains("changes") && help.output.contains("report"))
+        }
+        for arguments in [["diff", "--help"], ["help", "changes"]] {
+            let help = try await commissary(arguments)
+            #expect(help.status == 0)
+            #expect(help.output.contains("<old> <new>") && help.output.contains("--exit-code"))
+        }
+    }
+
     @Test func aBlockedPublicationExitsWithThree() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
