@@ -223,6 +223,7 @@ struct HarvestStage {
         for borrower in borrowers {
             try await readUnclaimedFoods(of: borrower, context: context, known: known, ledger: ledger, into: &harvest)
         }
+        cache?.flush()
         if let places = runner.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
                                     + harvest.unknownRestaurants.sorted().joined(separator: ", "))
