@@ -131,34 +131,36 @@ actor SharedRevalidation {
     }
 
     /// The document at `url` as `source` serves it; `requested` is true for the one partition
-    /// whose call sent the request.
+    /// whose call sent the request. A document no other partition lists is fetched in the
+    /// caller's task; a shared one in a task of its own, which a stop cancels like the caller.
     func fetch(_ url: String, source name: String, from source: any DocumentSource) async
         -> (Result<FetchedDocument, any Error>, requested: Bool) {
         let key = Key(source: name, url: url)
-        var requested = false
-        let task: Task<FetchedDocument, any Error>
-        if let remaining = readers[key] {
-            if let running = fetches[key] {
-                task = running
-            } else {
-                task = Task { try await source.fetch(url) }
-                requested = true
-            }
-            if remaining <= 1 {
-                readers[key] = nil
-                fetches[key] = nil
-            } else {
-                readers[key] = remaining - 1
-                fetches[key] = task
-            }
-        } else {
-            task = Task { try await source.fetch(url) }
-            requested = true
+        guard let remaining = readers[key] else {
+            return (await Self.outcome { try await source.fetch(url) }, true)
         }
+        let task = fetches[key] ?? Task { try await source.fetch(url) }
+        let requested = fetches[key] == nil
+        if remaining <= 1 {
+            readers[key] = nil
+            fetches[key] = nil
+        } else {
+            readers[key] = remaining - 1
+            fetches[key] = task
+        }
+        let result = await withTaskCancellationHandler {
+            await Self.outcome { try await task.value }
+        } onCancel: {
+            task.cancel()
+        }
+        return (result, requested)
+    }
+
+    private static func outcome(_ fetch: () async throws -> FetchedDocument) async -> Result<FetchedDocument, any Error> {
         do {
-            return (.success(try await task.value), requested)
+            return .success(try await fetch())
         } catch {
-            return (.failure(error), requested)
+            return .failure(error)
         }
     }
 }

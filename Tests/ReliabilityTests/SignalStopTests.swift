@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import Pipeline
 import Snapshot
+import Synchronization
 import Testing
 import TestSupport
 
@@ -77,5 +78,54 @@ import Glibc
             $0.contains("\"partition\":\"2026-10-10\"") && $0.contains("\"status\":\"reused\"")
         }
         #expect(reused, "\(next.error)")
+    }
+
+    /// A stop while the run compares what it fetched before (revalidation) cancels the request
+    /// in flight rather than waiting for the page, as a stop while parsing does.
+    @Test func aSignalDuringRevalidationStopsPromptly() async throws {
+        let folder = try Paths.temporaryFolder("signal-revalidation")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // One server for both runs (revalidation asks for the URLs the ledger recorded): quick
+        // for the first run, then the last day's page 20 s late.
+        let slow = Mutex(false)
+        let server = try SampleSite.server(lifetime: .seconds(60)) { request, _ in
+            guard slow.withLock({ $0 }), request.path == "/Menus/2026-10-12",
+                  let body = SampleSite.page(request.path) else { return nil }
+            return Reply(headers: [("Content-Type", "text/html; charset=utf-8")], body: body, delay: .seconds(20))
+        }
+        defer { server.stop() }
+        let pipeline = folder.appendingPathComponent("compared.yml")
+        try Data(SampleSite.pipelineYAML(name: "compared", base: server.url(""),
+                                         fetch: "timeout_seconds: 30\n  retries: 0\n  delay_ms: 0").utf8)
+            .write(to: pipeline)
+        let first = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--quiet"])
+        #expect(first.status == 0, "\(first.error)")
+
+        slow.withLock { $0 = true }
+        let asked = server.requests(to: "/Menus/2026-10-12").count
+        let out = folder.appendingPathComponent("out.jsonl")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        let process = Process()
+        process.executableURL = CommissaryProcess.binary
+        process.arguments = ["run", pipeline.path, "--workspace", folder.path, "--quiet", "--events", out.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(15)
+        while clock.now < deadline, server.requests(to: "/Menus/2026-10-12").count == asked {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let events = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        #expect(!events.contains("\"stage\":\"parse\""), "the run was past revalidation when signalled: \(events)")
+        let signalled = clock.now
+        kill(process.processIdentifier, SIGTERM)
+        let exit = try await CommissaryProcess.exit(of: process)
+        #expect(clock.now - signalled < .seconds(10), "the stop took \(clock.now - signalled)")
+        #expect(exit == 143)
+        let ended = String(decoding: try Data(contentsOf: out), as: UTF8.self)
+        #expect(ended.contains("\"status\":\"interrupted\""), "\(ended)")
     }
 }
