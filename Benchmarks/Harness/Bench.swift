@@ -17,6 +17,7 @@ enum Bench {
         let yearCorpus = try Corpora.menus(days: settings.days, settings: settings, source: loadSource)
         let decadeCorpus = try Corpora.menus(days: settings.decadeDays, settings: settings, source: loadSource)
         let dump = try Corpora.recipes(count: settings.recipes, settings: settings)
+        let largeDump = try Corpora.recipes(count: settings.largeRecipes, settings: settings)
         source = nil
 
         let work = FileManager.default.temporaryDirectory
@@ -77,8 +78,16 @@ enum Bench {
             return Round(run: run, floor: try floors(of: run, parse: ("floor-json", ["dump": dump.path])))
         }
 
+        log("run: \(settings.largeRecipes) recipes, once")
+        try Corpora.warm(largeDump)
+        let largeWorkspace = work.appendingPathComponent("large-recipes")
+        let large = try Child.measure("recipes", [
+            "dump": largeDump.path, "workspace": largeWorkspace.path, "repository": repository,
+        ])
+        if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: largeWorkspace) }
+
         Report(settings: settings, load: (loadBefore, loadAverage()),
-               year: Scenario(year), decade: Scenario(decade), recipes: Scenario(recipes)).print()
+               year: Scenario(year), decade: Scenario(decade), recipes: Scenario(recipes), largeRecipes: large).print()
     }
 
     /// The 1-minute load average, printed with the figures: other work on the machine slows

@@ -8,13 +8,15 @@ struct Report {
     let year: Scenario
     let decade: Scenario
     let recipes: Scenario
+    /// The large catalogue's one run, without floors.
+    let largeRecipes: Measurement
 
     static let stages = ["fetch", "parse", "compute", "write", "check", "publish"]
 
     func print() {
         Swift.print("commissary-bench: release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load.before) at start, \(load.after) at end")
-        Swift.print("corpus: \(settings.days) and \(settings.decadeDays) days of menu pages rendered from the 2016 UCLA dataset; \(settings.recipes) recipes from the 442 real meals")
-        Swift.print("each scenario measured in \(settings.rounds) rounds (a run, then its floors); every line shows the round with the median ratio to its floor, and the range over all rounds")
+        Swift.print("corpus: \(settings.days) and \(settings.decadeDays) days of menu pages rendered from the 2016 UCLA dataset; \(settings.recipes) and \(settings.largeRecipes) recipes from the 442 real meals")
+        Swift.print("each scenario measured in \(settings.rounds) rounds (a run, then its floors); every line shows the round with the median ratio to its floor, and the range over all rounds; the \(settings.largeRecipes) recipes once, without floors")
         Swift.print("")
         scenarios()
         Swift.print("")
@@ -32,6 +34,7 @@ struct Report {
             + (year.medianChangedRerun.map { [("one day changed", $0.rerun, nil, nil)] } ?? []) + [
             ("\(settings.decadeDays) days of menus", decade.median.run, decade.median.floor, decade),
             ("\(settings.recipes) recipes", recipes.median.run, recipes.median.floor, recipes),
+            ("\(settings.largeRecipes) recipes", largeRecipes, nil, nil),
         ]
         for (name, run, floor, scenario) in lines {
             let write = run.stage("write") ?? 0
@@ -89,6 +92,11 @@ struct Report {
                 "\(settings.decadeDays) days at most \(fixed(days * 1.1, 1))× \(settings.days) days: \(fixed(scale, 2))×")
         verdict(recipes.median.ratio <= 2,
                 "\(settings.recipes) recipes within 2× their floor: \(fixed(recipes.median.ratio, 2))×\(spread(recipes))")
+        let recipesMB = Double(recipes.peakKB) / 1024
+        let largeMB = Double(largeRecipes.peakKB) / 1024
+        verdict(recipesMB < 300 && largeMB < 300 && largeMB <= recipesMB * 1.1,
+                "recipes in bounded memory (issue 20): peak under 300 MB and the same for \(settings.recipes) and "
+                    + "\(settings.largeRecipes) recipes: \(fixed(recipesMB, 0)) MB and \(fixed(largeMB, 0)) MB")
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,
                     "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "

@@ -3,13 +3,17 @@ import Foundation
 
 /// The sizes and folders of a benchmark run, from the command line.
 ///
-/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes) takes about 45 s of CPU
-/// for development; the defaults are the issue's sizes (365 days, 3,650, 100,000 recipes).
+/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes, 100,000 for the large
+/// catalogue) takes about a minute of CPU for development; the defaults are the issues' sizes
+/// (365 days, 3,650, 100,000 recipes, 1,000,000 for the large catalogue).
 /// `--rounds N` measures every scenario and its floors N times (3 by default).
 struct Settings {
     var days = 365
     var decadeDays = 3_650
     var recipes = 100_000
+    /// The catalogue whose peak memory must match `recipes`' (issue 20): measured once, without
+    /// floors (JSONSerialization would hold the whole dump several times over).
+    var largeRecipes = 1_000_000
     var repository: URL
     var corpus: URL
     var dataset: URL
@@ -21,7 +25,7 @@ struct Settings {
     let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
 
     static let usage = """
-        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--rounds N]
+        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
                                 [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
         """
 
@@ -46,10 +50,11 @@ struct Settings {
         }
         while let flag = rest.popFirst() {
             switch flag {
-            case "--quick": (days, decadeDays, recipes) = (20, 200, 10_000)
+            case "--quick": (days, decadeDays, recipes, largeRecipes) = (20, 200, 10_000, 100_000)
             case "--days": days = try number(flag)
             case "--decade-days": decadeDays = try number(flag)
             case "--recipes": recipes = try number(flag)
+            case "--large-recipes": largeRecipes = try number(flag)
             case "--rounds": rounds = try number(flag)
             case "--corpus": corpus = try path(flag)
             case "--dataset": dataset = try path(flag)

@@ -24,3 +24,19 @@ public func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
 public func stableIdentifier(_ text: String) -> Int {
     SHA256.hash(data: Data(text.utf8)).prefix(6).reduce(0) { $0 << 8 | Int($1) } | 1
 }
+
+/// `sha256Hex` of bytes that arrive in pieces (a document too large to hold whole), fed in
+/// order: the same digest as of the pieces joined.
+public struct SHA256Stream {
+    private var hasher = SHA256()
+    public private(set) var byteCount = 0
+
+    public init() {}
+
+    public mutating func update(_ piece: Data) {
+        hasher.update(data: piece)
+        byteCount += piece.count
+    }
+
+    public var hex: String { lowercaseHex(hasher.finalize()) }
+}

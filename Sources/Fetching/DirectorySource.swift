@@ -27,6 +27,47 @@ public struct DirectorySource: DocumentSource {
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
+        let file = try self.file(for: url)
+        let body: Data
+        do {
+            body = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            throw FetchError(.transport, url: url, "cannot read \(file): \(SystemMessage.describe(error))")
+        }
+        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
+    }
+
+    /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
+    /// in the memory of one piece.
+    public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
+        let file = try self.file(for: url)
+        let fetchedAt = Date()
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FetchError(.transport, url: url, "cannot read \(file): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var digest = SHA256Stream()
+        while true {
+            var piece = Data(count: documentPieceBytes)
+            let count = piece.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress, buffer.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FetchError(.transport, url: url, "cannot read \(file): \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            piece.count = count
+            digest.update(piece)
+            try consume(piece)
+        }
+        return FetchRecord(url: url, status: 200, headers: [:], charset: nil, sha256: digest.hex,
+                           size: digest.byteCount, fetchedAt: fetchedAt)
+    }
+
+    /// The path of the file that serves `url`, checked to lie in the source's folders.
+    private func file(for url: String) throws -> String {
         let relative = try Self.relativePath(of: url)
         for candidate in [relative, relative + ".html", relative + ".json", relative + "/index.html"] {
             let file = root.appendingPathComponent(candidate)
@@ -36,13 +77,7 @@ public struct DirectorySource: DocumentSource {
                 throw FetchError(.invalidURL, url: url,
                                  "\(file.path) is a link to \(resolved), outside the source's folder; it is not read")
             }
-            let body: Data
-            do {
-                body = try Data(contentsOf: file)
-            } catch {
-                throw FetchError(.transport, url: url, "cannot read \(file.path): \(SystemMessage.describe(error))")
-            }
-            return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
+            return file.path
         }
         throw FetchError(.notFound, url: url, "no file for this URL under \(root.path)")
     }

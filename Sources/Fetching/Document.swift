@@ -60,6 +60,19 @@ struct DigestOrigin: Hashable, Sendable {
 /// the live site run through the same stages.
 public protocol DocumentSource: Sendable {
     func fetch(_ url: String) async throws -> FetchedDocument
+    /// The document at `url` handed to `consume` in pieces, in order, for documents too large
+    /// to hold at once (a dump of a million recipes); the record returned describes all of it
+    /// (sha256, size) without its bytes. Throws if `consume` does.
+    func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord
+}
+
+extension DocumentSource {
+    /// A source that can only fetch whole documents: fetched, then handed over in pieces.
+    public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
+        let document = try await fetch(url)
+        try handOver(document.body, to: consume)
+        return FetchRecord(document)
+    }
 }
 
 /// A source that can revalidate a copy it was handed (conditional GET), so that a store in front

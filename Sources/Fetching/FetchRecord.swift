@@ -24,6 +24,19 @@ public struct FetchRecord: Codable, Sendable, Hashable {
         notModified = document.notModified
     }
 
+    /// A document read in pieces (`DocumentSource.stream`), described without its bytes.
+    public init(url: String, status: Int, headers: [String: String], charset: String?, sha256: String, size: Int,
+                fetchedAt: Date, notModified: Bool = false) {
+        self.url = url
+        self.status = status
+        self.headers = headers.filter { Self.keptHeaders.contains($0.key.lowercased()) }
+        self.charset = charset
+        self.sha256 = sha256
+        self.size = size
+        self.fetchedAt = fetchedAt
+        self.notModified = notModified
+    }
+
     /// The response headers a record keeps: the validators of a conditional GET, what says how
     /// to read the body, and when it was served. Anything else (`Set-Cookie`, tokens, API keys a
     /// server echoes) is never written to disk.

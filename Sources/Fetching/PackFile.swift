@@ -43,41 +43,52 @@ final class PackWriter: @unchecked Sendable {
         let pack = try current()
         let offset = lseek(pack.descriptor, 0, SEEK_END)
         guard offset >= 0 else { throw FileFailure(operation: "seek in", path: path(of: pack.name), code: errno) }
-        try body.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
-            var written = 0
-            while written < buffer.count {
-                let result = write(pack.descriptor, base + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw FileFailure(operation: "append to", path: path(of: pack.name), code: errno)
-                }
-                written += result
-            }
-        }
+        try body.withUnsafeBytes { try Self.writeAll($0, to: pack.descriptor, path: path(of: pack.name)) }
         return (pack.name, Int64(offset))
     }
 
     private func current() throws -> (descriptor: Int32, name: String) {
         if let active { return active }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let name = "\(Int(Date().timeIntervalSince1970))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(path(of: name), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: path(of: name), code: errno) }
-        active = (descriptor, name)
-        return (descriptor, name)
+        let created = try Self.create(in: folder)
+        active = created
+        return created
     }
 
     private func path(of name: String) -> String {
+        Self.path(of: name, in: folder)
+    }
+
+    /// A new, empty pack under a name no other process or writer uses.
+    static func create(in folder: URL) throws -> (descriptor: Int32, name: String) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let name = "\(Int(Date().timeIntervalSince1970))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(path(of: name, in: folder), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: path(of: name, in: folder), code: errno) }
+        return (descriptor, name)
+    }
+
+    static func path(of name: String, in folder: URL) -> String {
         folder.appendingPathComponent(name + ".pack").path
+    }
+
+    /// Writes all of `bytes` at the end of the file, through interruptions.
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws {
+        guard let base = bytes.baseAddress else { return }
+        var written = 0
+        while written < bytes.count {
+            let result = write(descriptor, base + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileFailure(operation: "append to", path: path, code: errno)
+            }
+            written += result
+        }
     }
 
     /// `length` bytes at `offset` of a pack, or nil when the pack name is not one this store
     /// makes (an index row cannot steer a path) or the bytes are not all there.
     static func read(folder: URL, pack: String, offset: Int64, length: Int) throws -> Data? {
-        guard !pack.isEmpty, pack.utf8.allSatisfy({ (48...57).contains($0) || $0 == UInt8(ascii: "-") }),
-              offset >= 0, length >= 0
-        else { return nil }
+        guard isPackName(pack), offset >= 0, length >= 0 else { return nil }
         let path = folder.appendingPathComponent(pack + ".pack").path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
@@ -101,5 +112,11 @@ final class PackWriter: @unchecked Sendable {
             return true
         }
         return complete ? body : nil
+    }
+
+    /// Whether `pack` is a name this store makes (digits and dashes), so that an index row
+    /// cannot steer a path.
+    static func isPackName(_ pack: String) -> Bool {
+        !pack.isEmpty && pack.utf8.allSatisfy { (48...57).contains($0) || $0 == UInt8(ascii: "-") }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Puts a raw store in front of another source: every document fetched is recorded, and the
 /// latest stored copy of a URL supplies the validators for a conditional GET.
 public struct StoringSource: DocumentSource {
@@ -22,5 +24,16 @@ public struct StoringSource: DocumentSource {
         }
         try store.store(document)
         return document
+    }
+
+    /// Streamed into the store as it is read, unless the upstream revalidates: a conditional
+    /// GET needs the stored copy whole, and such documents are fetched whole anyway.
+    public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
+        if upstream is any RevalidatingSource {
+            let document = try await fetch(url)
+            try handOver(document.body, to: consume)
+            return FetchRecord(document)
+        }
+        return try await store.stream(url, from: upstream, into: consume)
     }
 }

@@ -7,17 +7,21 @@ public struct Dataset: Hashable, Sendable, Codable {
     public var foods: [FoodID: Food]
     public var hours: [HoursEntry]
     public var recipes: [RecipeID: Recipe]
+    /// Recipes too many to hold, set aside as they were read (a dump): written after `recipes`'
+    /// sources are merged, and replaced by a recipe of `recipes` with the same id.
+    public var recipeSpools: [RecipeSpool]
     public var categories: [String: Category]
     /// Provenance of every input document that went into this dataset.
     public var documents: [SourceDocument]
 
     public init(serviceDays: [ServiceDay] = [], foods: [FoodID: Food] = [:], hours: [HoursEntry] = [],
-                recipes: [RecipeID: Recipe] = [:], categories: [String: Category] = [:],
-                documents: [SourceDocument] = []) {
+                recipes: [RecipeID: Recipe] = [:], recipeSpools: [RecipeSpool] = [],
+                categories: [String: Category] = [:], documents: [SourceDocument] = []) {
         self.serviceDays = serviceDays
         self.foods = foods
         self.hours = hours
         self.recipes = recipes
+        self.recipeSpools = recipeSpools
         self.categories = categories
         self.documents = documents
     }
@@ -34,12 +38,8 @@ public struct Dataset: Hashable, Sendable, Codable {
         }
         foods.merge(other.foods) { _, newer in newer }
         hours.append(contentsOf: other.hours)
-        // A dump is one partition of 100,000 recipes: taken whole rather than inserted again.
-        if recipes.isEmpty {
-            recipes = other.recipes
-        } else {
-            recipes.merge(other.recipes) { _, newer in newer }
-        }
+        recipes.merge(other.recipes) { _, newer in newer }
+        recipeSpools.append(contentsOf: other.recipeSpools)
         categories.merge(other.categories) { _, newer in newer }
         documents.append(contentsOf: other.documents)
     }

@@ -10,8 +10,7 @@ enum DecodingFailure {
         }
         switch decodingError {
         case let .dataCorrupted(context):
-            if context.codingPath.isEmpty,
-               context.underlyingError != nil || context.debugDescription.contains("not valid JSON") {
+            if isNotJSON(context) {
                 return InputError("not valid JSON, so not a TheMealDB response", at: location)
             }
             return InputError(message(context.debugDescription, context.codingPath), at: location)
@@ -26,6 +25,20 @@ enum DecodingFailure {
         @unknown default:
             return InputError("cannot be decoded: \(decodingError)", at: location)
         }
+    }
+
+    /// One meal of a dump that did not decode alone, named by its place in the list, counted
+    /// from 1 ("meal 12345: strTags: ..."), since a dump has no other name for it.
+    static func mealError(_ error: any Error, position: Int, location: String) -> InputError {
+        if case let .dataCorrupted(context)? = error as? DecodingError, isNotJSON(context) {
+            return InputError("meal \(position) is not valid JSON", at: location)
+        }
+        return InputError("meal \(position): \(inputError(error, location: location).message)", at: location)
+    }
+
+    private static func isNotJSON(_ context: DecodingError.Context) -> Bool {
+        context.codingPath.isEmpty
+            && (context.underlyingError != nil || context.debugDescription.contains("not valid JSON"))
     }
 
     private static func message(_ text: String, _ path: [any CodingKey]) -> String {

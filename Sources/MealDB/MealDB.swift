@@ -16,7 +16,7 @@ public enum MealDB {
     ///
     /// A large dump is decoded in pieces on every core (see `JSONArrayElements`); should a piece
     /// fail, the whole is decoded again in one piece, so that the error names the meal and
-    /// field exactly as it would have.
+    /// field exactly as it would have. A dump too large to hold whole is for `MealDumpReader`.
     public static func decodeMeals(_ data: Data, location: String) throws -> [Recipe] {
         if data.count >= 4 << 20, let recipes = decodeMealsInPieces(data, pieces: 4 * activeCores) {
             return recipes

@@ -155,7 +155,8 @@ extension PipelineRunner {
         }
         if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
         if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
-        if !dataset.recipes.isEmpty { counts["recipes"] = dataset.recipes.count }
+        let recipes = dataset.recipes.count + dataset.recipeSpools.reduce(0) { $0 + $1.count }
+        if recipes > 0 { counts["recipes"] = recipes }
         return counts
     }
 }
@@ -165,6 +166,8 @@ extension PipelineRunner {
 /// in flight.
 struct HarvestStage {
     let runner: PipelineRunner
+    /// The run's scratch files are named from this (`RunContext.scratchFile`).
+    let scratch: URL
 
     /// The fetch and parse stages: every partition of every source, several at a time. Each is
     /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight.
@@ -177,7 +180,7 @@ struct HarvestStage {
     /// page again instead of the raw store's copy, which may be the page that failed.
     func run(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream, rereadFoodPages: Bool) async throws
         -> HarvestOutcome {
-        let context = RunContext()
+        let context = RunContext(scratch: scratch)
         let known = runner.options.force || rereadFoodPages ? nil : RawStore(root: runner.options.workspace.raw)
         // A run that reads everything again parses everything again.
         let cache = known.map { _ in ParseCache(folder: runner.options.workspace.parseCache(pipeline: runner.spec.name)) }
@@ -447,7 +450,7 @@ struct HarvestStage {
             let shared = try runner.replay(kept.documents(of: source), fallback: NothingKept())
             let upstream = try runner.replay(good.documents, fallback: shared)
             let log = DocumentLog(upstream: upstream, known: nil)
-            let replayed = try await work.harvester.harvest(partition: work.key, from: log, run: RunContext())
+            let replayed = try await work.harvester.harvest(partition: work.key, from: log, run: RunContext(scratch: scratch))
             outcome.result = .success(replayed)
             outcome.documents = await log.documents
             outcome.fromCache = false

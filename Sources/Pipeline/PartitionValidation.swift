@@ -30,7 +30,7 @@ public struct PartitionSummary: Hashable, Sendable, Codable {
                 menuItems += count
             }
         }
-        recipes = dataset.recipes.count
+        recipes = dataset.recipes.count + dataset.recipeSpools.reduce(0) { $0 + $1.count }
     }
 
     /// Several partitions' counts added up: a source's usual share of items with codes, for a

@@ -90,6 +90,18 @@ struct RevalidateStage {
         // A kept day is what it last was: nothing of it is asked for again.
         if work.history { return (work, true) }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
+            if let recorded = previous.documents.first(where: { $0.url == url }),
+               recorded.byteCount >= largeDocumentBytes {
+                // Too large to hold twice (a dump of a million recipes): only its digest is
+                // compared, read past the raw store (storing it would write it all again to
+                // learn it is known), and a changed one is streamed again, and stored, by the parse.
+                work.refetched += 1
+                let upstream = (work.live as? StoringSource)?.upstream ?? work.live
+                guard let record = try? await upstream.stream(url, into: { _ in }),
+                      record.sha256 == recorded.sha256, record.status == recorded.status
+                else { return (work, false) }
+                continue
+            }
             let (fetched, requested) = await shared.fetch(url, source: work.harvester.source.name, from: work.live)
             work.prefetched[url] = fetched
             if requested { work.refetched += 1 }
@@ -105,6 +117,10 @@ struct RevalidateStage {
         return (work, true)
     }
 }
+
+/// From this size on a document is revalidated by its digest alone, read in pieces and not
+/// kept for the parse: a dump, read whole, would be held twice.
+let largeDocumentBytes = 64 << 20
 
 /// Documents that several partitions revalidate (a Nutrislice week serves seven days), each
 /// asked for once in the stage and let go once every partition that lists it has compared it,

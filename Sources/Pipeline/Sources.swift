@@ -87,4 +87,14 @@ struct PartitionReplay: DocumentSource {
         return FetchedDocument(url: url, status: record.status, headers: record.headers, body: body,
                                charset: record.charset, sha256: record.sha256, fetchedAt: record.fetchedAt)
     }
+
+    /// The stored bytes in pieces. Damage shows only at the end, after the pieces before it were
+    /// handed over, so a damaged body fails the read instead of falling back to a live fetch.
+    func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
+        guard let expected = documents[url],
+              let record = try store.records(for: url).last(where: { $0.sha256 == expected.sha256 })
+        else { return try await fallback.stream(url, into: consume) }
+        try store.streamBody(of: record, into: consume)
+        return record
+    }
 }

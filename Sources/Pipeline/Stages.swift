@@ -102,11 +102,12 @@ struct WriteStage {
 
     struct Output {
         var rowCounts: [String: Int]
-        var nutritionOutcomes: [CheckOutcome]
+        /// The review of every label, and what writing found (ids a dump read more than once).
+        var outcomes: [CheckOutcome]
     }
 
     func run(_ computed: ComputeStage.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
-        try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
+        let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
         let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
                                                  unfilled: computed.unfilledLabels)
@@ -120,7 +121,8 @@ struct WriteStage {
             }
         })
         return Output(rowCounts: try staging.rowCounts(),
-                      nutritionOutcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 })
+                      outcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 }
+                          + warnings.map { CheckOutcome(name: "partition_warning", severity: .warning, passed: false, message: $0) })
     }
 
     /// How many foods printed more than one label, and how many items were served with a later
@@ -148,6 +150,6 @@ struct CheckStage {
             dataset: dataset, menus: menus, counts: written.rowCounts, previous: previous,
             failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
             staleFoodsSnapshot: harvest.staleFoodsSnapshot, warnings: harvest.warnings)
-            + written.nutritionOutcomes
+            + written.outcomes
     }
 }

@@ -1,4 +1,5 @@
 import FoodModel
+import Foundation
 import GRDB
 
 /// Writes what a run holds besides its menus (those went in as they came, through
@@ -6,14 +7,17 @@ import GRDB
 /// the same inputs give byte-for-byte the same rows.
 struct DatasetWriter {
     let db: Database
+    /// The run's scratch path, for gathering a catalogue too large to hold (`RecipeIntake`).
+    let scratch: URL
 
-    func write(_ dataset: Dataset, menus: MenuDigest, knownCodes: [DietaryCode]) throws {
+    /// Returns warnings about what was written (ids a dump read more than once).
+    func write(_ dataset: Dataset, menus: MenuDigest, knownCodes: [DietaryCode]) throws -> [String] {
         let foods = foodRows(dataset, menus: menus)
         try writeCodes(knownCodes: knownCodes, foods: foods)
         try writeFoods(foods)
         try writeNutrients(dataset.foods.values.sorted { $0.id < $1.id })
         try writeHours(dataset.hours)
-        try writeRecipes(dataset)
+        return try writeRecipes(dataset)
     }
 
     /// A food row: the food's own page when it was read, else what its first menu item says.
@@ -125,62 +129,116 @@ struct DatasetWriter {
         }
     }
 
-    private func writeRecipes(_ dataset: Dataset) throws {
-        let recipes = dataset.recipes.values.sorted { $0.id < $1.id }
-        var categories = dataset.categories
-        for name in recipes.compactMap(\.category) where categories[name] == nil {
-            categories[name] = Category(name: name)
-        }
-        let category = try db.cachedStatement(
-            sql: "INSERT INTO category (name, description, thumbnail_url) VALUES (?, ?, ?)")
-        for value in categories.values.sorted(by: { $0.name < $1.name }) {
-            try category.execute(arguments: [value.name, value.description, value.thumbnailURL])
-        }
-        let area = try db.cachedStatement(sql: "INSERT INTO area (name) VALUES (?)")
-        for name in Set(recipes.compactMap(\.area)).sorted() {
-            try area.execute(arguments: [name])
-        }
-        let tag = try db.cachedStatement(sql: "INSERT INTO tag (name) VALUES (?)")
-        for name in Set(recipes.flatMap(\.tags)).sorted() {
-            try tag.execute(arguments: [name])
-        }
-        let ingredient = try db.cachedStatement(sql: "INSERT INTO ingredient (key, name) VALUES (?, ?)")
-        var ingredientKeys = Set<String>()
-        for value in recipes {
-            for line in value.ingredients where ingredientKeys.insert(line.ingredient.key).inserted {
-                try ingredient.execute(arguments: [line.ingredient.key, line.ingredient.name])
+    /// The recipes in id order, then the categories, areas and tags they name. A catalogue set
+    /// aside in spools (a dump) is gathered in the intake first, so that it is written one
+    /// recipe at a time in the same order, with the same rows, as a catalogue held in memory.
+    /// Returns a warning per spool that read an id more than once.
+    private func writeRecipes(_ dataset: Dataset) throws -> [String] {
+        let rows = try RecipeRows(db)
+        var warnings: [String] = []
+        if dataset.recipeSpools.isEmpty {
+            for value in dataset.recipes.values.sorted(by: { $0.id < $1.id }) {
+                try rows.insert(value)
+            }
+        } else {
+            let intake = try RecipeIntake(file: URL(fileURLWithPath: scratch.path + "-recipe-intake"))
+            try intake.add(spools: dataset.recipeSpools, held: dataset.recipes.values)
+            try intake.forEachInOrder(rows.insert)
+            warnings = intake.duplicates.sorted { $0.key < $1.key }.map { spool, positions in
+                Self.duplicatesWarning(positions, origin: dataset.recipeSpools[spool].origin)
             }
         }
+        try rows.writeNames(categories: dataset.categories)
+        return warnings
+    }
 
-        let recipe = try RowInsert(db, sql: """
+    /// Two meals under one idMeal: one row per id in the snapshot, the last one read, and the
+    /// duplicates named.
+    private static func duplicatesWarning(_ positions: [RecipeID: [Int]], origin: String) -> String {
+        let duplicates = positions.keys.sorted().map { id in
+            "\(id.id) (meals \((positions[id] ?? []).map(String.init).joined(separator: ", ")))"
+        }
+        let listed = duplicates.prefix(5).joined(separator: "; ")
+        let more = duplicates.count > 5 ? "; and \(duplicates.count - 5) more" : ""
+        return "\(origin): \(duplicates.count) idMeal(s) name more than one meal, the last of each kept: " + listed + more
+    }
+}
+
+/// The rows of recipes written one at a time, with the names they use gathered on the way:
+/// categories, areas and tags are written after them, sorted, and each ingredient with the
+/// first spelling met.
+private final class RecipeRows {
+    private let db: Database
+    private let recipe: RowInsert
+    private let recipeTag: RowInsert
+    private let line: RowInsert
+    private let ingredient: RowInsert
+    private var ingredientKeys = Set<String>()
+    private var categories = Set<String>()
+    private var areas = Set<String>()
+    private var tags = Set<String>()
+
+    init(_ db: Database) throws {
+        self.db = db
+        recipe = try RowInsert(db, sql: """
             INSERT INTO recipe (id, source, source_id, name, alternate_name, category, area,
                                 instructions, thumbnail_url, youtube_url, source_url, modified_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let recipeTag = try RowInsert(db, sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
-        let line = try RowInsert(db, sql: """
+        recipeTag = try RowInsert(db, sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
+        line = try RowInsert(db, sql: """
             INSERT INTO recipe_ingredient (recipe_id, position, ingredient_key, ingredient_name,
                 measure_raw, measure_kind, quantity, quantity_numerator, quantity_denominator,
                 quantity_max, unit, unit_system, confidence)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        for value in recipes {
-            let id = value.id.description
-            try recipe.insert(
-                id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
-                value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL, value.sourceURL,
-                value.modifiedAt)
-            for name in value.tags {
-                try recipeTag.insert(id, name)
+        ingredient = try RowInsert(db, sql: "INSERT INTO ingredient (key, name) VALUES (?, ?)")
+    }
+
+    func insert(_ value: Recipe) throws {
+        let id = value.id.description
+        try recipe.insert(
+            id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
+            value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL, value.sourceURL,
+            value.modifiedAt)
+        if let category = value.category { categories.insert(category) }
+        if let area = value.area { areas.insert(area) }
+        for name in value.tags {
+            tags.insert(name)
+            try recipeTag.insert(id, name)
+        }
+        for ingredientLine in value.ingredients {
+            if ingredientKeys.insert(ingredientLine.ingredient.key).inserted {
+                try ingredient.insert(ingredientLine.ingredient.key, ingredientLine.ingredient.name)
             }
-            for ingredientLine in value.ingredients {
-                let measure = ingredientLine.measure
-                try line.insert(
-                    id, ingredientLine.position, ingredientLine.ingredient.key, ingredientLine.ingredient.name,
-                    measure.raw, measure.kind.rawValue, measure.quantity?.doubleValue, measure.quantity?.numerator,
-                    measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit, measure.unitSystem,
-                    measure.confidence)
-            }
+            let measure = ingredientLine.measure
+            try line.insert(
+                id, ingredientLine.position, ingredientLine.ingredient.key, ingredientLine.ingredient.name,
+                measure.raw, measure.kind.rawValue, measure.quantity?.doubleValue, measure.quantity?.numerator,
+                measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit, measure.unitSystem,
+                measure.confidence)
+        }
+    }
+
+    /// The categories (those described by the source, and those only named by a recipe), areas
+    /// and tags, each sorted by name.
+    func writeNames(categories described: [String: Category]) throws {
+        var all = described
+        for name in categories where all[name] == nil {
+            all[name] = Category(name: name)
+        }
+        let category = try db.cachedStatement(
+            sql: "INSERT INTO category (name, description, thumbnail_url) VALUES (?, ?, ?)")
+        for value in all.values.sorted(by: { $0.name < $1.name }) {
+            try category.execute(arguments: [value.name, value.description, value.thumbnailURL])
+        }
+        let area = try db.cachedStatement(sql: "INSERT INTO area (name) VALUES (?)")
+        for name in areas.sorted() {
+            try area.execute(arguments: [name])
+        }
+        let tag = try db.cachedStatement(sql: "INSERT INTO tag (name) VALUES (?)")
+        for name in tags.sorted() {
+            try tag.execute(arguments: [name])
         }
     }
 }

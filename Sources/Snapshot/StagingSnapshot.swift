@@ -66,14 +66,19 @@ public final class StagingSnapshot {
 
     /// Writes everything but the menus (already appended, and summed up in `menus`), makes the
     /// schema's indexes again and builds the search indexes, in one transaction.
-    public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws {
+    /// Returns warnings about what was written (ids a dump read more than once).
+    @discardableResult
+    public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws -> [String] {
         do {
-            try queue.write { db in
-                try DatasetWriter(db: db).write(dataset, menus: digest, knownCodes: knownCodes)
+            let scratch = scratch
+            let warnings = try queue.write { db in
+                let warnings = try DatasetWriter(db: db, scratch: scratch).write(dataset, menus: digest, knownCodes: knownCodes)
                 for index in deferredIndexes { try db.execute(sql: index) }
                 try SearchIndex.rebuild(db)
+                return warnings
             }
             deferredIndexes = []
+            return warnings
         } catch let error as SnapshotError {
             throw error
         } catch {
@@ -151,11 +156,21 @@ public final class StagingSnapshot {
         try queue.read { db in try SnapshotReader.rowCounts(db) }
     }
 
-    /// Removes the staging files; used after publishing and after a failed run.
+    /// Removes the staging files, the run's scratch files among them; used after publishing and
+    /// after a failed run.
     public func discard() {
         try? queue.close()
         for suffix in ["", "-journal", "-wal", "-shm"] {
             try? FileManager.default.removeItem(atPath: url.path + suffix)
         }
+        let folder = url.deletingLastPathComponent()
+        let prefix = scratch.lastPathComponent + "-"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
+
+    /// The path the run's scratch files are named from (`RunContext.scratchFile`): beside the
+    /// staging database, so that they go with it and a killed run's are swept with its.
+    public var scratch: URL { URL(fileURLWithPath: url.path + "-scratch") }
 }

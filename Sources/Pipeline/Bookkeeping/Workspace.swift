@@ -28,7 +28,7 @@ extension Workspace {
     /// lock, so no run of it is using them; other pipelines' files are not touched.
     public func removeStagingLeftovers(pipeline: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
-        let own = #/^(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(-journal|-wal|-shm)?$/#
+        let own = #/^(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(-journal|-wal|-shm|-scratch-.+)?$/#
         for name in names where name.wholeMatch(of: own).map({ String($0.output.pipeline) }) == pipeline {
             try? FileManager.default.removeItem(at: staging.appendingPathComponent(name))
         }

@@ -13,45 +13,29 @@ struct MealDBDumpHarvester: Harvester {
 
     var partitions: [String] { [Self.partition] }
 
-    /// The dump is one partition, parsed on every core at once: decoding a copy of its values
-    /// would cost more than parsing it, and writing that copy would hold it twice in memory.
+    /// The dump is one partition, decoded as it is read, in batches on every core, and set aside
+    /// in a spool: caching it would copy what the raw store already keeps.
     var cachesPartitions: Bool { false }
 
+    /// The dump is never held: its pieces pass from the file (or the raw store) through the
+    /// decoder to a spool on disk, so a million meals take the memory of a few thousand. Ids read
+    /// more than once are reported when the spool is written (`RecipeIntake`).
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
-        let page = try await documents.fetch(Self.url(of: dump))
-        var dataset = Dataset()
-        let recipes = try MealDB.decodeMeals(page.body, location: dump.path)
-        dataset.recipes.reserveCapacity(recipes.count)
-        var first: [RecipeID: Int] = [:]
-        var positions: [RecipeID: [Int]] = [:]
-        for (index, recipe) in recipes.enumerated() {
-            dataset.recipes[recipe.id] = recipe
-            if let earlier = first[recipe.id] {
-                positions[recipe.id, default: [earlier]].append(index + 1)
-            } else {
-                first[recipe.id] = index + 1
-            }
+        let spool = try RecipeSpool.Writer(file: await run.scratchFile("recipes"), origin: dump.path)
+        var reader = MealDumpReader(location: dump.path)
+        _ = try await documents.stream(Self.url(of: dump)) { piece in
+            try spool.append(try reader.read(piece))
         }
-        var warnings: [String] = []
-        if !positions.isEmpty {
-            // Two meals under one idMeal: one row per id in the snapshot, the last one read, and
-            // the dump's duplicates named rather than collapsed in silence.
-            let duplicates = positions.keys.sorted().map { id in
-                "\(id.id) (meals \((positions[id] ?? []).map(String.init).joined(separator: ", ")))"
-            }
-            let listed = duplicates.prefix(5).joined(separator: "; ")
-            let more = duplicates.count > 5 ? "; and \(duplicates.count - 5) more" : ""
-            warnings.append("\(dump.path): \(duplicates.count) idMeal(s) name more than one meal, the last of each kept: "
-                            + listed + more)
-        }
+        try spool.append(try reader.finish())
+        var dataset = Dataset(recipeSpools: [try spool.finish()])
         if let categoriesFile = categories {
             let categories = try await documents.fetch(Self.url(of: categoriesFile))
             for category in try MealDB.decodeCategories(categories.body, location: categoriesFile.path) {
                 dataset.categories[category.name] = category
             }
         }
-        return PartitionResult(dataset: dataset, warnings: warnings)
+        return PartitionResult(dataset: dataset)
     }
 
     /// Local files are addressed as `file://` URLs so that provenance names the real path.

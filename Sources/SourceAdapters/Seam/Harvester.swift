@@ -52,8 +52,20 @@ public actor RunContext {
     /// Documents that several partitions read (a week of menus serves seven days), each asked
     /// for once per run, with how many partitions have yet to read it: the last one lets it go.
     private var shared: [String: (fetch: Task<FetchedDocument, any Error>, readers: Int)] = [:]
+    /// Where partitions set aside what is too large to hold (`RecipeSpool`): files named from
+    /// this path, which go when the run's staging database does.
+    private let scratch: URL
+    private var scratchFiles = 0
 
-    public init() {}
+    public init(scratch: URL) {
+        self.scratch = scratch
+    }
+
+    /// A new scratch file's path, unique in the run (`<scratch>-<purpose>-<n>`).
+    public func scratchFile(_ purpose: String) -> URL {
+        scratchFiles += 1
+        return URL(fileURLWithPath: "\(scratch.path)-\(purpose)-\(scratchFiles)")
+    }
 
     /// The document at `url`, fetched by the first of the `readers` partitions that ask and
     /// handed to the others (a failure too); released once all of them have read it.
@@ -143,6 +155,43 @@ public actor DocumentLog {
         }
         revalidate.append(url)
         return log(document)
+    }
+
+    /// A document too large to hold (a dump of a million recipes), handed to `consume` in
+    /// pieces as it is read; otherwise like `fetch`. Time spent in `consume` is not counted as
+    /// fetching. Not isolated to the log, so that the pieces pass straight from the source to
+    /// `consume` in the caller's task.
+    public nonisolated func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> SourceDocument {
+        let started = Date()
+        var consuming = 0.0
+        let timed: (Data) throws -> Void = { piece in
+            let handed = Date()
+            defer { consuming += Date().timeIntervalSince(handed) }
+            try consume(piece)
+        }
+        let record: FetchRecord
+        if let ready = await takePrefetched(url) {
+            let document = try ready.get()
+            try handOver(document.body, to: timed)
+            record = FetchRecord(document)
+        } else {
+            record = try await upstream.stream(url, into: timed)
+        }
+        return await log(streamed: record, fetchSeconds: Date().timeIntervalSince(started) - consuming)
+    }
+
+    private func takePrefetched(_ url: String) -> Result<FetchedDocument, any Error>? {
+        prefetched.removeValue(forKey: url)
+    }
+
+    private func log(streamed record: FetchRecord, fetchSeconds seconds: Double) -> SourceDocument {
+        fetchSeconds += seconds
+        if record.notModified { notModifiedCount += 1 }
+        revalidate.append(record.url)
+        let document = SourceDocument(url: record.url, fetchedAt: isoTimestamp(record.fetchedAt), status: record.status,
+                                      sha256: record.sha256, charset: record.charset, byteCount: record.size)
+        documents.append(document)
+        return document
     }
 
     /// For pages that do not change once published (a recipe page is its recipe id): the copy

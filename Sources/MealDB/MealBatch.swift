@@ -1,0 +1,76 @@
+import FoodModel
+import Foundation
+
+/// Meals of a dump read but not yet decoded: their bytes one after another, joined by commas,
+/// and where each one is. The last meal may still be arriving; only whole meals are decoded.
+///
+/// Decoding waits for a batch, since a batch spread over every core goes as fast as the whole
+/// document does in `MealDB.decodeMealsInPieces`, while one meal at a time would pay for a
+/// decoder per meal on one core.
+struct MealBatch {
+    private var bytes = Data()
+    private var meals: [Range<Int>] = []
+    private var mealStart = 0
+
+    /// The whole meals waiting.
+    var count: Int { meals.count }
+
+    mutating func beginMeal() {
+        if !meals.isEmpty { bytes.append(UInt8(ascii: ",")) }
+        mealStart = bytes.count
+    }
+
+    mutating func append(_ part: UnsafeRawBufferPointer) {
+        bytes.append(part.assumingMemoryBound(to: UInt8.self))
+    }
+
+    mutating func endMeal() {
+        meals.append(mealStart..<bytes.count)
+    }
+
+    /// The whole meals decoded, in order, and the batch emptied. `firstPosition` is the first
+    /// meal's place in the dump's list, counted from 1, for errors.
+    mutating func decode(firstPosition: Int, location: String) throws -> [Recipe] {
+        defer {
+            self.bytes.removeAll(keepingCapacity: true)
+            self.meals.removeAll(keepingCapacity: true)
+        }
+        // Copies for the closure, which runs on other threads and cannot capture `self` here.
+        let bytes = bytes, meals = meals
+        guard !meals.isEmpty else { return [] }
+        let pieces = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let size = (meals.count + pieces - 1) / pieces
+        let groups = stride(from: 0, to: meals.count, by: size).map { $0..<min($0 + size, meals.count) }
+        let decoded = groups.mappedOnEveryCore(minimumCount: 2) { group in
+            Self.decode(group, of: meals, in: bytes, firstPosition: firstPosition, location: location)
+        }
+        var recipes: [Recipe] = []
+        recipes.reserveCapacity(meals.count)
+        for result in decoded {
+            recipes += try result.get()
+        }
+        return recipes
+    }
+
+    /// Meals `group` decoded as one array, or, should that fail, one by one, so that the error
+    /// names the first bad meal and its field as decoding it alone does.
+    private static func decode(_ group: Range<Int>, of meals: [Range<Int>], in bytes: Data,
+                               firstPosition: Int, location: String) -> Result<[Recipe], InputError> {
+        var piece = Data(capacity: meals[group.upperBound - 1].upperBound - meals[group.lowerBound].lowerBound + 2)
+        piece.append(UInt8(ascii: "["))
+        piece.append(bytes[meals[group.lowerBound].lowerBound..<meals[group.upperBound - 1].upperBound])
+        piece.append(UInt8(ascii: "]"))
+        if let records = try? JSONDecoder().decode([MealRecord].self, from: piece) {
+            return .success(records.map(RecipeMapping.recipe(from:)))
+        }
+        var recipes: [Recipe] = []
+        for index in group {
+            do {
+                recipes.append(RecipeMapping.recipe(from: try JSONDecoder().decode(MealRecord.self, from: bytes[meals[index]])))
+            } catch {
+                return .failure(DecodingFailure.mealError(error, position: firstPosition + index, location: location))
+            }
+        }
+        return .success(recipes)
+    }
+}
