@@ -58,6 +58,12 @@ public struct Ingredient: Hashable, Sendable, Codable {
         self.name = name
         self.key = foldedKey(name)
     }
+
+    /// An ingredient read back as it was kept, its key not folded again.
+    init(key: String, name: String) {
+        self.key = key
+        self.name = name
+    }
 }
 
 /// An exact non-negative rational number, so that "1/3 cup" stays a third.

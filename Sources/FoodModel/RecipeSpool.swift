@@ -1,4 +1,3 @@
-import Basics
 import Foundation
 
 /// Recipes set aside in a scratch file as they are decoded, in the order read, for a catalogue
@@ -9,14 +8,19 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
     /// Where the recipes were read from (the dump), for what is reported about them.
     public var origin: String
     public var count: Int
+    /// Every recipe's id greater than the one before (a dump as TheMealDB lists it): such a
+    /// spool can be written as it is, without being sorted or searched for repeated ids.
+    public var isInIdOrder: Bool
 
     /// Each batch is one frame: its length (4 bytes, little endian), then the batch as
-    /// `CompactCoder` wrote it.
+    /// `RecipeBytes` wrote it.
     public final class Writer {
         private let handle: FileHandle
         private let file: URL
         private let origin: String
         private var count = 0
+        private var lastID: RecipeID?
+        private var isInIdOrder = true
 
         public init(file: URL, origin: String) throws {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
@@ -33,7 +37,11 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
 
         public func append(_ recipes: [Recipe]) throws {
             guard !recipes.isEmpty else { return }
-            let batch = try CompactCoder.encode(recipes)
+            for recipe in recipes {
+                if let lastID, !(lastID < recipe.id) { isInIdOrder = false }
+                lastID = recipe.id
+            }
+            let batch = RecipeBytes.encode(recipes)
             guard let length = UInt32(exactly: batch.count) else {
                 throw InputError("a batch of \(recipes.count) recipes is too large to set aside", at: origin)
             }
@@ -46,29 +54,64 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
 
         public func finish() throws -> RecipeSpool {
             try handle.close()
-            return RecipeSpool(file: file, origin: origin, count: count)
+            return RecipeSpool(file: file, origin: origin, count: count, isInIdOrder: isInIdOrder)
         }
     }
 
-    /// The recipes, a batch at a time, in the order they were set aside.
+    /// The recipes, a batch at a time, in the order they were set aside. The next batch is
+    /// decoded on another thread while `body` has this one, so that decoding costs a writer
+    /// little more than its inserts.
     public func forEachBatch(_ body: ([Recipe]) throws -> Void) throws {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         var read = 0
-        while let header = try handle.read(upToCount: 4), !header.isEmpty {
-            guard header.count == 4 else { throw damaged(after: read) }
-            let length = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
-            guard let batch = try handle.read(upToCount: Int(length)), batch.count == Int(length) else {
+        var next = try nextFrame(handle, after: read).map(DecodingBatch.init)
+        while let current = next {
+            let recipes: [Recipe]
+            do {
+                recipes = try current.recipes()
+            } catch {
                 throw damaged(after: read)
             }
-            let recipes = try CompactCoder.decode([Recipe].self, from: batch)
             read += recipes.count
+            let following = Result { try nextFrame(handle, after: read).map(DecodingBatch.init) }
             try body(recipes)
+            next = try following.get()
         }
         guard read == count else { throw damaged(after: read) }
     }
 
+    /// The next frame's batch, still encoded; nil at the end of the file.
+    private func nextFrame(_ handle: FileHandle, after read: Int) throws -> Data? {
+        guard let header = try handle.read(upToCount: 4), !header.isEmpty else { return nil }
+        guard header.count == 4 else { throw damaged(after: read) }
+        let length = header.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(as: UInt32.self)) }
+        guard let batch = try handle.read(upToCount: Int(length)), batch.count == Int(length) else {
+            throw damaged(after: read)
+        }
+        return batch
+    }
+
     private func damaged(after read: Int) -> InputError {
         InputError("the scratch file of recipes read from \(origin) ends after \(read) of \(count) recipes", at: file.path)
+    }
+}
+
+/// One batch being decoded on a thread of its own from the moment it is read.
+private final class DecodingBatch: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    /// Written once by the decoding thread before `done` is signalled, read after the wait.
+    private var result: Result<[Recipe], any Error> = .success([])
+
+    init(_ frame: Data) {
+        DispatchQueue.global().async { [self] in
+            result = Result { try RecipeBytes.decode(frame) }
+            done.signal()
+        }
+    }
+
+    func recipes() throws -> [Recipe] {
+        done.wait()
+        return try result.get()
     }
 }

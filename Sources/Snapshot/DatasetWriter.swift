@@ -140,6 +140,12 @@ struct DatasetWriter {
             for value in dataset.recipes.values.sorted(by: { $0.id < $1.id }) {
                 try rows.insert(value)
             }
+        } else if dataset.recipes.isEmpty, dataset.recipeSpools.count == 1, let spool = dataset.recipeSpools.first,
+                  spool.isInIdOrder {
+            // A dump as TheMealDB lists it: already one recipe per id, in id order.
+            try spool.forEachBatch { batch in
+                for value in batch { try rows.insert(value) }
+            }
         } else {
             let intake = try RecipeIntake(file: URL(fileURLWithPath: scratch.path + "-recipe-intake"))
             try intake.add(spools: dataset.recipeSpools, held: dataset.recipes.values)

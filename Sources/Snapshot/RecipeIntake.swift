@@ -1,4 +1,3 @@
-import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -27,7 +26,7 @@ final class RecipeIntake {
                     id TEXT NOT NULL,
                     spool INTEGER NOT NULL,             -- -1: a recipe held in memory
                     position INTEGER NOT NULL,          -- 1-based, in its spool
-                    recipe BLOB NOT NULL,               -- CompactCoder
+                    recipe BLOB NOT NULL,               -- RecipeBytes
                     PRIMARY KEY (source, id)
                 );
                 """)
@@ -55,7 +54,7 @@ final class RecipeIntake {
                     }
                 }
                 try add.execute(arguments: [recipe.id.source, recipe.id.id, spool, position,
-                                            try CompactCoder.encode(recipe)])
+                                            RecipeBytes.encode([recipe])])
             }
             for (index, spool) in spools.enumerated() {
                 var position = 0
@@ -78,7 +77,7 @@ final class RecipeIntake {
         try queue.read { db in
             let rows = try Row.fetchCursor(db, sql: "SELECT recipe FROM intake ORDER BY source, id")
             while let row = try rows.next() {
-                try body(try CompactCoder.decode(Recipe.self, from: row["recipe"]))
+                for recipe in try RecipeBytes.decode(row["recipe"]) { try body(recipe) }
             }
         }
     }

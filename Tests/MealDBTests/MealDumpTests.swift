@@ -89,3 +89,28 @@ struct MealDumpTests {
         #expect(recipes.allSatisfy { $0.id.source == "mealdb" })
     }
 }
+
+/// The spool a dump is set aside in keeps every field of every real meal (`RecipeBytes` writes
+/// them one by one: a field it forgot would come back empty here).
+@Suite struct RealMealsThroughASpoolTests {
+    @Test func everyRealMealComesBackEqual() throws {
+        let recipes = try MealDumpTests.recipes()
+        // Fields that only some meals fill, so that each is exercised with a value.
+        #expect(recipes.contains { $0.alternateName != nil } || recipes.contains { $0.sourceURL != nil })
+        #expect(recipes.contains { $0.ingredients.contains { $0.measure.maximum != nil } })
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("commissary-spool-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let writer = try RecipeSpool.Writer(file: file, origin: MealDumpTests.location)
+        for start in stride(from: 0, to: recipes.count, by: 100) {
+            try writer.append(Array(recipes[start..<min(start + 100, recipes.count)]))
+        }
+        let spool = try writer.finish()
+        #expect(spool.count == 442)
+        // The file lists its meals by ascending idMeal (52764 … 53340).
+        #expect(spool.isInIdOrder)
+
+        var read: [Recipe] = []
+        try spool.forEachBatch { read.append(contentsOf: $0) }
+        #expect(read == recipes)
+    }
+}
