@@ -450,7 +450,8 @@ struct HarvestStage {
             let shared = try runner.replay(kept.documents(of: source), fallback: NothingKept())
             let upstream = try runner.replay(good.documents, fallback: shared)
             let log = DocumentLog(upstream: upstream, known: nil)
-            let replayed = try await work.harvester.harvest(partition: work.key, from: log, run: RunContext(scratch: scratch))
+            let replayed = try await work.harvester.harvest(partition: work.key, from: log,
+                                                            run: RunContext(scratch: scratch))
             outcome.result = .success(replayed)
             outcome.documents = await log.documents
             outcome.fromCache = false

@@ -165,8 +165,8 @@ public struct PipelineRunner: Sendable {
         let menus = MenuStream(staging: staging)
         let labelsKept = store.latest(pipeline: spec.name).flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
-        var harvest = try await HarvestStage(runner: self, scratch: staging.scratch).run(revalidation.work, ledger: ledger, menus: menus,
-                                                               rereadFoodPages: labelsKept)
+        var harvest = try await HarvestStage(runner: self, scratch: staging.scratch)
+            .run(revalidation.work, ledger: ledger, menus: menus, rereadFoodPages: labelsKept)
         if harvesters.contains(where: { $0.0.readsFoodPages }), let latest = store.latest(pipeline: spec.name) {
             keepLastGoodLabels(in: &harvest, menus: menus.digest, latest: latest)
         }

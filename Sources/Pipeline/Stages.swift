@@ -120,9 +120,11 @@ struct WriteStage {
                                 lastDate: version.last, days: version.days)
             }
         })
+        let written = warnings.map {
+            CheckOutcome(name: "partition_warning", severity: .warning, passed: false, message: $0)
+        }
         return Output(rowCounts: try staging.rowCounts(),
-                      outcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 }
-                          + warnings.map { CheckOutcome(name: "partition_warning", severity: .warning, passed: false, message: $0) })
+                      outcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
     }
 
     /// How many foods printed more than one label, and how many items were served with a later
