@@ -28,8 +28,8 @@ enum Floors {
             withExtendedLifetime(document) {}
             bytes += data.count
         }
-        return Measurement(seconds: parseSeconds, cpuSeconds: ResourceUsage.cpuSeconds(),
-                           peakKB: ResourceUsage.peakResidentKB(), documents: inputs.count, bytes: bytes,
+        return Measurement(seconds: parseSeconds, cpuSeconds: ProcessResources.cpuSeconds(),
+                           peakKB: ProcessResources.peakResidentKB() ?? 0, documents: inputs.count, bytes: bytes,
                            readSeconds: readSeconds)
     }
 
@@ -42,8 +42,8 @@ enum Floors {
         let object = try JSONSerialization.jsonObject(with: data)
         let seconds = now() - started
         withExtendedLifetime(object) {}
-        return Measurement(seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(),
-                           peakKB: ResourceUsage.peakResidentKB(), documents: 1, bytes: data.count,
+        return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
+                           peakKB: ProcessResources.peakResidentKB() ?? 0, documents: 1, bytes: data.count,
                            readSeconds: readSeconds)
     }
 
@@ -69,8 +69,8 @@ enum Floors {
         }
         let seconds = now() - started
         try database.close()
-        return Measurement(seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(),
-                           peakKB: ResourceUsage.peakResidentKB(), rows: rows)
+        return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
+                           peakKB: ProcessResources.peakResidentKB() ?? 0, rows: rows)
     }
 
     /// Copying the published snapshot's bytes to a new file and fsyncing it: the floor of
@@ -87,7 +87,7 @@ enum Floors {
         try handle.synchronize()
         try handle.close()
         let seconds = now() - started
-        return Measurement(seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(),
-                           peakKB: ResourceUsage.peakResidentKB(), bytes: data.count)
+        return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
+                           peakKB: ProcessResources.peakResidentKB() ?? 0, bytes: data.count)
     }
 }

@@ -30,24 +30,6 @@ struct Measurement: Codable {
     }
 }
 
-/// Peak memory and CPU time of this process, read at the end of a child's work.
-enum ResourceUsage {
-    /// VmHWM from /proc/self/status: the peak resident set of this process, in kB.
-    static func peakResidentKB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
-    }
-
-    static func cpuSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-}
-
 /// Monotonic time, for intervals (Date can jump).
 func now() -> Double {
     var time = timespec()

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Logging
@@ -56,7 +57,7 @@ enum PipelineScenario {
         let manifest = report.manifest
         let snapshotBytes = (try? FileManager.default.attributesOfItem(atPath: snapshot)[.size] as? Int) ?? 0
         var measurement = Measurement(
-            seconds: seconds, cpuSeconds: ResourceUsage.cpuSeconds(), peakKB: ResourceUsage.peakResidentKB(),
+            seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(), peakKB: ProcessResources.peakResidentKB() ?? 0,
             stages: manifest.stages.map { .init(name: $0.name.rawValue, seconds: $0.seconds) },
             documents: manifest.inputs.count, bytes: manifest.inputs.reduce(0) { $0 + $1.byteCount },
             rows: manifest.rowCounts.values.reduce(0, +), snapshot: snapshot, manifest: report.manifestPath,

@@ -49,6 +49,9 @@ public struct RunManifest: Hashable, Sendable, Codable {
     public var stages: [Stage]
     public var checks: [CheckOutcome]
     public var rowCounts: [String: Int]
+    /// The process's peak resident memory when the manifest was assembled, in MB (VmHWM): what a
+    /// night of this pipeline needs, when `commissary` runs it. Nil where the kernel does not say.
+    public var peakMemoryMB: Int?
 }
 
 extension RunManifest {
@@ -57,6 +60,7 @@ extension RunManifest {
              status, published, unchanged, partitions, inputs, stages, checks, rowCounts
         /// Spelt so that snake_case (`inputs_sha256`, `UserJSON`) turns back into it.
         case inputsSHA256 = "inputsSha256"
+        case peakMemoryMB = "peakMemoryMb"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,6 +81,7 @@ extension RunManifest {
         stages = try container.decode([Stage].self, forKey: .stages)
         checks = try container.decode([CheckOutcome].self, forKey: .checks)
         rowCounts = try container.decode([String: Int].self, forKey: .rowCounts)
+        peakMemoryMB = try container.decodeIfPresent(Int.self, forKey: .peakMemoryMB)
     }
 
     /// `published` and `unchanged` are written beside `status` for readers of older manifests.
@@ -100,6 +105,7 @@ extension RunManifest {
         try container.encode(stages, forKey: .stages)
         try container.encode(checks, forKey: .checks)
         try container.encode(rowCounts, forKey: .rowCounts)
+        try container.encodeIfPresent(peakMemoryMB, forKey: .peakMemoryMB)
     }
 }
 
@@ -119,7 +125,8 @@ struct ManifestBuilder {
             codeVersion: CommissaryVersion.current, arguments: runner.options.arguments,
             startedAt: isoTimestamp(started), finishedAt: isoTimestamp(Date()), today: runner.options.today.description,
             snapshot: snapshot, status: status, inputsSHA256: inputsSHA256, partitions: partitions, inputs: inputs,
-            stages: stages, checks: checks, rowCounts: rowCounts)
+            stages: stages, checks: checks, rowCounts: rowCounts,
+            peakMemoryMB: ProcessResources.peakResidentKB().map { ($0 + 1023) / 1024 })
     }
 }
 
