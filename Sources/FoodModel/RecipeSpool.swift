@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Recipes set aside in a scratch file as they are decoded, in the order read, for a catalogue
 /// too large to hold (a dump of a million recipes): the write stage reads them back a batch at
@@ -23,10 +28,14 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
         private var isInIdOrder = true
 
         public init(file: URL, origin: String) throws {
-            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                throw InputError("cannot create the scratch file for recipes", at: file.path)
+            // Opened in place: `FileManager.createFile` writes through a temporary file beside it,
+            // which a kill at that moment would leave in `staging/` under a name no sweep knows.
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw InputError("cannot create the scratch file for recipes: \(String(cString: strerror(errno)))",
+                                 at: file.path)
             }
-            handle = try FileHandle(forWritingTo: file)
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             self.file = file
             self.origin = origin
         }
