@@ -58,12 +58,14 @@ final class PackWriter: @unchecked Sendable {
         Self.path(of: name, in: folder)
     }
 
-    /// A new, empty pack under a name no other process or writer uses.
-    static func create(in folder: URL) throws -> (descriptor: Int32, name: String) {
+    /// A new, empty pack under a name no other process or writer uses (`<time>-<pid>-<random>`),
+    /// with `suffix` after `.pack` while it is not one yet.
+    static func create(in folder: URL, suffix: String = "") throws -> (descriptor: Int32, name: String) {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let name = "\(Int(Date().timeIntervalSince1970))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(path(of: name, in: folder), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: path(of: name, in: folder), code: errno) }
+        let file = path(of: name, in: folder) + suffix
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: file, code: errno) }
         return (descriptor, name)
     }
 

@@ -24,14 +24,19 @@ public func handOver(_ body: Data, to consume: (Data) throws -> Void) throws {
 /// One streamed body on its way into the raw store: a pack of its own, written as the pieces
 /// pass, hashed as they are written. Its sha256 is known only at the end, so a body the store
 /// already has is written once more and then deleted, never held in memory to compare first.
+///
+/// Until the body is whole the pack is `<name>.pack.partial`: a run killed mid-stream leaves that
+/// name, which the next stream removes once the process named in it is gone (a dump's pack can
+/// be gigabytes, too much to leave behind each time a night is killed).
 final class PackStream {
     let name: String
     let folder: URL
     private var descriptor: Int32
+    private var committed = false
     private(set) var digest = SHA256Stream()
 
     init(folder: URL) throws {
-        (descriptor, name) = try PackWriter.create(in: folder)
+        (descriptor, name) = try PackWriter.create(in: folder, suffix: Self.partialSuffix)
         self.folder = folder
     }
 
@@ -39,24 +44,53 @@ final class PackStream {
         close()
     }
 
+    static let partialSuffix = ".partial"
+
     var path: String { PackWriter.path(of: name, in: folder) }
+    private var partialPath: String { path + Self.partialSuffix }
 
     func append(_ piece: Data) throws {
-        try piece.withUnsafeBytes { try PackWriter.writeAll($0, to: descriptor, path: path) }
+        try piece.withUnsafeBytes { try PackWriter.writeAll($0, to: descriptor, path: partialPath) }
         digest.update(piece)
     }
 
-    /// Closes the pack; it stays if the index points at it.
-    func close() {
-        if descriptor >= 0 { closeDescriptor(descriptor) }
-        descriptor = -1
+    /// Closes the pack and gives it its final name, under which the index may point at it.
+    func commit() throws {
+        close()
+        guard rename(partialPath, path) == 0 else {
+            throw FileFailure(operation: "rename", path: partialPath, code: errno)
+        }
+        committed = true
     }
 
     /// Closes and deletes the pack: the store had the body already, or the stream failed.
     func discard() {
         close()
-        unlink(path)
+        unlink(committed ? path : partialPath)
     }
+
+    private func close() {
+        if descriptor >= 0 { closeDescriptor(descriptor) }
+        descriptor = -1
+    }
+
+    /// Removes the partial packs of processes that no longer run (killed mid-stream). A pack
+    /// name carries its writer's process id; a process that still runs may still be writing.
+    static func removeAbandoned(in folder: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(".pack" + partialSuffix) {
+            let parts = name.split(separator: "-")
+            guard parts.count == 3, let pid = pid_t(parts[1]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+}
+
+/// `close(2)`, by a name the methods called `close` do not hide.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }
 
 extension RawStore {
@@ -68,6 +102,7 @@ extension RawStore {
         let pack: PackStream
         do {
             index = try RawIndex.shared(root: root)
+            PackStream.removeAbandoned(in: index.packFolder)
             pack = try PackStream(folder: index.packFolder)
         } catch let failure as FileFailure {
             throw FetchError(.store, url: url, "raw store: \(failure)")
@@ -83,9 +118,13 @@ extension RawStore {
                 }
                 try consume(piece)
             }
-            pack.close()
             guard record.sha256 == pack.digest.hex, record.size == pack.digest.byteCount else {
                 throw FetchError(.store, url: url, "refusing to store a body whose sha256 does not match its bytes")
+            }
+            do {
+                try pack.commit()
+            } catch let failure as FileFailure {
+                throw FetchError(.store, url: url, "raw store: \(failure)")
             }
             if try Self.index(record, packedIn: pack.name, of: index) { pack.discard() }
             return record
@@ -159,11 +198,6 @@ extension RawStore {
                              "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
         }
     }
-}
-
-/// `close(2)`, by a name the methods called `close` do not hide.
-private func closeDescriptor(_ descriptor: Int32) {
-    close(descriptor)
 }
 
 extension PackWriter {

@@ -113,6 +113,34 @@ import Testing
         }
     }
 
+    @Test func partialPacksOfProcessesThatAreGoneAreRemoved() async throws {
+        let (folder, _) = try folderWithBigFile()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("raw")
+        let packs = raw.appendingPathComponent("packs")
+        try FileManager.default.createDirectory(at: packs, withIntermediateDirectories: true)
+        // A process that has exited stands for a run killed mid-stream; process 1 still runs.
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let abandoned = "1700000000-\(exited.processIdentifier)-7.pack.partial"
+        let running = "1700000000-1-8.pack.partial"
+        for name in [abandoned, running] {
+            try Data("half a dump".utf8).write(to: packs.appendingPathComponent(name))
+        }
+        let source = StoringSource(upstream: DirectorySource(root: folder.appendingPathComponent("files")),
+                                   store: RawStore(root: raw))
+        _ = try await source.stream("file:///big.json") { _ in }
+
+        let left = try FileManager.default.contentsOfDirectory(atPath: packs.path)
+        #expect(!left.contains(abandoned))
+        #expect(left.contains(running))
+        // The body streamed now: under its final name, nothing partial of its own left.
+        #expect(left.filter { $0.hasSuffix(".pack") }.count == 1)
+        #expect(left.filter { $0.hasSuffix(".partial") } == [running])
+    }
+
     @Test func aWholeDocumentSourceHandsItsBodyOverInPieces() async throws {
         struct Whole: DocumentSource {
             let body: Data
