@@ -87,33 +87,41 @@ final class PackWriter: @unchecked Sendable {
         }
     }
 
-    /// `length` bytes at `offset` of a pack, or nil when the pack name is not one this store
-    /// makes (an index row cannot steer a path) or the bytes are not all there.
-    static func read(folder: URL, pack: String, offset: Int64, length: Int) throws -> Data? {
-        guard isPackName(pack), offset >= 0, length >= 0 else { return nil }
-        let path = folder.appendingPathComponent(pack + ".pack").path
+    /// `length` bytes at `offset` of a pack, handed to `consume` in pieces; false when the pack
+    /// name is not one this store makes or the bytes are not all there.
+    static func read(folder: URL, pack: String, offset: Int64, length: Int, pieces consume: (Data) throws -> Void)
+        throws -> Bool {
+        guard isPackName(pack), offset >= 0, length >= 0 else { return false }
+        let path = path(of: pack, in: folder)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT { return false }
             throw FileFailure(operation: "open", path: path, code: errno)
         }
         defer { close(descriptor) }
-        var body = Data(count: length)
-        let complete = try body.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var done = 0
-            while done < length {
-                let result = pread(descriptor, base + done, length - done, off_t(offset) + off_t(done))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    throw FileFailure(operation: "read", path: path, code: errno)
+        var done = 0
+        while done < length {
+            var piece = Data(count: min(documentPieceBytes, length - done))
+            let count = piece.count
+            let filled = try piece.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                var filled = 0
+                while filled < count {
+                    let result = pread(descriptor, base + filled, count - filled, off_t(offset) + off_t(done + filled))
+                    if result < 0 {
+                        if errno == EINTR { continue }
+                        throw FileFailure(operation: "read", path: path, code: errno)
+                    }
+                    if result == 0 { break }
+                    filled += result
                 }
-                if result == 0 { return false }
-                done += result
+                return filled
             }
-            return true
+            guard filled == count else { return false }
+            try consume(piece)
+            done += count
         }
-        return complete ? body : nil
+        return true
     }
 
     /// Whether `pack` is a name this store makes (digits and dashes), so that an index row

@@ -34,23 +34,8 @@ public struct RawStore: Sendable {
             throw FetchError(.store, url: document.url, "refusing to store a body whose sha256 does not match its bytes")
         }
         do {
-            let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
             let index = try index(url: document.url)
-            // One transaction, its statements prepared once per connection: a year of menus
-            // stores thousands of pages, and a separate read, a fresh parse of each statement
-            // and a second transaction cost more than appending the body.
-            try index.pool.write { db in
-                let known = try Bool.fetchOne(
-                    db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)"),
-                    arguments: [document.sha256]) ?? false
-                if !known {
-                    let location = try index.packs.append(document.body)
-                    try db.cachedStatement(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)")
-                        .execute(arguments: [document.sha256, location.pack, location.offset, document.body.count])
-                }
-                try db.cachedStatement(sql: "INSERT INTO record (url, line) VALUES (?, ?)")
-                    .execute(arguments: [document.url, line])
-            }
+            _ = try Self.add(record, to: index) { try index.packs.append(document.body) }
         } catch let failure as FileFailure {
             throw FetchError(.store, url: document.url, "raw store: \(failure)")
         } catch let error as EncodingError {
@@ -59,6 +44,29 @@ public struct RawStore: Sendable {
             throw FetchError(.store, url: document.url, "raw store: \(root.path)/index.sqlite: \(error.message ?? "\(error)")")
         }
         return record
+    }
+
+    /// Adds a fetch's record and, unless a body with its sha256 is packed already, where its body
+    /// lies (`place` puts it there, and is not called for a known body). True when the body was
+    /// known. One transaction, its statements prepared once per connection: a year of menus
+    /// stores thousands of pages, and a separate read, a fresh parse of each statement and a
+    /// second transaction cost more than appending the body.
+    static func add(_ record: FetchRecord, to index: RawIndex,
+                    placing place: () throws -> (pack: String, offset: Int64)) throws -> Bool {
+        let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
+        return try index.pool.write { db in
+            let known = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)"),
+                arguments: [record.sha256]) ?? false
+            if !known {
+                let location = try place()
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)")
+                    .execute(arguments: [record.sha256, location.pack, location.offset, record.size])
+            }
+            try db.cachedStatement(sql: "INSERT INTO record (url, line) VALUES (?, ?)")
+                .execute(arguments: [record.url, line])
+            return known
+        }
     }
 
     /// Every stored fetch of `url`, oldest first.
@@ -82,6 +90,17 @@ public struct RawStore: Sendable {
     /// The bytes of a record, checked against its hash so a damaged body is never served; the
     /// damaged copy is dropped from the index, so that storing the document again rewrites it.
     public func body(of record: FetchRecord) throws -> Data {
+        var pieces: [Data] = []
+        try streamBody(of: record) { pieces.append($0) }
+        // Nearly every page is one piece, handed on without a copy.
+        return pieces.count == 1 ? pieces[0] : pieces.reduce(into: Data(capacity: record.size)) { $0.append($1) }
+    }
+
+    /// Hands the bytes of a record to `consume` in pieces, checking them against its sha256 as
+    /// they pass. Damage is known only at the end, after the pieces before it were handed over:
+    /// the caller must treat the whole as failed then. The damaged copy is dropped from the
+    /// index, so that the next fetch stores the document again.
+    public func streamBody(of record: FetchRecord, into consume: (Data) throws -> Void) throws {
         guard Self.isDigest(record.sha256) else {
             throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
         }
@@ -94,21 +113,25 @@ public struct RawStore: Sendable {
                              "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again")
         }
         let pack: String = packed["pack"]
-        let body: Data?
+        let index = try index(url: record.url)
+        var digest = SHA256Stream()
+        let complete: Bool
         do {
-            body = try PackWriter.read(folder: try index(url: record.url).packFolder, pack: pack,
-                                       offset: packed["offset"], length: packed["length"])
+            complete = try PackWriter.read(folder: index.packFolder, pack: pack, offset: packed["offset"],
+                                           length: packed["length"]) { piece in
+                digest.update(piece)
+                try consume(piece)
+            }
         } catch let failure as FileFailure {
             throw FetchError(.store, url: record.url, "raw store: \(failure)")
         }
-        guard let body, sha256Hex(body) == record.sha256 else {
-            _ = try? index(url: record.url).pool.write { db in
+        guard complete, digest.hex == record.sha256 else {
+            _ = try? index.pool.write { db in
                 try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
             }
             throw FetchError(.store, url: record.url,
                              "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
         }
-        return body
     }
 
     /// The most recent fetch of `url` as a document, or nil when the store has never seen it.

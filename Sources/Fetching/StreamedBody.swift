@@ -126,7 +126,7 @@ extension RawStore {
             } catch let failure as FileFailure {
                 throw FetchError(.store, url: url, "raw store: \(failure)")
             }
-            if try Self.index(record, packedIn: pack.name, of: index) { pack.discard() }
+            if try Self.add(record, to: index, placing: { (pack.name, 0) }) { pack.discard() }
             return record
         } catch {
             pack.discard()
@@ -135,106 +135,5 @@ extension RawStore {
             }
             throw error
         }
-    }
-
-    /// Adds the record and, unless the store has that body already, where its pack is: true
-    /// when it had it (the pack is then not needed).
-    private static func index(_ record: FetchRecord, packedIn pack: String, of index: RawIndex) throws -> Bool {
-        let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
-        return try index.pool.write { db in
-            let known = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)"),
-                arguments: [record.sha256]) ?? false
-            if !known {
-                try db.cachedStatement(sql: "INSERT INTO packed (sha256, pack, offset, length) VALUES (?, ?, 0, ?)")
-                    .execute(arguments: [record.sha256, pack, record.size])
-            }
-            try db.cachedStatement(sql: "INSERT INTO record (url, line) VALUES (?, ?)")
-                .execute(arguments: [record.url, line])
-            return known
-        }
-    }
-
-    /// Hands the bytes of a record to `consume` in pieces, checking them against its sha256 as
-    /// they pass. Damage is known only at the end, after the pieces before it were handed over:
-    /// the caller must treat the whole as failed then. The damaged copy is dropped from the
-    /// index, so that the next fetch stores the document again.
-    public func streamBody(of record: FetchRecord, into consume: (Data) throws -> Void) throws {
-        guard Self.isDigest(record.sha256) else {
-            throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
-        }
-        let index: RawIndex
-        let packed: Row?
-        do {
-            index = try RawIndex.shared(root: root)
-            packed = try index.pool.unsafeRead { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
-                                 arguments: [record.sha256])
-            }
-        } catch {
-            throw FetchError(.store, url: record.url, "raw store: cannot read \(root.path)/index.sqlite: \(error)")
-        }
-        guard let packed else {
-            throw FetchError(.store, url: record.url,
-                             "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again")
-        }
-        let pack: String = packed["pack"]
-        var digest = SHA256Stream()
-        let complete: Bool
-        do {
-            complete = try PackWriter.read(folder: index.packFolder, pack: pack, offset: packed["offset"],
-                                           length: packed["length"]) { piece in
-                digest.update(piece)
-                try consume(piece)
-            }
-        } catch let failure as FileFailure {
-            throw FetchError(.store, url: record.url, "raw store: \(failure)")
-        }
-        guard complete, digest.hex == record.sha256 else {
-            _ = try? index.pool.write { db in
-                try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
-            }
-            throw FetchError(.store, url: record.url,
-                             "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
-        }
-    }
-}
-
-extension PackWriter {
-    /// `length` bytes at `offset` of a pack, handed to `consume` in pieces; false when the pack
-    /// name is not one this store makes or the bytes are not all there.
-    static func read(folder: URL, pack: String, offset: Int64, length: Int, pieces consume: (Data) throws -> Void)
-        throws -> Bool {
-        guard isPackName(pack), offset >= 0, length >= 0 else { return false }
-        let path = path(of: pack, in: folder)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return false }
-            throw FileFailure(operation: "open", path: path, code: errno)
-        }
-        defer { close(descriptor) }
-        var done = 0
-        while done < length {
-            var piece = Data(count: min(documentPieceBytes, length - done))
-            let count = piece.count
-            let filled = try piece.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                var filled = 0
-                while filled < count {
-                    let result = pread(descriptor, base + filled, count - filled, off_t(offset) + off_t(done + filled))
-                    if result < 0 {
-                        if errno == EINTR { continue }
-                        throw FileFailure(operation: "read", path: path, code: errno)
-                    }
-                    if result == 0 { break }
-                    filled += result
-                }
-                return filled
-            }
-            guard filled == count else { return false }
-            try consume(piece)
-            done += count
-        }
-        return true
     }
 }

@@ -80,9 +80,7 @@ struct PartitionReplay: DocumentSource {
     let fallback: any DocumentSource
 
     func fetch(_ url: String) async throws -> FetchedDocument {
-        guard let expected = documents[url],
-              let record = try store.records(for: url).last(where: { $0.sha256 == expected.sha256 }),
-              let body = try? store.body(of: record)
+        guard let record = try storedRecord(of: url), let body = try? store.body(of: record)
         else { return try await fallback.fetch(url) }
         return FetchedDocument(url: url, status: record.status, headers: record.headers, body: body,
                                charset: record.charset, sha256: record.sha256, fetchedAt: record.fetchedAt)
@@ -91,10 +89,14 @@ struct PartitionReplay: DocumentSource {
     /// The stored bytes in pieces. Damage shows only at the end, after the pieces before it were
     /// handed over, so a damaged body fails the read instead of falling back to a live fetch.
     func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
-        guard let expected = documents[url],
-              let record = try store.records(for: url).last(where: { $0.sha256 == expected.sha256 })
-        else { return try await fallback.stream(url, into: consume) }
+        guard let record = try storedRecord(of: url) else { return try await fallback.stream(url, into: consume) }
         try store.streamBody(of: record, into: consume)
         return record
+    }
+
+    /// The stored fetch of `url` with the bytes the ledger lists for it, if the store has one.
+    private func storedRecord(of url: String) throws -> FetchRecord? {
+        guard let expected = documents[url] else { return nil }
+        return try store.records(for: url).last { $0.sha256 == expected.sha256 }
     }
 }
