@@ -29,7 +29,7 @@ struct InputFingerprint {
     private var documents = DigestSum()
 
     init(spec: PipelineSpec) {
-        hash("code \(CommissaryVersion.current) \(Self.executableIdentity)\n")
+        hash("code \(CommissaryVersion.build)\n")
         hash(spec.definitionText)
     }
 
@@ -63,19 +63,6 @@ struct InputFingerprint {
     private mutating func hash(_ text: String) {
         hasher.update(data: Data(text.utf8))
     }
-
-    /// The running executable's GNU build ID (`ELFBuildID`): the same code gives the same ID,
-    /// however often it is relinked. A binary without one is identified by its path, size and
-    /// modification time instead, which errs only towards publishing again.
-    static let executableIdentity: String = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        if let id = ELFBuildID.read(executable) { return "build-id \(id)" }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path),
-              let size = attributes[.size] as? Int,
-              let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970
-        else { return "unknown executable \(UUID())" }
-        return "\(executable.path) \(size) \(modified)"
-    }()
 }
 
 extension PipelineSpec {

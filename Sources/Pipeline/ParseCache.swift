@@ -47,7 +47,7 @@ final class ParseCache: Sendable {
         -> String {
         var lines = [
             "parse-cache 2",
-            "code \(CommissaryVersion.current) \(InputFingerprint.executableIdentity)",
+            "code \(CommissaryVersion.build)",
             "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
             "partition \(partition)",
         ]

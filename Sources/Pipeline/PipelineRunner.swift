@@ -158,7 +158,10 @@ public struct PipelineRunner: Sendable {
         // fetch and parse, several partitions at a time, each committed to the ledger on its own;
         // the days go into a staging database as they come (the write stage, overlapped).
         let fileName = SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId)
-        let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName))
+        // The latest snapshot's menus are where the new one starts: days whose rows come out
+        // the same are kept rather than written again. `--force` writes every day.
+        let staging = try StagingSnapshot(creatingAt: workspace.staging.appendingPathComponent(fileName),
+                                          continuing: options.force ? nil : store.latest(pipeline: spec.name))
         // Parsing starts with the first partition fetched: the two stages run together.
         emit(.stageStarted, stage: .parse)
         defer { staging.discard() }
@@ -191,7 +194,9 @@ public struct PipelineRunner: Sendable {
         // The write stage's time includes the days' share, written as partitions finished.
         timer = start(.write)
         let written = try WriteStage(spec: spec).run(computed, menus: menus.digest, into: staging)
-        stages.append(finish(timer, counts: written.rowCounts, extraSeconds: menus.seconds))
+        let kept = staging.continuesPrevious ? ["days_kept": staging.keptDays] : [:]
+        stages.append(finish(timer, counts: written.rowCounts.merging(kept) { table, _ in table },
+                             extraSeconds: menus.seconds))
 
         timer = start(.check)
         let checks = CheckStage(spec: spec, readsFoodPages: harvesters.contains { $0.0.readsFoodPages })

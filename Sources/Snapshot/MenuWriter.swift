@@ -13,26 +13,67 @@ import GRDB
 /// (`stableIdentifier`), so a hall's id does not depend on which day it first appears on.
 /// A date that arrives again (a second source serving the same day) adds its meals after those
 /// already written.
+///
+/// A day whose rows are those of the previous snapshot (the same digest) is not written again:
+/// the staging database starts as a copy of that snapshot (`StagingSnapshot`), the day's rows
+/// stay, and only days that changed, arrived or left are written or removed. Restaurants and
+/// sections are written at the end, once every day has named its own: their ids are assigned
+/// here as a full write assigns them, and kept rows that carry another id are renumbered.
 final class MenuWriter {
-    private var writtenDays: Set<ServiceDate> = []
     private var mealsPerDay: [ServiceDate: Int] = [:]
     private var restaurantIds: [String: Int] = [:]
-    private var sectionIds: [SectionKey: Int] = [:]
+    /// Each section's id and its restaurant's.
+    private var sections: [SectionKey: (id: Int, restaurant: Int)] = [:]
+    /// The digest of each append of a date, in order (`DayRows`).
+    private var appendedDays: [ServiceDate: [String]] = [:]
+    /// Days of the previous snapshot not yet written again nor kept, with their digest.
+    private var previousDays: [ServiceDate: String]
+    /// Section ids as the previous snapshot assigned them: its kept rows carry these.
+    private let previousSectionIds: [SectionKey: Int]
+    /// Days whose rows were kept from the previous snapshot.
+    private(set) var keptDays: Set<ServiceDate> = []
 
     /// Meals a day may have, and items a meal's page may list, for ids to stay apart.
     static let mealsPerDayLimit = 99
     static let itemsPerMealLimit = 99_999
 
-    private struct SectionKey: Hashable {
+    struct SectionKey: Hashable {
         var restaurant: String
         var name: String
     }
 
+    /// A writer for an empty snapshot.
+    init() {
+        previousDays = [:]
+        previousSectionIds = [:]
+    }
+
+    /// A writer for a staging database that holds the rows of `previous` (read from it before
+    /// anything was written).
+    init(continuing previous: PreviousMenus) {
+        previousDays = previous.days
+        previousSectionIds = previous.sectionIds
+    }
+
     static func dayId(_ date: ServiceDate) -> Int { date.year * 10_000 + date.month * 100 + date.day }
 
+    /// Writes `day`, or keeps the previous snapshot's rows for it when they are the rows it
+    /// would write. Only a date's first append can be kept: a second source serving the same
+    /// day adds its meals after the first's, written each time.
     func append(_ day: ServiceDay, labelVersions: [FoodID: Int], to db: Database) throws {
         let dayId = Self.dayId(day.date)
-        if writtenDays.insert(day.date).inserted {
+        let isFirst = appendedDays[day.date] == nil
+        let digest = DayRows.digest(of: day, labelVersions: labelVersions)
+        appendedDays[day.date, default: []].append(digest)
+        if isFirst, let previous = previousDays.removeValue(forKey: day.date) {
+            if previous == DayRows.digest(ofAppends: [digest]) {
+                keep(day)
+                return
+            }
+            try remove(day.date, db)
+        }
+        let meals = try rows(of: day, labelVersions: labelVersions)
+        if isFirst {
             try db.cachedStatement(sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
                 .execute(arguments: [dayId, day.date.description, day.date.isoWeekday])
         }
@@ -43,6 +84,55 @@ final class MenuWriter {
                                    planned_portions, served_with_id, label_version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        // Every value written here is in `DayRows.digest`: one left out there would be kept
+        // unchanged in a day whose rows should have changed.
+        for meal in meals {
+            try mealStatement.insert(meal.id, dayId, meal.name, meal.position)
+            for row in meal.items {
+                try itemStatement.insert(row.id, meal.id, row.section, row.food, row.position, row.item.name,
+                                         row.item.portion, row.item.description, row.item.plannedPortions, row.dish,
+                                         row.labelVersion)
+            }
+        }
+    }
+
+    /// Ends the menus: removes the days of the previous snapshot that this run did not serve,
+    /// renumbers the sections of kept rows, writes the restaurants and sections every day named
+    /// and the digest of each day's rows (`_day_rows`).
+    func complete(_ db: Database) throws {
+        for date in previousDays.keys { try remove(date, db) }
+        previousDays = [:]
+        try renumberKeptSections(db)
+        let restaurant = try RowInsert(db, sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)")
+        for (name, id) in restaurantIds.sorted(by: { $0.value < $1.value }) {
+            try restaurant.insert(id, name)
+        }
+        let section = try RowInsert(db, sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
+        for (key, ids) in sections.sorted(by: { $0.value.id < $1.value.id }) {
+            try section.insert(ids.id, ids.restaurant, key.name)
+        }
+        let digest = try RowInsert(db, sql: "INSERT INTO _day_rows (date, rows_sha256) VALUES (?, ?)")
+        for (date, appends) in appendedDays.sorted(by: { $0.key < $1.key }) {
+            try digest.insert(date.description, DayRows.digest(ofAppends: appends))
+        }
+    }
+
+    /// Takes a day whose rows the database holds already: its meals count for the day, its
+    /// restaurants and sections are numbered in their turn, as writing them would.
+    private func keep(_ day: ServiceDay) {
+        keptDays.insert(day.date)
+        mealsPerDay[day.date, default: 0] += day.meals.count
+        for restaurant in day.meals.flatMap(\.restaurants) {
+            let restaurantId = restaurantId(restaurant.name)
+            for section in restaurant.sections {
+                sectionId(SectionKey(restaurant: restaurant.name, name: section.name), restaurant: restaurantId)
+            }
+        }
+    }
+
+    /// The rows a day's meals make: ids, sections and label versions as this run assigns them.
+    private func rows(of day: ServiceDay, labelVersions: [FoodID: Int]) throws -> [MealRows] {
+        var meals: [MealRows] = []
         for meal in day.meals {
             let mealPosition = mealsPerDay[day.date, default: 0] + 1
             mealsPerDay[day.date] = mealPosition
@@ -50,8 +140,7 @@ final class MenuWriter {
                 throw SnapshotError("\(day.date) has more than \(Self.mealsPerDayLimit) meals, more than a meal id can number",
                                     path: "\(day.date) \(meal.name)")
             }
-            let mealId = dayId * 100 + mealPosition
-            try mealStatement.insert(mealId, dayId, meal.name, mealPosition)
+            let mealId = Self.dayId(day.date) * 100 + mealPosition
             // Items are numbered first and written in id order: rows appended in rowid order
             // fill the table's pages one after another instead of splitting them.
             var rows: [ItemRow] = []
@@ -59,10 +148,10 @@ final class MenuWriter {
             var slotsTaken = Set<Int>()
             var occurrences: [ItemKey: Int] = [:]
             for restaurant in meal.restaurants {
-                let restaurantId = try self.restaurantId(restaurant.name, db)
+                let restaurantId = restaurantId(restaurant.name)
                 for section in restaurant.sections {
-                    let sectionId = try self.sectionId(SectionKey(restaurant: restaurant.name, name: section.name),
-                                                       restaurantId: restaurantId, db)
+                    let sectionId = self.sectionId(SectionKey(restaurant: restaurant.name, name: section.name),
+                                                   restaurant: restaurantId)
                     var idsInSection: [Int] = []
                     for item in section.foods {
                         position += 1
@@ -70,26 +159,66 @@ final class MenuWriter {
                             throw SnapshotError("\(day.date) \(meal.name) lists more than \(Self.itemsPerMealLimit) items, more than an item id can number",
                                                 path: "\(day.date) \(meal.name)")
                         }
-                        let key = ItemKey(section: sectionId, food: item.food.description)
-                        let occurrence = occurrences[key, default: 0]
-                        occurrences[key] = occurrence + 1
-                        var slot = Self.slot(key, occurrence)
+                        let itemKey = ItemKey(section: sectionId, food: item.food.description)
+                        let occurrence = occurrences[itemKey, default: 0]
+                        occurrences[itemKey] = occurrence + 1
+                        var slot = Self.slot(itemKey, occurrence)
                         while !slotsTaken.insert(slot).inserted { slot = (slot + 1) % 100_000 }
                         let itemId = mealId * 100_000 + slot
                         // A side's dish comes before it in its section, so its id is already known.
                         let dish = item.servedWith.flatMap { $0 >= 0 && $0 < idsInSection.count ? idsInSection[$0] : nil }
                         idsInSection.append(itemId)
-                        rows.append(ItemRow(id: itemId, section: sectionId, food: item.food.description, position: position,
-                                            item: item, dish: dish, labelVersion: labelVersions[item.food]))
+                        rows.append(ItemRow(id: itemId, section: sectionId, food: item.food.description,
+                                            position: position, item: item, dish: dish,
+                                            labelVersion: labelVersions[item.food]))
                     }
                 }
             }
             rows.sort { $0.id < $1.id }
-            for row in rows {
-                try itemStatement.insert(row.id, mealId, row.section, row.food, row.position, row.item.name, row.item.portion,
-                                         row.item.description, row.item.plannedPortions, row.dish, row.labelVersion)
-            }
+            meals.append(MealRows(id: mealId, name: meal.name, position: mealPosition, items: rows))
         }
+        return meals
+    }
+
+    /// Removes a day's rows: its items, meals and the day itself, by the ranges their ids take.
+    private func remove(_ date: ServiceDate, _ db: Database) throws {
+        let dayId = Self.dayId(date)
+        let meals = dayId * 100...dayId * 100 + 99
+        try db.execute(sql: "DELETE FROM menu_item WHERE id BETWEEN ? AND ?",
+                       arguments: [meals.lowerBound * 100_000, meals.upperBound * 100_000 + 99_999])
+        try db.execute(sql: "DELETE FROM meal WHERE id BETWEEN ? AND ?", arguments: [meals.lowerBound, meals.upperBound])
+        try db.execute(sql: "DELETE FROM service_day WHERE id = ?", arguments: [dayId])
+    }
+
+    /// Kept rows carry the section ids of the snapshot they come from; a section this run
+    /// numbers otherwise (two names whose ids collide, met in another order) is renumbered in
+    /// the kept days, as a full write would have numbered it.
+    private func renumberKeptSections(_ db: Database) throws {
+        let moved = previousSectionIds.compactMap { key, old in
+            sections[key].flatMap { $0.id == old ? nil : (old: old, new: $0.id) }
+        }
+        guard !moved.isEmpty, !keptDays.isEmpty else { return }
+        try db.execute(sql: """
+            CREATE TEMP TABLE moved_section (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
+            CREATE TEMP TABLE kept_day (id INTEGER PRIMARY KEY);
+            """)
+        let section = try RowInsert(db, sql: "INSERT INTO moved_section (old, new) VALUES (?, ?)")
+        for pair in moved { try section.insert(pair.old, pair.new) }
+        let day = try RowInsert(db, sql: "INSERT INTO kept_day (id) VALUES (?)")
+        for date in keptDays { try day.insert(Self.dayId(date)) }
+        try db.execute(sql: """
+            UPDATE menu_item SET section_id = (SELECT new FROM moved_section WHERE old = section_id)
+            WHERE section_id IN (SELECT old FROM moved_section) AND meal_id / 100 IN (SELECT id FROM kept_day);
+            DROP TABLE moved_section;
+            DROP TABLE kept_day;
+            """)
+    }
+
+    private struct MealRows {
+        var id: Int
+        var name: String
+        var position: Int
+        var items: [ItemRow]
     }
 
     private struct ItemRow {
@@ -122,20 +251,19 @@ final class MenuWriter {
         return Int(hash % 100_000)
     }
 
-    private func restaurantId(_ name: String, _ db: Database) throws -> Int {
+    /// A restaurant's id: derived from its name, as every snapshot numbers it.
+    private func restaurantId(_ name: String) -> Int {
         if let known = restaurantIds[name] { return known }
         let id = Self.unused(stableIdentifier(name), in: Set(restaurantIds.values))
         restaurantIds[name] = id
-        try db.cachedStatement(sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)").execute(arguments: [id, name])
         return id
     }
 
-    private func sectionId(_ key: SectionKey, restaurantId: Int, _ db: Database) throws -> Int {
-        if let known = sectionIds[key] { return known }
-        let id = Self.unused(stableIdentifier(key.restaurant + "\u{1F}" + key.name), in: Set(sectionIds.values))
-        sectionIds[key] = id
-        try db.cachedStatement(sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
-            .execute(arguments: [id, restaurantId, key.name])
+    @discardableResult
+    private func sectionId(_ key: SectionKey, restaurant: Int) -> Int {
+        if let known = sections[key] { return known.id }
+        let id = Self.unused(stableIdentifier(key.restaurant + "\u{1F}" + key.name), in: Set(sections.values.map(\.id)))
+        sections[key] = (id, restaurant)
         return id
     }
 

@@ -19,7 +19,7 @@ public enum SnapshotSchema {
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
-    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources", "_stale", "_table_keys"]
+    public static let housekeepingTables = ["_meta", "_runs", "_checks", "_sources", "_stale", "_table_keys", "_day_rows"]
 
     static let migrations: [(name: String, sql: String)] = [
         ("v1-food-hierarchy-and-recipes", v1),
@@ -36,6 +36,7 @@ public enum SnapshotSchema {
         ("v12-places", v12Places),
         ("v13-table-keys", v13TableKeys),
         ("v14-menu-nutrition-long-form", v14MenuNutritionLongForm),
+        ("v15-day-rows", v15DayRows),
     ]
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;
@@ -173,6 +174,15 @@ public enum SnapshotSchema {
         JOIN food f ON f.id = fc.food_id
         JOIN code_term ct ON ct.code = fc.code
         JOIN term t ON t.name = ct.term;
+        """
+
+    /// The digest of each service day's rows (`DayRows`), which the next run compares to keep
+    /// the days that did not change instead of writing them again.
+    static let v15DayRows = """
+        CREATE TABLE _day_rows (
+            date TEXT PRIMARY KEY,              -- YYYY-MM-DD
+            rows_sha256 TEXT NOT NULL
+        );
         """
 
     /// Stale partitions, and `stale` as a check severity (SQLite changes a CHECK constraint

@@ -459,7 +459,7 @@ extension SchemaDescription {
     ]
 
     private static let housekeeping: [Table] = [
-        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing).", columns: [
+        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing), `day_rows_code` (the build of Commissary that wrote the menus; the next run keeps unchanged days only if it is the same build).", columns: [
             C("key", "The fact's name."),
             C("value", "Its value, as text."),
         ]),
@@ -498,6 +498,10 @@ extension SchemaDescription {
             C("table_name", "The table."),
             C("key_columns", "Its key as a JSON array of column names (its primary key); `[]` where the whole row is the key, the rows then matched as a multiset."),
             C("position", "Where the table comes when a change set is applied: every table after the tables its foreign keys point at."),
+        ]),
+        Table("_day_rows", .housekeeping, "The digest of each service day's rows (its meals and menu items, every column as written): the next run keeps the rows of a day whose digest is unchanged instead of writing them again (docs/architecture.md).", columns: [
+            C("date", "`YYYY-MM-DD`: → `service_day.date`."),
+            C("rows_sha256", "Hex sha256 of the day's rows, its items' sections named rather than numbered."),
         ]),
         Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
             C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),

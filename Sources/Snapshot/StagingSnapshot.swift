@@ -8,15 +8,22 @@ import GRDB
 public final class StagingSnapshot {
     public let url: URL
     let queue: DatabaseQueue
-    private let menus = MenuWriter()
+    private let menus: MenuWriter
+    /// Whether the database started as a copy of the previous snapshot's menus.
+    public let continuesPrevious: Bool
     /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
     /// building an index once over the finished table is several times cheaper than keeping
     /// it sorted through a million inserts.
     private var deferredIndexes: [String] = []
 
-    /// Creates an empty staging database at `url` with the current schema, replacing any
-    /// leftover from a run that was killed.
-    public init(creatingAt url: URL) throws {
+    /// Creates a staging database at `url`, replacing any leftover from a run that was killed:
+    /// empty with the current schema, or, when `previous` is a snapshot whose menus the same
+    /// build wrote (`CommissaryVersion.build`, recorded as `day_rows_code`), a copy of it holding only its menus,
+    /// whose unchanged days the run then keeps instead of writing again (`MenuWriter`). Every
+    /// other table is emptied and written in full, as for an empty database. A previous
+    /// snapshot that cannot be used that way (another build or schema, unreadable) is not an
+    /// error: the run starts empty.
+    public init(creatingAt url: URL, continuing previous: URL? = nil) throws {
         self.url = url
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: url.deletingLastPathComponent(),
@@ -32,24 +39,67 @@ public final class StagingSnapshot {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
+        let base = previous.flatMap { Self.continuable($0) }
         do {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            try SnapshotSchema.migrator().migrate(queue)
+            if let base {
+                try base.source.backup(to: queue)
+                menus = MenuWriter(continuing: base.menus)
+                continuesPrevious = true
+            } else {
+                try SnapshotSchema.migrator().migrate(queue)
+                menus = MenuWriter()
+                continuesPrevious = false
+            }
             deferredIndexes = try queue.write { db in
-                let indexes = try Row.fetchAll(db, sql: """
-                    SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid
-                    """)
-                for index in indexes {
-                    let name: String = index["name"]
-                    try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
-                }
-                return indexes.map { $0["sql"] }
+                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables)
             }
         } catch {
             throw SnapshotError("cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
                                 path: url.path, code: .environment)
         }
     }
+
+    /// The tables a continued snapshot keeps rows of: the menus (`MenuWriter` removes the days
+    /// that changed or left). Restaurants and sections are written again from the days.
+    static let continuedTables: Set<String> = ["service_day", "meal", "menu_item"]
+
+    /// The previous snapshot opened for copying, with what its menus hold; nil when it was built
+    /// by another build or schema, or cannot be read.
+    private static func continuable(_ previous: URL) -> (source: DatabaseQueue, menus: PreviousMenus)? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard let source = try? DatabaseQueue(path: previous.path, configuration: configuration),
+              let menus = try? source.read({ db -> PreviousMenus? in
+                  guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
+                        try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
+                                            arguments: [dayRowsCodeKey]) == CommissaryVersion.build
+                  else { return nil }
+                  return try PreviousMenus.read(db)
+              }) ?? nil
+        else { return nil }
+        return (source, menus)
+    }
+
+    /// Drops the schema's secondary indexes (but those of `kept` tables, whose rows stay) and
+    /// empties every table but the `kept` ones; returns the indexes' SQL, to make them again
+    /// once the rows are in.
+    private static func prepareForRows(_ db: Database, keeping kept: Set<String>) throws -> [String] {
+        let indexes = try Row.fetchAll(db, sql: """
+            SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid
+            """).filter { !kept.contains($0["tbl_name"]) }
+        for index in indexes {
+            let name: String = index["name"]
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+        }
+        for table in SnapshotSchema.dataTables + SnapshotSchema.housekeepingTables where !kept.contains(table) {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        }
+        return indexes.map { $0["sql"] }
+    }
+
+    /// The `_meta` key naming the build that wrote the menus.
+    static let dayRowsCodeKey = "day_rows_code"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the
@@ -72,6 +122,9 @@ public final class StagingSnapshot {
         do {
             let scratch = scratch
             let warnings = try queue.write { db in
+                try menus.complete(db)
+                try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?)",
+                               arguments: [Self.dayRowsCodeKey, CommissaryVersion.build])
                 let warnings = try DatasetWriter(db: db, scratch: scratch).write(dataset, menus: digest, knownCodes: knownCodes)
                 for index in deferredIndexes { try db.execute(sql: index) }
                 try SearchIndex.rebuild(db)
@@ -150,6 +203,9 @@ public final class StagingSnapshot {
                                 code: .environment)
         }
     }
+
+    /// The days whose rows were kept from the previous snapshot.
+    public var keptDays: Int { menus.keptDays.count }
 
     /// Rows per data table, for checks and the run summary.
     public func rowCounts() throws -> [String: Int] {

@@ -156,14 +156,15 @@ import YAMLConfig
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly ten single-line
-    /// interpolations into SQL text, none of data: table names from the schema's own list, the
+    /// SQL is built only with bound parameters. The sources hold exactly eleven single-line
+    /// interpolations into SQL text, none of data: table names from the schema's own list (counted,
+    /// and emptied in a staging database that continues the previous snapshot, quoted), the
     /// migration count, the two search tables' names (in their rebuild and its buffer setting),
     /// the diff's fixed list of nutrient columns, the names of the schema's own indexes (read
-    /// from `sqlite_master` of the staging file it just created, and quoted as identifiers) that
-    /// staging drops until the rows are in, the schema name (`main` or `prev`, quoted) of the
-    /// two snapshots a change set compares, and the names of a snapshot's own tables (from its
-    /// `_table_keys`, quoted as identifiers) read into PostgreSQL.
+    /// from `sqlite_master` of the staging file, and quoted as identifiers) that staging drops
+    /// until the rows are in, the schema name (`main` or `prev`, quoted) of the two snapshots a
+    /// change set compares, and the names of a snapshot's own tables (from its `_table_keys`,
+    /// quoted as identifiers) read into PostgreSQL.
     @Test func sqlInterpolatesNoData() throws {
         let sources = Paths.packageRoot.appendingPathComponent("Sources")
         let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
@@ -183,6 +184,7 @@ import YAMLConfig
             "Snapshot/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
             "Snapshot/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
             "Snapshot/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
+            "Snapshot/StagingSnapshot.swift: try db.execute(sql: \"DELETE FROM \\(table.quotedDatabaseIdentifier)\")",
             "Snapshot/StagingSnapshot.swift: try db.execute(sql: \"DROP INDEX \\(name.quotedDatabaseIdentifier)\")",
             "Snapshot/TableKeys.swift: return try Row.fetchAll(db, sql: \"SELECT table_name, key_columns FROM \\\"\\(schema)\\\"._table_keys ORDER BY position\")",
         ], "\(found)")

@@ -1,0 +1,105 @@
+import Basics
+import FoodModel
+import Foundation
+import GRDB
+
+/// The digest of what a service day's rows are made of: its meals, restaurants, sections and
+/// items as the writer reads them, and the label version each item's food had that day. The
+/// rows are a function of these, of the build that writes them (recorded beside the digests)
+/// and of the section ids, which the writer settles once every day is in. Two appends with one
+/// digest are the same rows, so the next run keeps a day whose digest it finds in the previous
+/// snapshot's `_day_rows` instead of writing it again; hashing the inputs costs a fraction of
+/// numbering the rows.
+enum DayRows {
+    /// The digest of one append of `day` (a source's day).
+    static func digest(of day: ServiceDay, labelVersions: [FoodID: Int]) -> String {
+        var bytes = FieldBytes()
+        bytes.add(day.date.description)
+        bytes.add(day.meals.count)
+        for meal in day.meals {
+            bytes.add(meal.name)
+            bytes.add(meal.restaurants.count)
+            for restaurant in meal.restaurants {
+                bytes.add(restaurant.name)
+                bytes.add(restaurant.sections.count)
+                for section in restaurant.sections {
+                    bytes.add(section.name)
+                    bytes.add(section.foods.count)
+                    for item in section.foods {
+                        bytes.add(item.food.description)
+                        bytes.add(item.name)
+                        bytes.add(item.portion)
+                        bytes.add(item.description)
+                        bytes.add(item.plannedPortions)
+                        bytes.add(item.servedWith)
+                        bytes.add(labelVersions[item.food])
+                    }
+                }
+            }
+        }
+        return sha256Hex(Data(bytes.bytes))
+    }
+
+    /// A date's digest as `_day_rows` records it: of its appends in order (one, unless several
+    /// sources served the date).
+    static func digest(ofAppends appends: [String]) -> String {
+        sha256Hex(Data(appends.joined(separator: "\n").utf8))
+    }
+}
+
+/// Fields laid end to end so that no two different rows give the same bytes: text with its
+/// length first, a missing value as a marker of its own.
+private struct FieldBytes {
+    var bytes: [UInt8] = []
+
+    mutating func add(_ value: Int) {
+        bytes.append(1)
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            bytes.append(2)
+            withUnsafeBytes(of: UInt64(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    mutating func add(_ value: Int?) {
+        if let value { add(value) } else { bytes.append(0) }
+    }
+
+    mutating func add(_ value: String?) {
+        if let value { add(value) } else { bytes.append(0) }
+    }
+}
+
+/// What a run needs from the previous snapshot to continue it (`StagingSnapshot`): the digest
+/// of each day's rows and the section ids its rows carry.
+struct PreviousMenus {
+    var days: [ServiceDate: String]
+    var sectionIds: [MenuWriter.SectionKey: Int]
+
+    /// What `db` holds, or nil when its digests do not cover exactly its days: rows that no
+    /// digest describes could never be matched, nor removed, by the next run.
+    static func read(_ db: Database) throws -> PreviousMenus? {
+        var days: [ServiceDate: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256 FROM _day_rows") {
+            guard let date = ServiceDate(row[0] as String) else { return nil }
+            days[date] = row[1]
+        }
+        let described = try Int.fetchOne(db, sql: """
+            SELECT count(*) FROM service_day WHERE date IN (SELECT date FROM _day_rows)
+            """) ?? 0
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM service_day") == described, described == days.count
+        else { return nil }
+        var sections: [MenuWriter.SectionKey: Int] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT s.id, r.name, s.name FROM section s JOIN restaurant r ON r.id = s.restaurant_id
+            """) {
+            sections[MenuWriter.SectionKey(restaurant: row[1], name: row[2])] = row[0]
+        }
+        return PreviousMenus(days: days, sectionIds: sections)
+    }
+}

@@ -1,0 +1,246 @@
+import FoodModel
+import Foundation
+import GRDB
+import Logging
+import Pipeline
+import Snapshot
+import SourceAdapters
+import Testing
+import TestSupport
+
+/// A run starts from the latest snapshot's menus and keeps the days whose rows come out the
+/// same. Every test here holds the continued snapshot against a full write of the same run: the
+/// same pipeline with `--force` (everything fetched, parsed and written again) in a copy of the
+/// workspace taken before the run, and every table compared row for row, rowids included.
+@Suite struct ContinuedSnapshotTests {
+    private static let days = ["2026-10-10", "2026-10-11", "2026-10-12"]
+
+    /// The sample site in a folder of the test's own, which the test changes between nights.
+    private func site(in folder: URL) throws -> URL {
+        let site = folder.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Paths.sampleSite, to: site)
+        return site
+    }
+
+    private func siteSpec(_ site: URL, workspace: URL) -> PipelineSpec {
+        PipelineSpec(
+            name: "continued", description: nil, file: workspace.appendingPathComponent("continued.yml"),
+            licence: "test",
+            sources: [SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(), location: .directory(site),
+                                 dates: .range(from: ServiceDate(Self.days[0])!, to: ServiceDate(Self.days[2])!),
+                                 settings: UCLAMenuSiteAdapter.Settings())],
+            checks: CheckPolicy(minMenuItems: 100), fetch: FetchSettings())
+    }
+
+    private func run(_ spec: PipelineSpec, workspace: URL, dates: DateSelection? = nil, today: String,
+                     force: Bool = false) async throws -> RunReport {
+        try await PipelineRunner(
+            spec: spec,
+            options: RunOptions(workspace: Workspace(root: workspace), dates: dates, today: ServiceDate(today)!,
+                                force: force),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    /// Runs `spec` as the night's run in `workspace`, and the same with `--force` in a copy of
+    /// the workspace as it was before; expects the two snapshots to hold the same rows. Returns
+    /// the night's report and how many days it kept.
+    private func runAndCompare(_ spec: PipelineSpec, workspace: URL, dates: DateSelection? = nil, today: String,
+                               sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws
+        -> (report: RunReport, kept: Int?) {
+        let full = workspace.deletingLastPathComponent().appendingPathComponent("full-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: workspace, to: full)
+        defer { try? FileManager.default.removeItem(at: full) }
+        let night = try await run(spec, workspace: workspace, dates: dates, today: today)
+        let rebuilt = try await run(spec, workspace: full, dates: dates, today: today, force: true)
+        let continued = URL(fileURLWithPath: try #require(night.snapshotPath, sourceLocation: sourceLocation))
+        let written = URL(fileURLWithPath: try #require(rebuilt.snapshotPath, sourceLocation: sourceLocation))
+        #expect(rebuilt.manifest.stages.first { $0.name == .write }?.counts["days_kept"] == nil,
+                "a forced run writes every day", sourceLocation: sourceLocation)
+        try expectSameRows(continued, written, sourceLocation: sourceLocation)
+        return (night, night.manifest.stages.first { $0.name == .write }?.counts["days_kept"])
+    }
+
+    /// Every table of the snapshot schema, the schema itself and the menus' build, row for row.
+    private func expectSameRows(_ continued: URL, _ written: URL, sourceLocation: Testing.SourceLocation) throws {
+        func everything(_ url: URL) throws -> [String: QueryResult] {
+            var tables: [String: QueryResult] = [:]
+            let rowidTables = try QueryResult.run("""
+                SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table'
+                """, on: url).rows
+            for row in rowidTables {
+                guard case .text(let name) = row[0], case .integer(let withoutRowid) = row[1],
+                      SnapshotSchema.dataTables.contains(name) || ["_day_rows", "_table_keys"].contains(name)
+                else { continue }
+                let columns = try QueryResult.run("SELECT * FROM \"\(name)\" LIMIT 0", on: url).columns.count
+                let order = (1...max(1, columns)).map(String.init).joined(separator: ", ")
+                tables[name] = try QueryResult.run(
+                    withoutRowid == 1 ? "SELECT * FROM \"\(name)\" ORDER BY \(order)"
+                        : "SELECT rowid, * FROM \"\(name)\" ORDER BY rowid", on: url)
+            }
+            tables["schema"] = try QueryResult.run("SELECT type, name, sql FROM sqlite_master ORDER BY name", on: url)
+            tables["meta"] = try QueryResult.run("""
+                SELECT key, value FROM _meta WHERE key IN ('day_rows_code', 'schema_version', 'pipeline') ORDER BY key
+                """, on: url)
+            tables["search"] = try QueryResult.run("""
+                SELECT f.id FROM food_fts JOIN food f ON f.rowid = food_fts.rowid
+                WHERE food_fts MATCH 'chicken OR rice OR salad' ORDER BY 1
+                """, on: url)
+            return tables
+        }
+        let got = try everything(continued)
+        let expected = try everything(written)
+        #expect(got.keys.sorted() == expected.keys.sorted(), sourceLocation: sourceLocation)
+        #expect((expected["menu_item"]?.rows.count ?? 0) > 0, sourceLocation: sourceLocation)
+        for (name, rows) in expected.sorted(by: { $0.key < $1.key }) where got[name] != rows {
+            let first = zip(got[name]?.rows ?? [], rows.rows).first { $0 != $1 }
+            let difference = first.map { "\($0.0) instead of \($0.1)" } ?? "-"
+            let counts = "\(got[name]?.rows.count ?? 0) rows against \(rows.rows.count)"
+            Issue.record("table \(name) differs from a full write: \(counts); first difference: \(difference)",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Drops the last menu item of a day's page: a day whose menu changed since the last night.
+    private func removeLastItem(of day: String, in site: URL) throws {
+        let page = site.appendingPathComponent("Menus/\(day).html")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(text.range(of: "<li class=\"menu-item\">", options: .backwards))
+        let end = try #require(text.range(of: "</li>", range: start.upperBound..<text.endIndex))
+        var changed = text
+        changed.removeSubrange(start.lowerBound..<end.upperBound)
+        try Data(changed.utf8).write(to: page)
+    }
+
+    @Test func aNightWithOneDayChangedKeepsTheOthersAndEqualsAFullWrite() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try site(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        let spec = siteSpec(site, workspace: workspace)
+        let first = try await run(spec, workspace: workspace, today: Self.days[0])
+        let firstFile = URL(fileURLWithPath: try #require(first.snapshotPath))
+        #expect(first.manifest.stages.first { $0.name == .write }?.counts["days_kept"] == nil)
+        // Each day's digest is recorded: 2026-10-10, -11 and -12.
+        let digests = try QueryResult.run("SELECT date FROM _day_rows ORDER BY date", on: firstFile).rows
+        #expect(digests == Self.days.map { [.text($0)] })
+
+        try removeLastItem(of: Self.days[1], in: site)
+        let (second, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
+        #expect(kept == 2)
+        let secondFile = URL(fileURLWithPath: try #require(second.snapshotPath))
+        let items = { (url: URL, day: String) in
+            try QueryResult.run("SELECT count(*) FROM v_menu WHERE date = '\(day)'", on: url).rows
+        }
+        // The changed day lost one item; the kept days are as they were.
+        guard case .integer(let before) = try items(firstFile, Self.days[1]).first?.first,
+              case .integer(let after) = try items(secondFile, Self.days[1]).first?.first
+        else { Issue.record("no item counts"); return }
+        #expect(after == before - 1)
+        #expect(try items(secondFile, Self.days[0]) == items(firstFile, Self.days[0]))
+        let changedDigest = "SELECT rows_sha256 FROM _day_rows WHERE date = '\(Self.days[1])'"
+        #expect(try QueryResult.run(changedDigest, on: secondFile) != QueryResult.run(changedDigest, on: firstFile))
+
+        // A day whose items cannot be read is carried from its last good version, marked stale:
+        // kept rows and the replayed day together still make the same snapshot as a full write.
+        let page = site.appendingPathComponent("Menus/\(Self.days[2]).html")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "class=\"menu-item\"", with: "class=\"menu-entry\"").utf8).write(to: page)
+        let (third, keptThird) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
+        #expect(third.manifest.partitions.first { $0.key == Self.days[2] }?.status == .stale)
+        #expect(keptThird == 3)
+    }
+
+    /// The 2016 dataset over a window that moves: days leave and arrive, and the label versions
+    /// of foods whose first label left the window are numbered again, which changes the rows of
+    /// days that did not change themselves (their items' `label_version`). Those are written
+    /// again, the others kept, the whole equal to a full write.
+    @Test func aMovingWindowRenumbersLabelVersionsAsAFullWrite() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workspace = folder.appendingPathComponent("workspace")
+        var spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        spec.checks.minMenuItems = 100
+        spec.checks.maxDropFromPrevious = 1
+        func window(_ from: String, _ to: String) -> DateSelection {
+            .range(from: ServiceDate(from)!, to: ServiceDate(to)!)
+        }
+        func digests(_ report: RunReport) throws -> [String: String] {
+            let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+            var digests: [String: String] = [:]
+            for row in try QueryResult.run("SELECT date, rows_sha256 FROM _day_rows", on: file).rows {
+                if case .text(let date) = row[0], case .text(let digest) = row[1] { digests[date] = digest }
+            }
+            return digests
+        }
+        let overlap = ["2016-09-17", "2016-09-18", "2016-09-19", "2016-09-20"]
+        // Bruin Burger printed 405 kcal on 2016-09-05..10 and 16, and 278 kcal from 2016-09-15
+        // (the files), served on each of 2016-09-17..20: with 2016-09-08..20 in the window, 278 kcal
+        // is its second version; with 2016-09-17..24, its first.
+        let first = try await run(spec, workspace: workspace, dates: window("2016-09-08", "2016-09-20"),
+                                  today: "2016-09-20")
+        let (second, keptSecond) = try await runAndCompare(
+            spec, workspace: workspace, dates: window("2016-09-17", "2016-09-24"), today: "2016-09-24")
+        let burger = """
+            SELECT DISTINCT label_version FROM menu_item mi JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id
+            WHERE food_id = 'ucla-dataset:bruin burger' AND d.date = '2016-09-18'
+            """
+        let firstBurger = try QueryResult.run(burger, on: URL(fileURLWithPath: try #require(first.snapshotPath))).rows
+        #expect(firstBurger == [[.integer(2)]], "\(firstBurger)")
+        #expect(try QueryResult.run(burger, on: URL(fileURLWithPath: try #require(second.snapshotPath))).rows
+                == [[.integer(1)]])
+        let (before, after) = (try digests(first), try digests(second))
+        #expect(overlap.allSatisfy { before[$0] != nil && before[$0] != after[$0] })
+        #expect(keptSecond == 0)
+
+        // A window that moves without renumbering Bruin Burger: the days whose digest is the same
+        // in both snapshots are exactly the days kept.
+        let (third, keptThird) = try await runAndCompare(
+            spec, workspace: workspace, dates: window("2016-09-18", "2016-09-25"), today: "2016-09-25")
+        let latest = try digests(third)
+        let unchanged = latest.filter { after[$0.key] == $0.value }.count
+        #expect(unchanged > 0)
+        #expect(keptThird == unchanged)
+    }
+
+    /// Kept rows carry the section ids of the snapshot they come from; where that snapshot
+    /// numbered a section otherwise (here: every id moved by hand), the kept days are renumbered
+    /// to the ids a full write gives.
+    @Test func keptRowsTakeTheSectionIdsOfAFullWrite() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try site(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        let spec = siteSpec(site, workspace: workspace)
+        let first = URL(fileURLWithPath: try #require(try await run(spec, workspace: workspace, today: Self.days[0]).snapshotPath))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: first.path)
+        var unchecked = Configuration()
+        unchecked.foreignKeysEnabled = false
+        try await DatabaseQueue(path: first.path, configuration: unchecked).write { db in
+            try db.execute(sql: "UPDATE section SET id = id + 1000; UPDATE menu_item SET section_id = section_id + 1000")
+        }
+        try removeLastItem(of: Self.days[0], in: site)
+        let (_, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
+        #expect(kept == 2)
+    }
+
+    /// A snapshot whose menus another build wrote, or whose digests do not cover its days, is
+    /// not continued: the run writes every day, and the result is the same.
+    @Test(arguments: [
+        "UPDATE _meta SET value = 'another build' WHERE key = 'day_rows_code'",
+        "DELETE FROM _day_rows WHERE date = '2026-10-11'",
+    ])
+    func aSnapshotThatCannotBeContinuedIsWrittenInFull(_ damage: String) async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try site(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        let spec = siteSpec(site, workspace: workspace)
+        let first = URL(fileURLWithPath: try #require(try await run(spec, workspace: workspace, today: Self.days[0]).snapshotPath))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: first.path)
+        try await DatabaseQueue(path: first.path).write { db in try db.execute(sql: damage) }
+        try removeLastItem(of: Self.days[2], in: site)
+        let (_, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
+        #expect(kept == nil)
+    }
+}

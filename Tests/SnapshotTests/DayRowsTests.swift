@@ -1,0 +1,57 @@
+import FoodModel
+@testable import Snapshot
+import Testing
+
+/// A day's digest stands for its rows: a change to anything the writer puts in a row of the day
+/// (or in the name of a section its items point at) gives another digest, and nothing else does.
+@Suite struct DayRowsTests {
+    private static let date = ServiceDate("2026-10-11")!
+
+    private static func day(_ change: (inout MenuItem, inout [String]) -> Void = { _, _ in }) -> ServiceDay {
+        var item = MenuItem(source: "ucla", recipeId: "041180", name: "Quinoa Tabbouleh", portion: "1",
+                            codes: ["V"], description: "parsley, mint", plannedPortions: 40, servedWith: nil)
+        var names = ["Dinner", "De Neve", "Grill"]
+        change(&item, &names)
+        let dish = MenuItem(source: "ucla", recipeId: "977000", name: "Burger")
+        return ServiceDay(date: date, meals: [
+            Meal(name: names[0], restaurants: [Restaurant(name: names[1], sections: [
+                Section(name: names[2], foods: [dish, item]),
+            ])]),
+        ])
+    }
+
+    private static let versions: [FoodID: Int] = [FoodID(source: "ucla", recipeId: "041180"): 1]
+
+    @Test func everyWrittenValueChangesTheDigest() {
+        let base = DayRows.digest(of: Self.day(), labelVersions: Self.versions)
+        #expect(DayRows.digest(of: Self.day(), labelVersions: Self.versions) == base)
+        let changes: [(String, (inout MenuItem, inout [String]) -> Void)] = [
+            ("name", { item, _ in item.name = "Tabbouleh" }),
+            ("portion", { item, _ in item.portion = "2" }),
+            ("no portion", { item, _ in item.portion = nil }),
+            ("description", { item, _ in item.description = "parsley" }),
+            ("planned portions", { item, _ in item.plannedPortions = 41 }),
+            ("served with", { item, _ in item.servedWith = 0 }),
+            ("recipe", { item, _ in item.recipeId = "041181" }),
+            ("source", { item, _ in item.source = "other" }),
+            ("meal", { _, names in names[0] = "Lunch" }),
+            ("restaurant", { _, names in names[1] = "Covel" }),
+            ("section", { _, names in names[2] = "Pizza" }),
+        ]
+        for (what, change) in changes {
+            #expect(DayRows.digest(of: Self.day(change), labelVersions: Self.versions) != base, "\(what)")
+        }
+        let other = FoodID(source: "ucla", recipeId: "041180")
+        #expect(DayRows.digest(of: Self.day(), labelVersions: [other: 2]) != base, "label version")
+        #expect(DayRows.digest(of: Self.day(), labelVersions: [:]) != base, "no label version")
+        // Codes go to `food_code`, not to the day's rows: the day is the same rows.
+        #expect(DayRows.digest(of: Self.day { item, _ in item.codes = ["VG"] }, labelVersions: Self.versions) == base)
+        // Text that runs across a field boundary is still another day.
+        let moved = Self.day { item, names in
+            names[1] = "De Neve Grill"
+            names[2] = ""
+            _ = item
+        }
+        #expect(DayRows.digest(of: moved, labelVersions: Self.versions) != base)
+    }
+}
