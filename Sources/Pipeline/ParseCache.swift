@@ -11,7 +11,8 @@ import SourceAdapters
 /// a night in which one day changed parses one day.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// `CompactCoder`'s binary form (writing JSON entries cost a full run a fifth more CPU). An
+/// binary (writing JSON entries cost a full run a fifth more CPU): the service days in their
+/// own fixed-order form (`ServiceDayBytes`), everything else in `CompactCoder`'s. An
 /// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
 /// more) is found, removed and parsed again, never used. Nothing here fails a run.
 ///
@@ -46,7 +47,7 @@ final class ParseCache: Sendable {
     static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument])
         -> String {
         var lines = [
-            "parse-cache 2",
+            "parse-cache 3",
             "code \(CommissaryVersion.build)",
             "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
             "partition \(partition)",
@@ -64,7 +65,7 @@ final class ParseCache: Sendable {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let digest = String(data: data[data.startIndex..<newline], encoding: .utf8),
               case let body = data[data.index(after: newline)...], sha256Hex(Data(body)) == digest,
-              let entry = try? CompactCoder.decode(Entry.self, from: Data(body))
+              let entry = try? Self.decode(Data(body))
         else {
             try? FileManager.default.removeItem(at: file)
             return nil
@@ -77,7 +78,7 @@ final class ParseCache: Sendable {
     /// half of one), on the writing thread; `flush` waits for it. A failure (a full disk) is
     /// ignored: the next run parses again.
     func store(_ entry: Entry, key: String) {
-        guard let body = try? CompactCoder.encode(entry) else { return }
+        guard let body = try? Self.encode(entry) else { return }
         let bytes = Data((sha256Hex(body) + "\n").utf8) + body
         let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
         let target = url(key)
@@ -112,6 +113,28 @@ final class ParseCache: Sendable {
                 try? FileManager.default.removeItem(at: file)
             }
         }
+    }
+
+    /// An entry's bytes: its days apart from the rest, each in its own form.
+    private static func encode(_ entry: Entry) throws -> Data {
+        var rest = entry
+        rest.result.dataset.serviceDays = []
+        var output = FieldWriter()
+        output.put(try CompactCoder.encode(rest))
+        output.put(ServiceDayBytes.encode(entry.result.dataset.serviceDays))
+        return Data(output.bytes)
+    }
+
+    private static func decode(_ data: Data) throws -> Entry {
+        let (rest, days) = try data.withUnsafeBytes { buffer in
+            var input = FieldReader(buffer)
+            let parts = (try input.data(), try input.data())
+            guard input.isAtEnd else { throw DamagedBytes() }
+            return parts
+        }
+        var entry = try CompactCoder.decode(Entry.self, from: rest)
+        entry.result.dataset.serviceDays = try ServiceDayBytes.decode(days)
+        return entry
     }
 
     private func url(_ key: String) -> URL {

@@ -192,6 +192,7 @@ struct HarvestStage {
         var finished: [Int: PartitionOutcome] = [:]
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
         var nextInOrder = 0
+        var unrecorded = CachedPartitionRecords()
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var queue = work.makeIterator()
             var waiting = queue.next()
@@ -211,7 +212,12 @@ struct HarvestStage {
                 running -= 1
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
-                try record(outcome, in: ledger)
+                if outcome.fromCache, outcome.stale == nil {
+                    if let state = ledgerState(of: outcome) { try unrecorded.add(state, to: ledger) }
+                } else {
+                    try unrecorded.commit(to: ledger)
+                    try record(outcome, in: ledger)
+                }
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
@@ -223,6 +229,7 @@ struct HarvestStage {
                 }
             }
         }
+        try unrecorded.commit(to: ledger)
         for borrower in borrowers {
             try await readUnclaimedFoods(of: borrower, context: context, known: known, ledger: ledger, into: &harvest)
         }
@@ -466,34 +473,59 @@ struct HarvestStage {
     /// Commits a finished partition to the ledger as soon as it finishes. A kept day is not
     /// written: a replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
+        if case .failure(let error) = outcome.result {
+            runner.logger.info("partition failed", metadata: [
+                "stage": "\(StageName.fetch.rawValue)", "source": "\(outcome.work.harvester.source.name)",
+                "partition": "\(outcome.work.key)", "error": "\(error)",
+            ])
+        }
+        if let state = ledgerState(of: outcome) { try ledger.record(state) }
+    }
+
+    /// What the ledger records of a finished partition; nil for a kept day.
+    private func ledgerState(of outcome: PartitionOutcome) -> PartitionState? {
         let source = outcome.work.harvester.source.name
         let key = outcome.work.key
         let previous = outcome.work.previous
         switch (outcome.result, outcome.stale) {
         case (.success, nil):
-            if !outcome.work.history {
-                let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
-                try ledger.record(PartitionState(
-                    source: source, key: key, status: .done, documents: outcome.documents, runId: runner.runId,
-                    updatedAt: isoTimestamp(Date()), revalidate: outcome.revalidate,
-                    lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? runner.runId,
-                                       summary: outcome.summary)))
-            }
+            guard !outcome.work.history else { return nil }
+            let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
+            return PartitionState(
+                source: source, key: key, status: .done, documents: outcome.documents, runId: runner.runId,
+                updatedAt: isoTimestamp(Date()), revalidate: outcome.revalidate,
+                lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? runner.runId,
+                                   summary: outcome.summary))
         case (.success, let stale?):
-            if !outcome.work.history {
-                try ledger.record(PartitionState(
-                    source: source, key: key, status: .failed, documents: outcome.attempted, runId: runner.runId,
-                    updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood))
-            }
+            guard !outcome.work.history else { return nil }
+            return PartitionState(
+                source: source, key: key, status: .failed, documents: outcome.attempted, runId: runner.runId,
+                updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood)
         case (.failure(let error), _):
-            try ledger.record(PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
-                                             runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
-                                             lastGood: previous?.lastGood))
-            runner.logger.info("partition failed", metadata: [
-                "stage": "\(StageName.fetch.rawValue)", "source": "\(source)", "partition": "\(key)",
-                "error": "\(error)",
-            ])
+            return PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
+                                  runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
+                                  lastGood: previous?.lastGood)
         }
+    }
+}
+
+/// The ledger states of partitions taken from the parse cache, not yet committed. Such a state
+/// changes only which run saw the partition last: losing it to a kill costs the next run one
+/// cache read, where a commit of its own would cost a sync of the log (a fifth of the harvest
+/// of a rerun in which one day changed). They are committed with the next partition that was
+/// fetched or parsed, `perCommit` at a time, and at the end of the harvest.
+private struct CachedPartitionRecords {
+    static let perCommit = 64
+    private var states: [PartitionState] = []
+
+    mutating func add(_ state: PartitionState, to ledger: StateLedger) throws {
+        states.append(state)
+        if states.count >= Self.perCommit { try commit(to: ledger) }
+    }
+
+    mutating func commit(to ledger: StateLedger) throws {
+        try ledger.record(states)
+        states = []
     }
 }
 

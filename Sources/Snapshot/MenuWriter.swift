@@ -32,6 +32,11 @@ final class MenuWriter {
     private let previousSectionIds: [SectionKey: Int]
     /// Days whose rows were kept from the previous snapshot.
     private(set) var keptDays: Set<ServiceDate> = []
+    /// Dates written by this run.
+    private(set) var daysWritten = 0
+
+    /// Days of the previous snapshot that no append has taken yet: those `complete` removes.
+    var daysLeaving: Int { previousDays.count }
 
     /// Meals a day may have, and items a meal's page may list, for ids to stay apart.
     static let mealsPerDayLimit = 99
@@ -74,6 +79,7 @@ final class MenuWriter {
         }
         let meals = try rows(of: day, labelVersions: labelVersions)
         if isFirst {
+            daysWritten += 1
             try db.cachedStatement(sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
                 .execute(arguments: [dayId, day.date.description, day.date.isoWeekday])
         }

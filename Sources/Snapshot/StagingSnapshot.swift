@@ -15,6 +15,7 @@ public final class StagingSnapshot {
     /// building an index once over the finished table is several times cheaper than keeping
     /// it sorted through a million inserts.
     private var deferredIndexes: [String] = []
+    private var menuIndexesDropped = false
 
     /// Creates a staging database at `url`, replacing any leftover from a run that was killed:
     /// empty with the current schema, or, when `previous` is a snapshot whose menus the same
@@ -85,6 +86,15 @@ public final class StagingSnapshot {
     /// empties every table but the `kept` ones; returns the indexes' SQL, to make them again
     /// once the rows are in.
     private static func prepareForRows(_ db: Database, keeping kept: Set<String>) throws -> [String] {
+        let indexes = try dropIndexes(db, keeping: kept)
+        for table in SnapshotSchema.dataTables + SnapshotSchema.housekeepingTables where !kept.contains(table) {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        }
+        return indexes
+    }
+
+    /// Drops the schema's secondary indexes but those of `kept` tables; returns their SQL.
+    private static func dropIndexes(_ db: Database, keeping kept: Set<String>) throws -> [String] {
         let indexes = try Row.fetchAll(db, sql: """
             SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid
             """).filter { !kept.contains($0["tbl_name"]) }
@@ -92,11 +102,23 @@ public final class StagingSnapshot {
             let name: String = index["name"]
             try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
         }
-        for table in SnapshotSchema.dataTables + SnapshotSchema.housekeepingTables where !kept.contains(table) {
-            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
-        }
         return indexes.map { $0["sql"] }
     }
+
+    /// A continued database keeps the menus' indexes, so that the days it keeps need no index
+    /// built. Past `changedDaysWithIndexes` days written or removed, and more of them than days
+    /// kept, keeping the indexes up to date costs more than building them again (a year whose
+    /// every day changed took twice a full write's time with them): they are dropped then, and
+    /// made again with the others by `finish`.
+    private func dropMenuIndexesIfMostDaysChange(_ db: Database, removing: Int = 0) throws {
+        guard continuesPrevious, !menuIndexesDropped else { return }
+        let changed = menus.daysWritten + removing
+        guard changed > Self.changedDaysWithIndexes, changed > menus.keptDays.count else { return }
+        deferredIndexes += try Self.dropIndexes(db, keeping: [])
+        menuIndexesDropped = true
+    }
+
+    static let changedDaysWithIndexes = 32
 
     /// The `_meta` key naming the build that wrote the menus.
     static let dayRowsCodeKey = "day_rows_code"
@@ -107,7 +129,10 @@ public final class StagingSnapshot {
     /// `labelVersions`: the version of its food's label each item was served with that day.
     public func append(_ day: ServiceDay, labelVersions: [FoodID: Int] = [:]) throws {
         do {
-            try queue.write { db in try menus.append(day, labelVersions: labelVersions, to: db) }
+            try queue.write { db in
+                try menus.append(day, labelVersions: labelVersions, to: db)
+                try dropMenuIndexesIfMostDaysChange(db)
+            }
         } catch {
             throw SnapshotError("cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
                                 path: url.path, code: .environment)
@@ -122,6 +147,7 @@ public final class StagingSnapshot {
         do {
             let scratch = scratch
             let warnings = try queue.write { db in
+                try dropMenuIndexesIfMostDaysChange(db, removing: menus.daysLeaving)
                 try menus.complete(db)
                 try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?)",
                                arguments: [Self.dayRowsCodeKey, CommissaryVersion.build])

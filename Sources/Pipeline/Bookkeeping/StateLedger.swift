@@ -237,30 +237,34 @@ public final class StateLedger {
     }
 
     public func record(_ state: PartitionState) throws {
-        let documents = String(decoding: try JSONEncoder().encode(state.documents), as: UTF8.self)
-        let revalidate = try state.revalidate.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        let goodDocuments = try state.lastGood.map {
-            String(decoding: try JSONEncoder().encode($0.documents), as: UTF8.self)
-        }
-        let goodSummary = try state.lastGood?.summary.map {
-            String(decoding: try JSONEncoder().encode($0), as: UTF8.self)
-        }
+        try record([state])
+    }
+
+    /// Records `states` in one transaction: one commit (and one sync of the log) for them all.
+    public func record(_ states: [PartitionState]) throws {
+        guard let first = states.first else { return }
+        let encoder = JSONEncoder()
+        func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         do {
+            let rows = try states.map { state -> StatementArguments in
+                [state.source, state.key, state.status.rawValue, try json(state.documents), state.runId, state.updatedAt,
+                 state.message, try state.revalidate.map(json), try state.lastGood.map { try json($0.documents) },
+                 state.lastGood?.runId, try state.lastGood?.summary.map(json)]
+            }
             try queue.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO partition
-                        (source, key, status, documents, run_id, updated_at, message, revalidate,
-                         good_documents, good_run_id, good_summary)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [state.source, state.key, state.status.rawValue, documents,
-                                state.runId, state.updatedAt, state.message, revalidate,
-                                goodDocuments, state.lastGood?.runId, goodSummary])
+                let insert = try db.cachedStatement(sql: """
+                    INSERT OR REPLACE INTO partition
+                    (source, key, status, documents, run_id, updated_at, message, revalidate,
+                     good_documents, good_run_id, good_summary)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+                for row in rows { try insert.execute(arguments: row) }
             }
         } catch {
-            throw SnapshotError("cannot record partition \(state.source)/\(state.key): \(plainMessage(error))"
-                                + FreeSpace.note(near: url), path: url.path, code: .environment)
+            let partitions = states.count == 1 ? "partition \(first.source)/\(first.key)"
+                : "\(states.count) partitions (\(first.source)/\(first.key) first)"
+            throw SnapshotError("cannot record \(partitions): \(plainMessage(error))" + FreeSpace.note(near: url),
+                                path: url.path, code: .environment)
         }
     }
 

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Values laid end to end in a fixed order, for bytes the program writes and reads back itself
+/// (the recipe spool, the parse cache's days) or only hashes (a day's rows): text as its UTF-8
+/// after its length, numbers as their 8 bytes (little endian), an absent value as one byte 0
+/// (a present one after a byte 1), a list after its count. The order of the fields is the
+/// format, so no two different sequences of values give the same bytes.
+public struct FieldWriter {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public mutating func put(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    public mutating func put(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    /// Whether an optional value follows: what `put` writes before one.
+    public mutating func put(present: Bool) {
+        bytes.append(present ? 1 : 0)
+    }
+
+    public mutating func put(_ value: Int?) {
+        put(present: value != nil)
+        if let value { put(value) }
+    }
+
+    public mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            put(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    public mutating func put(_ text: String?) {
+        put(present: text != nil)
+        if let text { put(text) }
+    }
+
+    public mutating func put(_ texts: [String]) {
+        put(texts.count)
+        for text in texts { put(text) }
+    }
+
+    /// Appends bytes another writer laid out, after their count.
+    public mutating func put(_ data: Data) {
+        put(data.count)
+        bytes.append(contentsOf: data)
+    }
+}
+
+/// Reads what a `FieldWriter` wrote, field by field in the same order. Every length and count
+/// is checked against what is left, so bytes it did not write are `DamagedBytes`, never a crash.
+public struct FieldReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    public var isAtEnd: Bool { position == bytes.count }
+
+    public mutating func uint64() throws -> UInt64 {
+        guard bytes.count - position >= 8 else { throw DamagedBytes() }
+        let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+        position += 8
+        return UInt64(littleEndian: value)
+    }
+
+    public mutating func int() throws -> Int {
+        Int(Int64(bitPattern: try uint64()))
+    }
+
+    public mutating func optionalInt() throws -> Int? {
+        try flag() ? try int() : nil
+    }
+
+    /// A count of things still to read, each taking at least a byte: a larger one is damage.
+    public mutating func count() throws -> Int {
+        let count = try int()
+        guard count >= 0, count <= bytes.count - position else { throw DamagedBytes() }
+        return count
+    }
+
+    public mutating func flag() throws -> Bool {
+        guard position < bytes.count else { throw DamagedBytes() }
+        let value = bytes[position]
+        position += 1
+        guard value <= 1 else { throw DamagedBytes() }
+        return value == 1
+    }
+
+    public mutating func string() throws -> String {
+        let length = try count()
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]),
+                          as: UTF8.self)
+        position += length
+        return text
+    }
+
+    public mutating func optionalString() throws -> String? {
+        try flag() ? try string() : nil
+    }
+
+    public mutating func strings() throws -> [String] {
+        try (0..<count()).map { _ in try string() }
+    }
+
+    public mutating func data() throws -> Data {
+        let length = try count()
+        defer { position += length }
+        return Data(UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]))
+    }
+}
+
+/// Bytes a `FieldReader` was given that its writer did not write (cut short or altered).
+public struct DamagedBytes: Error {
+    public init() {}
+}
