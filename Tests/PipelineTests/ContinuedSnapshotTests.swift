@@ -203,6 +203,25 @@ import TestSupport
         #expect(keptThird == unchanged)
     }
 
+    /// A window that moves past itself: every day of the new one written, every day of the old
+    /// one removed, more than a continued database keeps its menu indexes for (they are dropped
+    /// and built again at the end); the same rows and the same schema as a full write.
+    @Test func aWindowThatMovesPastItselfEqualsAFullWrite() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workspace = folder.appendingPathComponent("workspace")
+        var spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
+        spec.checks.minMenuItems = 100
+        spec.checks.maxDropFromPrevious = 1
+        _ = try await run(spec, workspace: workspace,
+                          dates: .range(from: ServiceDate("2016-08-01")!, to: ServiceDate("2016-08-31")!),
+                          today: "2016-08-31")
+        let (_, kept) = try await runAndCompare(
+            spec, workspace: workspace, dates: .range(from: ServiceDate("2016-09-01")!, to: ServiceDate("2016-09-30")!),
+            today: "2016-09-30")
+        #expect(kept == 0)
+    }
+
     /// Kept rows carry the section ids of the snapshot they come from; where that snapshot
     /// numbered a section otherwise (here: every id moved by hand), the kept days are renumbered
     /// to the ids a full write gives.
