@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Nutrition
 import Snapshot
@@ -32,23 +33,16 @@ struct NutritionChecks {
                 message: "\(unfilled.count) food(s) print a label of zeros, kept without amounts (first: \(first))"))
         }
         let foods = foods.sorted { $0.id < $1.id }
-        if let standard {
-            review.agreements = foods.flatMap { food in
-                food.nutrients.compactMap { standard.agreement(of: $0) }.map { agreement in
-                    NutrientAgreementRow(
-                        foodId: food.id.description, nutrientKey: agreement.nutrient.rawValue,
-                        standard: standard.name, printedPercent: agreement.printedPercent,
-                        declaredPercent: agreement.percentFromDeclared,
-                        unroundedLow: agreement.unroundedAmounts.lowerBound,
-                        unroundedHigh: agreement.unroundedAmounts.upperBound,
-                        agreesFromDeclared: agreement.agreesFromDeclared,
-                        agreesFromUnrounded: agreement.agreesFromUnrounded)
-                }
-            }
-            review.outcomes += agreementOutcomes(review.agreements, standard: standard)
-            review.outcomes += unconvertibleOutcome(foods, standard: standard)
+        // Each food is reviewed on its own, so the foods are spread over the cores.
+        let findings = foods.mappedOnEveryCore(minimumCount: 256) { food in
+            FoodFindings(food, standard: standard, limits: limits)
         }
-        let flags = foods.flatMap { FoodReview.flags(for: $0, limits: limits) }
+        if let standard {
+            review.agreements = findings.flatMap(\.agreements)
+            review.outcomes += agreementOutcomes(review.agreements, standard: standard)
+            review.outcomes += unconvertibleOutcome(findings.flatMap(\.unconvertible), standard: standard)
+        }
+        let flags = findings.flatMap(\.flags)
         review.flags += flags.map {
             FoodFlagRow(foodId: $0.food.description, check: $0.check, nutrientKey: $0.nutrient?.rawValue,
                         message: $0.message)
@@ -80,20 +74,40 @@ struct NutritionChecks {
     }
 
     /// Nutrients the standard has a value for but in a unit it cannot convert: reported, since a
-    /// guessed conversion would publish a wrong %DV.
-    private func unconvertibleOutcome(_ foods: [Food], standard: DailyValueStandard) -> [CheckOutcome] {
-        var counts: [String: Int] = [:]
-        for food in foods {
-            for (nutrient, reason) in standard.unconvertible(in: food) {
-                guard case .unconvertible(let unit, let standardUnit) = reason else { continue }
-                counts["\(nutrient.key) in \(unit) (the standard uses \(standardUnit.rawValue))", default: 0] += 1
-            }
-        }
-        guard !counts.isEmpty else { return [] }
-        let total = counts.values.reduce(0, +)
+    /// guessed conversion would publish a wrong %DV. `amounts` names one per amount.
+    private func unconvertibleOutcome(_ amounts: [String], standard: DailyValueStandard) -> [CheckOutcome] {
+        guard !amounts.isEmpty else { return [] }
+        let counts = Dictionary(amounts.map { ($0, 1) }, uniquingKeysWith: +)
         return [CheckOutcome(
-            name: "dv_unconvertible", severity: .warning, passed: false, value: Double(total),
-            message: "no %DV for \(total) amount(s) under \(standard.name): "
+            name: "dv_unconvertible", severity: .warning, passed: false, value: Double(amounts.count),
+            message: "no %DV for \(amounts.count) amount(s) under \(standard.name): "
                 + counts.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }.joined(separator: ", "))]
+    }
+}
+
+/// What the review finds on one food: its %DV agreements, its flags, and the amounts the standard
+/// cannot convert (as the warning names them).
+private struct FoodFindings: Sendable {
+    var agreements: [NutrientAgreementRow] = []
+    var flags: [FoodFlag]
+    var unconvertible: [String] = []
+
+    init(_ food: Food, standard: DailyValueStandard?, limits: NutritionLimits) {
+        flags = FoodReview.flags(for: food, limits: limits)
+        guard let standard else { return }
+        agreements = food.nutrients.compactMap { standard.agreement(of: $0) }.map { agreement in
+            NutrientAgreementRow(
+                foodId: food.id.description, nutrientKey: agreement.nutrient.rawValue,
+                standard: standard.name, printedPercent: agreement.printedPercent,
+                declaredPercent: agreement.percentFromDeclared,
+                unroundedLow: agreement.unroundedAmounts.lowerBound,
+                unroundedHigh: agreement.unroundedAmounts.upperBound,
+                agreesFromDeclared: agreement.agreesFromDeclared,
+                agreesFromUnrounded: agreement.agreesFromUnrounded)
+        }
+        unconvertible = standard.unconvertible(in: food).compactMap { nutrient, reason in
+            guard case .unconvertible(let unit, let standardUnit) = reason else { return nil }
+            return "\(nutrient.key) in \(unit) (the standard uses \(standardUnit.rawValue))"
+        }
     }
 }

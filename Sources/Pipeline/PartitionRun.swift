@@ -123,10 +123,11 @@ extension PipelineRunner {
             let usual = try ledger.map {
                 PartitionSummary.total(try $0.goodSummaries(source: harvester.source.name, limit: Self.usualWindow))
             }
+            let states = try ledger?.states(source: harvester.source.name) ?? [:]
             // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
             let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
             for key in days + own.filter({ ServiceDate($0) == nil }) {
-                let previous = try ledger?.state(source: harvester.source.name, key: key)
+                let previous = states[key]
                 let isHistory = kept.contains(key)
                 var item = PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
                                          previous: previous,

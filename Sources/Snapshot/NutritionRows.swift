@@ -50,18 +50,17 @@ extension StagingSnapshot {
     public func write(agreements: [NutrientAgreementRow], flags: [FoodFlagRow]) throws {
         do {
             try queue.write { db in
-                let agreement = try db.cachedStatement(sql: """
+                let agreement = try RowInsert(db, sql: """
                     INSERT OR REPLACE INTO food_nutrient_agreement
                     (food_id, nutrient_key, dv_standard, printed_dv_percent, declared_dv_percent,
                      unrounded_low, unrounded_high, agrees_from_declared, agrees_from_unrounded, agrees)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for row in agreements.sorted(by: { ($0.foodId, $0.nutrientKey) < ($1.foodId, $1.nutrientKey) }) {
-                    try agreement.execute(arguments: [
-                        row.foodId, row.nutrientKey, row.standard, row.printedPercent, row.declaredPercent,
-                        row.unroundedLow, row.unroundedHigh, row.agreesFromDeclared, row.agreesFromUnrounded,
-                        row.agreesFromDeclared || row.agreesFromUnrounded,
-                    ])
+                    try agreement.insert(row.foodId, row.nutrientKey, row.standard, row.printedPercent,
+                                         row.declaredPercent, row.unroundedLow, row.unroundedHigh,
+                                         row.agreesFromDeclared, row.agreesFromUnrounded,
+                                         row.agreesFromDeclared || row.agreesFromUnrounded)
                 }
                 let flag = try db.cachedStatement(sql: """
                     INSERT INTO food_flag (food_id, check_name, severity, nutrient_key, message)

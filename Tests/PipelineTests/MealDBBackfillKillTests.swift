@@ -71,7 +71,7 @@ final class KillOnRequest: @unchecked Sendable {
 
         let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "recipes-api"))
         let keys = Array("abcdefghijklmnopqrstuvwxyz0123456789").map(String.init) + ["categories"]
-        let finished = try keys.filter { try ledger.state(source: "mealdb", key: $0)?.status == .done }
+        let finished = try keys.filter { try ledger.states(source: "mealdb")[$0]?.status == .done }
         #expect(finished == Array("abcdefghijk").map(String.init))
         #expect(try ledger.interruptedRuns().last != nil)
         #expect(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "recipes-api") == nil)

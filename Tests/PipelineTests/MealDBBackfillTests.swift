@@ -116,7 +116,7 @@ import Testing
         // with --only-missing asks again only for the three broken letters.
         let ledger = try StateLedger(url: Workspace(root: folder).ledger(pipeline: "recipes-api"))
         let keys = Array("abcdefghijklmnopqrstuvwxyz0123456789").map(String.init) + ["categories"]
-        #expect(try keys.filter { try ledger.state(source: "mealdb", key: $0)?.status == .done }.count == 34)
+        #expect(try keys.filter { try ledger.states(source: "mealdb")[$0]?.status == .done }.count == 34)
         broken.mend()
         let second = try await BackfillFixtures.runner(spec, workspace: folder, onlyMissing: true).run()
         #expect(second.published)

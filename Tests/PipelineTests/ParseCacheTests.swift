@@ -80,15 +80,15 @@ import TestSupport
         let days = ["2026-10-10", "2026-10-11", "2026-10-12"]
         var readers: [String] = []
         for day in days {
-            let documents = try #require(try ledger.state(source: "ucla-menu", key: day)).documents
+            let documents = try #require(try ledger.states(source: "ucla-menu")[day]).documents
             if documents.contains(where: { $0.url.hasSuffix("/Recipes/140751/1") }) { readers.append(day) }
         }
         #expect(readers.count == 1, "one day reads a food's page in a run: \(readers)")
         let reader = try #require(readers.first)
-        let page = try #require(try ledger.state(source: "ucla-menu", key: reader)?.documents
+        let page = try #require(try ledger.states(source: "ucla-menu")[reader]?.documents
             .first { $0.url.hasSuffix("/Recipes/140751/1") }).url
         let before = try Dictionary(uniqueKeysWithValues: days.map { day in
-            (day, Set(try #require(try ledger.state(source: "ucla-menu", key: day)).documents.map(\.url)))
+            (day, Set(try #require(try ledger.states(source: "ucla-menu")[day]).documents.map(\.url)))
         })
         try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/\(reader).html"))
 
@@ -107,12 +107,12 @@ import TestSupport
         // The ledger now lists the page under the day read again for it, beside every page that
         // day read before, so the next night's key for that day includes it.
         let relisted = try days.filter { day in
-            try #require(try ledger.state(source: "ucla-menu", key: day)).documents
+            try #require(try ledger.states(source: "ucla-menu")[day]).documents
                 .contains { $0.url.hasSuffix("/Recipes/140751/1") }
         }
         #expect(relisted.count == 1 && !relisted.contains(reader))
         for day in relisted {
-            let after = Set(try #require(try ledger.state(source: "ucla-menu", key: day)).documents.map(\.url))
+            let after = Set(try #require(try ledger.states(source: "ucla-menu")[day]).documents.map(\.url))
             #expect(after == before[day, default: []].union([page]))
         }
 

@@ -23,15 +23,15 @@ import Testing
         // A new process opens the same file: the run never finished.
         let ledger = try StateLedger(url: url)
         #expect(try ledger.interruptedRuns() == ["r1"])
-        #expect(try ledger.state(source: "menus", key: "2026-10-10")?.documents == [document])
-        #expect(try ledger.state(source: "menus", key: "2026-10-11")?.message == "404")
-        #expect(try ledger.state(source: "menus", key: "2026-10-12") == nil)
+        #expect(try ledger.states(source: "menus")["2026-10-10"]?.documents == [document])
+        #expect(try ledger.states(source: "menus")["2026-10-11"]?.message == "404")
+        #expect(try ledger.states(source: "menus")["2026-10-12"] == nil)
         try ledger.beginRun("r2", startedAt: "2026-10-12T03:00:00Z")
         #expect(try ledger.interruptedRuns() == ["r1", "r2"])
         try ledger.finishRuns()
         #expect(try ledger.interruptedRuns().isEmpty)
         // Finishing runs keeps what they did.
-        #expect(try ledger.state(source: "menus", key: "2026-10-10")?.status == .done)
+        #expect(try ledger.states(source: "menus")["2026-10-10"]?.status == .done)
     }
 }
 
@@ -59,7 +59,7 @@ import Testing
         try ledger.record(PartitionState(source: "menus", key: "2026-10-13", status: .failed, documents: [],
                                          runId: "r2", updatedAt: "t2", message: "HTTP 500"))
 
-        let refused = try #require(try ledger.state(source: "menus", key: "2026-10-12"))
+        let refused = try #require(try ledger.states(source: "menus")["2026-10-12"])
         #expect(refused.status == .failed)
         #expect(refused.documents.map(\.url) == ["https://example.org/c"])
         #expect(refused.lastGood == good)

@@ -125,7 +125,7 @@ import TestSupport
             let interrupted = Set(try state.interruptedRuns())
             let partitions = ["2026-10-10", "2026-10-11", "2026-10-12", "hours"].map { ("ucla-menu", $0) }
                 + [("mealdb", "catalogue")]
-            let finished = try partitions.compactMap { try state.state(source: $0.0, key: $0.1) }
+            let finished = try partitions.compactMap { try state.states(source: $0.0)[$0.1] }
                 .filter { $0.status == .done && interrupted.contains($0.runId) }
             let dayRequests = { (key: String) in server.requests(to: "/Menus/\(key)").count }
             let daysBefore = Dictionary(uniqueKeysWithValues: finished.map { ($0.key, dayRequests($0.key)) })

@@ -207,10 +207,15 @@ public final class StateLedger {
         }
     }
 
-    public func state(source: String, key: String) throws -> PartitionState? {
+    /// Every partition of `source` the ledger knows, by key, read at once.
+    public func states(source: String) throws -> [String: PartitionState] {
         try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM partition WHERE source = ? AND key = ?",
-                             arguments: [source, key]).map(Self.decode)
+            var states: [String: PartitionState] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM partition WHERE source = ?", arguments: [source]) {
+                let state = try Self.decode(row)
+                states[state.key] = state
+            }
+            return states
         }
     }
 
@@ -269,21 +274,23 @@ public final class StateLedger {
     }
 
     private static func decode(_ row: Row) throws -> PartitionState {
+        let decoder = JSONDecoder()
         let documents: String = row["documents"]
         let revalidate: String? = row["revalidate"]
         let goodDocuments: String? = row["good_documents"]
         let goodSummary: String? = row["good_summary"]
+        let read = try decoder.decode([SourceDocument].self, from: Data(documents.utf8))
+        // A partition's last good version is most often the one it read last: decoded once.
         let lastGood = try goodDocuments.map { encoded in
-            LastGood(documents: try JSONDecoder().decode([SourceDocument].self, from: Data(encoded.utf8)),
+            LastGood(documents: encoded == documents ? read : try decoder.decode([SourceDocument].self, from: Data(encoded.utf8)),
                      runId: row["good_run_id"] ?? "",
-                     summary: goodSummary.flatMap { try? JSONDecoder().decode(PartitionSummary.self, from: Data($0.utf8)) })
+                     summary: goodSummary.flatMap { try? decoder.decode(PartitionSummary.self, from: Data($0.utf8)) })
         }
         return PartitionState(
             source: row["source"], key: row["key"],
             status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
-            documents: try JSONDecoder().decode([SourceDocument].self, from: Data(documents.utf8)),
-            runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
-            revalidate: try revalidate.map { try JSONDecoder().decode([String].self, from: Data($0.utf8)) },
+            documents: read, runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
+            revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
             lastGood: lastGood)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 extension Array where Element: Sendable {
-    /// `map`, spread over every core once there are `minimumCount` elements, in the same order.
-    /// Mapping a meal (steps, measures) takes about as long as decoding its JSON, a dump of
-    /// 100,000 meals is one partition, and every meal maps on its own.
-    func mappedOnEveryCore<Mapped: Sendable>(minimumCount: Int = 2_000,
+    /// `map`, spread over every core once there are `minimumCount` elements, in the same order:
+    /// for work that is one stage's whole and whose elements map on their own (a dump's meals,
+    /// whose mapping costs as much as decoding them; the nutrition review of every food).
+    public func mappedOnEveryCore<Mapped: Sendable>(minimumCount: Int = 2_000,
                                              _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1, count >= Swift.max(minimumCount, 2) else { return map(transform) }
