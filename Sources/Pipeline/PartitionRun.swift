@@ -214,7 +214,9 @@ struct HarvestStage {
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
                 if outcome.fromCache, outcome.stale == nil {
-                    if let state = ledgerState(of: outcome) { try unrecorded.add(state, to: ledger) }
+                    if let state = ledgerState(of: outcome) {
+                        try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
+                    }
                 } else {
                     try unrecorded.commit(to: ledger)
                     try record(outcome, in: ledger)
@@ -231,7 +233,11 @@ struct HarvestStage {
             }
         }
         try unrecorded.commit(to: ledger)
-        for borrower in borrowers {
+        // Claims only grow, so a borrower none of whose foods is unclaimed now never has one.
+        // The foods on any menu are a few thousand; the foods the cached days borrow, counted
+        // per day, a hundred thousand: one pass over the first instead of one per borrower.
+        let unclaimed = borrowers.isEmpty ? [] : await context.unclaimed(Set(menus.digest.foods.keys))
+        for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
             try await readUnclaimedFoods(of: borrower, context: context, known: known, ledger: ledger, into: &harvest)
         }
         cache?.flush()
@@ -514,19 +520,33 @@ struct HarvestStage {
 /// changes only which run saw the partition last: losing it to a kill costs the next run one
 /// cache read, where a commit of its own would cost a sync of the log (a fifth of the harvest
 /// of a rerun in which one day changed). They are committed with the next partition that was
-/// fetched or parsed, `perCommit` at a time, and at the end of the harvest.
+/// fetched or parsed, `perCommit` at a time, and at the end of the harvest; a state that is the
+/// one recorded but for its run and time updates those two alone, without encoding the rest.
 private struct CachedPartitionRecords {
     static let perCommit = 64
     private var states: [PartitionState] = []
+    private var seenAgain: [(source: String, key: String)] = []
+    private var run: (id: String, time: String)?
 
-    mutating func add(_ state: PartitionState, to ledger: StateLedger) throws {
-        states.append(state)
-        if states.count >= Self.perCommit { try commit(to: ledger) }
+    mutating func add(_ state: PartitionState, previous: PartitionState?, to ledger: StateLedger) throws {
+        var recorded = previous
+        recorded?.runId = state.runId
+        recorded?.updatedAt = state.updatedAt
+        if recorded == state {
+            seenAgain.append((state.source, state.key))
+            run = (state.runId, state.updatedAt)
+        } else {
+            states.append(state)
+        }
+        if states.count + seenAgain.count >= Self.perCommit { try commit(to: ledger) }
     }
 
     mutating func commit(to ledger: StateLedger) throws {
         try ledger.record(states)
+        if let run { try ledger.recordSeenAgain(seenAgain, runId: run.id, at: run.time) }
         states = []
+        seenAgain = []
+        run = nil
     }
 }
 

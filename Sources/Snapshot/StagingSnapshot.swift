@@ -19,7 +19,8 @@ public final class StagingSnapshot {
 
     /// Creates a staging database at `url`, replacing any leftover from a run that was killed:
     /// empty with the current schema, or, when `previous` is a snapshot whose menus the same
-    /// build wrote (`CommissaryVersion.build`, recorded as `day_rows_code`), a copy of it holding only its menus,
+    /// build wrote (`CommissaryVersion.build`, recorded as `day_rows_code`), a copy of its file
+    /// holding only its menus,
     /// whose unchanged days the run then keeps instead of writing again (`MenuWriter`). Every
     /// other table is emptied and written in full, as for an empty database. A previous
     /// snapshot that cannot be used that way (another build or schema, unreadable) is not an
@@ -40,11 +41,12 @@ public final class StagingSnapshot {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
-        let base = previous.flatMap { Self.continuable($0) }
+        let base = previous.flatMap { previous in Self.continuable(previous).map { (file: previous, menus: $0) } }
         do {
+            // A published snapshot is a closed, read-only file: its bytes are a database.
+            if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             if let base {
-                try base.source.backup(to: queue)
                 menus = MenuWriter(continuing: base.menus)
                 continuesPrevious = true
             } else {
@@ -56,6 +58,7 @@ public final class StagingSnapshot {
                 try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables)
             }
         } catch {
+            try? fileManager.removeItem(at: url)
             throw SnapshotError("cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
                                 path: url.path, code: .environment)
         }
@@ -65,21 +68,19 @@ public final class StagingSnapshot {
     /// that changed or left). Restaurants and sections are written again from the days.
     static let continuedTables: Set<String> = ["service_day", "meal", "menu_item"]
 
-    /// The previous snapshot opened for copying, with what its menus hold; nil when it was built
-    /// by another build or schema, or cannot be read.
-    private static func continuable(_ previous: URL) -> (source: DatabaseQueue, menus: PreviousMenus)? {
+    /// What the previous snapshot's menus hold; nil when another build or schema wrote it, or
+    /// it cannot be read.
+    private static func continuable(_ previous: URL) -> PreviousMenus? {
         var configuration = Configuration()
         configuration.readonly = true
-        guard let source = try? DatabaseQueue(path: previous.path, configuration: configuration),
-              let menus = try? source.read({ db -> PreviousMenus? in
-                  guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
-                        try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
-                                            arguments: [dayRowsCodeKey]) == CommissaryVersion.build
-                  else { return nil }
-                  return try PreviousMenus.read(db)
-              }) ?? nil
-        else { return nil }
-        return (source, menus)
+        let menus = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db -> PreviousMenus? in
+            guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
+                  try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
+                                      arguments: [dayRowsCodeKey]) == CommissaryVersion.build
+            else { return nil }
+            return try PreviousMenus.read(db)
+        }
+        return menus ?? nil
     }
 
     /// Drops the schema's secondary indexes (but those of `kept` tables, whose rows stay) and

@@ -124,6 +124,9 @@ import TestSupport
         let digests = try QueryResult.run("SELECT date FROM _day_rows ORDER BY date", on: firstFile).rows
         #expect(digests == Self.days.map { [.text($0)] })
 
+        let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "continued"))
+        let firstNight = try ledger.states(source: "ucla-menu")
+
         try removeLastItem(of: Self.days[1], in: site)
         let (second, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
         #expect(kept == 2)
@@ -137,6 +140,13 @@ import TestSupport
         else { Issue.record("no item counts"); return }
         #expect(after == before - 1)
         #expect(try items(secondFile, Self.days[0]) == items(firstFile, Self.days[0]))
+        // The ledger says the second night saw every day; the days it took from the parse cache
+        // keep what they read (their run and time alone updated).
+        let seen = try ledger.states(source: "ucla-menu")
+        #expect(Self.days.allSatisfy { seen[$0]?.runId == second.manifest.runId })
+        for day in [Self.days[0], Self.days[2]] {
+            #expect(seen[day]?.documents == firstNight[day]?.documents && seen[day]?.lastGood == firstNight[day]?.lastGood)
+        }
         let changedDigest = "SELECT rows_sha256 FROM _day_rows WHERE date = '\(Self.days[1])'"
         #expect(try QueryResult.run(changedDigest, on: secondFile) != QueryResult.run(changedDigest, on: firstFile))
 

