@@ -33,7 +33,7 @@ struct RunCommand: AsyncParsableCommand {
     /// `--full-refresh` is the backfill operator's name for the same thing: nothing is replayed
     /// from the ledger, every partition is fetched again (conditional GETs still apply).
     @Flag(name: [.customLong("force"), .customLong("full-refresh")],
-          help: "Fetch every partition again, even those already done, and publish even if nothing changed (--full-refresh is the same flag).")
+          help: "Fetch and parse every partition again, even those already done, write every day rather than keep the latest snapshot's, and publish even if nothing changed (--full-refresh is the same flag).")
     var force = false
 
     @Flag(help: "Fetch only partitions not already done; replay the others from raw/.")
