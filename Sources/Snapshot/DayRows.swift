@@ -9,30 +9,31 @@ import GRDB
 /// and of the section ids, which the writer settles once every day is in. Two appends with one
 /// digest are the same rows, so the next run keeps a day whose digest it finds in the previous
 /// snapshot's `_day_rows` instead of writing it again; hashing the inputs costs a fraction of
-/// numbering the rows.
+/// numbering the rows. The fields go in a fixed order (`FieldWriter`: lengths and counts first,
+/// absent values marked), so no two different days give the same bytes.
 enum DayRows {
     /// The digest of one append of `day` (a source's day).
     static func digest(of day: ServiceDay, labelVersions: [FoodID: Int]) -> String {
-        var bytes = FieldBytes()
-        bytes.add(day.date.description)
-        bytes.add(day.meals.count)
+        var bytes = FieldWriter()
+        bytes.put(day.date.description)
+        bytes.put(day.meals.count)
         for meal in day.meals {
-            bytes.add(meal.name)
-            bytes.add(meal.restaurants.count)
+            bytes.put(meal.name)
+            bytes.put(meal.restaurants.count)
             for restaurant in meal.restaurants {
-                bytes.add(restaurant.name)
-                bytes.add(restaurant.sections.count)
+                bytes.put(restaurant.name)
+                bytes.put(restaurant.sections.count)
                 for section in restaurant.sections {
-                    bytes.add(section.name)
-                    bytes.add(section.foods.count)
+                    bytes.put(section.name)
+                    bytes.put(section.foods.count)
                     for item in section.foods {
-                        bytes.add(item.food.description)
-                        bytes.add(item.name)
-                        bytes.add(item.portion)
-                        bytes.add(item.description)
-                        bytes.add(item.plannedPortions)
-                        bytes.add(item.servedWith)
-                        bytes.add(labelVersions[item.food])
+                        bytes.put(item.food.description)
+                        bytes.put(item.name)
+                        bytes.put(item.portion)
+                        bytes.put(item.description)
+                        bytes.put(item.plannedPortions)
+                        bytes.put(item.servedWith)
+                        bytes.put(labelVersions[item.food])
                     }
                 }
             }
@@ -44,34 +45,6 @@ enum DayRows {
     /// sources served the date).
     static func digest(ofAppends appends: [String]) -> String {
         sha256Hex(Data(appends.joined(separator: "\n").utf8))
-    }
-}
-
-/// Fields laid end to end so that no two different rows give the same bytes: text with its
-/// length first, a missing value as a marker of its own.
-private struct FieldBytes {
-    var bytes: [UInt8] = []
-
-    mutating func add(_ value: Int) {
-        bytes.append(1)
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    mutating func add(_ value: String) {
-        var value = value
-        value.withUTF8 { utf8 in
-            bytes.append(2)
-            withUnsafeBytes(of: UInt64(utf8.count).littleEndian) { bytes.append(contentsOf: $0) }
-            bytes.append(contentsOf: utf8)
-        }
-    }
-
-    mutating func add(_ value: Int?) {
-        if let value { add(value) } else { bytes.append(0) }
-    }
-
-    mutating func add(_ value: String?) {
-        if let value { add(value) } else { bytes.append(0) }
     }
 }
 
