@@ -82,7 +82,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             drawStatus()
         case .stageFinished:
             if let stage = event.stage, let seconds = event.seconds {
-                write("  stage \(stage.rawValue) done in \(Self.duration(seconds))")
+                write("  stage \(stage.rawValue) done in \(Self.duration(seconds))\(Self.daysKept(event.counts))")
             }
         case .check:
             if let check = event.check, !check.passed {
@@ -140,6 +140,12 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             words[noun].removeLast()
         }
         return "\(count) " + words.joined(separator: " ")
+    }
+
+    /// What a write stage that continued the latest snapshot kept of it, for its line.
+    static func daysKept(_ counts: [String: Int]?) -> String {
+        guard let kept = counts?["days_kept"], let days = counts?["service_day"] else { return "" }
+        return ", \(kept) of \(phrase(days, "service_days")) kept from the latest snapshot"
     }
 
     static func duration(_ seconds: Double) -> String {

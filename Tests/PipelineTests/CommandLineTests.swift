@@ -61,6 +61,27 @@ import TestSupport
         #expect(files.filter { $0.hasSuffix(".sqlite") } == [String(snapshot.split(separator: "/").last ?? "")])
     }
 
+    /// A night in which one day's page changed: its write stage's line says how many days it
+    /// kept from the latest snapshot (the sample's three, less the one that changed).
+    @Test func aNightWithOneDayChangedSaysHowManyDaysItKept() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        let first = try await commissary(["run", spec.path, "--workspace", workspace.path, "--log-format", "text"])
+        #expect(first.status == 0)
+        #expect(!first.error.contains("kept from the latest snapshot"))
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(text.range(of: "<li class=\"menu-item\">", options: .backwards))
+        let end = try #require(text.range(of: "</li>", range: start.upperBound..<text.endIndex))
+        try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+
+        let second = try await commissary(["run", spec.path, "--workspace", workspace.path, "--log-format", "text"])
+        #expect(second.status == 0)
+        let write = second.error.split(separator: "\n").filter { $0.contains("stage write done in") }
+        #expect(write.count == 1 && write[0].hasSuffix(", 2 of 3 service days kept from the latest snapshot"), "\(write)")
+    }
+
     @Test func errorsAreOneLineNamingWhereAndExitNonZero() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
