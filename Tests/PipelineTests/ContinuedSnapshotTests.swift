@@ -64,10 +64,10 @@ import TestSupport
     private func expectSameRows(_ continued: URL, _ written: URL, sourceLocation: Testing.SourceLocation) throws {
         func everything(_ url: URL) throws -> [String: QueryResult] {
             var tables: [String: QueryResult] = [:]
-            let rowidTables = try QueryResult.run("""
+            let listed = try QueryResult.run("""
                 SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table'
                 """, on: url).rows
-            for row in rowidTables {
+            for row in listed {
                 guard case .text(let name) = row[0], case .integer(let withoutRowid) = row[1],
                       SnapshotSchema.dataTables.contains(name) || ["_day_rows", "_table_keys"].contains(name)
                 else { continue }
