@@ -13,15 +13,16 @@ import TestSupport
 /// parse, normalize, publish): the last published snapshot and `latest` must survive intact, no
 /// partial file may carry a final name, and the next run must succeed.
 @Suite(.serialized) struct KillTests {
-    /// Sample menus plus the 442 real meals, so a run lasts long enough to be hit mid-stage.
-    private func pipelineFile(in folder: URL) throws -> URL {
+    /// Sample menus (the bundled site, or `site`) plus the 442 real meals, so a run lasts long
+    /// enough to be hit mid-stage.
+    private func pipelineFile(in folder: URL, site: URL = Paths.sampleSite) throws -> URL {
         let file = folder.appendingPathComponent("kill.yml")
         let yaml = """
             pipeline: kill
             sources:
               - name: ucla-menu
                 adapter: ucla-menu-site
-                location: \(Paths.sampleData.appendingPathComponent("menu.dining.ucla.edu").path)
+                location: \(site.path)
                 dates: {from: 2026-10-10, to: 2026-10-12}
               - name: mealdb
                 adapter: mealdb-dump
@@ -38,14 +39,17 @@ import TestSupport
         try CommissaryProcess.start(["run", pipeline.path, "--workspace", workspace.path, "--log-format", "json"])
     }
 
-    /// Every file with a final name must be a sound, complete snapshot.
-    private func assertNothingPartial(_ snapshots: URL, expectedMenuItems: Int) throws {
+    /// Every file with a final name must be a sound, complete snapshot (with `expectedMenuItems`
+    /// items, when given).
+    private func assertNothingPartial(_ snapshots: URL, expectedMenuItems: Int?) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: snapshots.path)) ?? []
         for name in names where name.hasSuffix(".sqlite") && !name.hasPrefix(".") {
             let file = snapshots.appendingPathComponent(name)
             let problems = try SnapshotReader.open(file).read { db in try SnapshotReader.verify(db) }
             #expect(problems.isEmpty, "\(name): \(problems)")
-            #expect(try SnapshotReader.rowCounts(of: file)["menu_item"] == expectedMenuItems, "\(name)")
+            if let expectedMenuItems {
+                #expect(try SnapshotReader.rowCounts(of: file)["menu_item"] == expectedMenuItems, "\(name)")
+            }
         }
     }
 
@@ -93,5 +97,77 @@ import TestSupport
         try assertNothingPartial(snapshots, expectedMenuItems: goodCounts["menu_item"] ?? -1)
         let hidden = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
         #expect(hidden.isEmpty, "leftovers after the recovery run: \(hidden)")
+    }
+
+    /// The same kills over runs that continue the latest snapshot: before each, one more item
+    /// leaves a day's page, so every run copies the latest snapshot into staging, keeps two days
+    /// and writes one. Whatever a kill interrupts (the copy, the day, the publication), `latest`
+    /// stays a sound snapshot, nothing partial takes a final name, the recovery run leaves
+    /// `staging/` empty, and what it publishes has the rows of a full write of the same pages.
+    @Test func killedContinuedRunsNeverDamageTheLastGoodSnapshot() async throws {
+        guard FileManager.default.isExecutableFile(atPath: CommissaryProcess.binary.path) else {
+            Issue.record("the commissary binary is not built at \(CommissaryProcess.binary.path)")
+            return
+        }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = workspace.appendingPathComponent("site")
+        try FileManager.default.copyItem(at: Paths.sampleSite, to: site)
+        let pipeline = try pipelineFile(in: workspace, site: site)
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        let store = SnapshotStore(directory: snapshots)
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        func removeAnItem() throws {
+            let text = try String(contentsOf: page, encoding: .utf8)
+            let start = try #require(text.range(of: "<li class=\"menu-item\">", options: .backwards))
+            let end = try #require(text.range(of: "</li>", range: start.upperBound..<text.endIndex))
+            try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        }
+
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
+        try removeAnItem()
+        let clock = ContinuousClock()
+        let started = clock.now
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
+        let continuedRun = clock.now - started
+        let seconds = Double(continuedRun.components.seconds) + Double(continuedRun.components.attoseconds) / 1e18
+        // That run kept the two days that did not change (its manifest's write stage says so).
+        let manifest = try #require(store.latest(pipeline: "kill")).path + ".manifest.json"
+        let stages = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: manifest)))
+            as? [String: Any])["stages"] as? [[String: Any]]
+        let write = try #require(stages?.first { $0["name"] as? String == "write" })
+        #expect((write["counts"] as? [String: Int])?["days_kept"] == 2)
+
+        for fraction in [0.02, 0.1, 0.25, 0.4, 0.55, 0.7, 0.8, 0.88, 0.94, 0.98] {
+            let before = try #require(store.latest(pipeline: "kill"))
+            let beforeBytes = sha256Hex(try Data(contentsOf: before))
+            try removeAnItem()
+            let process = try start(pipeline, workspace: workspace)
+            try await Task.sleep(for: .seconds(seconds * fraction))
+            kill(process.processIdentifier, SIGKILL)
+            _ = try await CommissaryProcess.exit(of: process)
+
+            let latest = try #require(store.latest(pipeline: "kill"), "latest lost after a kill at \(fraction)")
+            #expect(sha256Hex(try Data(contentsOf: before)) == beforeBytes, "the snapshot it started from changed")
+            try assertNothingPartial(snapshots, expectedMenuItems: nil)
+            #expect(try SnapshotReader.rowCounts(of: latest)["recipe"] == 442)
+        }
+
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: workspace)) == 0)
+        let final = try #require(store.latest(pipeline: "kill"))
+        try assertNothingPartial(snapshots, expectedMenuItems: nil)
+        let staging = try FileManager.default.contentsOfDirectory(atPath: workspace.appendingPathComponent("staging").path)
+        #expect(staging.isEmpty, "left in staging/: \(staging)")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: snapshots.path).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "leftovers after the recovery run: \(hidden)")
+
+        let fresh = workspace.appendingPathComponent("fresh")
+        #expect(try await CommissaryProcess.exit(of: try start(pipeline, workspace: fresh)) == 0)
+        let written = try #require(SnapshotStore(directory: fresh.appendingPathComponent("snapshots")).latest(pipeline: "kill"))
+        #expect(try SnapshotReader.rowCounts(of: final) == SnapshotReader.rowCounts(of: written))
+        for table in ["menu_item", "meal", "service_day", "section", "restaurant", "_day_rows"] {
+            let query = "SELECT * FROM \(table) ORDER BY 1"
+            #expect(try QueryResult.run(query, on: final) == QueryResult.run(query, on: written), "\(table)")
+        }
     }
 }
