@@ -46,6 +46,14 @@ public struct FieldWriter {
         for text in texts { put(text) }
     }
 
+    /// `values` after their count, each laid out by `put`: what `FieldReader.list` reads back.
+    public static func list<Value>(_ values: [Value], _ put: (inout FieldWriter, Value) -> Void) -> Data {
+        var output = FieldWriter()
+        output.put(values.count)
+        for value in values { put(&output, value) }
+        return Data(output.bytes)
+    }
+
     /// Appends bytes another writer laid out, after their count.
     public mutating func put(_ data: Data) {
         put(data.count)
@@ -64,6 +72,16 @@ public struct FieldReader {
     }
 
     public var isAtEnd: Bool { position == bytes.count }
+
+    /// What `FieldWriter.list` wrote: the count, each value read by `read`, and nothing after.
+    public static func list<Value>(_ data: Data, _ read: (inout FieldReader) throws -> Value) throws -> [Value] {
+        try data.withUnsafeBytes { buffer in
+            var input = FieldReader(buffer)
+            let values = try (0..<input.count()).map { _ in try read(&input) }
+            guard input.isAtEnd else { throw DamagedBytes() }
+            return values
+        }
+    }
 
     public mutating func uint64() throws -> UInt64 {
         guard bytes.count - position >= 8 else { throw DamagedBytes() }

@@ -6,23 +6,12 @@ import Foundation
 /// every real meal of the dump, so a field this forgot would fail there.
 public enum RecipeBytes {
     public static func encode(_ recipes: [Recipe]) -> Data {
-        var output = FieldWriter()
-        output.put(recipes.count)
-        for recipe in recipes { output.put(recipe) }
-        return Data(output.bytes)
+        FieldWriter.list(recipes) { $0.put($1) }
     }
 
     /// Throws `DamagedBytes` for bytes this did not write.
     public static func decode(_ data: Data) throws -> [Recipe] {
-        try data.withUnsafeBytes { buffer in
-            var input = FieldReader(buffer)
-            let count = try input.count()
-            var recipes: [Recipe] = []
-            recipes.reserveCapacity(count)
-            for _ in 0..<count { recipes.append(try input.recipe()) }
-            guard input.isAtEnd else { throw DamagedBytes() }
-            return recipes
-        }
+        try FieldReader.list(data) { try $0.recipe() }
     }
 }
 

@@ -7,20 +7,12 @@ import Foundation
 /// fail there.
 public enum ServiceDayBytes {
     public static func encode(_ days: [ServiceDay]) -> Data {
-        var output = FieldWriter()
-        output.put(days.count)
-        for day in days { output.put(day) }
-        return Data(output.bytes)
+        FieldWriter.list(days) { $0.put($1) }
     }
 
     /// Throws `DamagedBytes` for bytes this did not write.
     public static func decode(_ data: Data) throws -> [ServiceDay] {
-        try data.withUnsafeBytes { buffer in
-            var input = FieldReader(buffer)
-            let days = try (0..<input.count()).map { _ in try input.day() }
-            guard input.isAtEnd else { throw DamagedBytes() }
-            return days
-        }
+        try FieldReader.list(data) { try $0.day() }
     }
 }
 
