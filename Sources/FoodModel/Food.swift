@@ -14,10 +14,19 @@ public struct Food: Hashable, Sendable, Codable {
     public var allergens: [String]
     /// Web codes as printed (`V`, `AEGG`, `HC`).
     public var codes: [String]
+    /// What the label's amounts are per: a serving (US labels) or 100 g (a kitchen system's
+    /// recipe documents). Nil when the source printed no label for the food; a food with a
+    /// basis and no nutrient is a label that yielded nothing, which the checks report.
+    public var labelBasis: LabelBasis?
+    /// How many portions the recipe yields (a kitchen's batch), where the source says; never
+    /// the serving.
+    public var batchPortions: Double?
+    /// What the dish is made of, as its recipe lists it, in order.
+    public var components: [FoodComponent]
 
     public init(id: FoodID, name: String, description: String? = nil, servingSize: String? = nil,
                 calories: Double? = nil, nutrients: [NutrientValue] = [], ingredients: String? = nil,
-                allergens: [String] = [], codes: [String] = []) {
+                allergens: [String] = [], codes: [String] = [], labelBasis: LabelBasis? = nil) {
         self.id = id
         self.name = name
         self.description = description
@@ -27,11 +36,21 @@ public struct Food: Hashable, Sendable, Codable {
         self.ingredients = ingredients
         self.allergens = allergens
         self.codes = codes
+        self.labelBasis = labelBasis
+        self.components = []
+    }
+
+    /// The serving's weight in grams, where the serving is a weight ("10 oz", "1 lb", "42 g") or
+    /// states one in brackets ("Slice (1/96) (42g)", "2.7 oz Portion (77g)": the printed grams win);
+    /// nil for a count or a volume ("1 each", "8 fl oz").
+    public var servingGrams: Double? {
+        if let printed = servingSize, let grams = ServingSize.statedGrams(in: printed) { return grams }
+        return (serving ?? servingSize.flatMap(ServingSize.init(printed:)))?.grams
     }
 
     private enum CodingKeys: String, CodingKey {
         case source, recipeId, name, description, servingSize, serving, calories, nutrients
-        case ingredients, allergens, codes
+        case ingredients, allergens, codes, labelBasis, batchPortions, components
     }
 
     public init(from decoder: any Decoder) throws {
@@ -47,6 +66,9 @@ public struct Food: Hashable, Sendable, Codable {
         ingredients = try c.decodeIfPresent(String.self, forKey: .ingredients)
         allergens = try c.decodeIfPresent([String].self, forKey: .allergens) ?? []
         codes = try c.decodeIfPresent([String].self, forKey: .codes) ?? []
+        labelBasis = try c.decodeIfPresent(LabelBasis.self, forKey: .labelBasis)
+        batchPortions = try c.decodeIfPresent(Double.self, forKey: .batchPortions)
+        components = try c.decodeIfPresent([FoodComponent].self, forKey: .components) ?? []
     }
 
     /// Flattens the identity into `source` and `recipeId`, as the nested parse output shows it.
@@ -63,6 +85,37 @@ public struct Food: Hashable, Sendable, Codable {
         try c.encodeIfPresent(ingredients, forKey: .ingredients)
         try c.encode(allergens, forKey: .allergens)
         try c.encode(codes, forKey: .codes)
+        try c.encodeIfPresent(labelBasis, forKey: .labelBasis)
+        try c.encodeIfPresent(batchPortions, forKey: .batchPortions)
+        if !components.isEmpty { try c.encode(components, forKey: .components) }
+    }
+}
+
+/// What a label's amounts are per.
+public enum LabelBasis: String, Hashable, Sendable, Codable, CaseIterable {
+    /// One serving, as a US Nutrition Facts label prints.
+    case serving
+    /// 100 g of the food, as a kitchen system computes a recipe (UCLA's recipe documents).
+    case hundredGrams = "100 g"
+}
+
+/// One row of a recipe's composition: an ingredient or a sub-recipe with its amount, or a
+/// heading the recipe prints between rows.
+public struct FoodComponent: Hashable, Sendable, Codable {
+    public var name: String
+    public var amount: Double?
+    public var unit: String?
+    /// The food this row is, where the source gives its document (a sub-recipe, an ingredient).
+    public var food: FoodID?
+    public var isHeading: Bool
+
+    public init(name: String, amount: Double? = nil, unit: String? = nil, food: FoodID? = nil,
+                isHeading: Bool = false) {
+        self.name = name
+        self.amount = amount
+        self.unit = unit
+        self.food = food
+        self.isHeading = isHeading
     }
 }
 

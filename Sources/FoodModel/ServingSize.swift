@@ -53,4 +53,29 @@ public struct ServingSize: Hashable, Sendable, Codable {
         text = text[end...]
         return value
     }
+
+    /// Grams per unit of the weights servings are printed in.
+    private static let gramsPerUnit: [String: Double] = [
+        "g": 1, "gram": 1, "grams": 1, "gm": 1, "kg": 1000,
+        "oz": 28.349523125, "ounce": 28.349523125, "ounces": 28.349523125,
+        "lb": 453.59237, "lbs": 453.59237, "pound": 453.59237, "pounds": 453.59237,
+    ]
+
+    /// The serving's weight in grams when its unit's first word is a weight ("oz Portion" is
+    /// ounces; "fl oz" is a volume and gives nil).
+    public var grams: Double? {
+        let word = unit.split(whereSeparator: { $0 == " " || $0 == "." }).first.map { $0.lowercased() } ?? ""
+        guard let factor = Self.gramsPerUnit[word] else { return nil }
+        return amount * factor
+    }
+
+    /// The grams a printed serving states in brackets: "Slice (1/96) (42g)", "(77 g)"; the last
+    /// such bracket wins. Nil when none does.
+    public static func statedGrams(in printed: String) -> Double? {
+        var found: Double?
+        for match in printed.matches(of: /\(\s*(\d+(?:\.\d+)?)\s*(?:g|gm|grams?)\s*\)/.ignoresCase()) {
+            if let value = Double(match.output.1), value.isFinite, value > 0 { found = value }
+        }
+        return found
+    }
 }
