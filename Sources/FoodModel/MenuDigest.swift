@@ -25,6 +25,19 @@ public struct MenuDigest: Hashable, Sendable {
     public private(set) var restaurantsByDay: [ServiceDate: Set<String>] = [:]
     public private(set) var codes: [String: CodeSighting] = [:]
     public private(set) var menuItemCount = 0
+    /// Which foods each source served on each day, and how many items each: what the
+    /// labelled-share check weighs once every food's label is known. Kept as the day's distinct
+    /// foods (numbers into `foodOrder`), so it grows with foods per day, not with items.
+    public private(set) var servings: [ServiceDate: [String: [FoodServings]]] = [:]
+    /// Every food of the menus, numbered in the order first served.
+    public private(set) var foodOrder: [FoodID] = []
+    private var foodNumbers: [FoodID: Int32] = [:]
+
+    /// One food on one day's menus of one source, with how many menu items served it.
+    public struct FoodServings: Hashable, Sendable {
+        public var food: Int32
+        public var items: Int32
+    }
 
     public init() {}
 
@@ -39,7 +52,9 @@ public struct MenuDigest: Hashable, Sendable {
         restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { meal in
             meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
         })
+        var served: [String: [Int32: Int32]] = [:]
         day.forEachMenuItem { item in
+            served[item.source, default: [:]][number(of: item.food), default: 0] += 1
             menuItemCount += 1
             foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])]
                 .codes.formUnion(item.codes)
@@ -48,6 +63,18 @@ public struct MenuDigest: Hashable, Sendable {
                 codes[code] = CodeSighting(count: (codes[code]?.count ?? 0) + 1, example: example)
             }
         }
+        for (source, foods) in served {
+            servings[day.date, default: [:]][source, default: []] += foods.sorted { $0.key < $1.key }
+                .map { FoodServings(food: $0.key, items: $0.value) }
+        }
+    }
+
+    private mutating func number(of food: FoodID) -> Int32 {
+        if let known = foodNumbers[food] { return known }
+        let next = Int32(foodOrder.count)
+        foodOrder.append(food)
+        foodNumbers[food] = next
+        return next
     }
 
     /// Every food some menu item refers to but no recipe page described.

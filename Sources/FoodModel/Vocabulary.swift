@@ -5,7 +5,9 @@
 ///
 /// The allergens are the nine major food allergens of US law (the FALCPA of 2004 and the
 /// FASTER Act of 2021, which added sesame), with gluten beside them because menus print it
-/// apart from wheat; the diets and the footprint label are what the sources print today.
+/// apart from wheat, and alcohol, which UCLA's kitchen system lists among a dish's allergens
+/// and which people avoid for the same kind of reason; the diets and the footprint labels are
+/// what the sources print today.
 public struct VocabularyTerm: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case allergen, diet, sustainability
@@ -35,10 +37,12 @@ public enum Vocabulary {
         VocabularyTerm("soybeans", .allergen, "Soybeans"),
         VocabularyTerm("sesame", .allergen, "Sesame"),
         VocabularyTerm("gluten", .allergen, "Gluten"),
+        VocabularyTerm("alcohol", .allergen, "Alcohol"),
         VocabularyTerm("vegan", .diet, "Vegan"),
         VocabularyTerm("vegetarian", .diet, "Vegetarian"),
         VocabularyTerm("halal", .diet, "Halal"),
         VocabularyTerm("kosher", .diet, "Kosher"),
         VocabularyTerm("low_carbon", .sustainability, "Low carbon footprint"),
+        VocabularyTerm("high_carbon", .sustainability, "High carbon footprint"),
     ]
 }

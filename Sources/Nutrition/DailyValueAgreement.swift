@@ -23,8 +23,10 @@ public struct DailyValueAgreement: Hashable, Sendable {
 
 extension DailyValueStandard {
     /// The agreement of a nutrient's printed %DV with its amount; nil when the label prints no
-    /// %, no amount, or the standard cannot compute one.
-    public func agreement(of nutrient: NutrientValue) -> DailyValueAgreement? {
+    /// %, no amount, or the standard cannot compute one. A per-100 g label is a kitchen system's,
+    /// which prints amounts and percentages unrounded to two decimals, not by the label rules.
+    public func agreement(of nutrient: NutrientValue, basis: LabelBasis? = .serving) -> DailyValueAgreement? {
+        if basis == .hundredGrams { return unroundedAgreement(of: nutrient) }
         guard let printed = nutrient.printedDailyValuePercent, let amount = nutrient.amount,
               let unit = nutrient.unit,
               let declared = labelPercent(of: nutrient.key, amount: amount, unit: unit)
@@ -42,6 +44,30 @@ extension DailyValueStandard {
             nutrient: nutrient.key, printedPercent: printed, percentFromDeclared: declared,
             unroundedAmounts: amounts, agreesFromDeclared: declared == printed,
             agreesFromUnrounded: agreesFromUnrounded)
+    }
+
+    /// A %DV printed to two decimals against an amount printed to two decimals: it agrees when
+    /// the percent of some amount the printed one may stand for rounds to it.
+    private func unroundedAgreement(of nutrient: NutrientValue) -> DailyValueAgreement? {
+        guard let printed = nutrient.printedDailyValuePercent, let amount = nutrient.amount, let unit = nutrient.unit,
+              let exact = percent(of: nutrient.key, amount: amount, unit: unit)
+        else { return nil }
+        let declared = Self.kitchenRounded(exact)
+        let half = 0.005
+        let amounts = max(0, amount - half)...(amount + half)
+        var agreesFromUnrounded = false
+        if let low = percent(of: nutrient.key, amount: amounts.lowerBound, unit: unit),
+           let high = percent(of: nutrient.key, amount: amounts.upperBound, unit: unit) {
+            agreesFromUnrounded = low - half - 1e-9 <= printed && printed <= high + half + 1e-9
+        }
+        return DailyValueAgreement(
+            nutrient: nutrient.key, printedPercent: printed, percentFromDeclared: declared, unroundedAmounts: amounts,
+            agreesFromDeclared: abs(declared - printed) < 1e-9, agreesFromUnrounded: agreesFromUnrounded)
+    }
+
+    /// A percent as a kitchen system prints it: to two decimals.
+    static func kitchenRounded(_ percent: Double) -> Double {
+        (percent * 100).rounded() / 100
     }
 
     /// The printed amount ± half a unit of its last printed digit, widened to the FDA rule's

@@ -63,14 +63,18 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
         }
     }
 
-    /// The food with `computedDailyValuePercent` set, as a label would print it, for every
-    /// nutrient the standard covers in a unit it can convert.
+    /// The food with `computedDailyValuePercent` set, as its label would print it, for every
+    /// nutrient the standard covers in a unit it can convert: by the FDA's %DV steps on a
+    /// per-serving label; to two decimals on a per-100 g one, as kitchen systems print it and so
+    /// that scaling it to a serving does not scale a rounding step.
     public func apply(to food: Food) -> Food {
         var food = food
         for index in food.nutrients.indices {
             let nutrient = food.nutrients[index]
             guard let amount = nutrient.amount, let unit = nutrient.unit,
-                  let percent = labelPercent(of: nutrient.key, amount: amount, unit: unit)
+                  let percent = food.labelBasis == .hundredGrams
+                      ? percent(of: nutrient.key, amount: amount, unit: unit).map(Self.kitchenRounded)
+                      : labelPercent(of: nutrient.key, amount: amount, unit: unit)
             else { continue }
             food.nutrients[index].computedDailyValuePercent = percent
             food.nutrients[index].dailyValueStandard = name

@@ -58,6 +58,7 @@ struct Checks {
         }
 
         outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
+        outcomes.append(contentsOf: labelledShares(dataset, menus: menus))
 
         let withoutPage = menus.foodsWithoutPage(in: dataset).count
         if readsFoodPages {
@@ -114,5 +115,75 @@ struct Checks {
             CheckOutcome(name: "unknown_code", severity: .warning, passed: false, value: Double(info.count),
                          message: "unknown web code \"\(code)\" kept raw, seen \(info.count) time(s), first on \(info.example)")
         }
+    }
+
+    /// Per source, the share of its menu items whose food carries a label, day by day: a night
+    /// whose food documents all failed must not publish menus whose foods silently have no
+    /// nutrition. Always reported (the lowest day named); `min_labelled_share` makes a day
+    /// below it a warning or a blocking error.
+    private func labelledShares(_ dataset: Dataset, menus: MenuDigest) -> [CheckOutcome] {
+        let labelled = menus.foodOrder.map { dataset.foods[$0].map(LabelledShare.carriesLabel) ?? false }
+        var shares: [String: [(date: ServiceDate, labelled: Int, items: Int)]] = [:]
+        for (date, sources) in menus.servings {
+            for (source, foods) in sources {
+                let items = foods.reduce(0) { $0 + Int($1.items) }
+                let withLabel = foods.reduce(0) { $0 + (labelled[Int($1.food)] ? Int($1.items) : 0) }
+                shares[source, default: []].append((date, withLabel, items))
+            }
+        }
+        return shares.sorted { $0.key < $1.key }.map { source, days in
+            let days = days.sorted { $0.date < $1.date }
+            let share = LabelledShare(source: source, days: days)
+            return share.outcome(under: policy.minLabelledShare)
+        }
+    }
+}
+
+/// One source's labelled menu items over the run's days.
+struct LabelledShare {
+    var source: String
+    var days: [(date: ServiceDate, labelled: Int, items: Int)]
+
+    /// A food carries a label when any nutrient states something: an amount, a bound or a %DV.
+    static func carriesLabel(_ food: Food) -> Bool {
+        food.nutrients.contains {
+            $0.amount != nil || $0.amountBelow != nil || $0.amountAtLeast != nil || $0.printedDailyValuePercent != nil
+        }
+    }
+
+    private static func share(_ day: (date: ServiceDate, labelled: Int, items: Int)) -> Double {
+        day.items == 0 ? 1 : Double(day.labelled) / Double(day.items)
+    }
+
+    private static func percent(_ share: Double) -> String {
+        String(format: "%.1f%%", share * 100)
+    }
+
+    func outcome(under limits: LabelledShareLimits?) -> CheckOutcome {
+        let labelled = days.reduce(0) { $0 + $1.labelled }
+        let items = days.reduce(0) { $0 + $1.items }
+        let overall = items == 0 ? 1 : Double(labelled) / Double(items)
+        var message = "\(source): \(labelled) of \(items) menu item(s) carry a label (\(Self.percent(overall))), "
+            + "\(items - labelled) without"
+        if days.count > 1, let lowest = days.min(by: { Self.share($0) < Self.share($1) }) {
+            message += "; lowest day \(lowest.date) (\(Self.percent(Self.share(lowest))))"
+        }
+        func below(_ limit: Double?) -> [String] {
+            guard let limit else { return [] }
+            return days.filter { Self.share($0) < limit }.map { "\($0.date) \(Self.percent(Self.share($0)))" }
+        }
+        let blocking = below(limits?.block)
+        let warning = below(limits?.warn)
+        let (severity, failing, limit): (CheckOutcome.Severity, [String], Double?) =
+            !blocking.isEmpty ? (.error, blocking, limits?.block)
+            : !warning.isEmpty ? (.warning, warning, limits?.warn)
+            : (limits == nil ? .info : .warning, [], nil)
+        if let limit {
+            let listed = failing.prefix(5).joined(separator: ", ")
+            let more = failing.count > 5 ? " and \(failing.count - 5) more" : ""
+            message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(listed)\(more)"
+        }
+        return CheckOutcome(name: "labelled_share", severity: severity, passed: failing.isEmpty, value: overall,
+                            message: message)
     }
 }

@@ -42,13 +42,14 @@ struct NutritionChecks {
             review.outcomes += agreementOutcomes(review.agreements, standard: standard)
             review.outcomes += unconvertibleOutcome(findings.flatMap(\.unconvertible), standard: standard)
         }
-        let flags = findings.flatMap(\.flags)
+        let unfilledIds = Set(unfilled)
+        let flags = findings.flatMap(\.flags).filter { $0.check != "label_without_nutrients" || !unfilledIds.contains($0.food) }
         review.flags += flags.map {
             FoodFlagRow(foodId: $0.food.description, check: $0.check, nutrientKey: $0.nutrient?.rawValue,
                         message: $0.message)
         }
-        if foods.contains(where: { !$0.nutrients.isEmpty }) {
-            for check in ["energy_sanity", "implausible_value"] {
+        if foods.contains(where: { $0.labelBasis != nil || !$0.nutrients.isEmpty }) {
+            for check in ["energy_sanity", "implausible_value", "dv_ceiling", "label_without_nutrients"] {
                 let flagged = flags.filter { $0.check == check }
                 let first = flagged.first.map { "; first: \($0.food) \($0.message)" } ?? ""
                 review.outcomes.append(CheckOutcome(
@@ -94,8 +95,14 @@ private struct FoodFindings: Sendable {
 
     init(_ food: Food, standard: DailyValueStandard?, limits: NutritionLimits) {
         flags = FoodReview.flags(for: food, limits: limits)
+        if food.labelBasis != nil, food.nutrients.isEmpty {
+            flags.append(FoodFlag(food: food.id, check: "label_without_nutrients",
+                                  message: "the label was read (per \(food.labelBasis?.rawValue ?? "")) but gave no "
+                                      + "nutrient: its layout may have changed"))
+        }
+        flags += DailyValueCeiling.flags(for: food)
         guard let standard else { return }
-        agreements = food.nutrients.compactMap { standard.agreement(of: $0) }.map { agreement in
+        agreements = food.nutrients.compactMap { standard.agreement(of: $0, basis: food.labelBasis) }.map { agreement in
             NutrientAgreementRow(
                 foodId: food.id.description, nutrientKey: agreement.nutrient.rawValue,
                 standard: standard.name, printedPercent: agreement.printedPercent,

@@ -106,6 +106,9 @@ public struct CheckPolicy: Hashable, Sendable {
     /// Fewest menu items a served meal may have: a meal on the page with fewer is a page that
     /// was not read right.
     public var minItemsPerMeal: Int
+    /// The share of a source's menu items on a day that must carry a label: below `warn` the run
+    /// warns, below `block` it does not publish. Nil: the shares are reported, nothing more.
+    public var minLabelledShare: LabelledShareLimits?
 
     public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
                 requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0, maxDayDrop: Double = 0.5,
@@ -117,6 +120,18 @@ public struct CheckPolicy: Hashable, Sendable {
         self.maxDropFromPrevious = maxDropFromPrevious
         self.requiredRestaurants = requiredRestaurants
         self.maxFailedPartitions = maxFailedPartitions
+    }
+}
+
+/// `checks.min_labelled_share`: a share (0...1) below which a source's day warns, and one below
+/// which it blocks publishing.
+public struct LabelledShareLimits: Hashable, Sendable {
+    public var warn: Double?
+    public var block: Double?
+
+    public init(warn: Double? = nil, block: Double? = nil) {
+        self.warn = warn
+        self.block = block
     }
 }
 

@@ -153,7 +153,7 @@ public enum SpecReader {
     private static func readChecks(_ node: YAMLValue) throws -> CheckPolicy {
         let map = try YAMLMapping(node)
         try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants",
-                           "max_failed_partitions", "max_day_drop", "min_items_per_meal"])
+                           "max_failed_partitions", "max_day_drop", "min_items_per_meal", "min_labelled_share"])
         var policy = CheckPolicy()
         if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int(in: 0...100_000_000) }
         if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int(in: 0...100_000_000) }
@@ -170,7 +170,19 @@ public enum SpecReader {
         if let value = try map.optional("required_restaurants") {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }
         }
+        if let value = try map.optional("min_labelled_share") { policy.minLabelledShare = try readLabelledShare(value) }
         return policy
+    }
+
+    /// `min_labelled_share: 0.8` (warn below 80%) or `{warn: 0.8, block: 0.3}`.
+    private static func readLabelledShare(_ node: YAMLValue) throws -> LabelledShareLimits {
+        guard case .mapping = node.node else { return LabelledShareLimits(warn: try node.double(in: 0...1)) }
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["warn", "block"])
+        let limits = LabelledShareLimits(warn: try map.optional("warn")?.double(in: 0...1),
+                                         block: try map.optional("block")?.double(in: 0...1))
+        guard limits.warn != nil || limits.block != nil else { throw node.error("give `warn`, `block` or both") }
+        return limits
     }
 
     /// An http(s) address people can open: the licence's page.

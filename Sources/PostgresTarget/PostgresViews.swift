@@ -1,3 +1,5 @@
+import Snapshot
+
 /// The snapshot's views in PostgreSQL's dialect. SQLite's definitions do not run there as they
 /// are (`group_concat`, subqueries without an alias, 0/1 truth values summed, `round` of a
 /// double, `rowid`), so each is restated here; a test checks that every view of a snapshot has
@@ -64,35 +66,25 @@ enum PostgresViews {
             """),
         ("v_food_macros", """
             CREATE VIEW v_food_macros AS
-            SELECT f.id AS food_id, f.source, f.name AS food, f.serving_size, f.calories,
-                   \(grams("protein")) AS protein_g,
-                   \(grams("total_fat")) AS total_fat_g,
-                   \(grams("saturated_fat")) AS saturated_fat_g,
-                   \(grams("total_carbohydrate")) AS total_carbohydrate_g,
-                   \(grams("dietary_fiber")) AS dietary_fiber_g,
-                   \(grams("sugars")) AS sugars_g,
-                   1000 * \(grams("sodium")) AS sodium_mg,
-                   1000 * \(grams("cholesterol")) AS cholesterol_mg,
-                   EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code = 'VG')::int AS is_vegan,
-                   EXISTS (SELECT 1 FROM food_code c WHERE c.food_id = f.id AND c.code IN ('V', 'VG'))::int AS is_vegetarian,
+            SELECT f.id AS food_id, f.source, f.name AS food, f.serving_size,
+                   \(SnapshotSchema.macroColumns(factor: SnapshotSchema.perServing("f.label_basis", "f.serving_grams"),
+                                                calories: "f.calories")),
+                   \(SnapshotSchema.hasTerm("'vegan'"))::int AS is_vegan,
+                   \(SnapshotSchema.hasTerm("'vegan', 'vegetarian'"))::int AS is_vegetarian,
                    (SELECT count(*) FROM food_nutrient_agreement a WHERE a.food_id = f.id AND a.agrees = 0)
                        AS dv_disagreements,
-                   (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS flags
+                   (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS flags,
+                   f.label_basis AS basis, f.serving_grams
             FROM food f
             LEFT JOIN food_nutrient fn ON fn.food_id = f.id
             GROUP BY f.id
             """),
         ("v_label_macros", """
             CREATE VIEW v_label_macros AS
-            SELECT l.food_id, l.version, l.calories,
-                   \(grams("protein")) AS protein_g,
-                   \(grams("total_fat")) AS total_fat_g,
-                   \(grams("saturated_fat")) AS saturated_fat_g,
-                   \(grams("total_carbohydrate")) AS total_carbohydrate_g,
-                   \(grams("dietary_fiber")) AS dietary_fiber_g,
-                   \(grams("sugars")) AS sugars_g,
-                   1000 * \(grams("sodium")) AS sodium_mg,
-                   1000 * \(grams("cholesterol")) AS cholesterol_mg
+            SELECT l.food_id, l.version,
+                   \(SnapshotSchema.macroColumns(factor: SnapshotSchema.perServing("l.label_basis", "l.serving_grams"),
+                                                calories: "l.calories")),
+                   l.label_basis AS basis, l.serving_grams
             FROM food_label l
             LEFT JOIN food_label_nutrient fn ON fn.food_id = l.food_id AND fn.version = l.version
             GROUP BY l.food_id, l.version
@@ -113,7 +105,8 @@ enum PostgresViews {
                    \(labelled("sugars_g")) AS sugars_g,
                    \(labelled("sodium_mg")) AS sodium_mg,
                    \(labelled("cholesterol_mg")) AS cholesterol_mg,
-                   fm.dv_disagreements, fm.flags
+                   fm.dv_disagreements, fm.flags,
+                   \(labelled("basis")) AS basis, \(labelled("serving_grams")) AS serving_grams
             FROM menu_item mi
             JOIN meal m ON m.id = mi.meal_id
             JOIN service_day d ON d.id = m.service_day_id
@@ -167,7 +160,9 @@ enum PostgresViews {
                    fn.printed_dv_percent, fn.computed_dv_percent, fn.dv_standard,
                    a.declared_dv_percent, a.agrees AS dv_agrees,
                    (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS food_flags,
-                   fn.printed_amount, fn.amount_below, fn.amount_at_least
+                   fn.printed_amount, fn.amount_below, fn.amount_at_least,
+                   f.label_basis AS basis, f.serving_grams,
+                   fn.amount * \(SnapshotSchema.perServing("f.label_basis", "f.serving_grams")) AS amount_per_serving
             FROM food f
             JOIN food_nutrient fn ON fn.food_id = f.id
             JOIN nutrient n ON n.key = fn.nutrient_key
@@ -175,13 +170,16 @@ enum PostgresViews {
             """),
         ("v_label_nutrient", """
             CREATE VIEW v_label_nutrient AS
-            SELECT food_id, version, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
-                   printed_amount, amount_below, amount_at_least
-            FROM food_label_nutrient
+            SELECT ln.food_id, ln.version, ln.nutrient_key, ln.amount, ln.unit, ln.printed_dv_percent,
+                   ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below, ln.amount_at_least,
+                   l.label_basis AS basis, l.serving_grams
+            FROM food_label_nutrient ln
+            JOIN food_label l ON l.food_id = ln.food_id AND l.version = ln.version
             UNION ALL
             SELECT fn.food_id, 1, fn.nutrient_key, fn.amount, fn.unit, fn.printed_dv_percent, fn.computed_dv_percent,
-                   fn.dv_standard, fn.printed_amount, fn.amount_below, fn.amount_at_least
+                   fn.dv_standard, fn.printed_amount, fn.amount_below, fn.amount_at_least, f.label_basis, f.serving_grams
             FROM food_nutrient fn
+            JOIN food f ON f.id = fn.food_id
             WHERE NOT EXISTS (SELECT 1 FROM food_label l WHERE l.food_id = fn.food_id)
             """),
         ("v_menu_nutrition", """
@@ -189,7 +187,10 @@ enum PostgresViews {
             SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
                    f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
                    ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
-                   ln.amount_at_least
+                   ln.amount_at_least, ln.basis, ln.serving_grams,
+                   ln.amount * \(SnapshotSchema.perServing("ln.basis", "ln.serving_grams")) AS amount_per_serving,
+                   ln.computed_dv_percent * \(SnapshotSchema.perServing("ln.basis", "ln.serving_grams"))
+                       AS dv_percent_per_serving
             FROM menu_item mi
             JOIN meal m ON m.id = mi.meal_id
             JOIN service_day d ON d.id = m.service_day_id
@@ -208,12 +209,6 @@ enum PostgresViews {
                         ELSE value::text END
         $$
         """
-
-    /// One nutrient of a label in grams, whatever unit it was printed in.
-    private static func grams(_ key: String) -> String {
-        "max(CASE WHEN fn.nutrient_key = '\(key)' THEN CASE fn.unit WHEN 'g' THEN fn.amount WHEN 'mg' THEN fn.amount / 1000.0 "
-            + "WHEN 'mcg' THEN fn.amount / 1000000.0 END END)"
-    }
 
     /// The value of the label printed on the item's day where there is one, else the food's.
     private static func labelled(_ column: String) -> String {

@@ -65,10 +65,15 @@ struct DatasetWriter {
     private func writeFoods(_ foods: [FoodRow]) throws {
         let food = try RowInsert(db, sql: """
             INSERT INTO food (id, source, recipe_id, name, description, serving_size, calories,
-                              ingredients, allergens, has_page, serving_amount, serving_unit)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              ingredients, allergens, has_page, serving_amount, serving_unit,
+                              label_basis, serving_grams, batch_portions)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let code = try RowInsert(db, sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
+        let component = try RowInsert(db, sql: """
+            INSERT INTO food_component (food_id, position, name, amount, unit, component_food_id, is_heading)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
         for row in foods {
             let value = row.food
             let id = value.id.description
@@ -76,9 +81,14 @@ struct DatasetWriter {
             try food.insert(
                 id, value.id.source, value.id.recipeId, value.name, value.description, value.servingSize,
                 value.calories, value.ingredients, value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
-                row.hasPage, serving?.amount, serving?.unit)
+                row.hasPage, serving?.amount, serving?.unit, value.labelBasis?.rawValue, value.servingGrams,
+                value.batchPortions)
             for each in row.codes.sorted() {
                 try code.insert(id, each)
+            }
+            for (index, part) in value.components.enumerated() {
+                try component.insert(id, index + 1, part.name, part.amount, part.unit, part.food?.description,
+                                     part.isHeading)
             }
         }
     }

@@ -103,8 +103,9 @@ extension StagingSnapshot {
         do {
             try queue.write { db in
                 let label = try db.cachedStatement(sql: """
-                    INSERT INTO food_label (food_id, version, calories, serving_size, first_date, last_date, days)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO food_label (food_id, version, calories, serving_size, first_date, last_date, days,
+                                            label_basis, serving_grams)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 let nutrient = try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO food_label_nutrient
@@ -116,7 +117,8 @@ extension StagingSnapshot {
                 for row in rows.sorted(by: { ($0.food, $0.version) < ($1.food, $1.version) }) {
                     let id = row.food.description
                     try label.execute(arguments: [id, row.version, row.label.calories, row.label.servingSize,
-                                                  row.firstDate.description, row.lastDate.description, row.days])
+                                                  row.firstDate.description, row.lastDate.description, row.days,
+                                                  row.label.labelBasis?.rawValue, row.label.servingGrams])
                     for value in row.label.nutrients {
                         try knownNutrient.execute(arguments: [value.key.rawValue, value.name, value.unit])
                         try nutrient.execute(arguments: [

@@ -237,12 +237,12 @@ extension SnapshotSchema {
     }
 
     /// The served label's value of a macro: its version's where the food has versions, else the food's.
-    private static func served(_ column: String) -> String {
+    static func served(_ column: String) -> String {
         "CASE WHEN lm.food_id IS NULL THEN fm.\(column) ELSE lm.\(column) END"
     }
 
     /// A nutrient's amount for the food in `GROUP BY f.id`, in grams.
-    private static func grams(_ key: String) -> String {
+    static func grams(_ key: String) -> String {
         "max(CASE WHEN fn.nutrient_key = '\(key)' THEN CASE fn.unit WHEN 'g' THEN fn.amount "
             + "WHEN 'mg' THEN fn.amount / 1000.0 WHEN 'mcg' THEN fn.amount / 1000000.0 END END)"
     }

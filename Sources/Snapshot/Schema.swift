@@ -15,7 +15,7 @@ public enum SnapshotSchema {
         "nutrient", "food_nutrient", "food_code", "term", "code_term", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
         "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag", "food_label", "food_label_nutrient",
-        "place",
+        "place", "food_component",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -37,6 +37,7 @@ public enum SnapshotSchema {
         ("v13-table-keys", v13TableKeys),
         ("v14-menu-nutrition-long-form", v14MenuNutritionLongForm),
         ("v15-day-rows", v15DayRows),
+        ("v16-label-basis-and-composition", v16LabelBasis),
     ]
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;

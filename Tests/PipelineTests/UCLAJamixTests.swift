@@ -177,51 +177,88 @@ import TestSupport
         #expect(all.count == 19)
         for (id, document) in all {
             let data = try JSONSerialization.data(withJSONObject: document)
-            let food = try JamixFoodDocument.parse(data, foodId: "ingredient-\(id)", location: "\(id).json")
+            let food = try JamixFoodDocument.parse(data, foodId: "ingredient-\(id)", location: "\(id).json").food
             let fields = try #require(document as? [String: Any])
             #expect(food.name == (fields["ingredientName"] as? String)?.trimmingCharacters(in: .whitespaces))
             #expect(food.allergens == (fields["ingredientAllergens"] as? [String] ?? []))
             let values = fields["ingredientNutritiveValues"] as? [String: Any]
             let kcal = (values?["energyKcal"] as? NSNumber)?.doubleValue
             if let kcal, kcal > 0 {
+                // Per 100 g (the document's `portion`), which is no serving: only a menu row states one.
                 #expect(food.calories == kcal)
-                #expect(food.servingSize == "100 g")
+                #expect(food.labelBasis == .hundredGrams && food.servingSize == nil)
             }
         }
         // Bagel Everything Jalapeno Cheese (7808): five allergens as UCLA's codes, its label all zeros.
         let bagel = try JamixFoodDocument.parse(
-            JSONSerialization.data(withJSONObject: try #require(all["7808"])), foodId: "ingredient-7808", location: "7808.json")
+            JSONSerialization.data(withJSONObject: try #require(all["7808"])), foodId: "ingredient-7808", location: "7808.json").food
         // The document's allergens, as printed and in its order.
         #expect(bagel.codes == ["Soy", "Gluten", "Wheat", "Sesame", "Dairy"])
-        #expect(bagel.nutrients.isEmpty && bagel.calories == nil)
+        #expect(bagel.nutrients.isEmpty && bagel.calories == nil && bagel.labelBasis == nil)
     }
 
-    /// A recipe document read by the fields public readers of the feed use: a nutrient as a
-    /// number or as an object with `value`; anything else refused in one line naming the field.
-    @Test func recipeDocumentsAreReadByTheirFieldsAndRefusedOtherwise() throws {
-        let recipe: [String: Any] = [
-            "recipeNameTranslations": ["EN": "Lemon Herb Chicken"],
-            "recipePortions": 6, "recipePortionSizeUnit": "oz",
-            "recipeNutritiveValues": ["energyKcal": 310, "fat": ["value": 12.5], "sodium": ["value": 480, "unit": "mg"]],
-            "recipeListOfIngredientsTranslations": ["EN": "Chicken, lemon, herbs"],
-            "recipeAllergens": [["allergenName": "Soy"]], "recipeDiets": ["Halal"],
-        ]
-        let food = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: recipe), foodId: "recipe-42",
-                                               location: "recipes/42.json")
-        #expect(food.name == "Lemon Herb Chicken")
-        #expect(food.servingSize == "6 oz")
-        #expect(food.calories == 310)
-        #expect(food.nutrients.map(\.key.rawValue) == ["calories", "total_fat", "sodium"])
-        #expect(food.nutrients.map(\.unit) == ["kcal", "g", "mg"])
-        // Diets first, each as printed.
-        #expect(food.codes == ["Halal", "Soy"])
-        var odd = recipe
-        odd["recipeNutritiveValues"] = ["energyKcal": "lots"]
+    /// A real recipe document (`recipes/1007.json`, Tuna & Lentil Hummus Stacker), with values
+    /// read by hand from the file: the serving is the portion (2.92 oz), not the batch (742); the
+    /// nutrients are per 100 g with the printed %DV of that amount; the diets come from the short
+    /// codes; a field that cannot be read costs only itself; a null label keeps the dish.
+    @Test func aRealRecipeDocumentIsReadAsItIs() throws {
+        let url = Self.folder.appendingPathComponent("recipes/1007.json")
+        let reading = try JamixFoodDocument.parse(Data(contentsOf: url), foodId: "recipe-1007", location: "recipes/1007.json")
+        let food = reading.food
+        #expect(reading.problems.isEmpty)
+        #expect(food.name == "Tuna & Lentil Hummus Stacker")
+        #expect(food.servingSize == "2.92 oz" && food.serving == ServingSize(amount: 2.92, unit: "oz"))
+        #expect(food.batchPortions == 742)
+        #expect(abs((food.servingGrams ?? 0) - 2.92 * 28.349523125) < 1e-9)
+        #expect(food.labelBasis == .hundredGrams)
+        let fields = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let values = try #require(fields["recipeNutritiveValues"] as? [String: Any])
+        let energy = try #require((values["energyKcal"] as? [String: Any])?["value"] as? NSNumber).doubleValue
+        #expect(food.calories == energy)
+        #expect(food.codes.contains("Alcohol") == false)
+        let dv = try #require(fields["dailyValues"] as? [String: Any])
+        let fatPercent = try #require((dv["fat"] as? [String: Any])?["value"] as? NSNumber).doubleValue
+        #expect(food.nutrients.first { $0.key == .totalFat }?.printedDailyValuePercent == fatPercent)
+
+        var edited = fields
+        edited["recipeAllergens"] = [["allergenName": "Fish"], 17]
+        edited["recipeDiet"] = "VG,XY"
+        edited["recipeDietFull"] = "Vegan, Extra Yummy"
+        edited["recipeNutritiveValues"] = NSNull()
+        let odd = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
+                                              location: "recipes/1007.json")
+        #expect(odd.problems == ["recipes/1007.json: recipeAllergens[1] has no allergenName, left out"])
+        // An unknown code takes the one spelled-out name no known code accounts for.
+        #expect(odd.food.codes == ["Vegan", "Extra Yummy", "Fish"])
+        #expect(odd.food.nutrients.isEmpty && odd.food.labelBasis == nil && odd.food.calories == nil)
+        #expect(odd.food.name == food.name && odd.food.components == food.components && !food.components.isEmpty)
+
+        edited["recipeNutritiveValues"] = ["portionSize": 1, "portitionSizeUnit": "portion", "energyKcal": 310]
+        let perPortion = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
+                                                     location: "recipes/1007.json")
+        #expect(perPortion.food.nutrients.isEmpty && perPortion.food.labelBasis == nil)
+        #expect(perPortion.problems.contains { $0.contains("not per 100 g") })
+
+        edited["recipeNutritiveValues"] = ["energyKcal": "lots"]
         let error = #expect(throws: InputError.self) {
-            try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: odd), foodId: "recipe-42",
-                                        location: "recipes/42.json")
+            try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
+                                        location: "recipes/1007.json")
         }
-        #expect(error?.description == "recipes/42.json: recipeNutritiveValues.energyKcal: expected a number or an object with a numeric value, found text")
+        #expect(error?.description == "recipes/1007.json: recipeNutritiveValues.energyKcal: expected a number or an object with a numeric value, found text")
+    }
+
+    /// Each short diet code of the 1,078 real documents means what its document spells out.
+    @Test func dietCodesMeanWhatTheirDocumentsSpellOut() throws {
+        let folder = Self.folder.appendingPathComponent("recipes")
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".json") {
+            let fields = try #require(try JSONSerialization.jsonObject(
+                with: Data(contentsOf: folder.appendingPathComponent(file))) as? [String: Any])
+            let food = try JamixFoodDocument.parse(Data(contentsOf: folder.appendingPathComponent(file)),
+                                                   foodId: "recipe-\(file.dropLast(5))", location: file).food
+            let spelled = (fields["recipeDietFull"] as? String ?? "").split(separator: ",")
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(Set(food.codes).isSuperset(of: spelled), "\(file)")
+        }
     }
 
     // MARK: - Night after night

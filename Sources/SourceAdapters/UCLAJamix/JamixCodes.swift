@@ -27,7 +27,7 @@ enum JamixCodes {
         DietaryCode(code: "Vegan", label: "Vegan", kind: .dietary, terms: ["vegan"]),
         DietaryCode(code: "Vegetarian", label: "Vegetarian", kind: .dietary, terms: ["vegetarian"]),
         DietaryCode(code: "Halal", label: "Halal", kind: .dietary, terms: ["halal"]),
-        DietaryCode(code: "Alcohol", label: "Contains alcohol", kind: .dietary),
+        DietaryCode(code: "Alcohol", label: "Contains alcohol", kind: .allergen, terms: ["alcohol"]),
         DietaryCode(code: "Dairy", label: "Dairy", kind: .allergen, terms: ["milk"]),
         DietaryCode(code: "Eggs", label: "Eggs", kind: .allergen, terms: ["eggs"]),
         DietaryCode(code: "Fish", label: "Fish", kind: .allergen, terms: ["fish"]),
@@ -41,7 +41,44 @@ enum JamixCodes {
         DietaryCode(code: "Sesame", label: "Sesame", kind: .allergen, terms: ["sesame"]),
         DietaryCode(code: "Low-Carbon-Footprint", label: "Low Carbon Footprint", kind: .sustainability,
                     terms: ["low_carbon"]),
+        DietaryCode(code: "High-Carbon-Footprint", label: "High Carbon Footprint", kind: .sustainability,
+                    terms: ["high_carbon"]),
     ]
+
+    /// The short codes of a recipe's `recipeDiet` and the names `recipeDietFull` spells them
+    /// out as, read off the 1,078 real recipe documents: every document's codes and names pair up
+    /// one to one under this table (the names come in another order than the codes).
+    static let dietNames: [String: String] = [
+        "VG": "Vegan", "VE": "Vegetarian", "HAL": "Halal", "LC": "Low-Carbon-Footprint", "HC": "High-Carbon-Footprint",
+    ]
+
+    /// A recipe's diets as names, from its codes ("LC,VG") and their spelled-out names ("Vegan,
+    /// Low-Carbon-Footprint"). A code the table does not know takes the one name its document
+    /// spells out that no known code accounts for, when exactly one is left; otherwise it is kept
+    /// as printed, so the unknown-code check reports it. A name without a code is kept too.
+    static func diets(codes: String?, names: String?) -> [String] {
+        func list(_ text: String?) -> [String] {
+            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        let codes = list(codes)
+        var spelled = list(names)
+        var diets: [String] = []
+        var unknown: [String] = []
+        for code in codes {
+            if let name = dietNames[code.uppercased()] {
+                diets.append(name)
+                spelled.removeAll { fold($0) == fold(name) }
+            } else {
+                unknown.append(code)
+            }
+        }
+        if unknown.count == 1, spelled.count == 1 {
+            diets.append(spelled.removeFirst())
+        } else {
+            diets += unknown
+        }
+        return diets + spelled
+    }
 
     private static let byName = Dictionary(legend.map { (fold($0.code), $0) }, uniquingKeysWith: { first, _ in first })
 

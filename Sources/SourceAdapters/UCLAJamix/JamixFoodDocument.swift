@@ -6,11 +6,17 @@ import Foundation
 /// `recipes/{id}.json` (a dish cooked in the kitchen), read into a `Food` with its serving,
 /// nutrients and their units, ingredients text, allergens and diets.
 ///
-/// The ingredient reader follows real documents. No recipe document was ever captured: its reader
-/// follows the fields other public readers of the feed use (docs/sources/ucla-jamix.md) and refuses,
-/// in one line naming the file and the field, what does not fit them.
+/// Both readers follow real documents (docs/sources/ucla-jamix.md). A field of an unexpected type
+/// that the dish can do without is left out and reported; a document that is not one of the
+/// feed's is refused in one line naming the file and the field.
 public enum JamixFoodDocument {
-    public static func parse(_ data: Data, foodId: String, location: String) throws -> Food {
+    /// A document's food and what in it could not be read (left out, one line each naming the file).
+    public struct Reading: Sendable {
+        public var food: Food
+        public var problems: [String]
+    }
+
+    public static func parse(_ data: Data, foodId: String, location: String) throws -> Reading {
         guard let (kind, _) = JamixMenuDay.document(of: foodId) else {
             throw InputError("\"\(foodId)\" is not a recipe or ingredient id of the feed", at: location)
         }
@@ -30,7 +36,9 @@ public enum JamixFoodDocument {
         }
     }
 
-    private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> Food {
+    /// An ingredient document: its nutrients are flat numbers per `portion` (100, in g: the amount
+    /// the values are per, not a serving, which only the menu row states).
+    private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
         guard let name = JSONFields.text(fields["ingredientName"]) else {
             throw InputError("ingredientName is missing: not an ingredient document", at: location)
         }
@@ -38,57 +46,149 @@ public enum JamixFoodDocument {
         let diets = try names(fields["ingredientDiets"], field: "ingredientDiets", location: location)
         var food = Food(id: id, name: name, ingredients: JSONFields.text(fields["ingredientListOfIngredients"]),
                         allergens: allergens, codes: JamixCodes.codes(allergens: allergens, diets: diets))
+        var problems: [String] = []
         if let values = fields["ingredientNutritiveValues"] as? [String: Any] {
             let nutrients = try nutrients(values, field: "ingredientNutritiveValues", location: location)
+            let portion = JSONFields.number(values["portion"])
+            let unit = JSONFields.text(values["portionUnit"]) ?? "g"
             // A block of zeros is a label nobody filled in, not a food with no energy.
-            if nutrients.contains(where: { ($0.amount ?? 0) != 0 }) {
+            let filled = nutrients.contains { ($0.amount ?? 0) != 0 }
+            if filled, (portion ?? 100) == 100, unit == "g" {
                 food.nutrients = nutrients
                 food.calories = nutrients.first { $0.key == .calories }?.amount
-                if let portion = JSONFields.number(values["portion"]) {
-                    food.servingSize = [JSONFields.plain(portion), JSONFields.text(values["portionUnit"]) ?? "g"]
-                        .joined(separator: " ")
-                }
+                food.labelBasis = .hundredGrams
+            } else if filled {
+                problems.append("\(location): ingredientNutritiveValues is per \(portion.map(JSONFields.plain) ?? "?") "
+                                + "\(unit), not per 100 g: the item is kept without its label")
             }
         }
-        return food
+        return Reading(food: food, problems: problems)
     }
 
-    private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> Food {
+    /// A recipe document as the feed really serves it (docs/sources/ucla-jamix.md): the serving is
+    /// `recipePortionSize` + unit, `recipePortions` the batch; the nutrients are per 100 g (their own
+    /// `portionSize`), with `dailyValues` the %DV of those per-100 g amounts. A document without a
+    /// label (`recipeNutritiveValues` null) is still the dish, with its name, allergens, diets
+    /// and composition.
+    private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
         guard let name = english(fields["recipeNameTranslations"]) ?? JSONFields.text(fields["recipeName"]) else {
             throw InputError("recipeNameTranslations.EN is missing: not a recipe document", at: location)
         }
+        var problems: [String] = []
         var allergens: [String] = []
-        if let list = fields["recipeAllergens"] {
-            guard let entries = list as? [Any] else {
-                throw InputError("recipeAllergens: expected a list, found \(JSONFields.kind(of: list))", at: location)
-            }
-            for (index, entry) in entries.enumerated() {
-                if let name = JSONFields.text(entry) ?? JSONFields.text((entry as? [String: Any])?["allergenName"]) {
-                    allergens.append(name)
-                } else {
-                    throw InputError("recipeAllergens[\(index)]: expected an object with allergenName", at: location)
-                }
+        for (index, entry) in JSONFields.array(fields["recipeAllergens"]).enumerated() {
+            if let name = JSONFields.text(entry) ?? JSONFields.text((entry as? [String: Any])?["allergenName"]) {
+                allergens.append(name)
+            } else {
+                problems.append("\(location): recipeAllergens[\(index)] has no allergenName, left out")
             }
         }
-        let diets = try names(fields["recipeDiets"], field: "recipeDiets", location: location)
-        var food = Food(id: id, name: name, ingredients: english(fields["recipeListOfIngredientsTranslations"]),
+        let diets = JamixCodes.diets(codes: JSONFields.text(fields["recipeDiet"]),
+                                     names: JSONFields.text(fields["recipeDietFull"]))
+        var food = Food(id: id, name: name,
+                        ingredients: english(fields["recipeListOfIngredientsTranslations"])
+                            ?? english(fields["recipeListOfIngredients"]),
                         allergens: allergens, codes: JamixCodes.codes(allergens: allergens, diets: diets))
-        if let portions = JSONFields.number(fields["recipePortions"] ?? fields["recipePortionSize"]) {
-            food.servingSize = [JSONFields.plain(portions), JSONFields.text(fields["recipePortionSizeUnit"])]
-                .compactMap { $0 }.joined(separator: " ")
+        if let size = JSONFields.number(fields["recipePortionSize"]), size.isFinite, size > 0 {
+            let unit = JSONFields.text(fields["recipePortionSizeUnit"])
+            food.servingSize = [JSONFields.plain(size), unit].compactMap { $0 }.joined(separator: " ")
+            food.serving = unit.map { ServingSize(amount: size, unit: $0) }
         }
-        if let values = fields["recipeNutritiveValues"] {
-            guard let map = values as? [String: Any] else {
-                throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: values))",
-                                 at: location)
+        if let batch = JSONFields.number(fields["recipePortions"]), batch.isFinite, batch > 0 {
+            food.batchPortions = batch
+        }
+        food.components = components(fields["recipeIngredientRows"], location: location, problems: &problems)
+        switch fields["recipeNutritiveValues"] {
+        case nil, is NSNull:
+            break
+        case let map as [String: Any]:
+            guard let basis = basis(of: map) else {
+                problems.append("\(location): recipeNutritiveValues is per \(JSONFields.text(map["portionSize"]) ?? "?") "
+                                + "\(JSONFields.text(map["portitionSizeUnit"] ?? map["portionSizeUnit"]) ?? "?"), "
+                                + "not per 100 g: the dish is kept without its label")
+                break
             }
-            let nutrients = try nutrients(map, field: "recipeNutritiveValues", location: location)
+            var nutrients = try nutrients(map, field: "recipeNutritiveValues", location: location)
             if nutrients.contains(where: { ($0.amount ?? 0) != 0 }) {
+                let printed = fields["dailyValues"] as? [String: Any] ?? [:]
+                for index in nutrients.indices {
+                    nutrients[index].printedDailyValuePercent = printedPercent(of: nutrients[index], in: printed)
+                }
                 food.nutrients = nutrients
                 food.calories = nutrients.first { $0.key == .calories }?.amount
+                food.labelBasis = basis
             }
+        case let other:
+            throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
+                             at: location)
         }
-        return food
+        return Reading(food: food, problems: problems)
+    }
+
+    /// What a nutrient block is per: 100 g where it says so, or where it says nothing (every real
+    /// document says `portionSize: 100`, `portitionSizeUnit: "g"`, the feed's own spelling); nil
+    /// for any other amount, which the snapshot has no basis for.
+    private static func basis(of values: [String: Any]) -> LabelBasis? {
+        let size = values["portionSize"].map(JSONFields.number)
+        let unit = (values["portitionSizeUnit"] ?? values["portionSizeUnit"]).map(JSONFields.text)
+        switch (size, unit) {
+        case (nil, nil): return .hundredGrams
+        case (.some(100), .some("g")), (.some(100), nil): return .hundredGrams
+        default: return nil
+        }
+    }
+
+    /// The %DV `dailyValues` prints for a nutrient: `{value}` under the nutrient's key, or for
+    /// energy the kcal entry of `energy.values`.
+    private static func printedPercent(of nutrient: NutrientValue, in printed: [String: Any]) -> Double? {
+        guard let feedKey = JamixCodes.nutrients.first(where: { $0.key == nutrient.key })?.feedKey else { return nil }
+        let value: Double?
+        if nutrient.key == .calories {
+            value = JSONFields.array((printed["energy"] as? [String: Any])?["values"])
+                .compactMap { $0 as? [String: Any] }
+                .first { JSONFields.text($0["unit"]) == "kcal" }
+                .flatMap { JSONFields.number($0["value"]) }
+        } else {
+            value = JSONFields.number((printed[feedKey] as? [String: Any])?["value"])
+        }
+        return value.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    /// `recipeIngredientRows` in their order (`ingredientRowOrder`, then as listed): a sub-recipe
+    /// row points at that recipe's document, an ingredient row at the ingredient's; a row with
+    /// neither and no amount is a heading. A row without a name is left out, and reported when
+    /// it has an amount or a document (an empty line of the recipe is no loss).
+    private static func components(_ value: Any?, location: String, problems: inout [String]) -> [FoodComponent] {
+        var rows: [(order: Double, component: FoodComponent)] = []
+        for (index, entry) in JSONFields.array(value).enumerated() {
+            guard let row = entry as? [String: Any] else {
+                problems.append("\(location): recipeIngredientRows[\(index)] is not an object, left out")
+                continue
+            }
+            let amount = JSONFields.number(row["ingredientAmount"]).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+            guard let name = english(row["ingredientNameTranslations"]) ?? JSONFields.text(row["ingredientName"]) else {
+                // A row with no name, amount or document is an empty line of the recipe.
+                if (amount ?? 0) > 0 || JSONFields.identifier(row["ingredientId"]) != nil
+                    || JSONFields.identifier(row["subrecipeId"]) != nil {
+                    problems.append("\(location): recipeIngredientRows[\(index)] has no ingredientName, left out")
+                }
+                continue
+            }
+            var food: FoodID?
+            if JSONFields.bool(row["isSubrecipe"]) == true, let recipe = JSONFields.identifier(row["subrecipeId"]) {
+                food = FoodID(source: JamixMenuDay.sourceName, recipeId: JamixMenuDay.foodId(.recipe, recipe))
+            } else if let ingredient = JSONFields.identifier(row["ingredientId"]) {
+                food = FoodID(source: JamixMenuDay.sourceName, recipeId: JamixMenuDay.foodId(.ingredient, ingredient))
+            }
+            let heading = food == nil && amount == nil && JSONFields.bool(row["isSubTitle"]) == true
+            let order = JSONFields.number(row["ingredientRowOrder"]) ?? Double(index)
+            rows.append((order.isFinite ? order : Double(index),
+                         FoodComponent(name: name, amount: heading ? nil : amount,
+                                       unit: heading ? nil : JSONFields.text(row["ingredientAmountUnit"]),
+                                       food: food, isHeading: heading)))
+        }
+        return rows.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+            .map(\.element.component)
     }
 
     /// The nutrients the snapshot knows, each with its unit: the document's `<key>Unit` where it

@@ -32,13 +32,16 @@ struct JamixHarvester: Harvester {
         result.counts["unpublished_rows"] = parsed.unpublishedRows
         guard foodDocuments else { return result }
         var unread: [String] = []
+        var unlabelled = 0
         for item in await run.claimFoods(of: parsed.day) {
             guard let path = JamixMenuDay.documentPath(of: item.recipeId) else { continue }
             let documentURL = base + path
             do {
                 let document = try await documents.fetchUnlessKnown(documentURL)
-                let food = try JamixFoodDocument.parse(document.body, foodId: item.recipeId, location: documentURL)
-                result.dataset.foods[food.id] = food
+                let reading = try JamixFoodDocument.parse(document.body, foodId: item.recipeId, location: documentURL)
+                result.dataset.foods[reading.food.id] = reading.food
+                result.warnings += reading.problems
+                if reading.food.labelBasis == nil { unlabelled += 1 }
             } catch {
                 unread.append("\(item.recipeId) (\(error))")
             }
@@ -52,6 +55,9 @@ struct JamixHarvester: Harvester {
                                    + "the kitchen's row name: \(first)\(more)")
         }
         result.counts["food_documents_unread"] = unread.count
+        // Read documents that print no label (a recipe whose nutritive values are null): the dish
+        // is on the menu without nutrition, which the labelled-share check weighs.
+        result.counts["food_documents_without_label"] = unlabelled
         return result
     }
 }

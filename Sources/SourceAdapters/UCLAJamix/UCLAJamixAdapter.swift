@@ -52,12 +52,12 @@ public struct UCLAJamixAdapter: SourceAdapter {
             PageFormat(name: "ingredient", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.documentId(in: $0) }
                 return .food(try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.ingredient, id),
-                                                         location: page.url))
+                                                         location: page.url).food)
             },
             PageFormat(name: "recipe", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.documentId(in: $0) }
                 return .food(try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.recipe, id),
-                                                         location: page.url))
+                                                         location: page.url).food)
             },
         ]
     }
