@@ -15,6 +15,13 @@ public struct FoodID: Hashable, Comparable, Sendable, Codable, CustomStringConve
     /// `source:recipeId`, the key used in snapshots and logs.
     public var description: String { "\(source):\(recipeId)" }
 
+    /// The identity a snapshot's key names: the source is up to the first colon (source names
+    /// have none; recipe ids may). Nil for a key without one.
+    public init?(parsing key: String) {
+        guard let colon = key.firstIndex(of: ":"), colon != key.startIndex else { return nil }
+        self.init(source: String(key[..<colon]), recipeId: String(key[key.index(after: colon)...]))
+    }
+
     public static func < (lhs: FoodID, rhs: FoodID) -> Bool {
         (lhs.source, lhs.recipeId) < (rhs.source, rhs.recipeId)
     }

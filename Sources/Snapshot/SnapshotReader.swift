@@ -106,6 +106,11 @@ public enum SnapshotReader {
                 """)
             let foodRow = try db.cachedStatement(sql: "SELECT * FROM food WHERE id = ?")
             let codeRows = try db.cachedStatement(sql: "SELECT code FROM food_code WHERE food_id = ? ORDER BY code")
+            // A snapshot from before schema 16 has no compositions (and no label basis: NULL).
+            let componentRows = try db.tableExists("food_component") ? try db.cachedStatement(sql: """
+                SELECT name, amount, unit, component_food_id, is_heading FROM food_component
+                WHERE food_id = ? ORDER BY position
+                """) : nil
             for id in ids {
                 let key = id.description
                 guard let row = try Row.fetchOne(foodRow, arguments: [key]) else { continue }
@@ -123,6 +128,14 @@ public enum SnapshotReader {
                                  codes: try String.fetchAll(codeRows, arguments: [key]))
                 if let amount: Double = row["serving_amount"], let unit: String = row["serving_unit"] {
                     foods[id]?.serving = ServingSize(amount: amount, unit: unit)
+                }
+                foods[id]?.labelBasis = (row["label_basis"] as String?).flatMap(LabelBasis.init(rawValue:))
+                foods[id]?.batchPortions = row["batch_portions"]
+                if let componentRows {
+                    foods[id]?.components = try Row.fetchAll(componentRows, arguments: [key]).map { part in
+                        FoodComponent(name: part[0], amount: part[1], unit: part[2],
+                                      food: (part[3] as String?).flatMap(FoodID.init(parsing:)), isHeading: part[4])
+                    }
                 }
             }
             return foods

@@ -261,10 +261,32 @@ import TestSupport
         }
     }
 
+    /// Whether a food id's saved document has a label with some value that is not 0, read here
+    /// from the files.
+    static func hasFilledLabel(_ food: String) throws -> Bool {
+        func filled(_ values: [String: Any]?) -> Bool {
+            (values ?? [:]).contains { key, value in
+                key != "portion" && key != "portionSize"
+                    && ((value as? NSNumber) ?? ((value as? [String: Any])?["value"] as? NSNumber)).map { $0.doubleValue != 0 } == true
+            }
+        }
+        if food.hasPrefix("recipe-") {
+            let file = folder.appendingPathComponent("recipes/\(food.dropFirst("recipe-".count)).json")
+            guard let data = try? Data(contentsOf: file) else { return false }
+            let fields = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+            return filled(fields?["recipeNutritiveValues"] as? [String: Any])
+        }
+        let all = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: folder.appendingPathComponent("ingredients-2025-11-07.json"))) as? [String: Any]
+        let document = all?[String(food.dropFirst("ingredient-".count))] as? [String: Any]
+        return filled(document?["ingredientNutritiveValues"] as? [String: Any])
+    }
+
     // MARK: - Night after night
 
-    /// A server that mirrors the feed's paths for the night set in `night`; ingredient documents
-    /// from the real ones saved, recipe documents not found (none was ever captured).
+    /// A server that mirrors the feed's paths for the night set in `night`: ingredient documents
+    /// from the real ones saved, recipe documents from the 1,078 saved (an id without one is not
+    /// found, as UCLA's server answered for them).
     final class FeedServer: Sendable {
         let server: TestHTTPServer
         let nightBox: NightBox
@@ -291,6 +313,12 @@ import TestSupport
                         body = Data(String(decoding: body, as: UTF8.self)
                             .replacingOccurrences(of: "\"menuDayMealOptions\"", with: "\"mealOptions\"").utf8)
                     }
+                    return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
+                case "recipes":
+                    guard box.servesRecipes() else { return Reply(status: 404, keepAlive: true) }
+                    guard name.allSatisfy(\.isNumber),
+                          let body = try? Data(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/\(name).json"))
+                    else { return Reply(status: 404, keepAlive: true) }
                     return Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
                 case "ingredients":
                     guard let body = bodies[name] else { return Reply(status: 404, keepAlive: true) }
@@ -321,6 +349,9 @@ import TestSupport
             private var ingredientDocuments = Ingredients.served
             func ingredients() -> Ingredients { lock.withLock { ingredientDocuments } }
             func serveIngredients(_ value: Ingredients) { lock.withLock { ingredientDocuments = value } }
+            private var recipeDocuments = true
+            func servesRecipes() -> Bool { lock.withLock { recipeDocuments } }
+            func serveRecipes(_ value: Bool) { lock.withLock { recipeDocuments = value } }
             /// The date whose menu the feed serves broken, if any.
             func broken() -> ServiceDate? { lock.withLock { brokenDate } }
             func breakMenu(of date: ServiceDate?) { lock.withLock { brokenDate = date } }
@@ -366,6 +397,7 @@ import TestSupport
         let spec = try bundledNightly(in: workspace, feed: feed)
         let places = try #require(spec.places)
         var previous: (night: ServiceDate, snapshot: URL)?
+        var labels: [String: Bool] = [:]
         for night in Self.nights {
             feed.nightBox.set(night)
             let report = try await run(spec, night: night, workspace: workspace)
@@ -391,8 +423,8 @@ import TestSupport
             }
             #expect(found == expected, "night \(night)")
 
-            // Recipe documents were never captured, so the mirror has none: those foods keep the
-            // kitchen's row name, and the run says how many, naming the first.
+            // Recipe documents the mirror does not have (UCLA's server answered none for them):
+            // those foods keep the kitchen's row name, and the run says how many, naming the first.
             let unread = report.manifest.checks.filter { $0.message.contains("food document(s) could not be read") }
             #expect(!unread.isEmpty && unread.allSatisfy { $0.severity == .warning && $0.message.contains("recipe-") })
             let named = try QueryResult.run("""
@@ -400,6 +432,25 @@ import TestSupport
                 AND NOT EXISTS (SELECT 1 FROM menu_item mi WHERE mi.food_id = f.id AND mi.name = f.name)
                 """, on: snapshot).rows
             #expect(named == [[.integer(0)]])
+
+            // Every menu item whose document exists with a filled label carries it; the others
+            // are the items the run counts as without a label.
+            var items = 0
+            var labelled = 0
+            for date in Self.dates(of: night) {
+                for row in try Self.rows(night: night, date: date) {
+                    items += 1
+                    if labels[row.food] == nil { labels[row.food] = try Self.hasFilledLabel(row.food) }
+                    if labels[row.food] == true { labelled += 1 }
+                }
+            }
+            let carrying = try QueryResult.run("""
+                SELECT count(*) FROM menu_item mi WHERE EXISTS (SELECT 1 FROM food_nutrient fn WHERE fn.food_id = mi.food_id)
+                """, on: snapshot).rows
+            #expect(carrying == [[.integer(Int64(labelled))]], "night \(night)")
+            let share = try #require(report.manifest.checks.first { $0.name == "labelled_share" })
+            #expect(share.message.hasPrefix("ucla-jamix: \(labelled) of \(items) menu item(s) carry a label"), "\(share.message)")
+            #expect(share.message.contains("\(items - labelled) without"))
 
             // A rerun of the same night publishes nothing.
             let rerun = try await run(spec, night: night, workspace: workspace)
@@ -573,10 +624,13 @@ import TestSupport
         feed.nightBox.breakMenu(of: date)
         let broken = try await run(spec, night: Self.nights[1], workspace: workspace)
         #expect(broken.published, "\(broken.blockingChecks.map(\.message))")
-        #expect(broken.stale.count == 1)
+        // The date, and the labels of the foods only that date's menu named (its recipe documents
+        // were not asked for, since the menu could not be read), both as the night before had them.
+        #expect(broken.stale.count == 2, "\(broken.stale)")
         #expect(broken.stale.first?.hasPrefix("ucla/2025-04-09 is stale") == true)
+        #expect(broken.stale.last?.hasPrefix("ucla-jamix: ") == true && broken.stale.last?.contains("food label(s) kept") == true)
         let stale = try SnapshotReader.stalePartitions(of: URL(fileURLWithPath: try #require(broken.snapshotPath)))
-        #expect(stale.map(\.keptRunId) == [first.manifest.runId])
+        #expect(Set(stale.map(\.keptRunId)) == [first.manifest.runId])
         let carried = try menuOf(broken)
         #expect(carried.count == before.count && carried == before)
 
@@ -615,10 +669,16 @@ import TestSupport
         #expect(broken.published, "\(breakage): \(broken.blockingChecks.map(\.message))")
         let after = try nutrients(broken)
         #expect(after.count == before.count && after == before, "\(breakage)")
+        // The labels kept say what they are per, as the night before published them.
+        #expect(try QueryResult.run("""
+            SELECT count(*) FROM food f WHERE f.label_basis IS NOT '100 g'
+            AND EXISTS (SELECT 1 FROM food_nutrient fn WHERE fn.food_id = f.id)
+            """, on: URL(fileURLWithPath: try #require(broken.snapshotPath))).rows == [[.integer(0)]])
         #expect(broken.stale.count == 1 && broken.stale.first?.hasPrefix("ucla-jamix: ") == true, "\(broken.stale)")
         let stale = try SnapshotReader.stalePartitions(of: URL(fileURLWithPath: try #require(broken.snapshotPath)))
-        // One stale row per food that had a label.
-        let labelled = try QueryResult.run("SELECT count(DISTINCT food_id) FROM food_nutrient",
+        // One stale row per ingredient that had a label (the recipe documents are served as before).
+        let labelled = try QueryResult.run(
+            "SELECT count(DISTINCT food_id) FROM food_nutrient WHERE food_id LIKE 'ucla-jamix:ingredient-%'",
                                            on: URL(fileURLWithPath: try #require(good.snapshotPath))).rows
         #expect([[.integer(Int64(stale.count))]] == labelled, "\(breakage)")
 
@@ -626,5 +686,27 @@ import TestSupport
         let mended = try await run(spec, night: Self.nights[0], workspace: workspace)
         #expect(mended.published && mended.stale.isEmpty, "\(breakage): \(mended.stale)")
         #expect(try nutrients(mended) == before)
+    }
+
+    /// A first night on which no recipe document is found (the server moved them): the menus are there, but most of
+    /// their foods would have no nutrition, so the pipeline's `min_labelled_share` holds the
+    /// snapshot back and says why; the next night, with the documents answering, publishes.
+    @Test func aNightWithoutItsRecipeDocumentsDoesNotPublishSilently() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        let spec = try bundledNightly(in: workspace, feed: feed)
+        feed.nightBox.set(Self.nights[0])
+        feed.nightBox.serveRecipes(false)
+        let failing = try await run(spec, night: Self.nights[0], workspace: workspace)
+        #expect(!failing.published)
+        let blocking = failing.blockingChecks.filter { $0.name == "labelled_share" }
+        #expect(blocking.count == 1)
+        #expect(blocking.first?.message.contains("below checks.min_labelled_share (40.0%)") == true, "\(blocking)")
+
+        feed.nightBox.serveRecipes(true)
+        let answering = try await run(spec, night: Self.nights[0], workspace: workspace)
+        #expect(answering.published, "\(answering.blockingChecks.map(\.message))")
     }
 }
