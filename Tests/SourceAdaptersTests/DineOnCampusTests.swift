@@ -86,6 +86,7 @@ import TestSupport
         #expect(fiber.printedAmount == "< 1")
         #expect(fiber.amountBelow == 1)
         #expect(burger.calories == 10)
+        #expect(burger.labelBasis == .serving)
         #expect(burger.servingSize == "1 serving(s)")
         #expect(burger.codes == ["Tomato", "Mustard*", "Beef*", "Pork*"])
         #expect(burger.allergens == ["Tomato", "Mustard*", "Beef*", "Pork*"])
@@ -192,8 +193,10 @@ import TestSupport
         #expect(parsed.day.menuItems.map(\.name) == ["Grits", "Oatmeal"])
         let grits = try #require(parsed.foods.first { $0.name == "Grits" })
         #expect(grits.nutrients.isEmpty && grits.calories == nil && grits.servingSize == nil && grits.codes.isEmpty)
+        #expect(grits.labelBasis == nil)
         let oatmeal = try #require(parsed.foods.first { $0.name == "Oatmeal" })
         #expect(oatmeal.id.recipeId == "502")
+        #expect(oatmeal.labelBasis == .serving)
         // A null value is not declared; "Protein (g)" without `uom` takes the unit in its name.
         #expect(oatmeal.nutrients.map(\.key.rawValue) == ["protein"])
         #expect(oatmeal.nutrients.first?.unit == "g")

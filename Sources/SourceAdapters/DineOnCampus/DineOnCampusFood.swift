@@ -27,7 +27,10 @@ enum DineOnCampusFood {
         var food = Food(id: FoodID(source: DineOnCampusMenu.sourceName, recipeId: ""), name: name,
                         description: JSONFields.text(item["desc"]), servingSize: JSONFields.text(item["portion"]),
                         ingredients: JSONFields.text(item["ingredients"]), allergens: allergens, codes: codes)
-        for (index, value) in JSONFields.array(item["nutrients"]).enumerated() {
+        let printedNutrients = JSONFields.array(item["nutrients"])
+        // The list is the item's label, per its portion; an item without one printed no label.
+        if !printedNutrients.isEmpty { food.labelBasis = .serving }
+        for (index, value) in printedNutrients.enumerated() {
             guard let fields = value as? [String: Any], let printedName = JSONFields.text(fields["name"]) else {
                 problems.append("\(place): nutrients[\(index)] has no name: left out")
                 continue
