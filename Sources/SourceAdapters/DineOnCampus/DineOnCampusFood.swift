@@ -3,8 +3,8 @@ import FoodModel
 import Foundation
 
 /// An item's label, filters and allergens. A nutrient's name carries its unit ("Protein (g)")
-/// beside `uom`; its value is text that may be a number, a bound ("< 1": below 1; "0+": at
-/// least 0, the kitchen's sum lacking some ingredients) or unknown ("-").
+/// beside `uom`; its value is text that may be a number, a bound ("< 1" or "less than 1 gram":
+/// below 1; "0+": at least 0, the kitchen's sum lacking some ingredients) or unknown ("-").
 enum DineOnCampusFood {
     struct Read {
         var food: Food
@@ -41,8 +41,14 @@ enum DineOnCampusFood {
                 ?? JSONFields.text(fields["value_numeric"])
             guard let printed else { continue }
             var nutrient = NutrientValue(key: NutrientNaming.key(forLabel: label), name: label, amount: nil, unit: unit)
-            if PrintedAmount(printed).record(printed, in: &nutrient) == .unreadable {
-                problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: kept as printed")
+            let reading = PrintedAmount(printed)
+            if reading.record(printed, in: &nutrient) == .unreadable {
+                if case .below(_, let words?) = reading, let unit {
+                    problems.append("\(place): \(printedName) is \"\(printed)\", a bound in \(words), which cannot be "
+                                    + "expressed in \(unit): kept as printed, with no bound")
+                } else {
+                    problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: kept as printed")
+                }
             }
             guard !food.nutrients.contains(where: { $0.key == nutrient.key }) else {
                 problems.append("\(place): \(printedName) is listed twice: the first kept")
