@@ -7,7 +7,8 @@ extension FoodPro {
     ///
     /// The label is a layout table: each nutrient is a cell "Total Fat 0.9g" whose next cell
     /// holds the printed "1 %"; vitamins are cells "Iron 4%". The dish's name is the text
-    /// beside the page's Print button, the only landmark the page has.
+    /// beside the page's Print button, the only landmark the page has. The page is a label per
+    /// serving even when none of its cells reads as a nutrient, so the checks can report it.
     public static func parseLabel(_ data: Data, url: String, charset: String?,
                                   recipeId: String) throws -> Food {
         try withPage(data, url: url, charset: charset) { page in
@@ -15,7 +16,7 @@ extension FoodPro {
                 throw InputError("no dish name (the text beside the Print button): not a FoodPro label page, or its layout changed",
                                  at: url)
             }
-            var food = Food(id: FoodID(source: sourceName, recipeId: recipeId), name: name)
+            var food = Food(id: FoodID(source: sourceName, recipeId: recipeId), name: name, labelBasis: .serving)
             for paragraph in try page.texts("//p") {
                 if let serving = paragraph.wholeMatch(of: /(?i)^serving\s+size\s*:?\s*(?<size>.+)$/) {
                     food.servingSize = String(serving.output.size)

@@ -69,6 +69,7 @@ public enum UCLADataset {
         name.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
+    /// Every entree carries the 21 strings of its label, per serving as the menu site printed it.
     private static func makeFood(_ entree: EntreeRecord, at place: ItemPlace, problems: inout [String]) throws -> Food {
         let codes = self.codes(ofEntreeType: entree.t)
         if !codes.unknown.isEmpty {
@@ -79,7 +80,7 @@ public enum UCLADataset {
         let id = FoodID(source: sourceName, recipeId: recipeId(entree: entree.e, label: entree.n))
         return Food(id: id, name: displayName(entree.e),
                     calories: nutrients.first { $0.key == .calories }?.amount,
-                    nutrients: nutrients, codes: codes.codes)
+                    nutrients: nutrients, codes: codes.codes, labelBasis: .serving)
     }
 
     /// The dataset's README defines each letter of an entree type (v2, 2017: a combination such

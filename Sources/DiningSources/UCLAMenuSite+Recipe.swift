@@ -63,7 +63,9 @@ extension UCLAMenuSite {
         }
     }
 
+    /// The box is the label, per serving: a page with one has a label even when no row reads.
     private static func readNutritionFacts(_ box: HTMLNode, into food: inout Food) {
+        food.labelBasis = .serving
         let parts = LabelBoxParts(box)
         if let serving = parts.serving?.text {
             food.servingSize = String(withoutServingSizeLabel(serving)).nonEmpty

@@ -19,6 +19,7 @@ import TestSupport
         #expect(food.name == "Brown Rice")
         #expect(food.servingSize == "4 OZ")
         #expect(food.calories == 127)
+        #expect(food.labelBasis == .serving)
     }
 
     @Test func readsNutrientsWithTheirPrintedPercent() throws {

@@ -39,6 +39,7 @@ struct UCLADatasetTests {
 
         let food = try #require(foods.first { $0.id == item.food })
         #expect(food.calories == 87)
+        #expect(food.labelBasis == .serving)
         let byKey = Dictionary(uniqueKeysWithValues: food.nutrients.map { ($0.key, $0) })
         func check(_ key: NutrientKey, _ amount: Double?, _ unit: String?, _ percent: Double?) {
             let value = byKey[key]

@@ -21,6 +21,7 @@ import TestSupport
         #expect(food.codes == ["AWHT", "AGTN", "ASOY", "AMLK", "AEGG", "HC"])
         #expect(food.servingSize == "1 each")
         #expect(food.calories == 459)
+        #expect(food.labelBasis == .serving)
     }
 
     @Test func readsEveryNutrientRowWithItsPrintedPercent() throws {
@@ -66,6 +67,7 @@ import TestSupport
         let food = try UCLAMenuSite.parseRecipe(Data(page.utf8), url: "plain", charset: nil,
                                                 recipeId: "000123")
         #expect(food == Food(id: FoodID(source: "ucla-menu", recipeId: "000123"), name: "Plain Rice"))
+        #expect(food.labelBasis == nil)
     }
 
     @Test func aPageWithoutARecipeNameIsAnInputError() throws {

@@ -135,6 +135,7 @@ import TestSupport
         #expect(food.nutrients.isEmpty)
         #expect(food.calories == nil)
         #expect(food.servingSize == nil)
+        #expect(food.labelBasis == nil)
         #expect(food.allergens == ["Milk", "Eggs", "Wheat", "Soybeans", "Gluten"])
     }
 

@@ -86,6 +86,7 @@ import TestSupport
         #expect(fiber.printedAmount == "< 1")
         #expect(fiber.amountBelow == 1)
         #expect(burger.calories == 10)
+        #expect(burger.labelBasis == .serving)
         #expect(burger.servingSize == "1 serving(s)")
         #expect(burger.codes == ["Tomato", "Mustard*", "Beef*", "Pork*"])
         #expect(burger.allergens == ["Tomato", "Mustard*", "Beef*", "Pork*"])
@@ -112,6 +113,55 @@ import TestSupport
         #expect(PrintedAmount("0.5+") == .atLeast(0.5))
         #expect(PrintedAmount("n/a") == .unknown)
         #expect(PrintedAmount("lots") == .unreadable)
+    }
+
+    /// Bounds printed as words, on Burger Accompaniments edited to carry them (its real values are
+    /// "0", "< 1" and "170"): each a bound like "< 1", in the nutrient's unit (`uom`), converted
+    /// when the words name another mass ("less than 1 gram" of sodium, printed in mg, is below
+    /// 1000); words in a mass for a nutrient counted in IU give no bound and are reported.
+    @Test func boundsInWordsAreBoundsInTheNutrientsUnit() throws {
+        let words = ["Dietary Fiber (g)": "less than 1 gram", "Cholesterol (mg)": "less than 5 milligrams",
+                     "Protein (g)": "less than 1g", "Sugar (g)": "Less Than 0.5 g",
+                     "Saturated Fat (g)": "less than 500 milligrams", "Sodium (mg)": "less than 1 gram",
+                     "Vitamin D (IU)": "less than 1 microgram"]
+        var answer = try #require(try JSONSerialization.jsonObject(with: SharedData.load(Self.file)) as? [String: Any])
+        var menu = try #require(answer["menu"] as? [String: Any])
+        var periods = try #require(menu["periods"] as? [[String: Any]])
+        var categories = try #require(periods[0]["categories"] as? [[String: Any]])
+        var items = try #require(categories[0]["items"] as? [[String: Any]])
+        let index = try #require(items.firstIndex { $0["mrn"] as? String == "13163" })
+        let nutrients = try #require(items[index]["nutrients"] as? [[String: Any]])
+        items[index]["nutrients"] = nutrients.map { nutrient in
+            var edited = nutrient
+            if let name = nutrient["name"] as? String, let text = words[name] { edited["value"] = text }
+            return edited
+        }
+        categories[0]["items"] = items
+        periods[0]["categories"] = categories
+        menu["periods"] = periods
+        answer["menu"] = menu
+        let parsed = try DineOnCampusMenu.parse(JSONSerialization.data(withJSONObject: answer), restaurant: "Wadsworth",
+                                                date: nil, location: "edited.json")
+        let burger = try food(parsed, "13163")
+        let expected: [(String, String, Double)] = [
+            ("dietary_fiber", "g", 1), ("cholesterol", "mg", 5), ("protein", "g", 1), ("sugars", "g", 0.5),
+            ("saturated_fat", "g", 0.5), ("sodium", "mg", 1000),
+        ]
+        for (key, unit, bound) in expected {
+            let value = try nutrient(burger, key)
+            #expect(value.amount == nil, "\(key)")
+            #expect(value.amountBelow == bound, "\(key)")
+            #expect(value.unit == unit, "\(key)")
+        }
+        #expect(try nutrient(burger, "dietary_fiber").printedAmount == "less than 1 gram")
+        #expect(try nutrient(burger, "sodium").printedAmount == "less than 1 gram")
+        #expect(try nutrient(burger, "sugars").printedAmount == "Less Than 0.5 g")
+        let vitaminD = try nutrient(burger, "vitamin_d")
+        #expect(vitaminD.amount == nil && vitaminD.amountBelow == nil && vitaminD.unit == "IU")
+        #expect(vitaminD.printedAmount == "less than 1 microgram")
+        #expect(parsed.problems.count == 4)
+        #expect(parsed.problems.contains { $0.contains("Vitamin D (IU)") && $0.contains("cannot be expressed in IU") })
+        #expect(burger.calories == 10)
     }
 
     @Test func filtersMeanVocabularyTerms() {
@@ -192,8 +242,10 @@ import TestSupport
         #expect(parsed.day.menuItems.map(\.name) == ["Grits", "Oatmeal"])
         let grits = try #require(parsed.foods.first { $0.name == "Grits" })
         #expect(grits.nutrients.isEmpty && grits.calories == nil && grits.servingSize == nil && grits.codes.isEmpty)
+        #expect(grits.labelBasis == nil)
         let oatmeal = try #require(parsed.foods.first { $0.name == "Oatmeal" })
         #expect(oatmeal.id.recipeId == "502")
+        #expect(oatmeal.labelBasis == .serving)
         // A null value is not declared; "Protein (g)" without `uom` takes the unit in its name.
         #expect(oatmeal.nutrients.map(\.key.rawValue) == ["protein"])
         #expect(oatmeal.nutrients.first?.unit == "g")

@@ -3,8 +3,8 @@ import FoodModel
 import Foundation
 
 /// An item's label, filters and allergens. A nutrient's name carries its unit ("Protein (g)")
-/// beside `uom`; its value is text that may be a number, a bound ("< 1": below 1; "0+": at
-/// least 0, the kitchen's sum lacking some ingredients) or unknown ("-").
+/// beside `uom`; its value is text that may be a number, a bound ("< 1" or "less than 1 gram":
+/// below 1; "0+": at least 0, the kitchen's sum lacking some ingredients) or unknown ("-").
 enum DineOnCampusFood {
     struct Read {
         var food: Food
@@ -27,7 +27,10 @@ enum DineOnCampusFood {
         var food = Food(id: FoodID(source: DineOnCampusMenu.sourceName, recipeId: ""), name: name,
                         description: JSONFields.text(item["desc"]), servingSize: JSONFields.text(item["portion"]),
                         ingredients: JSONFields.text(item["ingredients"]), allergens: allergens, codes: codes)
-        for (index, value) in JSONFields.array(item["nutrients"]).enumerated() {
+        let printedNutrients = JSONFields.array(item["nutrients"])
+        // The list is the item's label, per its portion; an item without one printed no label.
+        if !printedNutrients.isEmpty { food.labelBasis = .serving }
+        for (index, value) in printedNutrients.enumerated() {
             guard let fields = value as? [String: Any], let printedName = JSONFields.text(fields["name"]) else {
                 problems.append("\(place): nutrients[\(index)] has no name: left out")
                 continue
@@ -38,8 +41,14 @@ enum DineOnCampusFood {
                 ?? JSONFields.text(fields["value_numeric"])
             guard let printed else { continue }
             var nutrient = NutrientValue(key: NutrientNaming.key(forLabel: label), name: label, amount: nil, unit: unit)
-            if PrintedAmount(printed).record(printed, in: &nutrient) == .unreadable {
-                problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: kept as printed")
+            let reading = PrintedAmount(printed)
+            if reading.record(printed, in: &nutrient) == .unreadable {
+                if case .below(_, let words?) = reading, let unit {
+                    problems.append("\(place): \(printedName) is \"\(printed)\", a bound in \(words), which cannot be "
+                                    + "expressed in \(unit): kept as printed, with no bound")
+                } else {
+                    problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: kept as printed")
+                }
             }
             guard !food.nutrients.contains(where: { $0.key == nutrient.key }) else {
                 problems.append("\(place): \(printedName) is listed twice: the first kept")
