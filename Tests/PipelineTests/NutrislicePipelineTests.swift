@@ -101,6 +101,15 @@ import TestSupport
         // The food's own row is its first label.
         #expect(try rows("SELECT calories, serving_size FROM food WHERE id = 'nutrislice:1309638'", report)
                 == [[.real(90), .text("3 oz")]])
+        // Vitamin D read in mcg, said once per day and menu type that serves anything: seven
+        // lunches, seven dinners, six breakfasts.
+        let units = report.manifest.checks.filter {
+            $0.name == "partition_warning" && $0.message.contains("rounded_nutrition_info.mg_vitamin_d: ")
+        }
+        #expect(units.count == 20)
+        #expect(units.allSatisfy { $0.message.contains("read in mcg, not mg") })
+        #expect(try rows("SELECT DISTINCT unit FROM v_food_nutrition WHERE nutrient_key = 'vitamin_d'", report)
+                == [[.text("mcg")]])
     }
 
     /// Two locations of one organisation sharing dates and meal names (the real weeks served
