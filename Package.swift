@@ -76,7 +76,7 @@ let package = Package(
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
-            dependencies: ["Basics", "FoodModel", "Fetching", "DiningSources", "MealDB", "YAMLConfig"]
+            dependencies: ["Basics", "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "YAMLConfig"]
         ),
         .target(
             name: "Pipeline",

@@ -27,11 +27,12 @@ public struct Dataset: Hashable, Sendable, Codable {
     }
 
     /// Adds another partition's content. A service day with the same date as one already here
-    /// replaces it, since a partition is the whole of its (source, date).
+    /// is another source's menus of that date: its meals join the day's (`ServiceDay.add`), one
+    /// meal per name with the restaurants of both, as the snapshot writes them.
     public mutating func merge(_ other: Dataset) {
         for day in other.serviceDays {
             if let index = serviceDays.firstIndex(where: { $0.date == day.date }) {
-                serviceDays[index] = day
+                serviceDays[index].add(day)
             } else {
                 serviceDays.append(day)
             }

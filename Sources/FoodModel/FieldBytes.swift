@@ -18,6 +18,16 @@ public struct FieldWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// A number as its 8 bytes (its IEEE 754 bit pattern), so that it comes back exactly.
+    public mutating func put(_ value: Double) {
+        put(value.bitPattern)
+    }
+
+    public mutating func put(_ value: Double?) {
+        put(present: value != nil)
+        if let value { put(value) }
+    }
+
     /// Whether an optional value follows: what `put` writes before one.
     public mutating func put(present: Bool) {
         bytes.append(present ? 1 : 0)
@@ -96,6 +106,14 @@ public struct FieldReader {
 
     public mutating func optionalInt() throws -> Int? {
         try flag() ? try int() : nil
+    }
+
+    public mutating func double() throws -> Double {
+        Double(bitPattern: try uint64())
+    }
+
+    public mutating func optionalDouble() throws -> Double? {
+        try flag() ? try double() : nil
     }
 
     /// A count of things still to read, each taking at least a byte: a larger one is damage.

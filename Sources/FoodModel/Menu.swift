@@ -39,6 +39,32 @@ public struct ServiceDay: Hashable, Sendable, Codable {
             }
         }
     }
+
+    /// Changes every menu item in place, in page order.
+    public mutating func updateMenuItems(_ body: (inout MenuItem) -> Void) {
+        for meal in meals.indices {
+            for restaurant in meals[meal].restaurants.indices {
+                for section in meals[meal].restaurants[restaurant].sections.indices {
+                    for item in meals[meal].restaurants[restaurant].sections[section].foods.indices {
+                        body(&meals[meal].restaurants[restaurant].sections[section].foods[item])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the meals another source served on the same date: a meal of a name this day has
+    /// gets the other's restaurants after its own (one meal, restaurants side by side), any
+    /// other meal follows this day's. Nothing of either is dropped.
+    public mutating func add(_ other: ServiceDay) {
+        for meal in other.meals {
+            if let index = meals.firstIndex(where: { $0.name == meal.name }) {
+                meals[index].restaurants += meal.restaurants
+            } else {
+                meals.append(meal)
+            }
+        }
+    }
 }
 
 /// A meal period ("Breakfast", "Brunch", "Dinner", "Late Night") as the source names it.
@@ -94,10 +120,14 @@ public struct MenuItem: Hashable, Sendable, Codable {
     /// For a side ("w/ Bacon", "& Ham" under a dish): the index, in its section's items, of the
     /// dish it is served with. A side is an item of its own, with its own recipe and marks.
     public var servedWith: Int?
+    /// The label printed with this item where it is not its food's: a source that prints a
+    /// label with every appearance can give one food id two labels on one day (a 3 oz and a
+    /// 4.5 oz tofu at lunch and dinner). Nil: the item was served with its food's label.
+    public var label: PrintedLabel?
 
     public init(source: String, recipeId: String, name: String, portion: String? = nil,
                 codes: [String] = [], description: String? = nil, plannedPortions: Int? = nil,
-                servedWith: Int? = nil) {
+                servedWith: Int? = nil, label: PrintedLabel? = nil) {
         self.source = source
         self.recipeId = recipeId
         self.name = name
@@ -106,6 +136,7 @@ public struct MenuItem: Hashable, Sendable, Codable {
         self.description = description
         self.plannedPortions = plannedPortions
         self.servedWith = servedWith
+        self.label = label
     }
 
     public var food: FoodID { FoodID(source: source, recipeId: recipeId) }

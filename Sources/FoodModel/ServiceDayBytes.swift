@@ -38,9 +38,36 @@ extension FieldWriter {
                         put(item.description)
                         put(item.plannedPortions)
                         put(item.servedWith)
+                        put(item.label)
                     }
                 }
             }
+        }
+    }
+
+    fileprivate mutating func put(_ label: PrintedLabel?) {
+        put(present: label != nil)
+        guard let label else { return }
+        put(label.servingSize)
+        put(present: label.serving != nil)
+        if let serving = label.serving {
+            put(serving.amount)
+            put(serving.unit)
+        }
+        put(label.calories)
+        put(label.basis?.rawValue)
+        put(label.nutrients.count)
+        for value in label.nutrients {
+            put(value.key.rawValue)
+            put(value.name)
+            put(value.amount)
+            put(value.unit)
+            put(value.printedDailyValuePercent)
+            put(value.computedDailyValuePercent)
+            put(value.dailyValueStandard)
+            put(value.printedAmount)
+            put(value.amountBelow)
+            put(value.amountAtLeast)
         }
     }
 }
@@ -55,11 +82,32 @@ extension FieldReader {
                         MenuItem(source: try string(), recipeId: try string(), name: try string(),
                                  portion: try optionalString(), codes: try strings(),
                                  description: try optionalString(), plannedPortions: try optionalInt(),
-                                 servedWith: try optionalInt())
+                                 servedWith: try optionalInt(), label: try label())
                     })
                 })
             })
         }
         return ServiceDay(date: date, meals: meals)
+    }
+
+    fileprivate mutating func label() throws -> PrintedLabel? {
+        guard try flag() else { return nil }
+        let servingSize = try optionalString()
+        let serving = try flag() ? ServingSize(amount: try double(), unit: try string()) : nil
+        let calories = try optionalDouble()
+        var basis: LabelBasis?
+        if let text = try optionalString() {
+            guard let known = LabelBasis(rawValue: text) else { throw DamagedBytes() }
+            basis = known
+        }
+        let nutrients = try (0..<count()).map { _ in
+            NutrientValue(key: NutrientKey(try string()), name: try string(), amount: try optionalDouble(),
+                          unit: try optionalString(), printedDailyValuePercent: try optionalDouble(),
+                          computedDailyValuePercent: try optionalDouble(), dailyValueStandard: try optionalString(),
+                          printedAmount: try optionalString(), amountBelow: try optionalDouble(),
+                          amountAtLeast: try optionalDouble())
+        }
+        return PrintedLabel(servingSize: servingSize, serving: serving, calories: calories, nutrients: nutrients,
+                            basis: basis)
     }
 }

@@ -274,7 +274,7 @@ struct HarvestStage {
                                         + "encoding the document declared, first in \"\(text)\"")
             }
             for day in result.dataset.serviceDays {
-                let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? [:]
+                let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? []
                 try menus.append(day, labelVersions: versions)
             }
             result.dataset.serviceDays = []
@@ -587,7 +587,8 @@ final class MenuStream {
         self.staging = staging
     }
 
-    func append(_ day: ServiceDay, labelVersions: [FoodID: Int] = [:]) throws {
+    /// `labelVersions`: each item's label version, in page order (`LabelVersions.record`).
+    func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
         let started = Date()
         defer { seconds += Date().timeIntervalSince(started) }
         try staging.append(day, labelVersions: labelVersions)

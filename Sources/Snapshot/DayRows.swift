@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 
 /// The digest of what a service day's rows are made of: its meals, restaurants, sections and
-/// items as the writer reads them, and the label version each item's food had that day. The
+/// items as the writer reads them, and the label version printed with each item (which stands
+/// for the label, `MenuItem.label` or its food's: the versions' labels are written in full). The
 /// rows are a function of these, of the build that writes them (recorded beside the digests)
 /// and of the section ids, which the writer settles once every day is in. Two appends with one
 /// digest are the same rows, so the next run keeps a day whose digest it finds in the previous
@@ -12,9 +13,10 @@ import GRDB
 /// numbering the rows. The fields go in a fixed order (`FieldWriter`: lengths and counts first,
 /// absent values marked), so no two different days give the same bytes.
 enum DayRows {
-    /// The digest of one append of `day` (a source's day).
-    static func digest(of day: ServiceDay, labelVersions: [FoodID: Int]) -> String {
+    /// The digest of one append of `day` (a source's day), its items' label versions in page order.
+    static func digest(of day: ServiceDay, labelVersions: [Int?]) -> String {
         var bytes = FieldWriter()
+        var index = 0
         bytes.put(day.date.description)
         bytes.put(day.meals.count)
         for meal in day.meals {
@@ -33,7 +35,8 @@ enum DayRows {
                         bytes.put(item.description)
                         bytes.put(item.plannedPortions)
                         bytes.put(item.servedWith)
-                        bytes.put(labelVersions[item.food])
+                        bytes.put(labelVersions.indices.contains(index) ? labelVersions[index] : nil)
+                        index += 1
                     }
                 }
             }

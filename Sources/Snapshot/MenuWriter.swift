@@ -11,8 +11,10 @@ import GRDB
 /// 100,000 plus a number from its section, food and occurrence (`slot`), so it keeps its id when
 /// items around it come and go; a restaurant or a section a number derived from its name
 /// (`stableIdentifier`), so a hall's id does not depend on which day it first appears on.
-/// A date that arrives again (a second source serving the same day) adds its meals after those
-/// already written.
+/// A date that arrives again (a second source serving the same day) joins the day written: a
+/// meal of a name the day has gets the new restaurants' items after its own (one meal row per
+/// name, restaurants side by side), numbered as if the meal had been written in one go; any
+/// other meal follows the day's. A day's own meals of one name join the same way.
 ///
 /// A day whose rows are those of the previous snapshot (the same digest) is not written again:
 /// the staging database starts as a copy of that snapshot (`StagingSnapshot`), the day's rows
@@ -20,7 +22,8 @@ import GRDB
 /// sections are written at the end, once every day has named its own: their ids are assigned
 /// here as a full write assigns them, and kept rows that carry another id are renumbered.
 final class MenuWriter {
-    private var mealsPerDay: [ServiceDate: Int] = [:]
+    /// Each day's meals by name, with their place in the day (a meal's id is its day's and this).
+    private var mealPositions: [ServiceDate: [String: Int]] = [:]
     private var restaurantIds: [String: Int] = [:]
     /// Each section's id and its restaurant's.
     private var sections: [SectionKey: (id: Int, restaurant: Int)] = [:]
@@ -64,8 +67,9 @@ final class MenuWriter {
 
     /// Writes `day`, or keeps the previous snapshot's rows for it when they are the rows it
     /// would write. Only a date's first append can be kept: a second source serving the same
-    /// day adds its meals after the first's, written each time.
-    func append(_ day: ServiceDay, labelVersions: [FoodID: Int], to db: Database) throws {
+    /// day joins its meals to the first's, written each time. `labelVersions`: each item's, in
+    /// page order.
+    func append(_ day: ServiceDay, labelVersions: [Int?], to db: Database) throws {
         let dayId = Self.dayId(day.date)
         let isFirst = appendedDays[day.date] == nil
         let digest = DayRows.digest(of: day, labelVersions: labelVersions)
@@ -77,7 +81,7 @@ final class MenuWriter {
             }
             try remove(day.date, db)
         }
-        let meals = try rows(of: day, labelVersions: labelVersions)
+        let meals = try rows(of: day, labelVersions: labelVersions, db)
         if isFirst {
             daysWritten += 1
             try db.cachedStatement(sql: "INSERT INTO service_day (id, date, weekday) VALUES (?, ?, ?)")
@@ -93,7 +97,7 @@ final class MenuWriter {
         // Every value written here is in `DayRows.digest`: one left out there would be kept
         // unchanged in a day whose rows should have changed.
         for meal in meals {
-            try mealStatement.insert(meal.id, dayId, meal.name, meal.position)
+            if meal.isNew { try mealStatement.insert(meal.id, dayId, meal.name, meal.position) }
             for row in meal.items {
                 try itemStatement.insert(row.id, meal.id, row.section, row.food, row.position, row.item.name,
                                          row.item.portion, row.item.description, row.item.plannedPortions, row.dish,
@@ -127,7 +131,7 @@ final class MenuWriter {
     /// restaurants and sections are numbered in their turn, as writing them would.
     private func keep(_ day: ServiceDay) {
         keptDays.insert(day.date)
-        mealsPerDay[day.date, default: 0] += day.meals.count
+        for meal in day.meals { _ = mealPosition(of: meal.name, on: day.date) }
         for restaurant in day.meals.flatMap(\.restaurants) {
             let restaurantId = restaurantId(restaurant.name)
             for section in restaurant.sections {
@@ -137,22 +141,27 @@ final class MenuWriter {
     }
 
     /// The rows a day's meals make: ids, sections and label versions as this run assigns them.
-    private func rows(of day: ServiceDay, labelVersions: [FoodID: Int]) throws -> [MealRows] {
+    /// A meal whose name the date has already (an earlier append's, or this day's own) takes
+    /// its new items after the ones it holds: numbering goes on from the meal's rows.
+    private func rows(of day: ServiceDay, labelVersions: [Int?], _ db: Database) throws -> [MealRows] {
         var meals: [MealRows] = []
+        var itemIndex = 0
         for meal in day.meals {
-            let mealPosition = mealsPerDay[day.date, default: 0] + 1
-            mealsPerDay[day.date] = mealPosition
+            let (mealPosition, isNew) = mealPosition(of: meal.name, on: day.date)
             guard mealPosition <= Self.mealsPerDayLimit else {
                 throw SnapshotError("\(day.date) has more than \(Self.mealsPerDayLimit) meals, more than a meal id can number",
                                     path: "\(day.date) \(meal.name)")
             }
             let mealId = Self.dayId(day.date) * 100 + mealPosition
-            // Items are numbered first and written in id order: rows appended in rowid order
-            // fill the table's pages one after another instead of splitting them.
-            var rows: [ItemRow] = []
-            var position = 0
-            var slotsTaken = Set<Int>()
-            var occurrences: [ItemKey: Int] = [:]
+            let index: Int
+            if let known = meals.firstIndex(where: { $0.id == mealId }) {
+                index = known
+            } else {
+                let numbering = isNew ? ItemNumbering() : try ItemNumbering(itemsOf: mealId, db)
+                meals.append(MealRows(id: mealId, name: meal.name, position: mealPosition, isNew: isNew,
+                                      numbering: numbering, items: []))
+                index = meals.count - 1
+            }
             for restaurant in meal.restaurants {
                 let restaurantId = restaurantId(restaurant.name)
                 for section in restaurant.sections {
@@ -160,30 +169,37 @@ final class MenuWriter {
                                                    restaurant: restaurantId)
                     var idsInSection: [Int] = []
                     for item in section.foods {
-                        position += 1
-                        guard position <= Self.itemsPerMealLimit else {
+                        defer { itemIndex += 1 }
+                        let itemKey = ItemKey(section: sectionId, food: item.food.description)
+                        guard let (slot, position) = meals[index].numbering.next(itemKey) else {
                             throw SnapshotError("\(day.date) \(meal.name) lists more than \(Self.itemsPerMealLimit) items, more than an item id can number",
                                                 path: "\(day.date) \(meal.name)")
                         }
-                        let itemKey = ItemKey(section: sectionId, food: item.food.description)
-                        let occurrence = occurrences[itemKey, default: 0]
-                        occurrences[itemKey] = occurrence + 1
-                        var slot = Self.slot(itemKey, occurrence)
-                        while !slotsTaken.insert(slot).inserted { slot = (slot + 1) % 100_000 }
                         let itemId = mealId * 100_000 + slot
                         // A side's dish comes before it in its section, so its id is already known.
                         let dish = item.servedWith.flatMap { $0 >= 0 && $0 < idsInSection.count ? idsInSection[$0] : nil }
                         idsInSection.append(itemId)
-                        rows.append(ItemRow(id: itemId, section: sectionId, food: item.food.description,
-                                            position: position, item: item, dish: dish,
-                                            labelVersion: labelVersions[item.food]))
+                        let version = labelVersions.indices.contains(itemIndex) ? labelVersions[itemIndex] : nil
+                        meals[index].items.append(ItemRow(id: itemId, section: sectionId, food: item.food.description,
+                                                          position: position, item: item, dish: dish,
+                                                          labelVersion: version))
                     }
                 }
             }
-            rows.sort { $0.id < $1.id }
-            meals.append(MealRows(id: mealId, name: meal.name, position: mealPosition, items: rows))
         }
+        // Items are written in id order: rows appended in rowid order fill the table's pages
+        // one after another instead of splitting them.
+        for index in meals.indices { meals[index].items.sort { $0.id < $1.id } }
         return meals
+    }
+
+    /// The place of the meal `name` in its day, and whether this is the first time the day
+    /// names it (its row is still to be written).
+    private func mealPosition(of name: String, on date: ServiceDate) -> (position: Int, isNew: Bool) {
+        if let known = mealPositions[date]?[name] { return (known, false) }
+        let position = (mealPositions[date]?.count ?? 0) + 1
+        mealPositions[date, default: [:]][name] = position
+        return (position, true)
     }
 
     /// Removes a day's rows: its items, meals and the day itself, by the ranges their ids take.
@@ -224,7 +240,43 @@ final class MenuWriter {
         var id: Int
         var name: String
         var position: Int
+        /// The meal's row is not in the database yet.
+        var isNew: Bool
+        var numbering: ItemNumbering
         var items: [ItemRow]
+    }
+
+    /// How a meal's items are numbered: positions in order, and ids from where an item is
+    /// (`slot`), the next free one where two meet. A meal that holds rows already goes on from
+    /// them, so that its items get the ids and positions of a meal written in one go.
+    private struct ItemNumbering {
+        private var position = 0
+        private var slotsTaken = Set<Int>()
+        private var occurrences: [ItemKey: Int] = [:]
+
+        init() {}
+
+        init(itemsOf mealId: Int, _ db: Database) throws {
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT id, section_id, food_id, position FROM menu_item WHERE id BETWEEN ? AND ?
+                """, arguments: [mealId * 100_000, mealId * 100_000 + 99_999])
+            while let row = try rows.next() {
+                slotsTaken.insert((row[0] as Int) % 100_000)
+                occurrences[ItemKey(section: row[1], food: row[2]), default: 0] += 1
+                position = max(position, row[3])
+            }
+        }
+
+        /// The next item's slot and position; nil when the meal has no room left.
+        mutating func next(_ key: ItemKey) -> (slot: Int, position: Int)? {
+            guard position < MenuWriter.itemsPerMealLimit else { return nil }
+            position += 1
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            var slot = MenuWriter.slot(key, occurrence)
+            while !slotsTaken.insert(slot).inserted { slot = (slot + 1) % 100_000 }
+            return (slot, position)
+        }
     }
 
     private struct ItemRow {

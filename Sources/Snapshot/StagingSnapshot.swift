@@ -126,8 +126,9 @@ public final class StagingSnapshot {
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the
     /// order they are given, which sets their ids.
-    /// `labelVersions`: the version of its food's label each item was served with that day.
-    public func append(_ day: ServiceDay, labelVersions: [FoodID: Int] = [:]) throws {
+    /// `labelVersions`: the version of its food's label each item was served with, in page order
+    /// (`ServiceDay.forEachMenuItem`); an item past the end has none.
+    public func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
         do {
             try queue.write { db in
                 try menus.append(day, labelVersions: labelVersions, to: db)

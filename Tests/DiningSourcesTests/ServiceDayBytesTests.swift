@@ -6,7 +6,8 @@ import TestSupport
 
 /// Days as the parse cache keeps them come back equal, field for field: every day of the 2016
 /// dataset, a real overview page (portions, codes, descriptions), a FoodPro grid (sides), and a
-/// day with every optional field set, empty and absent. Bytes it did not write are an error.
+/// day with every optional field set, empty and absent (an item's own label among them). Bytes
+/// it did not write are an error.
 @Suite struct ServiceDayBytesTests {
     private func roundTrip(_ days: [ServiceDay], sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
         let decoded = try ServiceDayBytes.decode(ServiceDayBytes.encode(days))
@@ -46,6 +47,20 @@ import TestSupport
                     MenuItem(source: "ucla", recipeId: "041180", name: "Quinoa Tabbouleh ☕", portion: "1/2",
                              codes: ["V", "AWHT", ""], description: "", plannedPortions: -3, servedWith: Int.max),
                     MenuItem(source: "", recipeId: "", name: ""),
+                    MenuItem(source: "nutrislice", recipeId: "1309638", name: "Tofu", label: PrintedLabel(
+                        servingSize: "4.5 oz", serving: ServingSize(amount: 4.5, unit: "oz"), calories: 135,
+                        nutrients: [
+                            NutrientValue(key: .protein, name: "Protein", amount: 12, unit: "g",
+                                          printedDailyValuePercent: 24, computedDailyValuePercent: 24.000_000_1,
+                                          dailyValueStandard: "fda-2016"),
+                            NutrientValue(key: .dietaryFiber, name: "Dietary Fiber", amount: nil, unit: "g",
+                                          printedAmount: "< 1", amountBelow: 1, amountAtLeast: 0),
+                        ],
+                        basis: .serving)),
+                    MenuItem(source: "nutrislice", recipeId: "1", name: "Bar", label: PrintedLabel()),
+                    MenuItem(source: "ucla", recipeId: "2", name: "Per 100 g",
+                             label: PrintedLabel(nutrients: [NutrientValue(key: .sodium, name: "", amount: 0, unit: nil)],
+                                                 basis: .hundredGrams)),
                 ]),
                 Section(name: "", foods: []),
             ]),

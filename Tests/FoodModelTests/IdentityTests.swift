@@ -40,16 +40,27 @@ import Testing
         #expect(Set(dataset.serviceDays.flatMap(\.menuItems).map(\.food)).count == 1)
     }
 
-    @Test func mergingAPartitionAgainReplacesItsDayInsteadOfDuplicatingIt() throws {
+    /// Two sources serving one date (two locations with the same meal names): one day, one
+    /// Brunch with both restaurants side by side, the second source's other meal after it.
+    @Test func anotherSourcesDayOfTheSameDateJoinsItsMeals() throws {
         let date = try #require(ServiceDate("2026-10-10"))
-        let item = MenuItem(source: "ucla-menu", recipeId: "1", name: "Toast")
-        let day = ServiceDay(date: date, meals: [Meal(name: "Brunch", restaurants: [
-            Restaurant(name: "Covel", sections: [Section(name: "Bakery", foods: [item])]),
+        let toast = MenuItem(source: "ucla-menu", recipeId: "1", name: "Toast")
+        let eggs = MenuItem(source: "nutrislice", recipeId: "2", name: "Eggs")
+        let soup = MenuItem(source: "nutrislice", recipeId: "3", name: "Soup")
+        let first = ServiceDay(date: date, meals: [Meal(name: "Brunch", restaurants: [
+            Restaurant(name: "Covel", sections: [Section(name: "Bakery", foods: [toast])]),
         ])])
-        var dataset = Dataset(serviceDays: [day])
-        dataset.merge(Dataset(serviceDays: [day]))
+        let second = ServiceDay(date: date, meals: [
+            Meal(name: "Brunch", restaurants: [Restaurant(name: "Lowell", sections: [Section(name: "Entree", foods: [eggs])])]),
+            Meal(name: "Dinner", restaurants: [Restaurant(name: "Lowell", sections: [Section(name: "Soups", foods: [soup])])]),
+        ])
+        var dataset = Dataset(serviceDays: [first])
+        dataset.merge(Dataset(serviceDays: [second]))
         #expect(dataset.serviceDays.count == 1)
-        #expect(dataset.serviceDays[0].menuItems.count == 1)
+        let day = try #require(dataset.serviceDays.first)
+        #expect(day.meals.map(\.name) == ["Brunch", "Dinner"])
+        #expect(day.meals[0].restaurants.map(\.name) == ["Covel", "Lowell"])
+        #expect(day.menuItems == [toast, eggs, soup])
     }
 
     @Test func foodsOnMenusWithoutTheirOwnPageAreKnown() throws {

@@ -257,6 +257,53 @@ import TestSupport
         #expect(kept == 2)
     }
 
+    /// Two sources serving the same dates and meal names (the real Nutrislice weeks of
+    /// `../shared/data/nutrislice-2025` under two schools' paths). The night that adds the second
+    /// source keeps the first's seven days, whose rows are that source's alone, and joins the
+    /// second's meals to them; a night in which the second source's lunch changes writes every
+    /// date again, since a date two sources serve is always written. Each equals a full write.
+    @Test func aSecondSourceJoinsTheKeptDaysOfTheFirstAsAFullWrite() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workspace = folder.appendingPathComponent("workspace")
+        let server = try NutrisliceWeeks.Server()
+        defer { server.stop() }
+        let schools = ["four-lakes-market", "gordon-avenue-market"]
+        for school in schools { try server.serveRealWeeks(school: school) }
+        func spec(_ schools: ArraySlice<String>) throws -> PipelineSpec {
+            let sources = schools.map { school in
+                """
+                  - name: \(school)
+                    adapter: nutrislice
+                    location: \(server.root)
+                    school: \(school)
+                    menu_types: [breakfast, lunch, dinner]
+                    dates: {from: 2025-08-17, to: 2025-08-23}
+                """
+            }.joined(separator: "\n")
+            return try SpecReader.parse("""
+                pipeline: continued
+                licence: test
+                sources:
+                \(sources)
+                checks: {min_menu_items: 1}
+                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+                """, file: workspace.appendingPathComponent("continued.yml"))
+        }
+        let first = try await run(spec(schools.prefix(1)), workspace: workspace, today: "2025-08-17")
+        #expect(first.published)
+        let (second, kept) = try await runAndCompare(spec(schools[...]), workspace: workspace, today: "2025-08-17")
+        #expect(kept == 7)
+        let meals = try QueryResult.run("SELECT count(*) FROM meal", on: URL(fileURLWithPath: try #require(second.snapshotPath)))
+        #expect(meals.rows == [[.integer(20)]])
+
+        var lunch = try NutrisliceWeeks.answer("lunch")
+        try NutrisliceWeeks.editFood(1309638, on: "2025-08-18", in: &lunch) { $0["name"] = "Tofu Cubes" }
+        server.serve(try NutrisliceWeeks.data(lunch), at: NutrisliceWeeks.path(school: schools[1], menuType: "lunch"))
+        let (_, keptThird) = try await runAndCompare(spec(schools[...]), workspace: workspace, today: "2025-08-17")
+        #expect(keptThird == 0)
+    }
+
     /// A snapshot whose menus another build wrote, or whose digests do not cover its days, is
     /// not continued: the run writes every day, and the result is the same.
     @Test(arguments: [

@@ -20,7 +20,8 @@ import Testing
         ])
     }
 
-    private static let versions: [FoodID: Int] = [FoodID(source: "ucla", recipeId: "041180"): 1]
+    /// Each item's label version in page order: the burger printed no label, the tabbouleh version 1.
+    private static let versions: [Int?] = [nil, 1]
 
     @Test func everyWrittenValueChangesTheDigest() {
         let base = DayRows.digest(of: Self.day(), labelVersions: Self.versions)
@@ -41,9 +42,9 @@ import Testing
         for (what, change) in changes {
             #expect(DayRows.digest(of: Self.day(change), labelVersions: Self.versions) != base, "\(what)")
         }
-        let other = FoodID(source: "ucla", recipeId: "041180")
-        #expect(DayRows.digest(of: Self.day(), labelVersions: [other: 2]) != base, "label version")
-        #expect(DayRows.digest(of: Self.day(), labelVersions: [:]) != base, "no label version")
+        #expect(DayRows.digest(of: Self.day(), labelVersions: [nil, 2]) != base, "label version")
+        #expect(DayRows.digest(of: Self.day(), labelVersions: [1, 1]) != base, "another item's label version")
+        #expect(DayRows.digest(of: Self.day(), labelVersions: []) != base, "no label version")
         // Codes go to `food_code`, not to the day's rows: the day is the same rows.
         #expect(DayRows.digest(of: Self.day { item, _ in item.codes = ["VG"] }, labelVersions: Self.versions) == base)
         // Text that runs across a field boundary is still another day.

@@ -50,7 +50,9 @@ import TestSupport
 
     /// Banana Bread's label: every non-null key of `rounded_nutrition_info`, with its unit from
     /// the key; the nulls (added sugar, vitamin C, the three vitamin A keys, vitamin D in mcg)
-    /// are not there at all.
+    /// are not there at all. Vitamin D is declared as `mg_vitamin_d` 0, and read in mcg: the
+    /// day's Muffin Mini Double Chocolate declares 0.1 under the same key, 500% of the daily
+    /// value in mg, a crumb of one in mcg.
     @Test func everyNutrientOfBananaBreadAndNoNullAsZero() throws {
         let bread = try food(saved(), "Banana Bread (VN)")
         let values = Dictionary(uniqueKeysWithValues: bread.nutrients.map { ($0.key.rawValue, $0) })
@@ -58,7 +60,7 @@ import TestSupport
             "calories": (190, "kcal"), "total_fat": (7, "g"), "saturated_fat": (0.5, "g"), "trans_fat": (0, "g"),
             "cholesterol": (0, "mg"), "total_carbohydrate": (31, "g"), "sugars": (15, "g"), "potassium": (77, "mg"),
             "sodium": (176, "mg"), "dietary_fiber": (1, "g"), "protein": (2, "g"), "iron": (0.9, "mg"),
-            "calcium": (4, "mg"), "vitamin_d": (0, "mg"),
+            "calcium": (4, "mg"), "vitamin_d": (0, "mcg"),
         ]
         #expect(Set(values.keys) == Set(expected.keys))
         for (key, (amount, unit)) in expected {
@@ -182,6 +184,175 @@ import TestSupport
         let bread = try food(parsed, "Banana Bread (VN)")
         #expect(!bread.nutrients.contains { $0.key == .totalFat })
         #expect(bread.nutrients.contains { $0.key == .sodium && $0.amount == 176 })
+    }
+}
+
+/// The three real weeks of UW–Madison's Four Lakes Market (`../shared/data/nutrislice-2025`, the
+/// week of 2025-08-17, breakfast, lunch and dinner, as the weeks API answered them). Every
+/// expected value was read off the files by hand (with `jq`).
+@Suite struct NutrisliceWeekTests {
+    private func day(_ menuType: String, _ date: String, _ answer: [String: Any]? = nil) throws -> NutrisliceMenu.Parsed {
+        let body = try answer.map(NutrisliceWeeks.data) ?? SharedData.load(NutrisliceWeeks.file(menuType))
+        return try NutrisliceMenu.parseWeek(body, date: #require(ServiceDate(date)), meal: menuType.capitalized,
+                                            restaurant: "Four Lakes Market", location: NutrisliceWeeks.file(menuType))
+    }
+
+    private func vitaminD(_ food: Food) -> NutrientValue? { food.nutrients.first { $0.key.rawValue == "vitamin_d" } }
+
+    /// `mg_vitamin_d` holds micrograms: every food of the three weeks, read in mcg, is under the
+    /// daily value of the FDA's 2016 rule (20 mcg), where in mg the smoothie's 2.5 would be
+    /// 12,500% of it. `mcg_vitamin_d` is null on every food of the weeks.
+    @Test func vitaminDOfTheRealWeeksIsReadInMicrograms() throws {
+        let dailyValue = 20.0
+        var declared = 0
+        for menuType in NutrisliceWeeks.menuTypes {
+            for date in NutrisliceWeeks.dates {
+                for food in try day(menuType, date).foods {
+                    guard let value = vitaminD(food) else { continue }
+                    declared += 1
+                    #expect(value.unit == "mcg", "\(food.name)")
+                    let percent = try #require(value.amount) / dailyValue * 100
+                    #expect(percent < 100, "\(food.name) on \(date): \(percent)% DV")
+                }
+            }
+        }
+        #expect(declared > 0)
+        // By hand: breakfast 2025-08-18 Vegan Blueberry Smoothie 2.5, Iced Chocolate Donut Ring
+        // 0.1, Scrambled Eggs 0; lunch 2025-08-18 Roasted Veggies 0.1; dinner 2025-08-17 Tuscan
+        // Butter Salmon 1.5, dinner 2025-08-19 BBQ Jackfruit Sandwich 1.8.
+        let expected: [(String, String, String, Double)] = [
+            ("breakfast", "2025-08-18", "Vegan Blueberry Smoothie", 2.5),
+            ("breakfast", "2025-08-18", "Iced Chocolate Donut Ring", 0.1),
+            ("breakfast", "2025-08-18", "Scrambled Eggs", 0),
+            ("lunch", "2025-08-18", "Roasted Veggies", 0.1),
+            ("dinner", "2025-08-17", "Tuscan Butter Salmon", 1.5),
+            ("dinner", "2025-08-19", "BBQ Jackfruit Sandwich", 1.8),
+        ]
+        for (menuType, date, name, amount) in expected {
+            let food = try #require(try day(menuType, date).foods.first { $0.name == name }, "\(name)")
+            #expect(vitaminD(food)?.amount == amount, "\(name)")
+            #expect(vitaminD(food)?.unit == "mcg", "\(name)")
+        }
+        // Keys whose unit is plausible stay as they are: the smoothie's calcium 311 mg, iron 1.3 mg.
+        let smoothie = try #require(try day("breakfast", "2025-08-18").foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        let calcium = smoothie.nutrients.first { $0.key == .calcium }
+        #expect(calcium?.amount == 311 && calcium?.unit == "mg")
+        let iron = smoothie.nutrients.first { $0.key == .iron }
+        #expect(iron?.amount == 1.3 && iron?.unit == "mg")
+    }
+
+    /// The day says what it read otherwise, in one line: the key, how many values (breakfast
+    /// 2025-08-18 has 19 foods, two of them build-your-own bars whose every value is null, so 17
+    /// declare `mg_vitamin_d`) and the unit. Rows left out are another list, and there are none.
+    @Test func theDaySaysWhichKeyItReadInAnotherUnit() throws {
+        let parsed = try day("breakfast", "2025-08-18")
+        #expect(parsed.problems.isEmpty)
+        let note = try #require(parsed.notes.only)
+        #expect(note.hasPrefix("\(NutrisliceWeeks.file("breakfast")): 2025-08-18 rounded_nutrition_info.mg_vitamin_d: "
+                               + "17 value(s) read in mcg, not mg"), "\(note)")
+        #expect(note.contains("reach 2.5"), "\(note)")
+        #expect(!note.contains("\n"))
+        // 2025-08-23 serves no breakfast: nothing read, nothing said.
+        #expect(try day("breakfast", "2025-08-23").notes.isEmpty)
+    }
+
+    /// One key is one unit for the whole answer: with every `mg_vitamin_d` of the week 0 but the
+    /// smoothie's, set to 0.04 (40 mcg, plausible in mg too), nothing is read otherwise, and the
+    /// day's other foods stay in mg as well; the real smoothie's 2.5 moves every food of every
+    /// day of the week to mcg, the 0s included.
+    @Test func aUnitIsJudgedOnTheWholeAnswerNotValueByValue() throws {
+        var answer = try NutrisliceWeeks.answer("breakfast")
+        guard var days = answer["days"] as? [[String: Any]] else { throw NutrisliceWeeks.EditFailed(what: "days") }
+        for index in days.indices {
+            var rows = days[index]["menu_items"] as? [[String: Any]] ?? []
+            for row in rows.indices {
+                guard var food = rows[row]["food"] as? [String: Any] else { continue }
+                NutrisliceWeeks.editLabel(of: &food) { label in
+                    if !(label["mg_vitamin_d"] is NSNull) { label["mg_vitamin_d"] = 0.0 }
+                }
+                rows[row]["food"] = food
+            }
+            days[index]["menu_items"] = rows
+        }
+        answer["days"] = days
+        try NutrisliceWeeks.editFood(1892965, on: "2025-08-18", in: &answer) { food in
+            NutrisliceWeeks.editLabel(of: &food) { $0["mg_vitamin_d"] = 0.04 }
+        }
+        let plausible = try day("breakfast", "2025-08-18", answer)
+        #expect(plausible.notes.isEmpty)
+        let smoothie = try #require(plausible.foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        #expect(vitaminD(smoothie)?.amount == 0.04)
+        #expect(vitaminD(smoothie)?.unit == "mg")
+        #expect(plausible.foods.compactMap(vitaminD).allSatisfy { $0.unit == "mg" })
+        // The real week: Monday's 2.5 is read in mcg, and so is every 0 of Tuesday.
+        let tuesday = try day("breakfast", "2025-08-19")
+        #expect(!tuesday.foods.compactMap(vitaminD).isEmpty)
+        #expect(tuesday.foods.compactMap(vitaminD).allSatisfy { $0.unit == "mcg" })
+    }
+
+    /// A food that declares vitamin D under both keys keeps the key that names its unit right:
+    /// the smoothie with `mcg_vitamin_d` 3 beside `mg_vitamin_d` 2.5 (read in mcg) has 3 mcg.
+    @Test func theKeyThatNamesItsUnitWinsOverOneReadInThatUnit() throws {
+        var answer = try NutrisliceWeeks.answer("breakfast")
+        try NutrisliceWeeks.editFood(1892965, on: "2025-08-18", in: &answer) { food in
+            NutrisliceWeeks.editLabel(of: &food) { $0["mcg_vitamin_d"] = 3.0 }
+        }
+        let smoothie = try #require(try day("breakfast", "2025-08-18", answer).foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        #expect(vitaminD(smoothie)?.amount == 3)
+        #expect(vitaminD(smoothie)?.unit == "mcg")
+    }
+
+    /// A food with a label declares its amounts per serving; a build-your-own bar, flagged
+    /// `has_nutrition_info` but with every value null (Build Your Own Yogurt Bar, 3371), has no
+    /// label, and neither has a food whose flag is false, whatever values it carries.
+    @Test func aLabelIsPerServingAndAFoodWithoutOneHasNoBasis() throws {
+        let parsed = try day("breakfast", "2025-08-18")
+        let smoothie = try #require(parsed.foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        #expect(smoothie.labelBasis == .serving)
+        let bar = try #require(parsed.foods.first { $0.name == "Build Your Own Yogurt Bar" })
+        #expect(bar.labelBasis == nil)
+        #expect(bar.nutrients.isEmpty)
+        // 19 foods, the two bars without a label.
+        #expect(parsed.foods.count == 19)
+        #expect(parsed.foods.filter { $0.labelBasis == .serving }.count == 17)
+
+        var answer = try NutrisliceWeeks.answer("breakfast")
+        try NutrisliceWeeks.editFood(1892965, on: "2025-08-18", in: &answer) { $0["has_nutrition_info"] = false }
+        let unflagged = try #require(try day("breakfast", "2025-08-18", answer).foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        #expect(unflagged.labelBasis == nil)
+        #expect(unflagged.nutrients.isEmpty)
+    }
+
+    /// The same food id twice on one day's menu with two labels (Tofu, 1309638, 3 oz at 90 kcal
+    /// at lunch on 2025-08-18, and a second row of 4.5 oz at 135 kcal): the food is the first
+    /// row's, and the second item carries the label printed with it.
+    @Test func aRowPrintingAnotherLabelForItsFoodCarriesIt() throws {
+        var answer = try NutrisliceWeeks.answer("lunch")
+        guard var days = answer["days"] as? [[String: Any]],
+              let monday = days.firstIndex(where: { $0["date"] as? String == "2025-08-18" }),
+              var rows = days[monday]["menu_items"] as? [[String: Any]],
+              let tofu = rows.firstIndex(where: { ($0["food"] as? [String: Any])?["id"] as? Int == 1309638 }),
+              var larger = rows[tofu]["food"] as? [String: Any]
+        else { throw NutrisliceWeeks.EditFailed(what: "Tofu on 2025-08-18") }
+        larger["serving_size_info"] = ["serving_size_amount": "4.5", "serving_size_unit": "oz"]
+        NutrisliceWeeks.editLabel(of: &larger) { $0["calories"] = 135.0 }
+        var row = rows[tofu]
+        row["food"] = larger
+        rows.insert(row, at: tofu + 1)
+        days[monday]["menu_items"] = rows
+        answer["days"] = days
+
+        let parsed = try day("lunch", "2025-08-18", answer)
+        let items = parsed.day.menuItems.filter { $0.recipeId == "1309638" }
+        #expect(items.count == 2)
+        #expect(items.first?.label == nil)
+        let label = try #require(items.last?.label)
+        #expect(label.calories == 135)
+        #expect(label.servingSize == "4.5 oz")
+        #expect(label.basis == .serving)
+        let food = try #require(parsed.foods.first { $0.id.recipeId == "1309638" })
+        #expect(food.calories == 90)
+        #expect(food.servingSize == "3 oz")
     }
 }
 

@@ -3,16 +3,21 @@ import FoodModel
 import Foundation
 
 /// A Nutrislice food object: its label (`rounded_nutrition_info`, each key naming its unit,
-/// `g_fat`, `mg_sodium`; null is "not declared", never 0), serving (`serving_size_info`, as
-/// printed and, where the text allows, as an amount and a unit), ingredients and icons.
+/// `g_fat`, `mg_sodium`, unless the answer's values say otherwise (`NutrisliceUnits`); null is
+/// "not declared", never 0), serving (`serving_size_info`, as printed and, where the text
+/// allows, as an amount and a unit), ingredients and icons.
 enum NutrisliceFood {
     struct Read {
         var food: Food
         var problems: [String]
+        /// The label's keys read in another unit than their own.
+        var reread: [String]
     }
 
-    static func read(_ fields: [String: Any], id: String, name: String, place: String) -> Read {
+    static func read(_ fields: [String: Any], id: String, name: String, units: NutrisliceUnits,
+                     place: String) -> Read {
         var problems: [String] = []
+        var reread: [String] = []
         let icons = (fields["icons"] as? [String: Any]).map { JSONFields.array($0["food_icons"]) } ?? []
         var codes: [String] = []
         var allergens: [String] = []
@@ -36,15 +41,20 @@ enum NutrisliceFood {
             food.servingSize = printed.isEmpty ? nil : printed
             food.serving = servingSize(amount: amount, unit: unit)
         }
-        // `has_nutrition_info: false` means the values present are not a label.
+        // `has_nutrition_info: false` means the values present are not a label. A label whose
+        // every value is null is none either: the platform sets the flag on build-your-own bars
+        // ("Build Your Own Salad") that declare nothing.
         if JSONFields.bool(fields["has_nutrition_info"]) != false,
-           let values = fields["rounded_nutrition_info"] as? [String: Any] {
-            let label = nutrients(values, place: place)
+           let values = fields["rounded_nutrition_info"] as? [String: Any],
+           values.values.contains(where: { !($0 is NSNull) }) {
+            let label = nutrients(values, units: units, place: place)
             food.nutrients = label.nutrients
+            food.labelBasis = .serving
             problems += label.problems
+            reread = label.reread
             food.calories = label.nutrients.first { $0.key == .calories }?.amount
         }
-        return Read(food: food, problems: problems)
+        return Read(food: food, problems: problems, reread: reread)
     }
 
     /// The amount and unit of a serving: "1" and "each" is 1 each; a unit that carries its own
@@ -58,13 +68,17 @@ enum NutrisliceFood {
         return ServingSize(printed: "\(amount) \(unit)")
     }
 
-    /// Every declared value of the label, its unit from its key's prefix. Where several keys
+    /// Every declared value of the label, its unit from its key's prefix or, for a key the
+    /// answer's values show to be in another unit, that one (`units`). Where several keys
     /// declare one nutrient in different units (`mcg_vitamin_a`, `iu_vitamin_a`), the first
-    /// declared in `NutrisliceCodes.unitPreference` order is kept. A key of unknown form is
-    /// reported, not guessed.
-    static func nutrients(_ values: [String: Any], place: String) -> (nutrients: [NutrientValue], problems: [String]) {
-        var byKey: [NutrientKey: (rank: Int, value: NutrientValue)] = [:]
+    /// declared in `NutrisliceCodes.unitPreference` order is kept, and of two in one unit the one
+    /// that declares it itself (`mcg_vitamin_d` before `mg_vitamin_d` read in mcg). A key of
+    /// unknown form is reported, not guessed.
+    static func nutrients(_ values: [String: Any], units: NutrisliceUnits, place: String)
+        -> (nutrients: [NutrientValue], problems: [String], reread: [String]) {
+        var byKey: [NutrientKey: (rank: Int, reread: Bool, value: NutrientValue)] = [:]
         var problems: [String] = []
+        var reread: [String] = []
         for (field, raw) in values.sorted(by: { $0.key < $1.key }) {
             guard !(raw is NSNull) else { continue }
             guard let amount = JSONFields.number(raw), amount.isFinite, amount >= 0 else {
@@ -75,14 +89,17 @@ enum NutrisliceFood {
                 problems.append("\(place): rounded_nutrition_info.\(field) names no unit this reader knows: left out")
                 continue
             }
-            let rank = NutrisliceCodes.unitPreference.firstIndex(of: nutrient.unit) ?? .max
-            if let kept = byKey[nutrient.key], kept.rank <= rank { continue }
-            byKey[nutrient.key] = (rank, NutrientValue(key: nutrient.key, name: nutrient.name, amount: amount,
-                                                       unit: nutrient.unit))
+            let read = units.unit(of: field)
+            if read != nil { reread.append(field) }
+            let unit = read ?? nutrient.unit
+            let rank = NutrisliceCodes.unitPreference.firstIndex(of: unit) ?? .max
+            if let kept = byKey[nutrient.key], (kept.rank, kept.reread ? 1 : 0) <= (rank, read != nil ? 1 : 0) { continue }
+            byKey[nutrient.key] = (rank, read != nil, NutrientValue(key: nutrient.key, name: nutrient.name,
+                                                                    amount: amount, unit: unit))
         }
         let nutrients = byKey.values.map(\.value).sorted {
             (NutrisliceCodes.labelOrder($0.key), $0.key) < (NutrisliceCodes.labelOrder($1.key), $1.key)
         }
-        return (nutrients, problems)
+        return (nutrients, problems, reread)
     }
 }

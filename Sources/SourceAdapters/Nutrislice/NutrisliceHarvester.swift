@@ -37,16 +37,29 @@ struct NutrisliceHarvester: Harvester {
             let page = try await documents.fetchShared(url, readers: readers, run: run)
             let parsed = try NutrisliceMenu.parseWeek(page.body, date: date, meal: Settings.mealName(of: menuType),
                                                       restaurant: settings.restaurant, location: url)
-            result.dataset.serviceDays[0].meals += parsed.day.meals
             for food in parsed.foods where result.dataset.foods[food.id] == nil {
                 result.dataset.foods[food.id] = food
             }
+            result.dataset.serviceDays[0].add(Self.labelled(parsed, against: result.dataset.foods))
             result.labels = (result.labels ?? []) + parsed.foods
-            result.warnings += parsed.problems
+            result.warnings += parsed.problems + parsed.notes
             textRows += parsed.textRows
         }
         result.counts["text_rows"] = textRows
         return result
+    }
+
+    /// The day of one menu type with each item carrying the label printed with it where that is
+    /// not its food's: a food is the first menu type's that serves it, and the same food id can
+    /// print another label in a later meal of the day (a 3 oz tofu at lunch, 4.5 oz at dinner).
+    private static func labelled(_ parsed: NutrisliceMenu.Parsed, against foods: [FoodID: Food]) -> ServiceDay {
+        let printed = Dictionary(parsed.foods.map { ($0.id, PrintedLabel(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        var day = parsed.day
+        day.updateMenuItems { item in
+            guard let food = foods[item.food], let label = item.label ?? printed[item.food] else { return }
+            item.label = label == PrintedLabel(of: food) ? nil : label
+        }
+        return day
     }
 
     /// How many of the run's days fall in the week (Sunday to Saturday) that holds `date`:

@@ -20,6 +20,9 @@ public enum NutrisliceMenu {
         public var foods: [Food]
         /// Rows left out, one line each, naming the document and the row.
         public var problems: [String]
+        /// Keys read in another unit than they name (`NutrisliceUnits`), one line each, naming
+        /// the document, the day, the key, how many values and the unit they were read in.
+        public var notes: [String]
         /// Rows that are text only (a note such as "Closed for break"), not foods.
         public var textRows: Int
     }
@@ -42,9 +45,10 @@ public enum NutrisliceMenu {
                              + describe(week), at: location)
         }
         for case let day as [String: Any] in days where JSONFields.text(day["date"]).flatMap(ServiceDate.init) == date {
-            return parseDay(day, date: date, meal: meal, restaurant: restaurant, location: location)
+            let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
+            return parseDay(day, date: date, meal: meal, restaurant: restaurant, units: units, location: location)
         }
-        return Parsed(day: ServiceDay(date: date, meals: []), foods: [], problems: [], textRows: 0)
+        return Parsed(day: ServiceDay(date: date, meals: []), foods: [], problems: [], notes: [], textRows: 0)
     }
 
     /// A day saved in the wrapped form: its location, meal and date are in the wrapper.
@@ -61,7 +65,8 @@ public enum NutrisliceMenu {
         guard let restaurant, let meal else {
             throw InputError("the saved day names no restaurant or meal type", at: location)
         }
-        return parseDay(menu, date: date, meal: meal, restaurant: restaurant, location: location)
+        return parseDay(menu, date: date, meal: meal, restaurant: restaurant, units: NutrisliceUnits(days: [menu]),
+                        location: location)
     }
 
     /// The keys of an object that is not what was expected (an error answer says itself there).
@@ -72,10 +77,14 @@ public enum NutrisliceMenu {
         return "an object with " + (object.keys.isEmpty ? "no keys" : "keys " + object.keys.sorted().prefix(6).joined(separator: ", "))
     }
 
+    /// One day of an answer, its nutrient keys read in `units` (judged on the whole answer).
+    /// A food is the first row's that serves it; a later row of the same food printing another
+    /// label (another size) carries that label itself.
     static func parseDay(_ day: [String: Any], date: ServiceDate, meal: String, restaurant: String,
-                         location: String) -> Parsed {
+                         units: NutrisliceUnits, location: String) -> Parsed {
         let menus = MenuSections(day["menu_info"])
         var problems: [String] = []
+        var reread: [String: Int] = [:]
         var textRows = 0
         // Rows of each menu in position order; menus in their own order.
         var rows: [(menu: String?, position: Double, arrival: Int, fields: [String: Any])] = []
@@ -118,11 +127,16 @@ public enum NutrisliceMenu {
             let menuName = menus.name(row.menu)
             let sectionName = [several ? menuName : nil, station].compactMap { $0 }.joined(separator: " / ")
             let section = sectionName.isEmpty ? (menuName ?? restaurant) : sectionName
-            let read = NutrisliceFood.read(food, id: id, name: name, place: place)
+            let read = NutrisliceFood.read(food, id: id, name: name, units: units, place: place)
             problems += read.problems
+            for field in read.reread { reread[field, default: 0] += 1 }
+            var own: PrintedLabel?
+            if let first = foods[read.food.id], PrintedLabel(of: first) != PrintedLabel(of: read.food) {
+                own = PrintedLabel(of: read.food)
+            }
             let item = MenuItem(source: sourceName, recipeId: id, name: name,
                                 portion: portion(amount: fields["serving_size_amount"], unit: fields["serving_size_unit"]),
-                                codes: read.food.codes)
+                                codes: read.food.codes, label: own)
             if sections.last?.name == section {
                 sections[sections.count - 1].foods.append(item)
             } else if let index = sections.firstIndex(where: { $0.name == section }) {
@@ -134,8 +148,11 @@ public enum NutrisliceMenu {
             foods[read.food.id] = foods[read.food.id] ?? read.food
         }
         let meals = sections.isEmpty ? [] : [Meal(name: meal, restaurants: [Restaurant(name: restaurant, sections: sections)])]
+        let notes = reread.sorted { $0.key < $1.key }.compactMap { field, values in
+            units.note(field, values: values, place: "\(location): \(date)")
+        }
         return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
-                      problems: problems, textRows: textRows)
+                      problems: problems, notes: notes, textRows: textRows)
     }
 
     /// A row's portion as the menu prints it (`1 each`, `2 slice`).
