@@ -25,7 +25,7 @@ public enum UCLAWebCodes {
         DietaryCode(code: "ACSF", label: "Crustacean Shellfish", kind: .allergen, terms: ["crustacean_shellfish"]),
         DietaryCode(code: "AFSH", label: "Fish", kind: .allergen, terms: ["fish"]),
         DietaryCode(code: "LC", label: "Low Carbon Footprint", kind: .sustainability, terms: ["low_carbon"]),
-        DietaryCode(code: "HC", label: "High Carbon Footprint", kind: .sustainability),
+        DietaryCode(code: "HC", label: "High Carbon Footprint", kind: .sustainability, terms: ["high_carbon"]),
     ]
 
     private static let byCode = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0) })

@@ -207,7 +207,12 @@ public enum ReportPage {
     /// Calories and sodium per meal, as served (each item's label of its day), and the flagged labels.
     static func nutrition(_ db: Database) throws -> String {
         // Items counted per meal, food and label version first, then each label's calories and
-        // sodium once: the figures of `v_menu_nutrition`, without its other columns for every item.
+        // sodium once, per serving: the figures of `v_menu_macros`, without its other columns for
+        // every item. A snapshot from before schema 16 states no basis: its labels are per serving.
+        let knowsBasis = try db.columns(in: "food").contains { $0.name == "label_basis" }
+        let perServing = { (label: String) in
+            knowsBasis ? SnapshotSchema.perServing("\(label).label_basis", "\(label).serving_grams") : "1.0"
+        }
         let sodium = { (table: String, food: String, version: String) in """
             (SELECT CASE n.unit WHEN 'mg' THEN n.amount WHEN 'g' THEN n.amount * 1000 WHEN 'mcg' THEN n.amount / 1000.0 END
              FROM \(table) n WHERE n.food_id = \(food)\(version) AND n.nutrient_key = 'sodium')
@@ -215,11 +220,13 @@ public enum ReportPage {
         let rows = try Row.fetchAll(db, sql: """
             WITH served AS (SELECT m.name AS meal, mi.food_id, coalesce(mi.label_version, 1) AS version, count(*) AS items
                             FROM menu_item mi JOIN meal m ON m.id = mi.meal_id GROUP BY 1, 2, 3),
-                 labels AS (SELECT l.id AS food_id, 1 AS version, l.calories, \(sodium("food_nutrient", "l.id", "")) AS sodium_mg
+                 labels AS (SELECT l.id AS food_id, 1 AS version, l.calories * \(perServing("l")) AS calories,
+                                   \(sodium("food_nutrient", "l.id", "")) * \(perServing("l")) AS sodium_mg
                             FROM food l WHERE l.id NOT IN (SELECT food_id FROM food_label)
                             UNION ALL
-                            SELECT l.food_id, l.version, l.calories,
-                                   \(sodium("food_label_nutrient", "l.food_id", " AND n.version = l.version")) AS sodium_mg
+                            SELECT l.food_id, l.version, l.calories * \(perServing("l")),
+                                   \(sodium("food_label_nutrient", "l.food_id", " AND n.version = l.version"))
+                                       * \(perServing("l")) AS sodium_mg
                             FROM food_label l)
             SELECT served.meal, served.items, labels.calories, labels.sodium_mg
             FROM served JOIN labels ON labels.food_id = served.food_id AND labels.version = served.version

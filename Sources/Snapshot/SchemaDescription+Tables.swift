@@ -56,7 +56,7 @@ extension SchemaDescription {
             C("description", "The item's description on this menu, if printed."),
             C("planned_portions", "Portions the kitchen planned to serve, where its menu says (UCLA's live feed); NULL elsewhere."),
             C("served_with_id", "For a side (FoodPro's \"w/\" and \"&\" lines): → `menu_item.id` of the dish it is served with; NULL for a dish."),
-            C("label_version", "The version of its food's label printed on this item's day (→ `food_label.version` when the food printed several); NULL when the day printed none."),
+            C("label_version", "The version of its food's label printed with this item (→ `food_label.version` when the food printed several: over the days, or two on one day, as a 3 oz and a 4.5 oz tofu); NULL when none was printed."),
         ]),
         Table("dietary_code", .data, "What a code printed beside a dish means, from the legends of the sources the snapshot read (a TheMealDB-only snapshot has none).", columns: [
             C("code", "The code as printed (`V`, `VG`, `AEGG`, `LC`)."),
@@ -363,7 +363,7 @@ extension SchemaDescription {
             C("item", "The name printed on this menu."),
             C("food_id", "→ `food.id`."),
             C("food", "The food's own name."),
-            C("label_version", "The label version of the item's day."),
+            C("label_version", "The label version printed with the item."),
             C("nutrient_key", "→ `nutrient.key`."),
             C("amount", "Amount as labelled (per `basis`); NULL when not a plain number."),
             C("unit", "Unit of `amount`."),

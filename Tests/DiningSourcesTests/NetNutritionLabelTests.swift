@@ -133,11 +133,7 @@ import TestSupport
     /// still the item's label, per serving, with no nutrient, which the checks report.
     @Test func aLabelWhoseRowsAreGoneIsStillALabel() throws {
         let page = String(decoding: try SharedData.load(Self.file), as: UTF8.self)
-        let firstRow = try #require(page.range(of: "<td class=\"cbo_nn_LabelBorderedSubHeader\""))
-        let start = try #require(page.range(of: "<tr>", options: .backwards, range: page.startIndex..<firstRow.lowerBound))
-        let disclaimer = try #require(page.range(of: "<td class=\"cbo_nn_LabelDisclaimer\""))
-        let end = try #require(page.range(of: "<tr>", options: .backwards, range: page.startIndex..<disclaimer.lowerBound))
-        let cut = String(page[..<start.lowerBound] + page[end.lowerBound...])
+        let cut = try #require(MenuPageEdits.withoutNutrientRows(page))
         #expect(!cut.contains("cbo_nn_SecondaryNutrient") && !cut.contains("LabelBorderedSubHeader"))
         let food = try label(Data(cut.utf8))
         #expect(food.name == "Blondie Bars")

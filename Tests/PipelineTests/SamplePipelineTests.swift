@@ -106,10 +106,11 @@ import TestSupport
             let sorted = { (rows: [[SQLValue]]) in rows.map { "\($0)" }.sorted() }
             #expect(try sorted(rows(sql, first)) == sorted(rows(sql, second)), "\(table)")
             // The sample's labels are self-consistent (SampleData/README.md): no food is flagged;
-            // each food's page is read once, so no food has label versions; and the sample names
-            // no places file.
+            // each food's page is read once, so no food has label versions; the sample names
+            // no places file; and its recipe pages list no composition.
             #expect(try rows(sql, first).isEmpty
-                        == ["food_flag", "food_label", "food_label_nutrient", "place"].contains(table), "\(table)")
+                        == ["food_flag", "food_label", "food_label_nutrient", "place", "food_component"].contains(table),
+                    "\(table)")
         }
         let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
         #expect(store.latest(pipeline: "sample") == second)

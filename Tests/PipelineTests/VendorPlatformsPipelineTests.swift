@@ -17,6 +17,7 @@ import TestSupport
     static let nutrisliceDay = Paths.sharedData.appendingPathComponent("nutrislice-2026/wisc-lowell-market-breakfast-2026-03-23.json")
     static let dineOnCampus = Paths.sharedData.appendingPathComponent("dineoncampus-2019/location-menu-2019-07-08.json")
     static let label = Paths.sharedData.appendingPathComponent("netnutrition-2025/duke-label-egg-bite.html")
+    static let uiucLabel = Paths.sharedData.appendingPathComponent("netnutrition-2026/uiuc-label-122098028.html")
 
     static let weekPath = "/menu/api/weeks/school/lowell-market/menu-type/breakfast/2026/03/22/"
     static let lunchWeekPath = "/menu/api/weeks/school/lowell-market/menu-type/lunch/2026/03/22/"
@@ -106,6 +107,11 @@ import TestSupport
         try FileManager.default.createDirectory(at: labels, withIntermediateDirectories: true)
         // A copy in the test's own folder: a source never follows a link out of its folder.
         try FileManager.default.copyItem(at: Self.label, to: labels.appendingPathComponent("4711.html"))
+        // UIUC's layout, and the same label with its nutrient rows gone (a layout that changed).
+        try FileManager.default.copyItem(at: Self.uiucLabel, to: labels.appendingPathComponent("122098028.html"))
+        let uiuc = String(decoding: try Data(contentsOf: Self.uiucLabel), as: UTF8.self)
+        try Data(try #require(MenuPageEdits.withoutNutrientRows(uiuc)).utf8)
+            .write(to: labels.appendingPathComponent("5000.html"))
         let week = try Self.week()
         let answers = try Self.dineOnCampusAnswers()
         let closed = Data(#"{"status":"success","records":0,"closed":true}"#.utf8)
@@ -174,6 +180,29 @@ import TestSupport
         }
         #expect(try rows("SELECT food FROM v_food_term WHERE term = 'eggs' AND food_id = 'netnutrition:4711'", report)
                 == [[.text("Bacon Swiss and Arugula Egg Bite")]])
+
+        // Every label says what it is per; UIUC's Blondie Bars: 180 kcal, 8 g fat (13%), a 42 g slice.
+        #expect(try rows("""
+            SELECT basis, serving_grams, calories, total_fat_g FROM v_food_macros WHERE food_id = 'netnutrition:122098028'
+            """, report) == [[.text("serving"), .real(42), .real(180), .real(8)]])
+        #expect(try rows("""
+            SELECT count(*) FROM food f WHERE EXISTS (SELECT 1 FROM food_nutrient fn WHERE fn.food_id = f.id)
+            AND f.label_basis IS NOT 'serving'
+            """, report) == [[.integer(0)]])
+        // The label that gave no nutrient is named: a warning for the run, a flag on the food.
+        let empty = try #require(report.manifest.checks.first { $0.name == "label_without_nutrients" })
+        #expect(!empty.passed && empty.severity == .warning && empty.value == 1)
+        #expect(empty.message.contains("netnutrition:5000"))
+        #expect(try rows("SELECT food_id FROM food_flag WHERE check_name = 'label_without_nutrients'", report)
+                == [[.text("netnutrition:5000")]])
+        // Diet flags read the one vocabulary on every source of the snapshot.
+        #expect(try rows("""
+            SELECT count(*) FROM v_food_macros m
+            WHERE m.is_vegan != EXISTS (SELECT 1 FROM v_food_term t WHERE t.food_id = m.food_id AND t.term = 'vegan')
+               OR m.is_vegetarian != EXISTS (SELECT 1 FROM v_food_term t WHERE t.food_id = m.food_id
+                                             AND t.term IN ('vegan', 'vegetarian'))
+            """, report) == [[.integer(0)]])
+        #expect(try rows("SELECT count(*) FROM v_food_macros WHERE is_vegan", report) != [[.integer(0)]])
 
         // The next night finds every input unchanged, asking for each week once more, not once
         // for each of the two days it serves.

@@ -48,14 +48,19 @@ import Testing
         // Every raw code kept beside its meaning; "Soy" would be soybeans, "Dairy" milk.
         #expect(raw == ["AMLK=milk", "V=vegetarian", "AWHT=wheat"])
         let counts = try staging.rowCounts()
-        #expect(counts["term"] == 15)
-        // UCLA's fifteen codes less the high-carbon label, and the feed's two.
-        #expect(counts["code_term"] == 16)
-        // A code no legend knows, and a code with no term, mean nothing: the food is still there.
+        #expect(counts["term"] == Vocabulary.terms.count && counts["term"] == 17)
+        // UCLA's fifteen codes, and the feed's two.
+        #expect(counts["code_term"] == 17)
+        // A code no legend knows means nothing: the food is still there. UCLA's HC means the
+        // high carbon footprint the live feed spells out.
         let unmapped = try staging.queue.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM v_food_term WHERE code IN ('Mystery', 'HC')")
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM v_food_term WHERE code = 'Mystery'")
         }
         #expect(unmapped == 0)
+        let chili = try staging.queue.read { db in
+            try String.fetchAll(db, sql: "SELECT term FROM v_food_term WHERE food = 'Chili'")
+        }
+        #expect(chili == ["high_carbon"])
         #expect(try staging.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM food") } == 6)
     }
 }

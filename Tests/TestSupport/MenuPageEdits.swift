@@ -12,6 +12,18 @@ public enum MenuPageEdits {
         try Data(text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
     }
 
+    /// A NetNutrition label of UIUC's layout with every nutrient row cut out (from the first
+    /// bordered row to the disclaimer), as a label whose layout changed would read; nil when the
+    /// page has no such rows.
+    public static func withoutNutrientRows(_ page: String) -> String? {
+        guard let firstRow = page.range(of: "<td class=\"cbo_nn_LabelBorderedSubHeader\""),
+              let start = page.range(of: "<tr>", options: .backwards, range: page.startIndex..<firstRow.lowerBound),
+              let disclaimer = page.range(of: "<td class=\"cbo_nn_LabelDisclaimer\""),
+              let end = page.range(of: "<tr>", options: .backwards, range: page.startIndex..<disclaimer.lowerBound)
+        else { return nil }
+        return String(page[..<start.lowerBound] + page[end.lowerBound...])
+    }
+
     public struct EditFailed: Error, CustomStringConvertible {
         public var page: URL
         public var description: String { "no menu item left on \(page.path)" }
