@@ -7,9 +7,10 @@ import TestSupport
     @Test func knowsTheCodesOfTheLegend() {
         #expect(UCLAWebCodes.lookup("VG") == DietaryCode(code: "VG", label: "Vegan", kind: .dietary, terms: ["vegan"]))
         #expect(UCLAWebCodes.lookup("AEGG") == DietaryCode(code: "AEGG", label: "Eggs", kind: .allergen, terms: ["eggs"]))
-        // "Dairy" is milk in the one vocabulary; a high-carbon label is no allergen or diet.
+        // "Dairy" is milk in the one vocabulary; a high-carbon label is the footprint term, as the
+        // live feed's "High-Carbon-Footprint" is.
         #expect(UCLAWebCodes.lookup("AMLK")?.terms == ["milk"])
-        #expect(UCLAWebCodes.lookup("HC")?.terms == [])
+        #expect(UCLAWebCodes.lookup("HC")?.terms == ["high_carbon"])
         #expect(UCLAWebCodes.lookup("LC")?.kind == .sustainability)
         #expect(UCLAWebCodes.lookup("HC")?.label == "High Carbon Footprint")
         #expect(UCLAWebCodes.lookup("ASES")?.kind == .allergen)

@@ -233,6 +233,15 @@ import TestSupport
         #expect(odd.food.nutrients.isEmpty && odd.food.labelBasis == nil && odd.food.calories == nil)
         #expect(odd.food.name == food.name && odd.food.components == food.components && !food.components.isEmpty)
 
+        // A block whose every name is new to the reader is a label that gave nothing: it keeps its
+        // basis, so the checks name it (label_without_nutrients), instead of a dish without a label.
+        var renamed: [String: Any] = [:]
+        for (key, value) in values { renamed[["portionSize", "portitionSizeUnit"].contains(key) ? key : "x_" + key] = value }
+        edited["recipeNutritiveValues"] = renamed
+        let unknownNames = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
+                                                       location: "recipes/1007.json")
+        #expect(unknownNames.food.nutrients.isEmpty && unknownNames.food.labelBasis == .hundredGrams)
+
         edited["recipeNutritiveValues"] = ["portionSize": 1, "portitionSizeUnit": "portion", "energyKcal": 310]
         let perPortion = try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
                                                      location: "recipes/1007.json")

@@ -60,6 +60,8 @@ public enum JamixFoodDocument {
             } else if filled {
                 problems.append("\(location): ingredientNutritiveValues is per \(portion.map(JSONFields.plain) ?? "?") "
                                 + "\(unit), not per 100 g: the item is kept without its label")
+            } else if holdsValues(values), (portion ?? 100) == 100, unit == "g" {
+                food.labelBasis = .hundredGrams
             }
         }
         return Reading(food: food, problems: problems)
@@ -117,12 +119,27 @@ public enum JamixFoodDocument {
                 food.nutrients = nutrients
                 food.calories = nutrients.first { $0.key == .calories }?.amount
                 food.labelBasis = basis
+            } else if holdsValues(map) {
+                // Values under names this reader does not know: a label that yielded nothing,
+                // which the checks name, rather than a dish that silently has none.
+                food.labelBasis = basis
             }
         case let other:
             throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
                              at: location)
         }
         return Reading(food: food, problems: problems)
+    }
+
+    /// Whether a nutrient block holds any value other than 0 under any name but the amount it is
+    /// per: a number, or an object's `value`.
+    private static func holdsValues(_ values: [String: Any]) -> Bool {
+        values.contains { key, value in
+            guard !["portion", "portionSize"].contains(key) else { return false }
+            let number = (value as? NSNumber).flatMap { JSONFields.isBoolean($0) ? nil : $0.doubleValue }
+                ?? JSONFields.number((value as? [String: Any])?["value"])
+            return (number ?? 0) != 0
+        }
     }
 
     /// What a nutrient block is per: 100 g where it says so, or where it says nothing (every real
