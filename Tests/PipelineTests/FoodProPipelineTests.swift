@@ -74,6 +74,10 @@ import Testing
         #expect(try rows("SELECT id, serving_size, calories, ingredients, has_page FROM food", report) == [
             [.text("foodpro:153002"), .text("4 OZ"), .real(127), .text("Brown Rice, Water"), .integer(1)],
         ])
+        // A US label, per serving: 4 oz is 113.398 g, and the calories per serving are as printed.
+        #expect(try rows("SELECT basis, round(serving_grams, 3), calories FROM v_food_macros", report)
+                == [[.text("serving"), .real(113.398), .real(127)]])
+        #expect(try DietFlags.disagreeing(in: URL(fileURLWithPath: try #require(report.snapshotPath))).isEmpty)
         #expect(try rows("""
             SELECT nutrient_key, amount, unit FROM food_nutrient
             WHERE nutrient_key IN ('sodium', 'protein') ORDER BY nutrient_key

@@ -56,6 +56,8 @@ import TestSupport
         let file = URL(fileURLWithPath: try #require(report.snapshotPath))
         func value(_ sql: String) throws -> SQLValue? { try QueryResult.run(sql, on: file).rows.first?.first }
         #expect(try value("SELECT count(*) FROM food") == .integer(2122))
+        #expect(try DietFlags.disagreeing(in: file).isEmpty)
+        #expect(try DietFlags.vegan(in: file) > 0)
         #expect(try value("SELECT count(*) FROM food_flag WHERE check_name = 'unfilled_label'") == .integer(192))
         #expect(try value("""
             SELECT count(*) FROM menu_item WHERE food_id IN

@@ -127,6 +127,9 @@ import TestSupport
                                    workspace: workspace)
         #expect(report.published, "\(report.blockingChecks.map(\.message))")
         #expect(report.manifest.partitions.allSatisfy { $0.status == .fetched })
+        let file = URL(fileURLWithPath: try #require(report.snapshotPath))
+        #expect(try DietFlags.disagreeing(in: file).isEmpty)
+        #expect(try DietFlags.vegan(in: file) > 0)
 
         // Breakfast on 7 dates but the 23rd, lunch and dinner on all 7: 20 meals, each once.
         #expect(try rows("SELECT count(*), count(DISTINCT service_day_id || '/' || name) FROM meal", report)

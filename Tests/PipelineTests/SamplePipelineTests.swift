@@ -47,6 +47,9 @@ import TestSupport
             #expect(counts[table] == count, "\(table)")
         }
         #expect(try number("SELECT count(*) FROM food WHERE has_page = 1", file) == 36)
+        // The menu site's VG and V read through the vocabulary, as every source's codes are.
+        #expect(try DietFlags.disagreeing(in: file).isEmpty)
+        #expect(try DietFlags.vegan(in: file) > 0)
         #expect(try number("SELECT count(*) FROM recipe_ingredient WHERE measure_raw IS NULL", file) == 2)
         // The sample's labels print round(100 × amount / DV) under UCLA's values, with no ties
         // (SampleData/README.md), so every computed %DV must equal the printed one.

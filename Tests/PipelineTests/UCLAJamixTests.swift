@@ -129,6 +129,10 @@ import TestSupport
         first[1]["recipeId"] = nil
         first[1]["ingredientId"] = nil
         first[2]["publish"] = false
+        // Counts no Int holds, or that are no count: each row stays, without its planned portions.
+        first[3]["menuRowPlannedPortions"] = 1e19
+        first[4]["menuRowPlannedPortions"] = "NaN"
+        first[5]["menuRowPlannedPortions"] = 2.5
         let keyed = Dictionary(uniqueKeysWithValues: first.enumerated().map { ("\($0.offset)", $0.element as Any) })
         setRows(0, 0, keyed)
         // Menu 1's first station: text where rows should be.
@@ -142,7 +146,13 @@ import TestSupport
         let parsed = try JamixMenuDay.parse(damaged, date: date, location: "damaged.json")
         #expect(parsed.day.menuItemCount == total - 2 - lostStation - lostMenu)
         #expect(parsed.unpublishedRows == 1)
-        #expect(parsed.problems.count == 3, "\(parsed.problems)")
+        #expect(parsed.problems.count == 6, "\(parsed.problems)")
+        #expect(parsed.problems.filter { $0.contains("is not a count of portions, left out") }.count == 3)
+        // The rows stay on the menu, without a count (rows of the same name elsewhere keep theirs).
+        for index in 3...5 {
+            let name = try #require(first[index]["menuRowName"] as? String)
+            #expect(parsed.day.menuItems.contains { $0.name == name && $0.plannedPortions == nil }, "\(name)")
+        }
         #expect(parsed.problems.contains { $0.contains("neither recipeId nor ingredientId") && $0.contains("row \"1\"") })
         #expect(parsed.problems.contains { $0.contains("menuRows is text") })
         #expect(parsed.problems.contains { $0.contains("names no store") })

@@ -38,11 +38,18 @@ public enum JSONFields {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    /// A number, or text that is exactly a number; booleans are not numbers.
+    /// A finite number, or text that is exactly one; booleans, "nan" and "inf" are not numbers.
     public static func number(_ value: Any?) -> Double? {
-        if let number = value as? NSNumber, !isBoolean(number) { return number.doubleValue }
-        if let string = value as? String { return Double(string.trimmingCharacters(in: .whitespaces)) }
-        return nil
+        var number: Double?
+        if let value = value as? NSNumber, !isBoolean(value) { number = value.doubleValue }
+        if let string = value as? String { number = Double(string.trimmingCharacters(in: .whitespaces)) }
+        return number.flatMap { $0.isFinite ? $0 : nil }
+    }
+
+    /// A whole number that an `Int` holds (1e19, 2.5 and -0.5 are no count): converting any other
+    /// would trap.
+    public static func count(_ value: Any?) -> Int? {
+        number(value).flatMap { Int(exactly: $0) }
     }
 
     /// An id written as a whole number or as text; 0 and empty mean none.

@@ -170,8 +170,15 @@ public enum JamixMenuDay {
         let portion: String? = JSONFields.number(fields["menuRowPortionSize"]).map { size in
             [JSONFields.plain(size), JSONFields.text(fields["menuRowPortionSizeUnit"])].compactMap { $0 }.joined(separator: " ")
         }
+        var planned: Int?
+        if let value = fields["menuRowPlannedPortions"], !(value is NSNull) {
+            planned = JSONFields.count(value)
+            if planned == nil {
+                problems.append("\(rowPlace): menuRowPlannedPortions \(value) is not a count of portions, left out")
+            }
+        }
         let item = MenuItem(source: sourceName, recipeId: food, name: rowName ?? food, portion: portion,
-                            plannedPortions: JSONFields.number(fields["menuRowPlannedPortions"]).map { Int($0) })
+                            plannedPortions: planned)
         return (item, JSONFields.number(fields["rowOrderNumber"]) ?? .infinity)
     }
 
