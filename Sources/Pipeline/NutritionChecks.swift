@@ -4,7 +4,8 @@ import Nutrition
 import Snapshot
 
 /// The nutrition checks of a run: printed %DV against amounts under the pipeline's standard,
-/// units the standard cannot convert, and each food's label against itself.
+/// units the standard cannot convert, each food's label against itself, its %DV per serving
+/// against what any real food reaches (`DailyValueCeiling`), and labels read with no nutrient.
 ///
 /// A bad label is an error for that food (a `food_flag` row), not for the run: the run-level
 /// outcomes are warnings, so one mistyped label never holds back a night's menus.
@@ -42,8 +43,7 @@ struct NutritionChecks {
             review.outcomes += agreementOutcomes(review.agreements, standard: standard)
             review.outcomes += unconvertibleOutcome(findings.flatMap(\.unconvertible), standard: standard)
         }
-        let unfilledIds = Set(unfilled)
-        let flags = findings.flatMap(\.flags).filter { $0.check != "label_without_nutrients" || !unfilledIds.contains($0.food) }
+        let flags = findings.flatMap(\.flags)
         review.flags += flags.map {
             FoodFlagRow(foodId: $0.food.description, check: $0.check, nutrientKey: $0.nutrient?.rawValue,
                         message: $0.message)

@@ -2,7 +2,7 @@ import FoodModel
 import Nutrition
 import Testing
 
-/// The %DV a serving can reach, and the flags past it: the 2016 FDA values of REFERENCE §2.2
+/// The %DV a serving can reach, and the flags past it: the 2016 FDA values of docs/nutrition.md
 /// (vitamin D 20 mcg, sodium 2,300 mg, iron 18 mg) by hand.
 @Suite struct DailyValueCeilingTests {
     let fda2016 = DailyValueStandard(name: "fda-2016", description: "", values: [

@@ -10,7 +10,7 @@ import TestSupport
 /// Every one of the 1,078 real recipe documents of UCLA's feed saved in `../shared/data`, through
 /// a real pipeline: a mirror folder whose one menu lists each recipe once, read by the
 /// `ucla-jamix` adapter into a snapshot. Expected values come from this test's own reading of
-/// the JSON files (REFERENCE §1.3), never from the adapter's.
+/// the JSON files (their shape: docs/sources/ucla-jamix.md), never from the adapter's.
 @Suite struct UCLARecipeDocumentsTests {
     static let recipes = UCLAJamixTests.folder.appendingPathComponent("recipes")
     static let date = ServiceDate("2025-04-07")!
@@ -70,7 +70,7 @@ import TestSupport
         return try JSONSerialization.data(withJSONObject: [menu])
     }
 
-    /// Grams of a portion as REFERENCE §1.3 states them: 1 oz = 28.349523125 g, 1 lb = 453.59237 g.
+    /// Grams of a portion (docs/nutrition.md): 1 oz = 28.349523125 g, 1 lb = 453.59237 g.
     static func grams(_ amount: Double, _ unit: String) -> Double? {
         switch unit {
         case "oz": amount * 28.349523125
