@@ -85,12 +85,7 @@ extension SnapshotSchema {
                ln.amount_at_least, ln.basis, ln.serving_grams,
                ln.amount * \(perServing("ln.basis", "ln.serving_grams")) AS amount_per_serving,
                ln.computed_dv_percent * \(perServing("ln.basis", "ln.serving_grams")) AS dv_percent_per_serving
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
-        JOIN food f ON f.id = mi.food_id
+        \(menuItemPlaces)
         JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
 
         DROP VIEW v_menu_macros;
@@ -111,14 +106,19 @@ extension SnapshotSchema {
                \(served("sodium_mg")) AS sodium_mg, \(served("cholesterol_mg")) AS cholesterol_mg,
                fm.dv_disagreements, fm.flags,
                \(served("basis")) AS basis, \(served("serving_grams")) AS serving_grams
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
-        JOIN food f ON f.id = mi.food_id
+        \(menuItemPlaces)
         JOIN v_food_macros fm ON fm.food_id = mi.food_id
         LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
+        """
+
+    /// A menu item (`mi`) with its meal, day, section, restaurant and food.
+    private static let menuItemPlaces = """
+        FROM menu_item mi
+                JOIN meal m ON m.id = mi.meal_id
+                JOIN service_day d ON d.id = m.service_day_id
+                JOIN section s ON s.id = mi.section_id
+                JOIN restaurant r ON r.id = s.restaurant_id
+                JOIN food f ON f.id = mi.food_id
         """
 
     /// What one unit of a label's amount is worth per serving: 1 for a per-serving label, the

@@ -41,13 +41,7 @@ import TestSupport
             ("added_sugars", "Added Sugars", nil, nil, nil), ("protein", "Protein", 9, "g", nil),
             ("calcium", "Calcium", 50, "mg", 6), ("iron", "Iron", 0.96, "mg", 6), ("potassium", "Potas.", 120, "mg", 3),
         ]
-        #expect(food.nutrients.map(\.key.rawValue) == expected.map(\.0))
-        for (value, (key, name, amount, unit, percent)) in zip(food.nutrients, expected) {
-            #expect(value.name == name, "\(key)")
-            #expect(value.amount == amount, "\(key)")
-            #expect(value.unit == unit, "\(key)")
-            #expect(value.printedDailyValuePercent == percent, "\(key)")
-        }
+        expectLines(of: food, expected)
         #expect(food.nutrients[3].printedAmount == "NA")
         #expect(food.nutrients[9].printedAmount == "NA")
     }
@@ -114,13 +108,7 @@ import TestSupport
             ("sugars", "Sugars", 17, "g", nil), ("protein", "Protein", 2, "g", 4),
             ("calcium", "Calcium", nil, nil, 0), ("iron", "Iron", nil, nil, 4),
         ]
-        #expect(food.nutrients.map(\.key.rawValue) == expected.map(\.0))
-        for (value, (key, name, amount, unit, percent)) in zip(food.nutrients, expected) {
-            #expect(value.name == name, "\(key)")
-            #expect(value.amount == amount, "\(key)")
-            #expect(value.unit == unit, "\(key)")
-            #expect(value.printedDailyValuePercent == percent, "\(key)")
-        }
+        expectLines(of: food, expected)
         let marked = Dictionary(uniqueKeysWithValues: food.nutrients.map { ($0.key.rawValue, $0) })
         #expect(marked["trans_fat"]?.printedAmount == "NA")
         #expect(marked["polyunsaturated_fat"]?.printedAmount == "NA")
@@ -174,5 +162,16 @@ import TestSupport
             NutrientValue(key: .vitaminA, name: "Vitamin A", amount: nil, unit: nil, printedDailyValuePercent: 8),
             NutrientValue(key: .iron, name: "Iron", amount: nil, unit: nil, printedDailyValuePercent: 15),
         ])
+    }
+}
+
+/// A label's nutrient lines, in order: key, name, amount, unit and printed %DV each.
+func expectLines(of food: Food, _ expected: [(String, String, Double?, String?, Double?)]) {
+    #expect(food.nutrients.map(\.key.rawValue) == expected.map(\.0))
+    for (value, (key, name, amount, unit, percent)) in zip(food.nutrients, expected) {
+        #expect(value.name == name, "\(key)")
+        #expect(value.amount == amount, "\(key)")
+        #expect(value.unit == unit, "\(key)")
+        #expect(value.printedDailyValuePercent == percent, "\(key)")
     }
 }
