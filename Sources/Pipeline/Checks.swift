@@ -13,7 +13,7 @@ struct Checks {
 
     func evaluate(dataset: Dataset, menus: MenuDigest, counts: [String: Int], previous: [String: Int]?,
                   failedPartitions: [String], stale: [StalePartition], staleFoods: [StalePartition],
-                  staleFoodsSnapshot: String, warnings: [String]) -> [CheckOutcome] {
+                  staleFoodsSnapshot: String, degraded: [String], warnings: [String]) -> [CheckOutcome] {
         var outcomes: [CheckOutcome] = []
         outcomes.append(partitionsComplete(failedPartitions))
         for partition in stale {
@@ -67,6 +67,9 @@ struct Checks {
                 value: Double(withoutPage),
                 message: withoutPage == 0 ? "every food on the menus has its page"
                     : "\(withoutPage) food(s) on the menus have no page read"))
+        }
+        for sign in degraded {
+            outcomes.append(CheckOutcome(name: "degraded_day", severity: .warning, passed: false, message: sign))
         }
         for warning in warnings {
             outcomes.append(CheckOutcome(name: "partition_warning", severity: .warning, passed: false,

@@ -1,12 +1,14 @@
 import FoodModel
 import Foundation
+import Nutrition
 import Snapshot
 
 /// A food's label belongs to the food, not to a day: one page serves every day the dish is on,
 /// and the run reads it once, for whichever day claims it first. So labels are kept at the
-/// food's level: a food on tonight's menus whose page could not be read, or whose label lost
-/// most of its rows, keeps the label the latest snapshot published, marked stale. A food that
-/// never had a label has nothing to keep.
+/// food's level: a food on tonight's menus whose page could not be read, whose label lost most
+/// of its rows, or whose label prints only zeros where the published one had amounts (unless
+/// `checks.degraded_day` lets zeroed labels through), keeps the label the latest snapshot
+/// published, marked stale. A food that never had a label has nothing to keep.
 struct LastGoodFoods {
     let policy: CheckPolicy
 
@@ -27,6 +29,9 @@ struct LastGoodFoods {
                 reasons[id] = "its page was not read tonight"
             } else if Double(rows) < thin {
                 reasons[id] = "tonight's label has \(rows) row(s) where labels usually have \(String(format: "%.1f", typical))"
+            } else if policy.degradedDay.zeroedLabels == .refuse, let food = dataset.foods[id],
+                      UnfilledLabel.isUnfilled(food) {
+                reasons[id] = "tonight's label prints only zeros"
             }
         }
         guard !reasons.isEmpty else { return [] }
@@ -34,8 +39,10 @@ struct LastGoodFoods {
         let meta = try SnapshotReader.meta(of: latest)
         var stale: [StalePartition] = []
         for (id, food) in kept.sorted(by: { $0.key < $1.key }) {
-            // A label as thin as tonight's was not lost tonight.
-            if let tonight = dataset.foods[id], tonight.nutrients.count >= food.nutrients.count { continue }
+            // A label as thin as tonight's, or as empty of amounts, was not lost tonight.
+            if let tonight = dataset.foods[id],
+               tonight.nutrients.count >= food.nutrients.count,
+               !UnfilledLabel.isUnfilled(tonight) || UnfilledLabel.isUnfilled(food) { continue }
             dataset.foods[id] = food
             stale.append(StalePartition(source: id.source, partition: Self.partition(of: id),
                                         keptFetchedAt: meta["built_at"] ?? "", keptRunId: meta["run_id"] ?? "",
@@ -55,7 +62,7 @@ struct LastGoodFoods {
                 .joined(separator: ", ")
             let more = kept.count > 5 ? " and \(kept.count - 5) more" : ""
             return "\(source): \(kept.count) food label(s) kept as published in \(snapshot), because tonight's page "
-                + "was not read or lost most of its rows: \(names)\(more)"
+                + "was not read, lost most of its rows or printed only zeros: \(names)\(more)"
         }
     }
 }

@@ -11,6 +11,8 @@ struct HarvestOutcome {
     var dataset = Dataset()
     var failed: [String] = []
     var warnings: [String] = []
+    /// Signs of a degraded structure that `checks.degraded_day` lets through with a warning.
+    var degraded: [String] = []
     var partitions: [RunManifest.Partition] = []
     /// What the partitions read, hashed in partition order as they come.
     var fingerprint: InputFingerprint
@@ -89,6 +91,8 @@ private struct PartitionOutcome: Sendable {
     var attempted: [SourceDocument]
     /// The accepted fetch's counts, kept with it as the partition's last good version.
     var summary: PartitionSummary?
+    /// Signs of a degraded structure in the accepted fetch, let through with a warning.
+    var degraded: [String] = []
     var stale: StalePartition?
     var revalidate: [String]
     /// Taken from the parse cache instead of being parsed.
@@ -261,6 +265,7 @@ struct HarvestStage {
         case .success(var result):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
             if let stale = outcome.stale { harvest.stale.append(stale) }
+            harvest.degraded.append(contentsOf: outcome.degraded)
             // Normalizing: one name per restaurant, as the pipeline's places file says.
             if let places = runner.spec.places {
                 result.dataset.serviceDays = result.dataset.serviceDays.map {
@@ -364,11 +369,16 @@ struct HarvestStage {
             let refusal: String
             switch outcome.result {
             case .success(let fresh):
-                let summary = PartitionSummary(fresh.dataset)
-                let problems = PartitionJudge(policy: runner.spec.checks)
-                    .problems(summary, lastGood: work.previous?.lastGood?.summary, usual: work.usual)
+                let summary = PartitionSummary(fresh)
+                let judge = PartitionJudge(policy: runner.spec.checks)
+                let lastGood = work.previous?.lastGood?.summary
+                let degradation = judge.degradation(summary, lastGood: lastGood)
+                let problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
                 if problems.isEmpty {
                     outcome.summary = summary
+                    outcome.degraded = degradation.warnings.map {
+                        "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
+                    }
                     outcome.seconds = Date().timeIntervalSince(started)
                     if let cache, let cacheKey {
                         cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)

@@ -1,4 +1,6 @@
 import FoodModel
+import Nutrition
+import SourceAdapters
 
 /// What one partition produced, counted the way validation compares a new fetch with the last
 /// good one. Kept in the ledger beside the last good version's documents.
@@ -13,24 +15,62 @@ public struct PartitionSummary: Hashable, Sendable, Codable {
     /// Menu items that carry at least one dietary or allergen code.
     public var itemsWithCodes = 0
     public var recipes = 0
+    /// The meals each restaurant serves, across the partition's days, sorted.
+    public var mealsByRestaurant: [String: [String]] = [:]
+    /// Menu items the adapter placed under a section name it made up, the source naming none.
+    public var itemsInUnnamedSections = 0
+    /// Menu items whose name is only their food's id: the source printed no name for them.
+    public var itemsNamedByID = 0
+    /// Labels the partition read (foods with a label), and those of them that print only zeros.
+    public var labels = 0
+    public var zeroedLabels = 0
 
     public init() {}
 
-    public init(_ dataset: Dataset) {
+    public init(_ result: PartitionResult) {
+        let dataset = result.dataset
         for day in dataset.serviceDays {
             for meal in day.meals {
                 var count = 0
                 for restaurant in meal.restaurants {
+                    var served = false
                     for section in restaurant.sections {
                         count += section.foods.count
-                        itemsWithCodes += section.foods.reduce(0) { $0 + ($1.codes.isEmpty ? 0 : 1) }
+                        served = served || !section.foods.isEmpty
+                        for item in section.foods {
+                            if !item.codes.isEmpty { itemsWithCodes += 1 }
+                            if item.name == item.recipeId { itemsNamedByID += 1 }
+                        }
+                    }
+                    if served, !(mealsByRestaurant[restaurant.name]?.contains(meal.name) ?? false) {
+                        mealsByRestaurant[restaurant.name, default: []].append(meal.name)
                     }
                 }
                 itemsByMeal[meal.name, default: 0] += count
                 menuItems += count
             }
         }
+        mealsByRestaurant = mealsByRestaurant.mapValues { $0.sorted() }
         recipes = dataset.recipes.count + dataset.recipeSpools.reduce(0) { $0 + $1.count }
+        itemsInUnnamedSections = result.counts[PartitionResult.itemsInUnnamedSections] ?? 0
+        var labelled: [FoodID: Food] = dataset.foods.filter { $0.value.labelBasis != nil || !$0.value.nutrients.isEmpty }
+        for food in result.labels ?? [] where labelled[food.id] == nil { labelled[food.id] = food }
+        labels = labelled.count
+        zeroedLabels = labelled.values.filter(UnfilledLabel.isUnfilled).count
+    }
+
+    /// Summaries kept in the ledger before a figure was counted read it as 0 (or none).
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        menuItems = try values.decode(Int.self, forKey: .menuItems)
+        itemsByMeal = try values.decode([String: Int].self, forKey: .itemsByMeal)
+        itemsWithCodes = try values.decode(Int.self, forKey: .itemsWithCodes)
+        recipes = try values.decode(Int.self, forKey: .recipes)
+        mealsByRestaurant = try values.decodeIfPresent([String: [String]].self, forKey: .mealsByRestaurant) ?? [:]
+        itemsInUnnamedSections = try values.decodeIfPresent(Int.self, forKey: .itemsInUnnamedSections) ?? 0
+        itemsNamedByID = try values.decodeIfPresent(Int.self, forKey: .itemsNamedByID) ?? 0
+        labels = try values.decodeIfPresent(Int.self, forKey: .labels) ?? 0
+        zeroedLabels = try values.decodeIfPresent(Int.self, forKey: .zeroedLabels) ?? 0
     }
 
     /// Several partitions' counts added up: a source's usual share of items with codes, for a
@@ -83,6 +123,50 @@ struct PartitionJudge {
             problems.append("share of menu items with codes \(Self.percent(now)) against \(basis) \(Self.percent(before))")
         }
         return problems
+    }
+
+    /// The largest share of a partition's items a source may leave without their section's or
+    /// their own name before the day is judged degraded: real days name every station and row,
+    /// and a renamed key unnames all of them.
+    static let largestPlaceholderShare = 0.1
+    /// The largest share of a partition's labels that may print only zeros: real days have a
+    /// few such labels nobody filled in (at most 8% of a day's foods in UCLA's 2016 dataset).
+    static let largestZeroedLabelShare = 0.5
+
+    /// Signs that the source's structure changed under the reader, the ones `checks.degraded_day`
+    /// refuses apart from the ones it only warns of.
+    func degradation(_ summary: PartitionSummary, lastGood: PartitionSummary?)
+        -> (refusals: [String], warnings: [String]) {
+        let policy = policy.degradedDay
+        var signs: [(DegradedDayPolicy.Response, String)] = []
+        if summary.menuItems >= Self.smallestSample {
+            let largest = Double(summary.menuItems) * Self.largestPlaceholderShare
+            if Double(summary.itemsInUnnamedSections) > largest {
+                signs.append((policy.placeholderNames, "\(summary.itemsInUnnamedSections) of \(summary.menuItems) menu "
+                              + "item(s) are in sections the source did not name (placeholder_names)"))
+            }
+            if Double(summary.itemsNamedByID) > largest {
+                signs.append((policy.placeholderNames, "\(summary.itemsNamedByID) of \(summary.menuItems) menu item(s) "
+                              + "are named only by their id (placeholder_names)"))
+            }
+        }
+        if let lastGood {
+            var missing: [String: [String]] = [:]
+            for (restaurant, meals) in lastGood.mealsByRestaurant.sorted(by: { $0.key < $1.key }) {
+                guard let now = summary.mealsByRestaurant[restaurant] else { continue }
+                for meal in meals where !now.contains(meal) { missing[meal, default: []].append(restaurant) }
+            }
+            for (meal, restaurants) in missing.sorted(by: { $0.key < $1.key }) {
+                signs.append((policy.missingMeals, "\(meal) is gone from \(restaurants.joined(separator: ", ")), "
+                              + "which served it in the last good fetch (missing_meals)"))
+            }
+        }
+        if summary.labels >= Self.smallestSample,
+           Double(summary.zeroedLabels) > Double(summary.labels) * Self.largestZeroedLabelShare {
+            signs.append((policy.zeroedLabels, "\(summary.zeroedLabels) of \(summary.labels) label(s) read print only "
+                          + "zeros (zeroed_labels)"))
+        }
+        return (signs.filter { $0.0 == .refuse }.map(\.1), signs.filter { $0.0 == .warn }.map(\.1))
     }
 
     private func fall(_ what: String, from before: Int, to now: Int) -> [String] {

@@ -109,6 +109,9 @@ public struct CheckPolicy: Hashable, Sendable {
     /// The share of a source's menu items on a day that must carry a label: below `warn` the run
     /// warns, below `block` it does not publish. Nil: the shares are reported, nothing more.
     public var minLabelledShare: LabelledShareLimits?
+    /// What a partition whose structure degraded (placeholder names, a meal gone, labels of
+    /// zeros) gets: refused, its last good version published stale (the default), or a warning.
+    public var degradedDay = DegradedDayPolicy()
 
     public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
                 requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0, maxDayDrop: Double = 0.5,
@@ -120,6 +123,34 @@ public struct CheckPolicy: Hashable, Sendable {
         self.maxDropFromPrevious = maxDropFromPrevious
         self.requiredRestaurants = requiredRestaurants
         self.maxFailedPartitions = maxFailedPartitions
+    }
+}
+
+/// `checks.degraded_day`: per sign of a source whose structure changed under the reader, whether
+/// the day is refused (its last good version published, marked stale) or published with a
+/// warning.
+public struct DegradedDayPolicy: Hashable, Sendable {
+    public enum Response: String, Hashable, Sendable, CaseIterable {
+        case refuse, warn
+    }
+
+    /// Items in sections the source did not name, or named only by their id.
+    public var placeholderNames = Response.refuse
+    /// A meal a restaurant served in the partition's last good fetch and no longer does.
+    public var missingMeals = Response.refuse
+    /// Most labels the partition read print only zeros.
+    public var zeroedLabels = Response.refuse
+
+    public init(placeholderNames: Response = .refuse, missingMeals: Response = .refuse,
+                zeroedLabels: Response = .refuse) {
+        self.placeholderNames = placeholderNames
+        self.missingMeals = missingMeals
+        self.zeroedLabels = zeroedLabels
+    }
+
+    /// The same response to every sign.
+    public init(all response: Response) {
+        self.init(placeholderNames: response, missingMeals: response, zeroedLabels: response)
     }
 }
 

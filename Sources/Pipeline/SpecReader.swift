@@ -153,7 +153,8 @@ public enum SpecReader {
     private static func readChecks(_ node: YAMLValue) throws -> CheckPolicy {
         let map = try YAMLMapping(node)
         try map.allowOnly(["min_menu_items", "min_recipes", "max_drop_from_previous", "required_restaurants",
-                           "max_failed_partitions", "max_day_drop", "min_items_per_meal", "min_labelled_share"])
+                           "max_failed_partitions", "max_day_drop", "min_items_per_meal", "min_labelled_share",
+                           "degraded_day"])
         var policy = CheckPolicy()
         if let value = try map.optional("min_menu_items") { policy.minMenuItems = try value.int(in: 0...100_000_000) }
         if let value = try map.optional("min_recipes") { policy.minRecipes = try value.int(in: 0...100_000_000) }
@@ -171,6 +172,26 @@ public enum SpecReader {
             policy.requiredRestaurants = try value.sequence().map { try $0.string() }
         }
         if let value = try map.optional("min_labelled_share") { policy.minLabelledShare = try readLabelledShare(value) }
+        if let value = try map.optional("degraded_day") { policy.degradedDay = try readDegradedDay(value) }
+        return policy
+    }
+
+    /// `degraded_day: warn` (every sign) or `{placeholder_names: refuse, missing_meals: warn, zeroed_labels: refuse}`.
+    private static func readDegradedDay(_ node: YAMLValue) throws -> DegradedDayPolicy {
+        func response(_ node: YAMLValue) throws -> DegradedDayPolicy.Response {
+            let text = try node.string()
+            guard let response = DegradedDayPolicy.Response(rawValue: text) else {
+                throw node.error("expected refuse or warn, found \"\(text)\"")
+            }
+            return response
+        }
+        guard case .mapping = node.node else { return DegradedDayPolicy(all: try response(node)) }
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["placeholder_names", "missing_meals", "zeroed_labels"])
+        var policy = DegradedDayPolicy()
+        if let value = try map.optional("placeholder_names") { policy.placeholderNames = try response(value) }
+        if let value = try map.optional("missing_meals") { policy.missingMeals = try response(value) }
+        if let value = try map.optional("zeroed_labels") { policy.zeroedLabels = try response(value) }
         return policy
     }
 

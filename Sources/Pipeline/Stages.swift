@@ -151,7 +151,7 @@ struct CheckStage {
         Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
             dataset: dataset, menus: menus, counts: written.rowCounts, previous: previous,
             failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
-            staleFoodsSnapshot: harvest.staleFoodsSnapshot, warnings: harvest.warnings)
+            staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)
             + written.outcomes
     }
 }

@@ -49,4 +49,75 @@ import Testing
         // Four items are too few to judge a share at all.
         #expect(judge.problems(summary(items: ["Brunch": 4]), lastGood: nil, usual: usual).isEmpty)
     }
+
+    // MARK: - A degraded structure
+
+    @Test func placeholderNamesAreASignPastATenthOfTheItems() {
+        var day = summary(items: ["Lunch": 40])
+        // 4 of 40 is a tenth: allowed; 5 of 40 is not.
+        day.itemsInUnnamedSections = 4
+        day.itemsNamedByID = 4
+        #expect(judge.degradation(day, lastGood: nil) == ([], []))
+        day.itemsInUnnamedSections = 5
+        #expect(judge.degradation(day, lastGood: nil).refusals
+            == ["5 of 40 menu item(s) are in sections the source did not name (placeholder_names)"])
+        day.itemsInUnnamedSections = 0
+        day.itemsNamedByID = 40
+        #expect(judge.degradation(day, lastGood: nil).refusals
+            == ["40 of 40 menu item(s) are named only by their id (placeholder_names)"])
+    }
+
+    @Test func aMealARestaurantNoLongerServesIsASign() {
+        var lastGood = summary(items: ["Lunch": 40, "Dinner": 20])
+        lastGood.mealsByRestaurant = ["Covel": ["Dinner", "Lunch"], "De Neve": ["Dinner", "Lunch"], "Feast": ["Dinner"]]
+        var now = summary(items: ["Lunch": 40])
+        // Feast is gone altogether: required restaurants judge that, not this sign.
+        now.mealsByRestaurant = ["Covel": ["Lunch"], "De Neve": ["Lunch"]]
+        #expect(judge.degradation(now, lastGood: lastGood).refusals
+            == ["Dinner is gone from Covel, De Neve, which served it in the last good fetch (missing_meals)"])
+        // A meal added is no sign, and without a last good fetch nothing is compared.
+        now.mealsByRestaurant = ["Covel": ["Brunch", "Dinner", "Lunch"], "De Neve": ["Dinner", "Lunch"]]
+        #expect(judge.degradation(now, lastGood: lastGood) == ([], []))
+        now.mealsByRestaurant = [:]
+        #expect(judge.degradation(now, lastGood: nil) == ([], []))
+    }
+
+    @Test func mostLabelsOfZerosAreASign() {
+        var day = summary(items: ["Lunch": 40])
+        day.labels = 24
+        day.zeroedLabels = 12
+        // Half is allowed (real days have a few labels nobody filled in); more is not.
+        #expect(judge.degradation(day, lastGood: nil) == ([], []))
+        day.zeroedLabels = 13
+        #expect(judge.degradation(day, lastGood: nil).refusals == ["13 of 24 label(s) read print only zeros (zeroed_labels)"])
+        // Four labels are too few to judge.
+        day.labels = 4
+        day.zeroedLabels = 4
+        #expect(judge.degradation(day, lastGood: nil) == ([], []))
+    }
+
+    @Test func eachSignIsRefusedOrWarnedAsThePolicySays() {
+        var policy = CheckPolicy()
+        policy.degradedDay = DegradedDayPolicy(placeholderNames: .warn, missingMeals: .refuse, zeroedLabels: .warn)
+        let judge = PartitionJudge(policy: policy)
+        var lastGood = summary(items: ["Lunch": 10, "Dinner": 10])
+        lastGood.mealsByRestaurant = ["Covel": ["Dinner", "Lunch"]]
+        var now = summary(items: ["Lunch": 10])
+        now.mealsByRestaurant = ["Covel": ["Lunch"]]
+        now.itemsNamedByID = 10
+        now.labels = 10
+        now.zeroedLabels = 10
+        let verdict = judge.degradation(now, lastGood: lastGood)
+        #expect(verdict.refusals == ["Dinner is gone from Covel, which served it in the last good fetch (missing_meals)"])
+        #expect(verdict.warnings == ["10 of 10 menu item(s) are named only by their id (placeholder_names)",
+                                     "10 of 10 label(s) read print only zeros (zeroed_labels)"])
+    }
+
+    /// A summary the ledger kept before these figures were counted still reads.
+    @Test func anOlderSummaryReadsWithTheNewFiguresAtZero() throws {
+        let old = Data(#"{"menuItems":12,"itemsByMeal":{"Lunch":12},"itemsWithCodes":3,"recipes":0}"#.utf8)
+        let read = try JSONDecoder().decode(PartitionSummary.self, from: old)
+        #expect(read.menuItems == 12 && read.itemsByMeal == ["Lunch": 12] && read.itemsWithCodes == 3)
+        #expect(read.mealsByRestaurant.isEmpty && read.labels == 0 && read.itemsNamedByID == 0)
+    }
 }

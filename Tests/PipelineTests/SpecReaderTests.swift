@@ -83,6 +83,16 @@ import TestSupport
         #expect(!HistoryPolicy.lastDays(7).keeps(ServiceDate("2025-04-06")!, today: today))
     }
 
+    @Test func aDegradedDayIsRefusedUnlessThePipelineSaysWarn() throws {
+        #expect(try read(valid).checks.degradedDay == DegradedDayPolicy(all: .refuse))
+        #expect(try read(valid + "\nchecks:\n  degraded_day: warn\n").checks.degradedDay == DegradedDayPolicy(all: .warn))
+        #expect(try read(valid + "\nchecks:\n  degraded_day: {missing_meals: warn}\n").checks.degradedDay
+            == DegradedDayPolicy(placeholderNames: .refuse, missingMeals: .warn, zeroedLabels: .refuse))
+        let wrong = try error(valid + "\nchecks:\n  degraded_day: ignore\n")
+        #expect(wrong.key == "checks.degraded_day" && wrong.message.contains("expected refuse or warn"))
+        #expect(try error(valid + "\nchecks:\n  degraded_day: {missing_meal: warn}\n").message.contains("missing_meal"))
+    }
+
     @Test func theSampleComputesUnderUCLAsLabelValues() throws {
         let standard = try #require(try SpecReader.read(Paths.pipelines.appendingPathComponent("sample.yml")).dailyValues)
         #expect(standard.name == "ucla-label")

@@ -51,7 +51,8 @@ struct DineOnCampusHarvester: Harvester {
         let parsed = DineOnCampusMenu.day(answers, date: date)
         var dataset = Dataset(serviceDays: [parsed.day])
         for food in parsed.foods { dataset.foods[food.id] = food }
-        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: ["closed_locations": closed],
+        let counts = ["closed_locations": closed, PartitionResult.itemsInUnnamedSections: parsed.itemsInUnnamedSections]
+        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: counts,
                                labels: parsed.foods)
     }
 }

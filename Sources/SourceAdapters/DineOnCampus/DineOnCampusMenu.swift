@@ -22,6 +22,8 @@ public enum DineOnCampusMenu {
     struct Entry {
         var meal: String
         var section: String
+        /// The section's name is made up (the category names nothing).
+        var unnamedSection: Bool
         var mrn: String
         var item: MenuItem
         var food: Food
@@ -70,9 +72,13 @@ public enum DineOnCampusMenu {
             if let served = period(fields) { answer.served.append(served) }
             let categories = JSONFields.array(fields["categories"]).compactMap { $0 as? [String: Any] }
             for (categoryIndex, category) in ordered(categories).enumerated() {
-                let section = JSONFields.text(category["name"]) ?? "\(meal) \(categoryIndex + 1)"
+                let sectionName = JSONFields.text(category["name"])
+                let section = sectionName ?? "\(meal) \(categoryIndex + 1)"
                 let place = "\(location): \(meal), \"\(section)\""
                 let items = JSONFields.array(category["items"]).compactMap { $0 as? [String: Any] }
+                if sectionName == nil, !items.isEmpty {
+                    answer.problems.append("\(place): the category names nothing (name): its items kept under its position")
+                }
                 for (itemIndex, item) in ordered(items).enumerated() {
                     let itemPlace = "\(place), item \(itemIndex + 1)"
                     guard let name = JSONFields.text(item["name"]) else {
@@ -86,7 +92,7 @@ public enum DineOnCampusMenu {
                     let read = DineOnCampusFood.read(item, name: name, place: "\(itemPlace) (\(name))")
                     answer.problems += read.problems
                     answer.entries.append(Entry(
-                        meal: meal, section: section, mrn: mrn,
+                        meal: meal, section: section, unnamedSection: sectionName == nil, mrn: mrn,
                         item: MenuItem(source: sourceName, recipeId: mrn, name: name,
                                        portion: JSONFields.text(item["portion"]), codes: read.food.codes,
                                        description: JSONFields.text(item["desc"])),
@@ -118,6 +124,8 @@ public enum DineOnCampusMenu {
         public var day: ServiceDay
         public var foods: [Food]
         public var problems: [String]
+        /// Items kept under a section named by its position, because the answer names none.
+        public var itemsInUnnamedSections: Int
     }
 
     /// One location's answers for one day as a service day.
@@ -155,7 +163,7 @@ public enum DineOnCampusMenu {
             meals[mealIndex].restaurants[restaurantIndex].sections = sections
         }
         return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
-                      problems: problems)
+                      problems: problems, itemsInUnnamedSections: entries.filter(\.1.unnamedSection).count)
     }
 
     /// A saved answer read on its own (`commissary parse`): its date from the answer.

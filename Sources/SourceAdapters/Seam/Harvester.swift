@@ -24,6 +24,13 @@ public struct PartitionResult: Sendable, Codable {
     }
 }
 
+extension PartitionResult {
+    /// The `counts` key of the menu items an adapter placed under a section name it made up
+    /// because the source named none ("Station 3"): a day where many are has lost a key of its
+    /// source's structure, which validation notices (`checks.degraded_day`).
+    public static let itemsInUnnamedSections = "items_in_unnamed_sections"
+}
+
 /// The per-adapter half of the fetch and parse stages: which partitions a source has and how
 /// one partition turns documents into FoodModel values.
 public protocol Harvester: Sendable {

@@ -30,6 +30,7 @@ struct JamixHarvester: Harvester {
         let parsed = try JamixMenuDay.parse(page.body, date: date, location: url)
         var result = PartitionResult(dataset: Dataset(serviceDays: [parsed.day]), warnings: parsed.problems)
         result.counts["unpublished_rows"] = parsed.unpublishedRows
+        result.counts[PartitionResult.itemsInUnnamedSections] = parsed.rowsInUnnamedStations
         guard foodDocuments else { return result }
         var unread: [String] = []
         var unlabelled = 0

@@ -30,6 +30,8 @@ public enum JamixMenuDay {
         /// Parts of the file that could not be read and were left out, one line each, naming
         /// the file, the menu and the row.
         public var problems: [String]
+        /// Rows kept under a station named by its position, because the file names none.
+        public var rowsInUnnamedStations = 0
     }
 
     /// The food id of a row: `recipe-1883`, `ingredient-7808`.
@@ -63,6 +65,9 @@ public enum JamixMenuDay {
         var builder = DayBuilder()
         var problems: [String] = []
         var unpublished = 0
+        var unnamedStations = 0
+        var rowsInUnnamedStations = 0
+        var rowsNamedByFood = 0
         for (index, element) in menus.enumerated() {
             guard let menu = element as? [String: Any] else {
                 problems.append("\(location): menus[\(index)] is \(JSONFields.kind(of: element)), not a menu: left out")
@@ -86,7 +91,9 @@ public enum JamixMenuDay {
                         problems.append("\(place): station \(optionIndex + 1) is not an object: left out")
                         continue
                     }
-                    let station = JSONFields.text(option["mealOptionName"]) ?? "Station \(optionIndex + 1)"
+                    let stationName = JSONFields.text(option["mealOptionName"])
+                    let station = stationName ?? "Station \(optionIndex + 1)"
+                    if stationName == nil { unnamedStations += 1 }
                     for row in rows(of: option, place: "\(place), station \"\(station)\"", problems: &problems) {
                         guard published, (row.fields["publish"] as? Bool) ?? true else {
                             unpublished += 1
@@ -94,13 +101,24 @@ public enum JamixMenuDay {
                         }
                         guard let item = menuItem(row, place: "\(place), station \"\(station)\"",
                                                   problems: &problems) else { continue }
+                        if stationName == nil { rowsInUnnamedStations += 1 }
+                        if item.item.name == item.item.recipeId { rowsNamedByFood += 1 }
                         builder.add(item.item, order: item.order, meal: meal, restaurant: store, section: station)
                     }
                 }
             }
         }
+        // One line each for what touches many rows: a renamed key leaves every station or row
+        // without its name, and a line per row would bury the rest.
+        if unnamedStations > 0 {
+            problems.append("\(location): \(unnamedStations) station(s) name nothing (mealOptionName): their "
+                            + "\(rowsInUnnamedStations) row(s) kept under \"Station\" and their position")
+        }
+        if rowsNamedByFood > 0 {
+            problems.append("\(location): \(rowsNamedByFood) row(s) name nothing (menuRowName): kept under their food id")
+        }
         return Parsed(day: ServiceDay(date: date, meals: builder.meals), unpublishedRows: unpublished,
-                      problems: problems)
+                      problems: problems, rowsInUnnamedStations: rowsInUnnamedStations)
     }
 
     /// The days of every week of a menu.
