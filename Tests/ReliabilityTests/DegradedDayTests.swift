@@ -242,9 +242,13 @@ import TestSupport
         let snapshot = try Self.latest(workspace, "zeros")
         #expect(snapshot != good)
         #expect(try Self.tikkaCalories(snapshot) == 242)
+        // Every label is as the good run published it: the days that read enough labels to be
+        // judged are refused and kept, and a food another day read (which days read which
+        // food depends on which comes first) keeps its published label.
+        let labels = "SELECT id || ' ' || ifnull(calories, 'none') FROM food ORDER BY id"
+        #expect(try Self.strings(labels, snapshot) == (try Self.strings(labels, good)))
         let stale = try Self.strings("SELECT message FROM _checks WHERE name = 'stale_partition' ORDER BY 1", snapshot)
-        // Each of the three days read some of the labels, and every one it read printed zeros.
-        #expect(stale.count == 3, "\(stale)")
+        #expect(!stale.isEmpty)
         #expect(stale.allSatisfy { $0.contains("label(s) read print only zeros (zeroed_labels)") }, "\(stale)")
         #expect(try Self.count("SELECT count(*) FROM food_flag WHERE check_name = 'unfilled_label'", snapshot) == 0)
     }
