@@ -61,8 +61,8 @@ final class KillOnRequest: @unchecked Sendable {
         let pipeline = try BackfillFixtures.apiPipeline(
             name: "recipes-api", base: server.url(""), in: folder, fetch: "requests_per_second: 20\ndelay_ms: 0")
 
-        // The server itself kills the run when the 12th request (letter l) arrives: partitions
-        // are sequential, so a to k are committed by then and l is in flight. Killing from the
+        // The server itself kills the run when the 12th request (letter l) arrives: a to j are
+        // committed by then, k at most parsing and l in flight. Killing from the
         // server's thread, not from a test task, keeps the moment exact on a loaded machine.
         let killed = try start(pipeline, workspace: workspace)
         trigger.arm(killed.processIdentifier)
@@ -72,7 +72,9 @@ final class KillOnRequest: @unchecked Sendable {
         let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: "recipes-api"))
         let keys = Array("abcdefghijklmnopqrstuvwxyz0123456789").map(String.init) + ["categories"]
         let finished = try keys.filter { try ledger.states(source: "mealdb")[$0]?.status == .done }
-        #expect(finished == Array("abcdefghijk").map(String.init))
+        // Two partitions run side by side, so k may still be parsing when l's request arrives:
+        // a to j at least are committed, in order.
+        #expect(finished.count >= 10 && finished == Array(keys.prefix(finished.count)), "\(finished)")
         #expect(try ledger.interruptedRuns().last != nil)
         #expect(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "recipes-api") == nil)
 
@@ -80,8 +82,9 @@ final class KillOnRequest: @unchecked Sendable {
         let counts = server.requestCounts
         for path in MealDBMirror.letterPaths {
             let letter = String(path.suffix(1))
-            // Only l, in flight at the kill, is asked twice; finished letters never again.
-            #expect(counts[path] == (letter == "l" ? 2 : 1), "\(path): \(counts[path] ?? 0) requests")
+            // Finished letters are never asked again; those in flight at the kill are, once.
+            #expect(finished.contains(letter) ? counts[path] == 1 : (1...2).contains(counts[path] ?? 0),
+                    "\(path): \(counts[path] ?? 0) requests")
         }
         let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
             .latest(pipeline: "recipes-api"))
