@@ -99,6 +99,10 @@ final class RawIndex: Sendable {
         private var indexes: [String: (index: RawIndex, inode: UInt64)] = [:]
         /// SQLite's words for the damage found in an index, by path.
         private var damaged: [String: String] = [:]
+        /// Indexes moved aside, kept open until the process ends: closing one would checkpoint
+        /// into, or delete, the `-wal` that now belongs to the new index under the old name, and
+        /// a task may still hold it (closing a pool in use is GRDB's misuse).
+        private var retired: [RawIndex] = []
 
         func index(for file: URL) throws -> RawIndex {
             lock.lock()
@@ -140,9 +144,7 @@ final class RawIndex: Sendable {
             }
             guard let detail = found else { return nil }
             var report = RawIndexDamaged(path: file.path, detail: detail, duringRun: duringRun)
-            // SQLite must let go of the files before they move: a connection closed later would
-            // checkpoint into, or delete, the new index's `-wal` by its name.
-            if let open = indexes.removeValue(forKey: file.path) { try? open.index.pool.close() }
+            if let open = indexes.removeValue(forKey: file.path) { retired.append(open.index) }
             let aside = file.path + ".damaged-\(label)"
             for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: file.path + suffix) {
                 do {

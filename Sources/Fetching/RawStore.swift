@@ -50,14 +50,7 @@ public struct RawStore: Sendable {
     /// `index.sqlite.damaged-<label>` and a new one started (`RawIndex.openRecovering`). Returns
     /// what was moved aside, nil when the index is sound.
     public func openRecovering(label: String) throws -> RawIndexDamaged? {
-        do {
-            return try RawIndex.openRecovering(root: root, label: label)
-        } catch let damaged as RawIndexDamaged {
-            throw damaged
-        } catch {
-            throw FileSystemFailure("cannot open the raw store's index: \(Self.plain(error))",
-                                    path: RawIndex.file(in: root).path)
-        }
+        try recovering { try RawIndex.openRecovering(root: root, label: label) }
     }
 
     /// Whether SQLite has called the index damaged since this process opened it: every use of
@@ -69,10 +62,17 @@ public struct RawStore: Sendable {
     /// Moves aside an index found damaged while the run used it, once nothing uses it any more,
     /// so that the next run starts a new one. Returns the finding, with where the index went.
     public func setAsideDamagedIndex(label: String) throws -> RawIndexDamaged? {
+        try recovering { try RawIndex.setAside(root: root, label: label) }
+    }
+
+    /// A recovery's failure as the machine's: the index cannot be opened, locked or moved.
+    private func recovering(_ recover: () throws -> RawIndexDamaged?) throws -> RawIndexDamaged? {
         do {
-            return try RawIndex.setAside(root: root, label: label)
+            return try recover()
         } catch let damaged as RawIndexDamaged {
             throw damaged
+        } catch let failure as FileFailure {
+            throw FileSystemFailure("the raw store's index: \(failure)", path: RawIndex.file(in: root).path)
         } catch {
             throw FileSystemFailure("cannot open the raw store's index: \(Self.plain(error))",
                                     path: RawIndex.file(in: root).path)
