@@ -20,7 +20,8 @@ public enum FetchDefaults {
     public static let maxRetryDelaySeconds = 30
     /// How long a run may wait for documents, from its start: a night that needs longer is cut
     /// off (its documents still waiting fail their partitions) rather than running into the day.
-    /// A first night of UCLA's feed asks for some 1,400 food documents, under six minutes at the
-    /// default spacing of 250 ms; two hours leaves room for a slow site, not for a morning of retries.
+    /// A first night of UCLA's feed asks for some 1,400 documents, about twelve minutes at the
+    /// nightly pipeline's 500 ms spacing; two hours leave room for a slow site, not for a
+    /// morning of retries.
     public static let maxRunMinutes = 120.0
 }
