@@ -15,5 +15,13 @@ public enum FetchDefaults {
     public static let maxRedirects = 5
     /// The first retry waits about this long; each later one twice as long, up to `maxRetryDelaySeconds`.
     public static let backoffBaseMilliseconds = 500
+    /// No wait between two attempts is longer; a server that asks for a longer one (a
+    /// Retry-After of hours) is not asked again that run.
     public static let maxRetryDelaySeconds = 30
+    /// How long a run may wait for documents, from its start: a night that needs longer is cut
+    /// off (its documents still waiting fail their partitions) rather than running into the day.
+    /// A first night of UCLA's feed asks for some 1,400 documents, about twelve minutes at the
+    /// nightly pipeline's 500 ms spacing; two hours leave room for a slow site, not for a
+    /// morning of retries.
+    public static let maxRunMinutes = 120.0
 }

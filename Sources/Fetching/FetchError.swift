@@ -8,6 +8,8 @@ public struct FetchError: CommissaryFailure, Hashable, Sendable {
         case tlsVerification
         /// The raw store could not be read or written.
         case store
+        /// The run's deadline passed while the document was still waiting (`FetchDeadline`).
+        case deadline
         case cancelled
     }
 
@@ -28,10 +30,11 @@ public struct FetchError: CommissaryFailure, Hashable, Sendable {
     public var place: String? { url }
 
     /// A store that cannot be written, or a network that cannot be reached or answers too
-    /// slowly, is the machine's problem; everything else is the document's.
+    /// slowly (a night that ran out of time included), is the machine's problem; everything
+    /// else is the document's.
     public var code: FailureCode {
         switch kind {
-        case .store, .transport, .timeout: .environment
+        case .store, .transport, .timeout, .deadline: .environment
         default: .badInput
         }
     }

@@ -20,7 +20,8 @@ public struct HTTPPolicy: Sendable, Hashable {
     public var maxAttempts: Int
     /// The first retry waits up to this long; each further retry doubles the ceiling.
     public var backoffBase: Duration
-    /// No wait between attempts exceeds this, whatever Retry-After asks for.
+    /// No wait between attempts exceeds this: a server whose Retry-After asks for more is not
+    /// asked again (`HTTPSource.verdict`), and the back-off stops growing here.
     public var maxRetryDelay: Duration
     /// Simultaneous transfers to one host (host and port).
     public var maxConcurrentPerHost: Int
@@ -29,6 +30,8 @@ public struct HTTPPolicy: Sendable, Hashable {
     /// A user name and password sent with HTTP Basic authentication to the host of each request
     /// (never to a host a redirect leads to); nil sends none.
     public var credentials: Credentials?
+    /// When the run stops waiting for documents; nil waits as long as the attempts take.
+    public var deadline: FetchDeadline?
 
     public init(
         userAgent: String = HTTPPolicy.userAgent(version: CommissaryVersion.current),
@@ -40,7 +43,8 @@ public struct HTTPPolicy: Sendable, Hashable {
         backoffBase: Duration = .milliseconds(FetchDefaults.backoffBaseMilliseconds),
         maxRetryDelay: Duration = .seconds(FetchDefaults.maxRetryDelaySeconds),
         maxConcurrentPerHost: Int = FetchDefaults.perHostConcurrency,
-        minDelayPerHost: Duration = .milliseconds(FetchDefaults.delayMilliseconds)
+        minDelayPerHost: Duration = .milliseconds(FetchDefaults.delayMilliseconds),
+        deadline: FetchDeadline? = nil
     ) {
         self.userAgent = userAgent
         self.connectTimeout = connectTimeout
@@ -52,11 +56,19 @@ public struct HTTPPolicy: Sendable, Hashable {
         self.maxRetryDelay = maxRetryDelay
         self.maxConcurrentPerHost = max(1, maxConcurrentPerHost)
         self.minDelayPerHost = minDelayPerHost
+        self.deadline = deadline
     }
 
     /// The User-Agent convention of polite crawlers: product/version plus a contact URL.
     public static func userAgent(version: String) -> String {
         "Commissary/\(version) (+https://github.com/commissary)"
+    }
+
+    /// How long an attempt starting at `now` may take: the policy's limit, or what is left before
+    /// the deadline when that is less (at least a millisecond: curl reads zero as no limit).
+    func attemptTimeout(at now: ContinuousClock.Instant) -> Duration {
+        guard let deadline else { return totalTimeout }
+        return min(totalTimeout, max(deadline.instant - now, .milliseconds(1)))
     }
 
     /// The wait before attempt `attempt + 1`: the server's Retry-After when it gave one,
@@ -74,6 +86,28 @@ public struct HTTPPolicy: Sendable, Hashable {
     }
 }
 
+/// The moment a run stops waiting for documents, and the setting that put it there, which the
+/// failure of a document it cuts off names.
+public struct FetchDeadline: Sendable, Hashable {
+    public var instant: ContinuousClock.Instant
+    /// How the deadline was set, in the words of the pipeline file: `fetch.max_run_minutes: 120
+    /// from the run's start`.
+    public var setting: String
+
+    public init(_ instant: ContinuousClock.Instant, setting: String) {
+        self.instant = instant
+        self.setting = setting
+    }
+
+    /// The failure of `url`, cut off by the deadline after `attempts` attempts (`last` the last
+    /// one's failure).
+    func failure(of url: String, after last: FetchError?, attempts: Int) -> FetchError {
+        let when = last.map { "while it waited for a retry, after \(attempts) attempt(s), the last: \($0.message)" }
+            ?? "before it was asked for"
+        return FetchError(.deadline, url: url, "the run's deadline (\(setting)) passed \(when)", status: last?.status)
+    }
+}
+
 extension Duration {
     /// Whole nanoseconds, saturating; curl and the jitter both want plain integers.
     var nanoseconds: Int64 {
@@ -81,6 +115,12 @@ extension Duration {
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }
         return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
+
+    /// Whole seconds, rounded up, for messages.
+    var wholeSeconds: Int64 {
+        let (seconds, attoseconds) = components
+        return attoseconds > 0 && seconds < .max ? seconds + 1 : seconds
     }
 
     /// Whole milliseconds, at least 1 for any positive duration (curl reads 0 as "no limit").

@@ -25,18 +25,25 @@ public struct HTTPSource: RevalidatingSource {
 
     public func fetch(_ url: String, revalidating previous: FetchedDocument?) async throws -> FetchedDocument {
         let host = try Self.hostKey(of: url)
-        let request = TransferRequest(
+        var request = TransferRequest(
             url: url, headerLines: Self.conditionalHeaders(for: previous), policy: policy)
         var logger = self.logger
         logger[metadataKey: "url"] = "\(url)"
         var attempt = 1
+        var lastFailure: FetchError?
         while true {
             logger[metadataKey: "attempt"] = "\(attempt)"
             guard !Task.isCancelled else { throw Self.cancelled(url) }
-            await gate.acquire(host)
+            let admitted = await gate.acquire(host, before: policy.deadline?.instant)
+            if let deadline = policy.deadline, !admitted || ContinuousClock.now >= deadline.instant {
+                await gate.release(host)
+                throw cutOff(url, by: deadline, after: lastFailure, attempts: attempt - 1, logger: logger)
+            }
+            // An attempt ends by the deadline at the latest: a stalled server cannot stretch it.
+            request.policy.totalTimeout = policy.attemptTimeout(at: .now)
             let outcome = await CurlTransfer.perform(request, handles: handles)
             await gate.release(host)
-            switch Self.verdict(on: outcome, url: url, previous: previous) {
+            switch Self.verdict(on: outcome, url: url, previous: previous, longestWait: policy.maxRetryDelay) {
             case .done(let document):
                 logger.debug("fetched", metadata: [
                     "status": "\(outcome.status)", "bytes": "\(document.body.count)",
@@ -47,12 +54,18 @@ public struct HTTPSource: RevalidatingSource {
                 logger.debug("fetch failed without retry", metadata: ["error": "\(error.message)"])
                 throw error
             case .retry(let error, let retryAfter):
-                guard attempt < policy.maxAttempts else {
+                let attemptsLeft = attempt < policy.maxAttempts
+                let delay = attemptsLeft ? policy.delay(afterAttempt: attempt, retryAfter: retryAfter) : .zero
+                // A retry that would start after the deadline is not waited for.
+                if let deadline = policy.deadline, ContinuousClock.now + delay >= deadline.instant {
+                    throw cutOff(url, by: deadline, after: error, attempts: attempt, logger: logger)
+                }
+                guard attemptsLeft else {
                     logger.info("giving up", metadata: ["error": "\(error.message)"])
                     throw FetchError(error.kind, url: url,
                                      "\(error.message) (after \(attempt) attempts)", status: error.status)
                 }
-                let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
+                lastFailure = error
                 logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
                 do {
                     try await Task.sleep(for: delay)
@@ -64,6 +77,13 @@ public struct HTTPSource: RevalidatingSource {
         }
     }
 
+    private func cutOff(_ url: String, by deadline: FetchDeadline, after last: FetchError?, attempts: Int,
+                        logger: Logger) -> FetchError {
+        let failure = deadline.failure(of: url, after: last, attempts: attempts)
+        logger.info("cut off by the deadline", metadata: ["error": "\(failure.message)"])
+        return failure
+    }
+
     enum Verdict {
         case done(FetchedDocument)
         case fail(FetchError)
@@ -73,8 +93,11 @@ public struct HTTPSource: RevalidatingSource {
 
     /// Decides what one attempt means. Only faults that may pass (the network, an overloaded or
     /// rate-limiting server, a cut-off body) are retried; a client error or a policy limit will
-    /// not change by asking again.
-    static func verdict(on outcome: TransferOutcome, url: String, previous: FetchedDocument?) -> Verdict {
+    /// not change by asking again. Nor will a server that asks to be left alone for longer than
+    /// `longestWait` (a Retry-After of hours, or of years): asking again sooner would go against
+    /// its request and most likely get the same answer, and waiting as asked would hold the night.
+    static func verdict(on outcome: TransferOutcome, url: String, previous: FetchedDocument?,
+                        longestWait: Duration) -> Verdict {
         if let failure = outcome.failure {
             let detail = outcome.detail
             switch failure {
@@ -106,8 +129,16 @@ public struct HTTPSource: RevalidatingSource {
         case 404, 410:
             return .fail(FetchError(.notFound, url: url, "HTTP \(status): the server has no such document", status: status))
         case 429, 500..<600:
+            let retryAfter = HeaderValues.retryAfter(outcome.headers["retry-after"])
+            if let retryAfter, retryAfter > longestWait {
+                return .fail(FetchError(
+                    .httpStatus, url: url,
+                    "HTTP \(status) from the server, which asks to be asked again in \(retryAfter.wholeSeconds) s "
+                    + "(Retry-After), more than the \(longestWait.wholeSeconds) s a retry may wait: not asked again this run",
+                    status: status))
+            }
             return .retry(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status),
-                          retryAfter: HeaderValues.retryAfter(outcome.headers["retry-after"]))
+                          retryAfter: retryAfter)
         default:
             return .fail(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status))
         }

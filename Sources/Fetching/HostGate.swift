@@ -18,8 +18,11 @@ actor HostGate {
         self.spacing = spacing
     }
 
-    /// Waits for a slot and for the host's spacing; pair every call with `release(_:)`.
-    func acquire(_ host: String) async {
+    /// Waits for a slot and for the host's spacing; pair every call with `release(_:)`. False
+    /// when the request's turn would come at or after `deadline`: it then reserves no start, so
+    /// the requests queued behind it when a run's time is up fail at once instead of each
+    /// waiting out its spacing first (the slot is taken all the same, for `release`).
+    func acquire(_ host: String, before deadline: ContinuousClock.Instant? = nil) async -> Bool {
         if hosts[host, default: HostState()].active < limit {
             hosts[host, default: HostState()].active += 1
         } else {
@@ -28,11 +31,13 @@ actor HostGate {
         }
         let now = ContinuousClock.now
         let start = max(now, hosts[host]?.nextStart ?? now)
+        if let deadline, start >= deadline { return false }
         hosts[host, default: HostState()].nextStart = start + spacing
         if start > now {
             // Cancellation is noticed by the transfer itself right after; the slot must still be taken.
             try? await Task.sleep(until: start, clock: .continuous)
         }
+        return true
     }
 
     func release(_ host: String) {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Basics
 import GRDB
 
 /// The raw store's database, `index.sqlite`: one row per fetch, and where each body lies in
@@ -48,9 +49,46 @@ final class RawIndex: Sendable {
 
     private static let opened = OpenIndexes()
 
-    /// The index of the store at `root`, opened (and created) on first use.
+    /// The index of the store at `root`, opened (and created) on first use. Once this process
+    /// has found it damaged, every use fails at once with that finding instead of asking SQLite
+    /// again.
     static func shared(root: URL) throws -> RawIndex {
-        try opened.index(for: root.appendingPathComponent("index.sqlite"))
+        try opened.index(for: file(in: root))
+    }
+
+    static func file(in root: URL) -> URL {
+        root.appendingPathComponent("index.sqlite")
+    }
+
+    /// SQLite's word that the file is not a database (`SQLITE_NOTADB`) or is malformed
+    /// (`SQLITE_CORRUPT`): damage that asking again will not mend.
+    static func isDamage(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+    }
+
+    /// Remembers that SQLite found the index at `root` damaged, so that the run stops once for it
+    /// (`damageFound`) rather than failing partition after partition with the same words.
+    static func noteDamage(root: URL, detail: String) {
+        opened.noteDamage(file(in: root), detail: detail)
+    }
+
+    static func damageFound(root: URL) -> String? {
+        opened.damage(of: file(in: root))
+    }
+
+    /// Checks the index at `root` (SQLite's `quick_check`) before a run relies on it. A damaged
+    /// one, with its `-wal`, `-shm` and `-journal`, is moved aside to
+    /// `index.sqlite.damaged-<label>` and a new, empty one is started. Nothing is lost that a
+    /// fetch cannot bring back: the index is a cache of where bodies lie, and the packs alone
+    /// cannot say it again (a pack is bodies end to end, with no record of where one ends).
+    static func openRecovering(root: URL, label: String) throws -> RawIndexDamaged? {
+        try opened.recovering(file(in: root), label: label, duringRun: false)
+    }
+
+    /// Moves aside an index found damaged while a run used it, once nothing uses it any more.
+    static func setAside(root: URL, label: String) throws -> RawIndexDamaged? {
+        try opened.recovering(file(in: root), label: label, duringRun: true)
     }
 
     /// The indexes this process has open, each with the inode it was opened on: a folder that
@@ -59,10 +97,71 @@ final class RawIndex: Sendable {
     private final class OpenIndexes: @unchecked Sendable {
         private let lock = NSLock()
         private var indexes: [String: (index: RawIndex, inode: UInt64)] = [:]
+        /// SQLite's words for the damage found in an index, by path.
+        private var damaged: [String: String] = [:]
+        /// Indexes moved aside, kept open until the process ends: closing one would checkpoint
+        /// into, or delete, the `-wal` that now belongs to the new index under the old name, and
+        /// a task may still hold it (closing a pool in use is GRDB's misuse).
+        private var retired: [RawIndex] = []
 
         func index(for file: URL) throws -> RawIndex {
             lock.lock()
             defer { lock.unlock() }
+            if let detail = damaged[file.path] { throw RawIndexDamaged(path: file.path, detail: detail) }
+            return try open(file)
+        }
+
+        func noteDamage(_ file: URL, detail: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            if damaged[file.path] == nil { damaged[file.path] = detail }
+        }
+
+        func damage(of file: URL) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return damaged[file.path]
+        }
+
+        /// Checks the index and, when it is damaged, moves it aside and opens a new one, under
+        /// an exclusive lock on the store's folder: two runs of different pipelines sharing a
+        /// workspace must not both move it, the second taking the first one's new index.
+        func recovering(_ file: URL, label: String, duringRun: Bool) throws -> RawIndexDamaged? {
+            lock.lock()
+            defer { lock.unlock() }
+            let folder = file.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let folderLock = try FolderLock(folder)
+            defer { withExtendedLifetime(folderLock) {} }
+            var found = damaged[file.path]
+            if found == nil {
+                do {
+                    let problems = try open(file).pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+                    if problems != ["ok"] { found = problems.prefix(3).joined(separator: "; ") }
+                } catch where RawIndex.isDamage(error) {
+                    found = (error as? DatabaseError)?.message ?? "\(error)"
+                }
+            }
+            guard let detail = found else { return nil }
+            var report = RawIndexDamaged(path: file.path, detail: detail, duringRun: duringRun)
+            if let open = indexes.removeValue(forKey: file.path) { retired.append(open.index) }
+            let aside = file.path + ".damaged-\(label)"
+            for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: file.path + suffix) {
+                do {
+                    try FileManager.default.moveItem(atPath: file.path + suffix, toPath: aside + suffix)
+                } catch {
+                    report.cannotMove = SystemMessage.describe(error)
+                    throw report
+                }
+            }
+            report.movedTo = aside
+            damaged[file.path] = nil
+            _ = try open(file)
+            return report
+        }
+
+        /// The open index for `file`, or a new one; called with `lock` held.
+        private func open(_ file: URL) throws -> RawIndex {
             if let open = indexes[file.path], Self.inode(of: file) == open.inode { return open.index }
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
@@ -81,5 +180,57 @@ final class RawIndex: Sendable {
             guard stat(file.path, &status) == 0 else { return nil }
             return UInt64(status.st_ino)
         }
+    }
+
+    /// An exclusive `flock` on a folder, held while the object lives; the kernel drops it when
+    /// the process dies.
+    private final class FolderLock {
+        private let descriptor: Int32
+
+        init(_ folder: URL) throws {
+            descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileFailure(operation: "open", path: folder.path, code: errno) }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let code = errno
+                    close(descriptor)
+                    throw FileFailure(operation: "lock", path: folder.path, code: code)
+                }
+            }
+        }
+
+        deinit {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+}
+
+/// The raw store's index, found damaged: SQLite says it is not a database or is malformed.
+public struct RawIndexDamaged: CommissaryFailure, Sendable {
+    public var path: String
+    /// SQLite's words.
+    public var detail: String
+    /// Found while a run was using it, which then stopped, rather than before it began.
+    public var duringRun = false
+    /// Where it was moved aside to, when it was.
+    public var movedTo: String?
+    /// Why it could not be moved aside, when it could not.
+    public var cannotMove: String?
+
+    public var code: FailureCode { .environment }
+    public var place: String? { path }
+    public var message: String {
+        let found = duringRun ? "was found damaged during the run" : "was damaged"
+        if let movedTo {
+            return "the raw store's index \(found) (\(detail)); moved aside to \(movedTo)"
+                + (duringRun ? "; the run stopped before publishing, and the next one starts with a new index"
+                             : " and a new one started, so documents are fetched again as they are needed")
+        }
+        if let cannotMove {
+            return "the raw store's index is damaged (\(detail)) and cannot be moved aside (\(cannotMove)): "
+                + "move it and its -wal and -shm files aside by hand and run again"
+        }
+        return "the raw store's index is damaged (\(detail)); the next run moves it aside and starts a new one"
     }
 }

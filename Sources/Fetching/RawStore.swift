@@ -41,9 +41,50 @@ public struct RawStore: Sendable {
         } catch let error as EncodingError {
             throw FetchError(.store, url: document.url, "raw store: cannot encode the record: \(error)")
         } catch let error as DatabaseError {
-            throw FetchError(.store, url: document.url, "raw store: \(root.path)/index.sqlite: \(error.message ?? "\(error)")")
+            throw FetchError(.store, url: document.url, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))")
         }
         return record
+    }
+
+    /// Checks the index before a run relies on it; a damaged one is moved aside to
+    /// `index.sqlite.damaged-<label>` and a new one started (`RawIndex.openRecovering`). Returns
+    /// what was moved aside, nil when the index is sound.
+    public func openRecovering(label: String) throws -> RawIndexDamaged? {
+        try recovering { try RawIndex.openRecovering(root: root, label: label) }
+    }
+
+    /// Whether SQLite has called the index damaged since this process opened it: every use of
+    /// the store has failed since, so the run must stop (`setAsideDamagedIndex`).
+    public var damageFound: Bool {
+        RawIndex.damageFound(root: root) != nil
+    }
+
+    /// Moves aside an index found damaged while the run used it, once nothing uses it any more,
+    /// so that the next run starts a new one. Returns the finding, with where the index went.
+    public func setAsideDamagedIndex(label: String) throws -> RawIndexDamaged? {
+        try recovering { try RawIndex.setAside(root: root, label: label) }
+    }
+
+    /// A recovery's failure as the machine's: the index cannot be opened, locked or moved.
+    private func recovering(_ recover: () throws -> RawIndexDamaged?) throws -> RawIndexDamaged? {
+        do {
+            return try recover()
+        } catch let damaged as RawIndexDamaged {
+            throw damaged
+        } catch let failure as FileFailure {
+            throw FileSystemFailure("the raw store's index: \(failure)", path: RawIndex.file(in: root).path)
+        } catch {
+            throw FileSystemFailure("cannot open the raw store's index: \(Self.plain(error))",
+                                    path: RawIndex.file(in: root).path)
+        }
+    }
+
+    /// SQLite's words for a failure of the index; damage is noted on the way, so that every
+    /// later use fails at once and the run stops for it once (`damageFound`).
+    func indexFailure(_ error: any Error) -> String {
+        let words = Self.plain(error)
+        if RawIndex.isDamage(error) { RawIndex.noteDamage(root: root, detail: words) }
+        return words
     }
 
     /// Adds a fetch's record and, unless a body with its sha256 is packed already, where its body
@@ -148,8 +189,10 @@ public struct RawStore: Sendable {
     private func index(url: String) throws -> RawIndex {
         do {
             return try RawIndex.shared(root: root)
+        } catch let damaged as RawIndexDamaged {
+            throw FetchError(.store, url: url, "raw store: \(damaged)")
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(Self.plain(error))")
+            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))")
         }
     }
 
@@ -162,7 +205,7 @@ public struct RawStore: Sendable {
         do {
             return try pool.unsafeRead(read)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(Self.plain(error))")
+            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(indexFailure(error))")
         }
     }
 

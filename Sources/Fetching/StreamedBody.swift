@@ -106,8 +106,10 @@ extension RawStore {
             pack = try PackStream(folder: index.packFolder)
         } catch let failure as FileFailure {
             throw FetchError(.store, url: url, "raw store: \(failure)")
+        } catch let damaged as RawIndexDamaged {
+            throw FetchError(.store, url: url, "raw store: \(damaged)")
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(error)")
+            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))")
         }
         do {
             let record = try await upstream.stream(url) { piece in
@@ -131,7 +133,7 @@ extension RawStore {
         } catch {
             pack.discard()
             if let error = error as? DatabaseError {
-                throw FetchError(.store, url: url, "raw store: \(root.path)/index.sqlite: \(error.message ?? "\(error)")")
+                throw FetchError(.store, url: url, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))")
             }
             throw error
         }

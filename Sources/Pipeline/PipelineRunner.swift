@@ -42,12 +42,15 @@ public struct PipelineRunner: Sendable {
     let runId: String
     /// The UTC day the run id's time belongs to, which names the snapshot file.
     let runDate: String
+    /// When the run began, on the clock its deadline (`fetch.max_run_minutes`) is counted on.
+    let begun: ContinuousClock.Instant
 
     public init(spec: PipelineSpec, options: RunOptions, observer: any RunObserver, logger: Logger) {
         self.spec = spec
         self.options = options
         self.observer = observer
         let instant = Date()
+        self.begun = .now
         self.runId = Self.makeRunId(at: instant)
         self.runDate = String(isoTimestamp(instant).prefix(10))
         // Every line the run's libraries log says which pipeline and run it belongs to.
@@ -138,6 +141,8 @@ public struct PipelineRunner: Sendable {
         workspace.removeStagingLeftovers(pipeline: spec.name)
         ParseCache(folder: workspace.parseCache(pipeline: spec.name)).sweep()
         let (ledger, damaged) = try StateLedger.openRecovering(url: workspace.ledger(pipeline: spec.name), runId: runId)
+        let raw = RawStore(root: workspace.raw)
+        let rawIndexMoved = try raw.openRecovering(label: runId)
         let interruptedRuns = try ledger.interruptedRuns()
         try ledger.beginRun(runId, startedAt: isoTimestamp(started))
         let harvesters = try harvesters()
@@ -146,11 +151,13 @@ public struct PipelineRunner: Sendable {
         emit(.runStarted, message: interruptedRuns.last.map { "resuming the partitions of interrupted run \($0)" },
              counts: ["partitions": work.count])
         if let damaged { emit(.warning, message: damaged.description, path: damaged.movedTo) }
+        if let rawIndexMoved { emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo) }
 
         // fetch: first only what can change, to learn whether anything did.
         emit(.stageStarted, stage: .fetch)
         let revalidation = await RevalidateStage(runner: self)
             .run(work, latest: store.latest(pipeline: spec.name), resuming: !interruptedRuns.isEmpty)
+        try stopIfDamaged(raw)
         if let current = revalidation.currentSnapshot {
             return try finishUnchanged(revalidation, current: current, ledger: ledger, manifests: manifests)
         }
@@ -170,6 +177,7 @@ public struct PipelineRunner: Sendable {
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
         var harvest = try await HarvestStage(runner: self, scratch: staging.scratch)
             .run(revalidation.work, ledger: ledger, menus: menus, rereadFoodPages: labelsKept)
+        try stopIfDamaged(raw)
         if harvesters.contains(where: { $0.0.readsFoodPages }), let latest = store.latest(pipeline: spec.name) {
             keepLastGoodLabels(in: &harvest, menus: menus.digest, latest: latest)
         }
@@ -320,6 +328,14 @@ public struct PipelineRunner: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// A raw-store index SQLite found damaged while the run used it stops the run, once, as the
+    /// machine's fault (exit status 4): every use of the store failed from then on, so the
+    /// partitions that failed did so for that alone. The index is moved aside for the next run.
+    private func stopIfDamaged(_ raw: RawStore) throws {
+        guard raw.damageFound, let damaged = try raw.setAsideDamagedIndex(label: runId) else { return }
+        throw damaged
+    }
 
     /// Sends a published snapshot into PostgreSQL when the pipeline says so; what went wrong, in
     /// one phrase, or nil. The SQLite publication stands either way.

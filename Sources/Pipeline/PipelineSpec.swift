@@ -178,11 +178,15 @@ public struct FetchSettings: Hashable, Sendable {
     /// 1/rate (the larger of it and `delayMilliseconds` wins); nil leaves the adapter's default
     /// (2 for TheMealDB, none beyond `delayMilliseconds` for the others).
     public var requestsPerSecond: Double?
+    /// The run's deadline for documents, in minutes from its start (fractions allowed): a
+    /// document still waiting for an answer or a retry then fails its partition.
+    public var maxRunMinutes: Double
 
     public init(userAgent: String? = nil, timeoutSeconds: Double = FetchDefaults.timeoutSeconds,
                 retries: Int = FetchDefaults.retries, perHostConcurrency: Int = FetchDefaults.perHostConcurrency,
                 delayMilliseconds: Int = FetchDefaults.delayMilliseconds,
-                maxResponseBytes: Int = FetchDefaults.maxResponseBytes, requestsPerSecond: Double? = nil) {
+                maxResponseBytes: Int = FetchDefaults.maxResponseBytes, requestsPerSecond: Double? = nil,
+                maxRunMinutes: Double = FetchDefaults.maxRunMinutes) {
         self.userAgent = userAgent
         self.timeoutSeconds = timeoutSeconds
         self.retries = retries
@@ -190,5 +194,6 @@ public struct FetchSettings: Hashable, Sendable {
         self.delayMilliseconds = delayMilliseconds
         self.maxResponseBytes = maxResponseBytes
         self.requestsPerSecond = requestsPerSecond
+        self.maxRunMinutes = maxRunMinutes
     }
 }

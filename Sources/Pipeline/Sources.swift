@@ -41,7 +41,14 @@ extension PipelineRunner {
             maxBodyBytes: settings.maxResponseBytes,
             maxAttempts: settings.retries + 1,
             maxConcurrentPerHost: settings.perHostConcurrency,
-            minDelayPerHost: .milliseconds(settings.delayMilliseconds))
+            minDelayPerHost: .milliseconds(settings.delayMilliseconds),
+            deadline: FetchDeadline(begun + .seconds(settings.maxRunMinutes * 60),
+                                    setting: "fetch.max_run_minutes: \(Self.plain(settings.maxRunMinutes)) from the run's start"))
+    }
+
+    /// A number of minutes as the pipeline file would give it: `120`, `0.05`.
+    private static func plain(_ minutes: Double) -> String {
+        minutes == minutes.rounded() ? String(Int(minutes)) : String(minutes)
     }
 
     /// The policy of one source's HTTP client: the rate ceiling becomes a minimum spacing

@@ -267,7 +267,7 @@ public enum SpecReader {
     private static func readFetch(_ node: YAMLValue) throws -> FetchSettings {
         let map = try YAMLMapping(node)
         try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
-                           "delay_ms", "max_response_bytes", "requests_per_second"])
+                           "delay_ms", "max_response_bytes", "requests_per_second", "max_run_minutes"])
         var settings = FetchSettings()
         if let value = try map.optional("user_agent") {
             let agent = try value.string()
@@ -288,6 +288,8 @@ public enum SpecReader {
         if let value = try map.optional("requests_per_second") {
             settings.requestsPerSecond = try value.double(in: 0.001...1_000)
         }
+        // From under a second (0.01) to a day: a nightly run that needs longer is stuck.
+        if let value = try map.optional("max_run_minutes") { settings.maxRunMinutes = try value.double(in: 0.01...1_440) }
         return settings
     }
 }

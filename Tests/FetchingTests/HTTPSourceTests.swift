@@ -111,6 +111,82 @@ import Testing
         #expect(requests[1].receivedAt - requests[0].receivedAt >= .milliseconds(900))
     }
 
+    /// A Retry-After of 31 years from a client that may wait 2 s and try four times: one
+    /// request, and the failure comes at once (waiting the cap three times would take 6 s).
+    @Test func aRetryAfterOfYearsIsNotWaitedFor() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 429, headers: [("Retry-After", "999999999")]) }
+        let started = ContinuousClock.now
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: .quick(maxAttempts: 4), logger: silentLogger).fetch(server.url("/busy"))
+        }
+        #expect(error?.kind == .httpStatus)
+        #expect(error?.status == 429)
+        #expect(server.requests(to: "/busy").count == 1)
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
+
+    /// Ten attempts at a server that answers 500, with waits of up to 0.3, 0.6, 1.2 and then 2 s
+    /// before them (about 7 s on average in all): a deadline 1 s away ends them, naming itself
+    /// and the last answer.
+    @Test func theDeadlineEndsTheRetriesOfAFailingServer() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(status: 500) }
+        var policy = HTTPPolicy.quick(maxAttempts: 10)
+        policy.backoffBase = .milliseconds(300)
+        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
+        let started = ContinuousClock.now
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: policy, logger: silentLogger).fetch(server.url("/down"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(error?.kind == .deadline)
+        #expect(error?.message.hasPrefix("the run's deadline (fetch.max_run_minutes: 0.0167 from the run's start) "
+                                         + "passed while it waited for a retry, after ") == true, "\(error?.message ?? "")")
+        #expect(error?.message.hasSuffix("the last: HTTP 500 from the server") == true, "\(error?.message ?? "")")
+        #expect((1..<10).contains(server.requests(to: "/down").count))
+    }
+
+    /// A server that says nothing for 10 s, a client that would wait 30 s for it: the deadline,
+    /// 1 s away, ends the attempt itself.
+    @Test func theDeadlineCutsAStalledAnswerShort() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("too late".utf8), delay: .seconds(10)) }
+        var policy = HTTPPolicy.quick(totalTimeout: .seconds(30), maxAttempts: 3)
+        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
+        let started = ContinuousClock.now
+        let error = await #expect(throws: FetchError.self) {
+            try await HTTPSource(policy: policy, logger: silentLogger).fetch(server.url("/stalled"))
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))
+        #expect(error?.kind == .deadline)
+        #expect(error?.message.contains("the last: timed out") == true, "\(error?.message ?? "")")
+        #expect(server.requests(to: "/stalled").count == 1)
+    }
+
+    /// Twelve documents queued for one host that takes a request every 400 ms, and a deadline
+    /// 1 s away: those whose turn comes after it fail at once, unsent, instead of each waiting
+    /// out its spacing first (4.4 s for the last).
+    @Test func requestsWhoseTurnComesAfterTheDeadlineAreNotSent() async throws {
+        let server = try TestHTTPServer { _, _ in Reply(body: Data("ok".utf8)) }
+        var policy = HTTPPolicy.quick(maxConcurrentPerHost: 1, minDelayPerHost: .milliseconds(400))
+        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
+        let source = HTTPSource(policy: policy, logger: silentLogger)
+        let started = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: Result<FetchedDocument, any Error>.self) { group in
+            for number in 0..<12 {
+                group.addTask {
+                    do { return .success(try await source.fetch(server.url("/queued/\(number)"))) } catch { return .failure(error) }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        let fetched = outcomes.filter { if case .success = $0 { true } else { false } }.count
+        let cutOff = outcomes.filter { if case .failure(let error as FetchError) = $0 { error.kind == .deadline } else { false } }
+        // Starts at 0, 0.4 and 0.8 s come before the deadline; the fourth, at 1.2 s, would not.
+        #expect(fetched == 3)
+        #expect(cutOff.count == 9)
+        #expect(server.requests.count == 3)
+    }
+
     @Test func slowResponseTimesOut() async throws {
         let server = try TestHTTPServer { _, _ in Reply(body: Data("too late".utf8), delay: .seconds(10)) }
         let started = ContinuousClock.now
