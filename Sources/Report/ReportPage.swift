@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -42,9 +43,13 @@ public enum ReportPage {
     /// Writes the page to `file` (replacing it), read-only like the snapshot beside it.
     public static func write(for snapshot: URL, previous: URL?, to file: URL) throws {
         let page = try html(for: snapshot, previous: previous)
-        try? FileManager.default.removeItem(at: file)
-        try Data(page.utf8).write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        do {
+            try? FileManager.default.removeItem(at: file)
+            try Data(page.utf8).write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        } catch {
+            throw FileSystemFailure("cannot write the report page: \(SystemMessage.describe(error))", path: file.path)
+        }
     }
 
     // MARK: - Sections

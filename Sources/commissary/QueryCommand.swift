@@ -22,7 +22,7 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        print(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
+        answer(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
     }
 }
 
