@@ -43,7 +43,8 @@ struct SnapshotsCommand: ParsableCommand {
         var rows = [header]
         for snapshot in snapshots {
             if let problem = snapshot.problem {
-                rows.append(["!", "unreadable", snapshot.pipeline, "", "", "", "", "", problem])
+                rows.append(["!", snapshot.unfinished ? "unfinished" : "unreadable", snapshot.pipeline, "", "", "", "",
+                             "", snapshot.unfinished ? "\(snapshot.path): \(problem)" : problem])
                 continue
             }
             let failed = snapshot.checks.filter { !$0.passed }.count
