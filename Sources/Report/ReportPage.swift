@@ -83,7 +83,11 @@ public enum ReportPage {
         var values: [String: [String: Double]] = [:]
         for row in rows { values[row["restaurant"], default: [:]][row["date"]] = Double(row["items"] as Int) }
         let dates = values.values.flatMap(\.keys).compactMap(ServiceDate.init).sorted()
-        let days = (0...(dates.last!.daysSinceEpoch - dates[0].daysSinceEpoch)).map { dates[0].adding(days: $0).description }
+        // A snapshot given on the command line may hold dates that are no dates.
+        guard let first = dates.first, let last = dates.last else {
+            return section("coverage", "1. Coverage", none("No menu has a service day that reads as a date."))
+        }
+        let days = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0).description }
         let stale = try db.tableExists("_stale") ? Set(try String.fetchAll(db, sql: "SELECT partition FROM _stale")) : []
         let restaurants = values.keys.sorted()
         let chart = SVGChart.heatmap(
