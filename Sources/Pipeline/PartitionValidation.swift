@@ -174,7 +174,8 @@ struct PartitionJudge {
         return ["\(now) \(what) against \(before) in the last good fetch"]
     }
 
-    private static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+    /// Formatted rather than converted to Int, which traps on a share the ledger holds damaged.
+    private static func percent(_ value: Double) -> String { String(format: "%.0f%%", value * 100) }
 }
 
 /// A partition's new fetch that validation refused, with no last good version to publish

@@ -137,7 +137,7 @@ public struct PipelineRunner: Sendable {
         let lock = try RunLock(workspace.lock(pipeline: spec.name), pipeline: spec.name)
         defer { withExtendedLifetime(lock) {} }
         let store = SnapshotStore(directory: workspace.snapshots)
-        store.removeLeftovers(pipeline: spec.name)
+        let unfinished = store.removeLeftovers(pipeline: spec.name)
         workspace.removeStagingLeftovers(pipeline: spec.name)
         ParseCache(folder: workspace.parseCache(pipeline: spec.name)).sweep()
         let (ledger, damaged) = try StateLedger.openRecovering(url: workspace.ledger(pipeline: spec.name), runId: runId)
@@ -152,6 +152,10 @@ public struct PipelineRunner: Sendable {
              counts: ["partitions": work.count])
         if let damaged { emit(.warning, message: damaged.description, path: damaged.movedTo) }
         if let rawIndexMoved { emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo) }
+        for name in unfinished {
+            emit(.warning, message: "removed \(name), a snapshot whose publication did not finish (no metadata or "
+                 + "manifest beside it, and latest never pointed at it)", path: store.directory.appendingPathComponent(name).path)
+        }
 
         // fetch: first only what can change, to learn whether anything did.
         emit(.stageStarted, stage: .fetch)

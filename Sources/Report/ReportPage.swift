@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -42,9 +43,13 @@ public enum ReportPage {
     /// Writes the page to `file` (replacing it), read-only like the snapshot beside it.
     public static func write(for snapshot: URL, previous: URL?, to file: URL) throws {
         let page = try html(for: snapshot, previous: previous)
-        try? FileManager.default.removeItem(at: file)
-        try Data(page.utf8).write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        do {
+            try? FileManager.default.removeItem(at: file)
+            try Data(page.utf8).write(to: file, options: .atomic)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        } catch {
+            throw FileSystemFailure("cannot write the report page: \(SystemMessage.describe(error))", path: file.path)
+        }
     }
 
     // MARK: - Sections
@@ -78,7 +83,11 @@ public enum ReportPage {
         var values: [String: [String: Double]] = [:]
         for row in rows { values[row["restaurant"], default: [:]][row["date"]] = Double(row["items"] as Int) }
         let dates = values.values.flatMap(\.keys).compactMap(ServiceDate.init).sorted()
-        let days = (0...(dates.last!.daysSinceEpoch - dates[0].daysSinceEpoch)).map { dates[0].adding(days: $0).description }
+        // A snapshot given on the command line may hold dates that are no dates.
+        guard let first = dates.first, let last = dates.last else {
+            return section("coverage", "1. Coverage", none("No menu has a service day that reads as a date."))
+        }
+        let days = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0).description }
         let stale = try db.tableExists("_stale") ? Set(try String.fetchAll(db, sql: "SELECT partition FROM _stale")) : []
         let restaurants = values.keys.sorted()
         let chart = SVGChart.heatmap(

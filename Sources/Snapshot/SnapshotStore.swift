@@ -12,8 +12,12 @@ public struct PublishedSnapshot: Hashable, Sendable, Codable {
     public var rowCounts: [String: Int]
     public var checks: [CheckOutcome]
     public var isLatest: Bool
-    /// Why the file could not be read, when it could not; its counts and checks are then empty.
+    /// Why the file could not be read, when it could not (its counts and checks are then
+    /// empty), or why it is not a published snapshot although it has a final name.
     public var problem: String?
+    /// A file whose publication did not finish (`SnapshotStore.isUnfinished`): never published,
+    /// removed by its pipeline's next run.
+    public var unfinished: Bool
 }
 
 /// The snapshots folder: `<pipeline>-<YYYY-MM-DD>-<run>.sqlite` files that are never modified,
@@ -74,27 +78,46 @@ public struct SnapshotStore: Sendable {
                                 + plainMessage(error),
                                 path: partial.path, code: .environment)
         }
-        let metadata: Data
+        // The metadata is in place before the snapshot takes its final name, so that no file
+        // under a final name lacks it (a disk that fills at the metadata used to leave a whole
+        // snapshot there, without it, never removed) and whoever follows `latest` finds it.
+        let metadataFile: URL
         do {
-            metadata = try verifyDescribeAndSync(partial, fileName: fileName)
+            let metadata = try verifyDescribeAndSync(partial, fileName: fileName)
             try fileManager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
-            try Durability.rename(from: partial.path, to: final.path)
-            try Durability.sync(path: directory.path)
+            metadataFile = try writeBeside(final, suffix: ".metadata.json", metadata)
         } catch {
             try? fileManager.removeItem(at: partial)
-            throw error
+            throw Self.environmentFailure(error, path: final.path)
         }
 
-        // The metadata is in place before `latest` swings, so whoever follows `latest` finds it.
-        try writeBeside(final, suffix: ".metadata.json", metadata)
-
-        let link = latestLink(pipeline: pipeline)
-        let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
-        try? fileManager.removeItem(at: newLink)
-        try Durability.symlink(named: newLink.path, to: fileName)
-        try Durability.rename(from: newLink.path, to: link.path)
+        // Until `latest` points at the new file, a failure takes it back out: nothing refers to
+        // it, and a file under a final name that `latest` never reached would be listed forever.
+        do {
+            try Durability.rename(from: partial.path, to: final.path)
+            try Durability.sync(path: directory.path)
+            let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
+            try? fileManager.removeItem(at: newLink)
+            do {
+                try Durability.symlink(named: newLink.path, to: fileName)
+                try Durability.rename(from: newLink.path, to: latestLink(pipeline: pipeline).path)
+            } catch {
+                try? fileManager.removeItem(at: newLink)
+                throw error
+            }
+        } catch {
+            for url in [partial, final, metadataFile] { try? fileManager.removeItem(at: url) }
+            throw Self.environmentFailure(error, path: final.path)
+        }
         try Durability.sync(path: directory.path)
         return final
+    }
+
+    /// A failure of the machine while publishing, as one line: SQLite's and the system's own
+    /// errors keep their words (a full disk says so), anything else is already one of ours.
+    private static func environmentFailure(_ error: any Error, path: String) -> any Error {
+        if error is any CommissaryFailure { return error }
+        return SnapshotError("cannot publish the new snapshot: \(plainMessage(error))", path: path, code: .environment)
     }
 
     /// Writes the run's manifest beside the snapshot it published, once the publication is done,
@@ -172,19 +195,51 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish (of
-    /// the snapshot, its manifest or its metadata). Call
+    /// the snapshot, its manifest or its metadata), side files whose snapshot is gone (a kill
+    /// between the metadata and the rename), and unfinished snapshots (`isUnfinished`). Call
     /// only while holding the pipeline's run lock, so no live run's partial file is taken. The
     /// date after the name is matched too, so `sample` never takes `sample-menus`' files. SQLite's
     /// own `-journal` (or `-wal`, `-shm`) beside a partial file goes with it: VACUUM INTO
-    /// writes one, and a kill mid-vacuum leaves it behind.
-    public func removeLeftovers(pipeline: String) {
+    /// writes one, and a kill mid-vacuum leaves it behind. Returns the unfinished snapshots
+    /// removed, for the run to say so.
+    @discardableResult
+    public func removeLeftovers(pipeline: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json|\.report\.html)?\.partial(-journal|-wal|-shm)?$/#
+        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html)$/#
+        let present = Set(names)
+        var unfinished: [String] = []
         for name in names {
             let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline } ?? false
-            guard isOwnPartial || name == ".latest-\(pipeline).new" else { continue }
+            let isOrphanSideFile = name.wholeMatch(of: sideFile).map { match in
+                let snapshot = String(match.output.snapshot)
+                return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
+            } ?? false
+            let isUnfinishedSnapshot = SnapshotFileName(name, pipeline: pipeline) != nil
+                && isUnfinished(name, pipeline: pipeline)
+            guard isOwnPartial || isOrphanSideFile || isUnfinishedSnapshot || name == ".latest-\(pipeline).new" else {
+                continue
+            }
+            if isUnfinishedSnapshot {
+                // Its report page, if a run got that far, goes with it.
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + ".report.html"))
+                unfinished.append(name)
+            }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
+        return unfinished.sorted()
+    }
+
+    /// A snapshot file whose publication did not finish: neither its metadata nor its manifest
+    /// beside it, and `latest` does not point at it. Publishing writes the metadata before the
+    /// file takes its final name, so only a run of an earlier version that failed at its metadata
+    /// (a full disk), or retention killed between a file's side files and the file, leaves one.
+    public func isUnfinished(_ name: String, pipeline: String) -> Bool {
+        let path = directory.appendingPathComponent(name).path
+        let fileManager = FileManager.default
+        return !fileManager.fileExists(atPath: path + ".metadata.json")
+            && !fileManager.fileExists(atPath: path + ".manifest.json")
+            && latest(pipeline: pipeline)?.lastPathComponent != name
     }
 
     /// The snapshot of the same pipeline built last before `snapshot` (what its changes are
@@ -203,6 +258,9 @@ public struct SnapshotStore: Sendable {
             .max { ($0.1, $0.0.path) < ($1.1, $1.0.path) }?.0
     }
 
+    static let unfinishedProblem = "its publication did not finish (no metadata or manifest beside it, and latest "
+        + "never pointed at it): not a published snapshot; the next run of its pipeline removes it"
+
     /// Every published snapshot, oldest first, with counts and checks read from the file.
     public func list() throws -> [PublishedSnapshot] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -218,15 +276,17 @@ public struct SnapshotStore: Sendable {
                 }
             } catch {
                 snapshots.append(PublishedSnapshot(path: url.path, pipeline: "", runId: "", builtAt: "", rowCounts: [:],
-                                                   checks: [], isLatest: false, problem: "\(error)"))
+                                                   checks: [], isLatest: false, problem: "\(error)", unfinished: false))
                 continue
             }
             let (meta, rowCounts, checks) = read
             let pipeline = meta["pipeline"] ?? ""
+            let unfinished = isUnfinished(name, pipeline: pipeline)
             snapshots.append(PublishedSnapshot(
                 path: url.path, pipeline: pipeline, runId: meta["run_id"] ?? "",
                 builtAt: meta["built_at"] ?? "", rowCounts: rowCounts, checks: checks,
-                isLatest: latest(pipeline: pipeline)?.lastPathComponent == name, problem: nil))
+                isLatest: latest(pipeline: pipeline)?.lastPathComponent == name,
+                problem: unfinished ? Self.unfinishedProblem : nil, unfinished: unfinished))
         }
         return snapshots.sorted { ($0.builtAt, $0.path) < ($1.builtAt, $1.path) }
     }

@@ -21,7 +21,7 @@ struct ChangesCommand: ParsableCommand {
     func run() throws {
         let (old, new) = try snapshots.resolve()
         let changes = try ChangeSet.between(old, new)
-        print(format == .json ? changes.json() : changes.text(), terminator: "")
+        answer(format == .json ? changes.json() : changes.text(), terminator: "")
         try snapshots.exit(differing: !changes.isEmpty)
     }
 }

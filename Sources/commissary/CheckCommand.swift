@@ -21,13 +21,13 @@ struct CheckCommand: ParsableCommand {
         url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
         problems = try SnapshotReader.read(url) { db in try SnapshotReader.verify(db) }
         checks = try SnapshotReader.checks(of: url)
-        print(url.path)
-        print(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")
-        for problem in problems { print("    \(problem)") }
+        answer(url.path)
+        answer(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")
+        for problem in problems { answer("    \(problem)") }
         for check in checks {
             let mark = check.passed ? "ok   "
                 : check.severity == .error ? "FAIL " : check.severity == .stale ? "STALE" : "warn "
-            print("  \(mark) \(check.name): \(check.message)")
+            answer("  \(mark) \(check.name): \(check.message)")
         }
         if !problems.isEmpty || checks.contains(where: \.blocksPublishing) {
             throw ExitCode(1)

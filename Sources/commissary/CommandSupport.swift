@@ -13,7 +13,8 @@ enum ExitStatus: Int32, CaseIterable {
     case locked = 2
     /// A blocking check stopped the publication; the last good snapshot stays `latest`.
     case blocked = 3
-    /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached.
+    /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached,
+    /// a standard output or error that cannot be written (a full disk, a reader that went away).
     case environment = 4
     /// Published and `latest`, but its manifest or the ledger's last write failed (a disk that
     /// filled up just then); the next run resumes.
@@ -53,7 +54,8 @@ enum ExitStatus: Int32, CaseIterable {
 
     static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input; "
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
-        + "(the previous snapshot stays latest); 4 an environment failure such as a full disk; "
+        + "(the previous snapshot stays latest); 4 an environment failure such as a full disk, "
+        + "or standard output or error that could not be written; "
         + "5 published and latest, but its manifest or the ledger could not be written; "
         + "6 published (or still current) with stale days, carried from their last good version; "
         + "7 the snapshots differ (diff or changes --exit-code); "
@@ -61,12 +63,26 @@ enum ExitStatus: Int32, CaseIterable {
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
 
-/// Prints the one line of a failure on standard error and exits with its status.
+/// Prints the one line of a failure on standard error and exits with its status. A standard
+/// error that cannot be written does not change the status: it is a failure already.
 func reportAndExit(_ error: any Error) -> Never {
     let text = (error as? ValidationError)?.message ?? "\(error)"
     let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    FileHandle.standardError.write(Data("error: \(line)\n".utf8))
+    CheckedOutput.standardError.write("error: \(line)\n")
     exit(ExitStatus.number(of: error))
+}
+
+/// Writes a command's answer on standard output. A write that fails (a full disk, a reader that
+/// went away) is kept, and the command then ends with the environment's status instead of 0
+/// (`Commissary.main`), since its answer is incomplete.
+func answer(_ text: String, terminator: String = "\n") {
+    CheckedOutput.standardOutput.write(text + terminator)
+}
+
+/// The first failed write to standard output or standard error, if any: a command that could
+/// not say what it had to has not succeeded.
+var failedStandardStream: OutputFailure? {
+    CheckedOutput.standardOutput.failure ?? CheckedOutput.standardError.failure
 }
 
 /// Today in the machine's time zone: the dining hall's "today" when the job runs where it is.

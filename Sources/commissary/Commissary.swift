@@ -28,7 +28,11 @@ struct Commissary: AsyncParsableCommand {
     /// Arguments are parsed as ArgumentParser does (usage errors and `--help` its way); what a
     /// command throws once running is one line on standard error and an exit status from
     /// `ExitStatus`, in one place for every command.
+    ///
+    /// A command whose standard output or error could not be written fails with the
+    /// environment's status (4), unless it failed for a reason of its own already.
     static func main() async {
+        CheckedOutput.ignoreBrokenPipes()
         var command: any ParsableCommand
         do {
             command = try parseAsRoot()
@@ -41,7 +45,11 @@ struct Commissary: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            if let failed = failedStandardStream { reportAndExit(failed) }
         } catch let exit as ExitCode {
+            // A status a command chose (`check`'s 1, `--exit-code`'s 7) is told by the answer
+            // it printed; when that answer could not be written, that is what is reported.
+            if let failed = failedStandardStream { reportAndExit(failed) }
             Self.exit(withError: exit)
         } catch let request where Self.exitCode(for: request).isSuccess {
             // `--help` and `help` parse as ArgumentParser's own help command, whose run asks for

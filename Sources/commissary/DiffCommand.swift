@@ -21,7 +21,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let (old, new) = try snapshots.resolve()
         let diff = try SnapshotDiff.between(old, new)
-        print(format == .json ? try diff.json() : diff.text(), terminator: "")
+        answer(format == .json ? try diff.json() : diff.text(), terminator: "")
         try snapshots.exit(differing: !diff.isEmpty)
     }
 }

@@ -88,9 +88,9 @@ struct NearCommand: ParsableCommand {
         .prefix(limit)
         switch format {
         case .json:
-            for place in listed { print(encodeLine(place)) }
+            for place in listed { answer(encodeLine(place)) }
         case .table:
-            print(Self.table(Array(listed), day: day, openAt: time))
+            answer(Self.table(Array(listed), day: day, openAt: time))
         }
     }
 

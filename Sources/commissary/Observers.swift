@@ -7,12 +7,12 @@ import Snapshot
 /// person's progress goes too, so that standard output holds only the run's summary; or
 /// appended to the file `--events` names.
 struct JSONLinesObserver: RunObserver {
-    var handle: FileHandle = .standardError
+    var output: CheckedOutput = .standardError
 
     /// Written straight to the file descriptor, unbuffered, so a consumer sees each event as
-    /// it happens.
+    /// it happens. A write that fails is kept by the output, for the command to report at its end.
     func observe(_ event: RunEvent) {
-        handle.write(Data((encodeLine(event) + "\n").utf8))
+        output.write(encodeLine(event) + "\n")
     }
 }
 
@@ -108,12 +108,12 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
     /// A line that stays: the status line, if shown, is cleared first and drawn again after.
     private func write(_ line: String) {
         clearStatus()
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        CheckedOutput.standardError.write(line + "\n")
     }
 
     private func clearStatus() {
         guard live, statusShown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        CheckedOutput.standardError.write("\r\u{1B}[2K")
         statusShown = false
     }
 
@@ -128,7 +128,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
                 status += ", about \(Self.duration(Double(partitionsTotal - partitionsDone) / rate)) left"
             }
         }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K  " + status).utf8))
+        CheckedOutput.standardError.write("\r\u{1B}[2K  " + status)
         statusShown = true
     }
 

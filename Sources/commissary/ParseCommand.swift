@@ -47,7 +47,7 @@ struct ParseCommand: AsyncParsableCommand {
             let annotator = try DailyValueAnnotator(standard: dvStandard)
             parsed = parsed.mapFoods(annotator.annotate)
         }
-        print(try encode(parsed))
+        answer(try encode(parsed))
     }
 
     private func fetch() async throws -> FetchedDocument {

@@ -20,9 +20,20 @@ struct QueryCommand: ParsableCommand {
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
     var workspace = "."
 
+    @Option(help: ArgumentHelp("Stop the query after this many seconds (at most a day).", valueName: "seconds"))
+    var timeout: Double = QueryLimits.defaultSeconds
+
+    func validate() throws {
+        guard timeout > 0, timeout <= QueryLimits.maxSeconds else {
+            throw ValidationError("--timeout expects seconds above 0 and at most \(Int(QueryLimits.maxSeconds)) (a day), "
+                                  + "found \(timeout)")
+        }
+    }
+
     func run() throws {
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        print(try QueryResult.run(sql, on: url).formatted(as: format), terminator: "")
+        answer(try QueryResult.run(sql, on: url, limits: QueryLimits(seconds: timeout)).formatted(as: format),
+               terminator: "")
     }
 }
 

@@ -29,7 +29,7 @@ struct ReportCommand: ParsableCommand {
         if let out {
             try ReportPage.write(for: url, previous: before, to: URL(fileURLWithPath: out))
         } else {
-            print(try ReportPage.html(for: url, previous: before), terminator: "")
+            answer(try ReportPage.html(for: url, previous: before), terminator: "")
         }
     }
 }

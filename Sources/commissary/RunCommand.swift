@@ -90,14 +90,15 @@ struct RunCommand: AsyncParsableCommand {
         let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
             TerminalProgress(live: isatty(STDERR_FILENO) == 1)
         }
-        let observer: any RunObserver = try events.map { path in
-            FanOutObserver(observers: [shown, JSONLinesObserver(handle: try Self.appending(to: path))])
+        let eventsFile = try events.map(Self.appending)
+        let observer: any RunObserver = eventsFile.map { file in
+            FanOutObserver(observers: [shown, JSONLinesObserver(output: file)])
         } ?? shown
         let runner = PipelineRunner(spec: spec, options: options, observer: observer, logger: logger)
 
         if dryRun {
             let plan = try await runner.plan()
-            if json { print(encodeLine(plan)) } else { print(TerminalProgress.render(plan)) }
+            if json { answer(encodeLine(plan)) } else { answer(TerminalProgress.render(plan)) }
             return
         }
         let run = Task { try await runner.run() }
@@ -109,11 +110,13 @@ struct RunCommand: AsyncParsableCommand {
         } catch is RunInterrupted {
             throw StoppedBySignal(signal: stop.first ?? SIGTERM)
         }
-        if !quiet { print(TerminalProgress.summary(report)) }
+        if !quiet { answer(TerminalProgress.summary(report)) }
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
         if !report.stale.isEmpty { throw PublishedStale(count: report.stale.count, snapshot: report.snapshotPath) }
+        // The events file is the record asked for: one that lost events is a failed run.
+        if let failure = eventsFile?.failure { throw failure }
     }
 }
 
@@ -131,17 +134,12 @@ struct PublishedStale: CommissaryFailure {
 
 extension RunCommand {
     /// The `--events` file, created if need be, written at its end.
-    static func appending(to path: String) throws -> FileHandle {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                throw ValidationError("--events \(path): the file cannot be created")
-            }
+    static func appending(to path: String) throws -> CheckedOutput {
+        do {
+            return try CheckedOutput.appending(to: path)
+        } catch {
+            throw ValidationError("--events \(path): " + ((error as? FileSystemFailure)?.message ?? "\(error)"))
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw ValidationError("--events \(path): the file cannot be written")
-        }
-        handle.seekToEndOfFile()
-        return handle
     }
 }
 

@@ -8,6 +8,6 @@ struct SchemaCommand: ParsableCommand {
         discussion: "docs/schema.md is this output (`commissary schema > docs/schema.md`); a test fails when they differ.")
 
     func run() {
-        print("# Snapshot schema\n\n" + SchemaDescription.current.markdown(), terminator: "")
+        answer("# Snapshot schema\n\n" + SchemaDescription.current.markdown(), terminator: "")
     }
 }

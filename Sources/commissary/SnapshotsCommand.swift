@@ -27,13 +27,13 @@ struct SnapshotsCommand: ParsableCommand {
         let snapshots = try SnapshotLocator(workspace: workspace).store.list()
         switch format {
         case .json:
-            for snapshot in snapshots { print(encodeLine(snapshot)) }
+            for snapshot in snapshots { answer(encodeLine(snapshot)) }
         case .table:
             guard !snapshots.isEmpty else {
-                print("No snapshots in \(SnapshotLocator(workspace: workspace).store.directory.path)")
+                answer("No snapshots in \(SnapshotLocator(workspace: workspace).store.directory.path)")
                 return
             }
-            print(Self.table(snapshots))
+            answer(Self.table(snapshots))
         }
     }
 
@@ -43,7 +43,8 @@ struct SnapshotsCommand: ParsableCommand {
         var rows = [header]
         for snapshot in snapshots {
             if let problem = snapshot.problem {
-                rows.append(["!", "unreadable", snapshot.pipeline, "", "", "", "", "", problem])
+                rows.append(["!", snapshot.unfinished ? "unfinished" : "unreadable", snapshot.pipeline, "", "", "", "",
+                             "", snapshot.unfinished ? "\(snapshot.path): \(problem)" : problem])
                 continue
             }
             let failed = snapshot.checks.filter { !$0.passed }.count

@@ -47,7 +47,7 @@ struct SwipesCommand: ParsableCommand {
             lines = try SwipeLookup.fromSnapshot(url, plan: plan, date: day, meal: meal)
         }
         for line in lines {
-            print("\(line.plan)  \(line.date)  \(line.term), \(line.weekLabel)  after \(line.period): \(line.balance)")
+            answer("\(line.plan)  \(line.date)  \(line.term), \(line.weekLabel)  after \(line.period): \(line.balance)")
         }
     }
 }

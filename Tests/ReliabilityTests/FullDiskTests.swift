@@ -111,6 +111,49 @@ struct FullDiskTests {
         try expectSoundSnapshots(snapshots)
     }
 
+    /// A snapshots folder with room for the snapshot but not its metadata: the disk fills before
+    /// `latest` moves. The snapshot used to stay under its final name without metadata or
+    /// manifest, listed by `snapshots` and never removed; now no file takes a final name until
+    /// its metadata is written, so the run fails with exit 4 and leaves nothing, and the next run
+    /// with room publishes.
+    @Test func aDiskThatFillsAtTheMetadataLeavesNoSnapshotUnderAFinalName() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = try pipeline(in: folder)
+        let roomy = folder.appendingPathComponent("roomy")
+        #expect(try await CommissaryProcess.run(["run", pipeline.path, "--workspace", roomy.path]).status == 0)
+        let published = try #require(SnapshotStore(directory: roomy.appendingPathComponent("snapshots"))
+            .latest(pipeline: "disk"))
+        func pages(_ path: String) throws -> Int {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            return (size + 4095) / 4096
+        }
+        let metadataPages = try pages(published.path + ".metadata.json")
+        #expect(metadataPages > 4, "the metadata must be large enough to be cut")
+        let room = try pages(published.path) + metadataPages / 2
+
+        let workspace = folder.appendingPathComponent("workspace")
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
+        try Mounts.run(["mount", "-t", "tmpfs", "-o", "size=\(room * 4)k", "tmpfs", snapshots.path])
+        defer { Mounts.unmount(snapshots) }
+        let arguments = ["run", pipeline.path, "--workspace", workspace.path, "--quiet"]
+        let full = try await CommissaryProcess.run(arguments)
+        expectOneClearLine(full, mentioning: ["No space left on device", "no space left on device"])
+        let names = try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
+        #expect(names.isEmpty, "\(names)")
+        let listed = try await CommissaryProcess.run(["snapshots", "--workspace", workspace.path])
+        #expect(listed.status == 0 && listed.output.hasPrefix("No snapshots in "), "\(listed.output)")
+
+        try Mounts.run(["mount", "-o", "remount,size=\(room * 8)k", snapshots.path])
+        let next = try await CommissaryProcess.run(arguments)
+        #expect(next.status == 0, "\(next.error)")
+        let latest = try #require(SnapshotStore(directory: snapshots).latest(pipeline: "disk"))
+        #expect(FileManager.default.fileExists(atPath: latest.path + ".metadata.json"))
+        #expect(FileManager.default.fileExists(atPath: latest.path + ".manifest.json"))
+        try expectSoundSnapshots(snapshots)
+    }
+
     /// A dry run writes nothing, so a workspace mounted read-only is no reason to fail it.
     @Test func aDryRunWorksOnAReadOnlyWorkspace() async throws {
         let folder = try Paths.temporaryFolder()

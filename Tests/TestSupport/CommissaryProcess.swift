@@ -34,7 +34,10 @@ public enum CommissaryProcess {
     }
 
     /// Runs the binary to its end and returns its exit status, standard output and standard error.
-    public static func run(_ arguments: [String]) async throws -> Outcome {
+    /// `standardOutput` or `standardError`, when given, replace the file that captures it (a
+    /// full device, a pipe nobody reads); what went there is then not in the outcome.
+    public static func run(_ arguments: [String], standardOutput: FileHandle? = nil,
+                           standardError: FileHandle? = nil) async throws -> Outcome {
         let folder = try Paths.temporaryFolder("output")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
@@ -46,8 +49,8 @@ public enum CommissaryProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.standardOutput = outHandle
-        process.standardError = errHandle
+        process.standardOutput = standardOutput ?? outHandle
+        process.standardError = standardError ?? errHandle
         try process.run()
         let status = try await exit(of: process)
         try outHandle.close()

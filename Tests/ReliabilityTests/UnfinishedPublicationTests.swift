@@ -1,0 +1,66 @@
+import Foundation
+import Snapshot
+import Testing
+import TestSupport
+
+/// A snapshot under its final name whose publication did not finish: no metadata or manifest
+/// beside it and `latest` never pointed at it, as an earlier version left one when the disk
+/// filled at its metadata (and retention leaves one when killed between a file's side files and
+/// the file). `snapshots` must not list it as published, and the next run removes it, under its
+/// lock, saying so in one line.
+@Suite struct UnfinishedPublicationTests {
+    @Test func anUnfinishedSnapshotIsNotListedAsPublishedAndTheNextRunRemovesIt() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = folder.appendingPathComponent("orphan.yml")
+        try Data("""
+            pipeline: orphan
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(Paths.sampleSite.path)
+                dates: {from: 2026-10-10, to: 2026-10-12}
+            """.utf8).write(to: pipeline)
+        let arguments = ["run", pipeline.path, "--workspace", folder.path, "--log-format", "text"]
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        #expect(try await CommissaryProcess.run(arguments).status == 0)
+        let first = try #require(store.latest(pipeline: "orphan"))
+        #expect(try await CommissaryProcess.run(arguments + ["--force"]).status == 0)
+        let second = try #require(store.latest(pipeline: "orphan"))
+        #expect(second != first)
+        // The first file as such a publication leaves it.
+        for suffix in [".metadata.json", ".manifest.json", ".report.html"] {
+            try? FileManager.default.removeItem(atPath: first.path + suffix)
+        }
+
+        let table = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path])
+        #expect(table.status == 0)
+        let line = try #require(table.output.split(separator: "\n").first { $0.contains(first.lastPathComponent) })
+        #expect(line.hasPrefix("!  unfinished"), "\(line)")
+        #expect(line.contains("its publication did not finish"), "\(line)")
+        let json = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path, "--format", "json"])
+        let listed = try json.output.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
+        #expect(listed.count == 2)
+        for snapshot in listed {
+            let isFirst = snapshot["path"] as? String == first.path
+            #expect(snapshot["unfinished"] as? Bool == isFirst, "\(snapshot)")
+            #expect((snapshot["problem"] != nil) == isFirst, "\(snapshot)")
+        }
+
+        let next = try await CommissaryProcess.run(arguments + ["--force"])
+        #expect(next.status == 0, "\(next.error)")
+        let warnings = next.error.split(separator: "\n").filter { $0.contains(first.lastPathComponent) }
+        #expect(warnings.count == 1, "\(next.error)")
+        #expect(warnings.first?.contains("removed \(first.lastPathComponent), a snapshot whose publication did not finish") == true,
+                "\(next.error)")
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+        // The finished ones stay: the one latest pointed at, and the new latest.
+        #expect(FileManager.default.fileExists(atPath: second.path))
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+            .filter { $0.hasSuffix(".sqlite") }
+        #expect(names.count == 2, "\(names)")
+        try expectSoundSnapshots(store.directory)
+    }
+}
