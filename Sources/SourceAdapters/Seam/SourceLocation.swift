@@ -11,7 +11,8 @@ public enum SourceLocation {
             if let address = try webAddress(text) { return .web(address) }
         } catch {
             throw node.error(error.carriesCredentials
-                             ? "\(error.message); give them with `credentials_env` or `credentials_file` (user:password)"
+                             ? "\(error.message); they would be stored with every page: give them with `credentials_env` "
+                               + "or `credentials_file` (user:password)"
                              : error.message)
         }
         let url = text.hasPrefix("/") ? URL(fileURLWithPath: text)
@@ -43,9 +44,8 @@ public enum SourceLocation {
             throw Refusal(message: "only http(s) URLs and local paths are supported, found \"\(Redaction.apply(text))\"")
         }
         guard !text.contains("@") else {
-            throw Refusal(message: "an address must not carry a user name or password (they would be stored with every "
-                          + "page; the address is not repeated here, and an @ of its path is written %40)",
-                          carriesCredentials: true)
+            throw Refusal(message: "an address must not carry a user name or password (the address is not repeated "
+                          + "here; an @ of its path is written %40)", carriesCredentials: true)
         }
         let address = scheme + text[separator.lowerBound...]
         guard let components = URLComponents(string: address), let host = components.host, !host.isEmpty else {
