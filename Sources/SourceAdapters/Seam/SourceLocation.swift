@@ -48,6 +48,12 @@ public enum SourceLocation {
                           + "here; an @ of its path is written %40)", carriesCredentials: true)
         }
         let address = scheme + text[separator.lowerBound...]
+        // Foundation's URL reader lets a line break through, which would split a request.
+        guard !address.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control })
+        else {
+            throw Refusal(message: "an address must not hold a space, line break or control character (a space is "
+                          + "written %20): \(address.debugDescription)")
+        }
         guard let components = URLComponents(string: address), let host = components.host, !host.isEmpty else {
             throw Refusal(message: "not an address a request can be made to: \"\(address)\"")
         }
