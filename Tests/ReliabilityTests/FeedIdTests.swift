@@ -146,4 +146,59 @@ import TestSupport
             }
         }
     }
+
+    /// DineOnCampus: a site's listing that gives a location id `../../v1/admin`, and a day's
+    /// answer (the real one of 2019-07-08) that lists a period `x/../../y?z=1` beside its Lunch.
+    /// Neither is asked for; both are reported; the good location's Lunch is published.
+    @Test func aPlatformsIdsThatWouldClimbAreNotRequested() async throws {
+        let saved = Paths.sharedData.appendingPathComponent("dineoncampus-2019/location-menu-2019-07-08.json")
+        var answer = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
+        var menu = try #require(answer["menu"] as? [String: Any])
+        let lunch = try #require((menu["periods"] as? [[String: Any]])?.first)
+        let lunchItems = (lunch["categories"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["items"] as? [Any])?.count ?? 0) }
+        menu["periods"] = lunch
+        answer["menu"] = menu
+        answer["periods"] = [["id": lunch["id"] ?? "", "name": "Lunch"], ["id": "x/../../y?z=1", "name": "Dinner"]]
+        let day = try JSONSerialization.data(withJSONObject: answer)
+        let listing = Data(#"""
+            {"status": "success", "locations": [{"id": "loc1", "name": "Wadsworth"},
+                                                {"id": "../../v1/admin", "name": "Hostile"}]}
+            """#.utf8)
+        let all = "/v1/locations/all_locations?platform=0&site_id=5751fd2b90975b60e048929a&for_menus=true&with_buildings=true"
+        let first = "/v1/location/loc1/periods?platform=0&date=2019-07-08"
+        let server = try TestHTTPServer { request, _ in
+            let json = [("Content-Type", "application/json")]
+            switch request.path {
+            case all: return Reply(headers: json, body: listing, keepAlive: true)
+            case first: return Reply(headers: json, body: day, keepAlive: true)
+            default: return Reply(status: 404, keepAlive: true)
+            }
+        }
+        defer { server.stop() }
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = folder.appendingPathComponent("site.yml")
+        try Data("""
+            pipeline: site
+            sources:
+              - name: campus
+                adapter: dineoncampus
+                location: \(server.url(""))
+                dates: {from: 2019-07-08, to: 2019-07-08}
+                site_id: 5751fd2b90975b60e048929a
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """.utf8).write(to: pipeline)
+        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--date", "2019-07-08"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(Set(server.requests.map(\.path)) == [all, first])
+        let snapshot = try #require(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "site"))
+        let warnings = try QueryResult.run("SELECT message FROM _checks WHERE name = 'partition_warning'", on: snapshot)
+            .rows.compactMap { row -> String? in if case .text(let text) = row.first { text } else { nil } }
+        #expect(warnings.contains { $0.contains(#"location "Hostile": id "../../v1/admin" is not one of the source's ids"#) },
+                "\(warnings)")
+        #expect(warnings.contains { $0.contains(#"period "Dinner": id "x/../../y?z=1" is not one of the source's ids"#) },
+                "\(warnings)")
+        #expect(try QueryResult.run("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2", on: snapshot).rows
+                == [[.text("Lunch"), .text("Wadsworth"), .integer(Int64(lunchItems))]])
+    }
 }
