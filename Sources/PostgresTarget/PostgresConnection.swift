@@ -23,20 +23,72 @@ public struct PostgresError: CommissaryFailure, Hashable, Sendable {
 public final class PostgresConnection {
     private let connection: OpaquePointer
     private let place: String
+    /// Applied to every message libpq gives, so that none repeats the address's password.
+    private let redaction: Redaction
 
     /// Connects to `url` (a libpq connection string or `postgresql://` URL); `place` names where
     /// the address came from, for errors.
     public init(url: String, place: String) throws {
+        let redaction = try Self.redaction(for: url, place: place)
         guard let connection = PQconnectdb(url) else {
             throw PostgresError("libpq could not allocate a connection", place: place)
         }
         guard PQstatus(connection) == CONNECTION_OK else {
-            let message = Self.message(of: connection)
+            let message = Self.message(of: connection, redaction)
             PQfinish(connection)
             throw PostgresError("cannot connect to PostgreSQL: \(message)", place: place)
         }
         self.connection = connection
         self.place = place
+        self.redaction = redaction
+    }
+
+    /// What libpq's messages must not repeat of `address`, read the way libpq reads it. An
+    /// address libpq cannot read, or whose user name or password it would read otherwise than
+    /// written (`postgresql://u:p@ss@host` is password `p` and host `ss@host` to libpq), is
+    /// refused here in Commissary's words: libpq's own would quote the address.
+    static func redaction(for address: String, place: String) throws -> Redaction {
+        var failure: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(address, &failure) else {
+            PQfreemem(failure)
+            throw PostgresError("libpq cannot read the address (its reason is not repeated: it quotes the address, "
+                                + "password included); \(Self.addressForms)", place: place, code: .badInput)
+        }
+        defer { PQconninfoFree(options) }
+        var values: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { values[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        var secrets = [address] + (values["password"].map { [$0] } ?? [])
+        if let written = writtenUserInfo(of: address) {
+            secrets += [written.raw, written.password].compactMap { $0 }
+            guard written.user == values["user"], written.password == nil || written.password == values["password"] else {
+                throw PostgresError("libpq would not read the user name and password as written (they hold a character "
+                                    + "that ends them: @ / ? #; the address is not repeated here); \(Self.addressForms)",
+                                    place: place, code: .badInput)
+            }
+        }
+        return Redaction(secrets: secrets)
+    }
+
+    private static let addressForms = "write postgresql://user:password@host:port/database with @ / ? # : in the password "
+        + "written %40 %2F %3F %23 %3A, or host=… user=… password='…'"
+
+    /// The user-info of a `postgresql://` address as written, from `://` to the last `@` (the
+    /// widest reading), its user and password percent-decoded; nil without an `@`.
+    private static func writtenUserInfo(of address: String) -> (raw: String, user: String?, password: String?)? {
+        let lowered = address.lowercased()
+        guard lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://"),
+              let start = address.range(of: "://")?.upperBound, let end = address.lastIndex(of: "@"), start <= end
+        else { return nil }
+        let raw = String(address[start..<end])
+        let colon = raw.firstIndex(of: ":")
+        let user = String(raw[..<(colon ?? raw.endIndex)])
+        let password = colon.map { String(raw[raw.index(after: $0)...]) }
+        return (raw, user.isEmpty ? nil : user.removingPercentEncoding ?? user,
+                password.map { $0.removingPercentEncoding ?? $0 })
     }
 
     deinit { PQfinish(connection) }
@@ -47,7 +99,7 @@ public final class PostgresConnection {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw PostgresError(Self.message(of: result, connection), place: `where` ?? place)
+            throw PostgresError(Self.message(of: result, connection, redaction), place: `where` ?? place)
         }
     }
 
@@ -62,7 +114,7 @@ public final class PostgresConnection {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            throw PostgresError(Self.message(of: result, connection), place: `where` ?? place)
+            throw PostgresError(Self.message(of: result, connection, redaction), place: `where` ?? place)
         }
         let columns = PQnfields(result)
         return (0..<PQntuples(result)).map { row in
@@ -78,7 +130,7 @@ public final class PostgresConnection {
                      rows: ((([String?]) throws -> Void)) throws -> Void) throws {
         let start = PQexec(connection, "COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN")
         let started = PQresultStatus(start) == PGRES_COPY_IN
-        let refusal = started ? "" : Self.message(of: start, connection)
+        let refusal = started ? "" : Self.message(of: start, connection, redaction)
         PQclear(start)
         guard started else { throw PostgresError(refusal, place: `where`) }
 
@@ -90,7 +142,7 @@ public final class PostgresConnection {
                 bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
             }
             buffer.removeAll(keepingCapacity: true)
-            guard sent == 1 else { throw PostgresError(Self.message(of: connection), place: `where`) }
+            guard sent == 1 else { throw PostgresError(Self.message(of: connection, redaction), place: `where`) }
         }
         var failure: (any Error)?
         do {
@@ -110,7 +162,7 @@ public final class PostgresConnection {
         _ = PQputCopyEnd(connection, failure == nil ? nil : "the rows could not be read")
         var message: String?
         while let result = PQgetResult(connection) {
-            if PQresultStatus(result) != PGRES_COMMAND_OK, message == nil { message = Self.message(of: result, connection) }
+            if PQresultStatus(result) != PGRES_COMMAND_OK, message == nil { message = Self.message(of: result, connection, redaction) }
             PQclear(result)
         }
         if let failure { throw failure }
@@ -130,13 +182,15 @@ public final class PostgresConnection {
         }
     }
 
-    private static func message(of connection: OpaquePointer) -> String {
-        oneLine(String(cString: PQerrorMessage(connection)))
+    private static func message(of connection: OpaquePointer, _ redaction: Redaction) -> String {
+        redaction.apply(oneLine(String(cString: PQerrorMessage(connection))))
     }
 
-    private static func message(of result: OpaquePointer?, _ connection: OpaquePointer) -> String {
-        guard let result, let text = PQresultErrorMessage(result), text.pointee != 0 else { return message(of: connection) }
-        return oneLine(String(cString: text))
+    private static func message(of result: OpaquePointer?, _ connection: OpaquePointer, _ redaction: Redaction) -> String {
+        guard let result, let text = PQresultErrorMessage(result), text.pointee != 0 else {
+            return message(of: connection, redaction)
+        }
+        return redaction.apply(oneLine(String(cString: text)))
     }
 
     private static func oneLine(_ text: String) -> String {

@@ -51,18 +51,19 @@ struct ParseCommand: AsyncParsableCommand {
     }
 
     private func fetch() async throws -> FetchedDocument {
-        if input.hasPrefix("http://") || input.hasPrefix("https://") {
-            // A user name and password in the URL are sent as credentials and kept out of the
-            // URL, so that no error line repeats them.
-            var policy = HTTPPolicy()
-            var url = input
-            if var components = URLComponents(string: input), let user = components.user {
-                policy.credentials = Credentials(user: user, password: components.password ?? "")
-                components.user = nil
-                components.password = nil
-                url = components.string ?? input
-            }
-            return try await HTTPSource(policy: policy, logger: Logger(label: "commissary.parse")).fetch(url)
+        let address: String?
+        do {
+            address = try SourceLocation.webAddress(input)
+        } catch {
+            // A user name and password on a command line are in the shell's history and the
+            // process list, so they are refused here too, without repeating the address.
+            throw InputError(error.carriesCredentials
+                             ? "\(error.message); parse sends none: save the page with a client that reads them from a "
+                               + "file (curl --netrc-file) and parse the saved file"
+                             : error.message, at: "the address given to parse")
+        }
+        if let address {
+            return try await HTTPSource(policy: HTTPPolicy(), logger: Logger(label: "commissary.parse")).fetch(address)
         }
         let file = URL(fileURLWithPath: input).standardizedFileURL
         return try await DirectorySource(root: URL(fileURLWithPath: "/")).fetch("file://" + file.path)

@@ -20,16 +20,25 @@ public final class PrivatePostgres: Sendable {
 
     public static var available: Bool { binaries != nil }
 
-    public init() throws {
+    /// With a `password` (no spaces or quotes), connections over TCP must give it (SCRAM), so
+    /// that a wrong one is a real refusal; `url` then holds it.
+    public init(password: String? = nil) throws {
         guard let binaries = Self.binaries else { throw Failure("no PostgreSQL server is installed (Debian's postgresql)") }
         self.binaries = binaries
         folder = try Paths.temporaryFolder("postgres")
         port = try Self.freePort()
         url = "host=127.0.0.1 port=\(port) user=postgres dbname=postgres connect_timeout=5"
+            + (password.map { " password=\($0)" } ?? "")
         let data = folder.appendingPathComponent("data").path
+        var authentication = ["--auth=trust"]
+        if let password {
+            let file = folder.appendingPathComponent("password")
+            try Data((password + "\n").utf8).write(to: file)
+            authentication = ["--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=\(file.path)"]
+        }
         if getuid() == 0 { try Self.run(["chown", "-R", "postgres:postgres", folder.path], asServer: false) }
-        try Self.run([binaries.appendingPathComponent("initdb").path, "-D", data, "-U", "postgres", "--auth=trust",
-                      "-E", "UTF8", "--locale=C", "--no-sync"], asServer: true)
+        try Self.run([binaries.appendingPathComponent("initdb").path, "-D", data, "-U", "postgres"] + authentication
+                     + ["-E", "UTF8", "--locale=C", "--no-sync"], asServer: true)
         try Self.run([binaries.appendingPathComponent("pg_ctl").path, "-D", data, "-l", folder.appendingPathComponent("log").path,
                       "-w", "-t", "60", "start", "-o",
                       "-p \(port) -c listen_addresses=127.0.0.1 -k \(folder.path) -c fsync=off -c full_page_writes=off"],

@@ -16,7 +16,8 @@ struct DineOnCampusHarvester: Harvester {
     var partitions: [String] { days.map(\.description) }
 
     static func path(location: String, period: String?, date: ServiceDate) -> String {
-        "/v1/location/\(location)/periods" + (period.map { "/\($0)" } ?? "") + "?platform=0&date=\(date)"
+        "/v1/location/\(LinkedId.pathSegment(location))/periods" + (period.map { "/\(LinkedId.pathSegment($0))" } ?? "")
+            + "?platform=0&date=\(date)"
     }
 
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
@@ -26,11 +27,18 @@ struct DineOnCampusHarvester: Harvester {
         }
         var answers: [(restaurant: String, answer: DineOnCampusMenu.Answer)] = []
         var closed = 0
+        var refused: [String] = []
         var locations = self.locations
         if let site {
             let url = base + DineOnCampusLocations.path(site: site)
             locations = try DineOnCampusLocations.read(try await documents.fetchShared(url, readers: days.count, run: run).body,
                                                        location: url)
+            // The listing's ids become the paths of the menus asked for next.
+            for location in locations where !LinkedId.lettersAndDigits.accepts(location.id) {
+                refused.append("\(url): location \(String(reflecting: location.name)): "
+                               + LinkedId.lettersAndDigits.refusal(of: location.id, field: "id"))
+            }
+            locations.removeAll { !LinkedId.lettersAndDigits.accepts($0.id) }
         }
         for location in locations {
             let url = base + Self.path(location: location.id, period: nil, date: date)
@@ -42,6 +50,11 @@ struct DineOnCampusHarvester: Harvester {
             }
             answers.append((location.name, first))
             for period in first.periods where !first.served.contains(where: { $0.id == period.id }) {
+                guard LinkedId.lettersAndDigits.accepts(period.id) else {
+                    refused.append("\(url): period \(String(reflecting: period.name)): "
+                                   + LinkedId.lettersAndDigits.refusal(of: period.id, field: "id"))
+                    continue
+                }
                 let periodURL = base + Self.path(location: location.id, period: period.id, date: date)
                 let answer = try DineOnCampusMenu.read(try await documents.fetch(periodURL).body,
                                                        restaurant: location.name, location: periodURL)
@@ -52,7 +65,7 @@ struct DineOnCampusHarvester: Harvester {
         var dataset = Dataset(serviceDays: [parsed.day])
         for food in parsed.foods { dataset.foods[food.id] = food }
         let counts = ["closed_locations": closed, PartitionResult.itemsInUnnamedSections: parsed.itemsInUnnamedSections]
-        return PartitionResult(dataset: dataset, warnings: parsed.problems, counts: counts,
+        return PartitionResult(dataset: dataset, warnings: refused + parsed.problems, counts: counts,
                                labels: parsed.foods)
     }
 }

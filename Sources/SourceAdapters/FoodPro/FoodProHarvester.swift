@@ -47,6 +47,11 @@ struct FoodProHarvester: Harvester {
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard readsFoodPages else { return result }
         for item in await run.claimFoods(of: day) {
+            guard LinkedId.lettersAndDigits.accepts(item.recipeId) else {
+                result.warnings.append("label page of \(item.name) (\(item.food)): "
+                                       + LinkedId.lettersAndDigits.refusal(of: item.recipeId, field: "recipe number"))
+                continue
+            }
             let url = base + "/" + pages.itemPath(for: item, on: date)
             do {
                 let page = try await documents.fetchUnlessKnown(url)

@@ -54,8 +54,8 @@ public struct FoodProPages: Hashable, Sendable {
 
     func itemPath(for item: MenuItem, on date: ServiceDate) -> String {
         itemPage
-            .replacingOccurrences(of: "{recipe}", with: item.recipeId)
-            .replacingOccurrences(of: "{portion}", with: item.portion ?? "1")
+            .replacingOccurrences(of: "{recipe}", with: LinkedId.pathSegment(item.recipeId))
+            .replacingOccurrences(of: "{portion}", with: LinkedId.pathSegment(item.portion ?? "1"))
             .replacingOccurrences(of: "{date}", with: Self.foodProDate(date))
     }
 

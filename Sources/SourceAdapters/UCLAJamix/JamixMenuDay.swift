@@ -45,9 +45,11 @@ public enum JamixMenuDay {
         return nil
     }
 
-    /// The path of a food's document under the feed's root.
+    /// The path of a food's document under the feed's root; nil for an id the feed does not
+    /// give (the menu leaves such rows out), which is never requested.
     public static func documentPath(of foodId: String) -> String? {
-        document(of: foodId).map { "/\($0.kind.folder)/\($0.id).json" }
+        guard let (kind, id) = document(of: foodId), LinkedId.wholeNumber.accepts(id) else { return nil }
+        return "/\(kind.folder)/\(LinkedId.pathSegment(id)).json"
     }
 
     public static func menuPath(for date: ServiceDate) -> String { "/menus/\(date).json" }
@@ -176,15 +178,19 @@ public enum JamixMenuDay {
         let fields = row.fields
         let rowName = JSONFields.text(fields["menuRowName"])
         let rowPlace = "\(place), \(row.label)\(rowName.map { " (\($0))" } ?? "")"
-        let food: String
-        if let recipe = JSONFields.identifier(fields["recipeId"]) {
-            food = foodId(.recipe, recipe)
-        } else if let ingredient = JSONFields.identifier(fields["ingredientId"]) {
-            food = foodId(.ingredient, ingredient)
-        } else {
+        // The recipe, else the ingredient; an id unlike the feed's is not requested or published.
+        let given = [(FoodKind.recipe, "recipeId"), (FoodKind.ingredient, "ingredientId")].lazy
+            .compactMap { kind, field in JSONFields.identifier(fields[field]).map { (kind: kind, field: field, id: $0) } }
+            .first
+        guard let given else {
             problems.append("\(rowPlace) has neither recipeId nor ingredientId: left out")
             return nil
         }
+        guard LinkedId.wholeNumber.accepts(given.id) else {
+            problems.append("\(rowPlace): \(LinkedId.wholeNumber.refusal(of: given.id, field: given.field))")
+            return nil
+        }
+        let food = foodId(given.kind, given.id)
         let portion: String? = JSONFields.number(fields["menuRowPortionSize"]).map { size in
             [JSONFields.plain(size), JSONFields.text(fields["menuRowPortionSizeUnit"])].compactMap { $0 }.joined(separator: " ")
         }
