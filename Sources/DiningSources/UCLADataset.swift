@@ -36,8 +36,14 @@ public enum UCLADataset {
                     for (index, entree) in kitchen.i.enumerated() {
                         let place = ItemPlace(file: location, meal: mealName, restaurant: restaurant.r,
                                               kitchen: kitchen.k, index: index + 1, entree: entree.e)
-                        let food = try makeFood(entree, at: place, problems: &problems)
-                        if seen.insert(food.id).inserted { foods.append(food) }
+                        let food = makeFood(entree, at: place, problems: &problems)
+                        if seen.insert(food.id).inserted {
+                            foods.append(food)
+                        } else if food.labelBasis != nil,
+                                  let unlabelled = foods.firstIndex(where: { $0.id == food.id && $0.labelBasis == nil }) {
+                            // The first label that could be read is the food's.
+                            foods[unlabelled] = food
+                        }
                         items.append(MenuItem(source: sourceName, recipeId: food.id.recipeId,
                                               name: food.name, codes: food.codes))
                     }
@@ -70,14 +76,22 @@ public enum UCLADataset {
     }
 
     /// Every entree carries the 21 strings of its label, per serving as the menu site printed it.
-    private static func makeFood(_ entree: EntreeRecord, at place: ItemPlace, problems: inout [String]) throws -> Food {
+    /// A label that cannot be read costs only itself: the dish stays on the menu without it, and
+    /// the problem names the item and the value.
+    private static func makeFood(_ entree: EntreeRecord, at place: ItemPlace, problems: inout [String]) -> Food {
         let codes = self.codes(ofEntreeType: entree.t)
         if !codes.unknown.isEmpty {
             problems.append("\(place): entree type \"\(entree.t)\" has letter(s) \(codes.unknown.joined(separator: ", ")) "
                             + "that the dataset's README does not define: kept raw as codes")
         }
-        let nutrients = try DatasetLabel.nutrients(from: entree.n, at: place)
         let id = FoodID(source: sourceName, recipeId: recipeId(entree: entree.e, label: entree.n))
+        let nutrients: [NutrientValue]
+        do {
+            nutrients = try DatasetLabel.nutrients(from: entree.n, at: place)
+        } catch {
+            problems.append("\(error): the dish is kept without its label")
+            return Food(id: id, name: displayName(entree.e), codes: codes.codes)
+        }
         return Food(id: id, name: displayName(entree.e),
                     calories: nutrients.first { $0.key == .calories }?.amount,
                     nutrients: nutrients, codes: codes.codes, labelBasis: .serving)

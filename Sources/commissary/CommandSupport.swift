@@ -67,7 +67,8 @@ enum ExitStatus: Int32, CaseIterable {
 /// error that cannot be written does not change the status: it is a failure already.
 func reportAndExit(_ error: any Error) -> Never {
     let text = (error as? ValidationError)?.message ?? "\(error)"
-    let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    // Redacted once more, whatever the error's origin: the last line before the exit.
+    let line = Redaction.apply(text.split(whereSeparator: \.isNewline).joined(separator: " "))
     CheckedOutput.standardError.write("error: \(line)\n")
     exit(ExitStatus.number(of: error))
 }

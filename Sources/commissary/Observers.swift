@@ -5,13 +5,16 @@ import Snapshot
 
 /// One JSON object per line, for schedulers and log collectors: on standard error, where a
 /// person's progress goes too, so that standard output holds only the run's summary; or
-/// appended to the file `--events` names.
+/// appended to the file `--events` names. Messages pass the written forms of `Redaction` once
+/// more, whatever their origin: a password that reached one anyway stops here.
 struct JSONLinesObserver: RunObserver {
     var output: CheckedOutput = .standardError
 
     /// Written straight to the file descriptor, unbuffered, so a consumer sees each event as
     /// it happens. A write that fails is kept by the output, for the command to report at its end.
     func observe(_ event: RunEvent) {
+        var event = event
+        event.message = event.message.map(Redaction.apply)
         output.write(encodeLine(event) + "\n")
     }
 }
@@ -108,7 +111,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
     /// A line that stays: the status line, if shown, is cleared first and drawn again after.
     private func write(_ line: String) {
         clearStatus()
-        CheckedOutput.standardError.write(line + "\n")
+        CheckedOutput.standardError.write(Redaction.apply(line) + "\n")
     }
 
     private func clearStatus() {

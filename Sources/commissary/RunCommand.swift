@@ -110,7 +110,7 @@ struct RunCommand: AsyncParsableCommand {
         } catch is RunInterrupted {
             throw StoppedBySignal(signal: stop.first ?? SIGTERM)
         }
-        if !quiet { answer(TerminalProgress.summary(report)) }
+        if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
         if !report.published && !report.unchanged {
             throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }

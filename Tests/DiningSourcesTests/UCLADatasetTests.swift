@@ -136,7 +136,7 @@ struct UCLADatasetTests {
         #expect(items == 37_037)
     }
 
-    @Test func aMalformedLabelStringNamesFileMealRestaurantAndItem() throws {
+    @Test func aMalformedLabelStringCostsOnlyItsDishAndNamesFileMealRestaurantAndItem() throws {
         let url = datasetFolder.appendingPathComponent("2016-07-25.json")
         var json = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         var breakfast = try #require(json["b"] as? [[String: Any]])
@@ -151,13 +151,48 @@ struct UCLADatasetTests {
         json["b"] = breakfast
         let data = try JSONSerialization.data(withJSONObject: json)
 
-        let error = try #require(throws: InputError.self) {
-            try UCLADataset.parseDay(data, date: #require(ServiceDate("2016-07-25")), location: "2016-07-25.json")
+        // The dish stays on the menu without its label; the day and every other label are kept.
+        let parsed = try UCLADataset.parseDay(data, date: #require(ServiceDate("2016-07-25")), location: "2016-07-25.json")
+        let problem = try #require(parsed.problems.first { $0.contains("177.4kg") })
+        for part in ["2016-07-25.json", "Breakfast", "Covel Dining", "Hot Cereals", "Cream of Wheat", "Sodium",
+                     "kept without its label"] {
+            #expect(problem.contains(part), "\(problem) lacks \(part)")
         }
-        for part in ["2016-07-25.json", "Breakfast", "Covel Dining", "Hot Cereals", "Cream of Wheat"] {
-            #expect(error.location.contains(part), "location \(error.location) lacks \(part)")
+        let whole = try parse("2016-07-25")
+        #expect(parsed.day.menuItemCount == whole.day.menuItemCount)
+        #expect(parsed.foods.count == whole.foods.count)
+        // Rieber's Cream of Wheat prints the same label, 87 kcal and 177.4 mg of sodium, unbroken:
+        // the first label that reads is the food's.
+        let cream = try #require(parsed.foods.first { $0.name == "Cream of Wheat" })
+        #expect(cream.calories == 87 && cream.labelBasis == .serving)
+        #expect(cream.nutrients.first { $0.key == .sodium }?.amount == 177.4)
+        #expect(parsed.foods.allSatisfy { $0.labelBasis != nil })
+
+        // With Rieber's broken too, the dish has no label to keep, and is still on both menus.
+        var everywhere = json
+        for meal in ["b", "l", "d"] {
+            guard var halls = everywhere[meal] as? [[String: Any]] else { continue }
+            for hall in halls.indices {
+                var kitchens = halls[hall]["rk"] as? [[String: Any]] ?? []
+                for kitchen in kitchens.indices {
+                    var items = kitchens[kitchen]["i"] as? [[String: Any]] ?? []
+                    for item in items.indices where (items[item]["e"] as? String)?.contains("Cream of Wheat") == true {
+                        var label = items[item]["n"] as? [String] ?? []
+                        label[13] = "177.4kg"
+                        items[item]["n"] = label
+                    }
+                    kitchens[kitchen]["i"] = items
+                }
+                halls[hall]["rk"] = kitchens
+            }
+            everywhere[meal] = halls
         }
-        #expect(error.message.contains("Sodium") && error.message.contains("177.4kg"))
+        let unlabelled = try UCLADataset.parseDay(JSONSerialization.data(withJSONObject: everywhere),
+                                                  date: #require(ServiceDate("2016-07-25")), location: "2016-07-25.json")
+        #expect(unlabelled.problems.filter { $0.contains("177.4kg") }.count == 2)
+        #expect(unlabelled.day.menuItemCount == whole.day.menuItemCount)
+        #expect(unlabelled.foods.filter { $0.labelBasis == nil }.map(\.name) == ["Cream of Wheat"])
+        #expect(unlabelled.foods.first { $0.name == "Cream of Wheat" }?.nutrients.isEmpty == true)
     }
 
     /// The v2 format (2017) writes the entree type as letters, per the dataset's README (the

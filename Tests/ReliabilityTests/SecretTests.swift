@@ -51,6 +51,19 @@ import TestSupport
         #expect(Self.leaks(in: folder, except: ["userinfo.yml"], outputs: ["stderr": run.error, "stdout": run.output]) == [])
     }
 
+    /// An address with a password where no check looks for one (the pipeline file's own path)
+    /// is still redacted in the last line before the exit, and in the events.
+    @Test func theLastLineRedactsAnAddressWhateverItsOrigin() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = folder.appendingPathComponent("events.jsonl")
+        let run = try await CommissaryProcess.run(["run", "https://menu:leakA7leakB9@127.0.0.1:9/nightly.yml",
+                                                   "--workspace", folder.path, "--events", events.path])
+        #expect(run.status == 1, "\(run.error)")
+        #expect(run.error.contains("https://<redacted>@127.0.0.1:9/nightly.yml"), "\(run.error)")
+        #expect(Self.leaks(in: folder, outputs: ["stderr": run.error, "stdout": run.output]) == [])
+    }
+
     /// `parse` refuses an address with user-info the same way, without printing it.
     @Test(arguments: locations)
     func parseRefusesAPasswordWithoutPrintingIt(_ location: String) async throws {
