@@ -132,6 +132,11 @@ struct PartitionJudge {
     /// The largest share of a partition's labels that may print only zeros: real days have a
     /// few such labels nobody filled in (at most 8% of a day's foods in UCLA's 2016 dataset).
     static let largestZeroedLabelShare = 0.5
+    /// Fewest labels that share is judged over. A day reads only the foods no earlier day of the
+    /// run claimed, often a handful, and four unfilled labels of seven are chance, not a site
+    /// that zeroed its labels; a food whose published label turns to zeros is caught one by
+    /// one instead (`LastGoodFoods`).
+    static let smallestLabelSample = 20
 
     /// Signs that the source's structure changed under the reader, the ones `checks.degraded_day`
     /// refuses apart from the ones it only warns of.
@@ -161,7 +166,7 @@ struct PartitionJudge {
                               + "which served it in the last good fetch (missing_meals)"))
             }
         }
-        if summary.labels >= Self.smallestSample,
+        if summary.labels >= Self.smallestLabelSample,
            Double(summary.zeroedLabels) > Double(summary.labels) * Self.largestZeroedLabelShare {
             signs.append((policy.zeroedLabels, "\(summary.zeroedLabels) of \(summary.labels) label(s) read print only "
                           + "zeros (zeroed_labels)"))

@@ -90,9 +90,10 @@ import Testing
         #expect(judge.degradation(day, lastGood: nil) == ([], []))
         day.zeroedLabels = 13
         #expect(judge.degradation(day, lastGood: nil).refusals == ["13 of 24 label(s) read print only zeros (zeroed_labels)"])
-        // Four labels are too few to judge.
-        day.labels = 4
-        day.zeroedLabels = 4
+        // Nineteen labels are too few to judge: a day that reads a handful of new foods may
+        // well draw several that nobody filled in.
+        day.labels = 19
+        day.zeroedLabels = 19
         #expect(judge.degradation(day, lastGood: nil) == ([], []))
     }
 
@@ -105,12 +106,12 @@ import Testing
         var now = summary(items: ["Lunch": 10])
         now.mealsByRestaurant = ["Covel": ["Lunch"]]
         now.itemsNamedByID = 10
-        now.labels = 10
-        now.zeroedLabels = 10
+        now.labels = 20
+        now.zeroedLabels = 20
         let verdict = judge.degradation(now, lastGood: lastGood)
         #expect(verdict.refusals == ["Dinner is gone from Covel, which served it in the last good fetch (missing_meals)"])
         #expect(verdict.warnings == ["10 of 10 menu item(s) are named only by their id (placeholder_names)",
-                                     "10 of 10 label(s) read print only zeros (zeroed_labels)"])
+                                     "20 of 20 label(s) read print only zeros (zeroed_labels)"])
     }
 
     /// A summary the ledger kept before these figures were counted still reads.
