@@ -5,7 +5,7 @@
 /// on every evaluation; run once per `<p>` of every recipe page that cost more than the parse
 /// itself. Words are compared in ASCII, any case, because the labels are printed in ASCII; what
 /// counts as whitespace is `Character.isWhitespace`, as it was for the regexes' `\s`.
-struct LabelScanner {
+public struct LabelScanner {
     private(set) var rest: Substring
 
     init(_ text: String) {
@@ -42,12 +42,24 @@ struct LabelScanner {
 
     /// The list after "LABEL:" (or "LABEL*:" when `asterisk`), or nil when `line` does not
     /// start with that label.
-    static func list(after label: String, asterisk: Bool = false, in line: String) -> Substring? {
+    public static func list(after label: String, asterisk: Bool = false, in line: String) -> Substring? {
         var scanner = LabelScanner(line)
         guard scanner.skip(word: label) else { return nil }
         scanner.skipWhitespace()
         if asterisk, scanner.skip("*") { scanner.skipWhitespace() }
         guard scanner.skip(":") else { return nil }
+        scanner.skipWhitespace()
+        return scanner.rest
+    }
+
+    /// "Serving Size: 1 each" → "1 each"; text without the label is kept whole.
+    public static func withoutServingSizeLabel(_ text: String) -> Substring {
+        var scanner = LabelScanner(text)
+        guard scanner.skip(word: "SERVING"), scanner.skipWhitespace(), scanner.skip(word: "SIZE") else {
+            return text[...]
+        }
+        scanner.skipWhitespace()
+        _ = scanner.skip(":")
         scanner.skipWhitespace()
         return scanner.rest
     }

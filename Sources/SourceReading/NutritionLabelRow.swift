@@ -1,16 +1,16 @@
 /// One printed label line split into name, amount and unit: "Total Fat 21.3g" →
 /// ("Total Fat", 21.3, "g"). A line without a trailing amount keeps its text as the name.
-struct NutritionLabelRow: Hashable {
-    var name: String
-    var amount: Double?
-    var unit: String?
+public struct NutritionLabelRow: Hashable {
+    public var name: String
+    public var amount: Double?
+    public var unit: String?
 
     /// Read from the end, since the amount and unit close the line: the unit is the trailing
     /// run of letters, the amount the number before it (`12`, `1.5` or `.5`), and the name what
     /// precedes the whitespace before the amount. This is the match of
     /// `^(?<name>.*?)\s*(?<amount>\d+(?:\.\d+)?|\.\d+)\s*(?<unit>[A-Za-zµ]+)?$` (tested against it),
     /// scanned by hand because it runs for every row of every label; digits are ASCII.
-    init(_ text: String) {
+    public init(_ text: String) {
         let characters = Array(text)
         let isDigit = { (character: Character) in character.isASCII && character.isNumber }
         let isUnitLetter = { (character: Character) in (character.isASCII && character.isLetter) || character == "µ" }
@@ -44,7 +44,7 @@ struct NutritionLabelRow: Hashable {
     /// The first number in a printed percentage or count ("33%", "Calories 459"): digits, and a
     /// fraction only when a digit follows the point. Scanned by hand rather than with a regex
     /// because it runs several times per label; labels print ASCII digits.
-    static func firstNumber(in text: String) -> Double? {
+    public static func firstNumber(in text: String) -> Double? {
         let bytes = text.utf8
         let isDigit = { (byte: UInt8) in (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
         guard let start = bytes.firstIndex(where: isDigit) else { return nil }

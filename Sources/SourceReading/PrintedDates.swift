@@ -1,14 +1,14 @@
 import FoodModel
 
 /// Dates as UCLA's pages print them: "October 13, 2019", "Thursday, February 13".
-enum PrintedDates {
+public enum PrintedDates {
     static let monthNames = ["january", "february", "march", "april", "may", "june", "july",
                              "august", "september", "october", "november", "december"]
     static let weekdayNames = ["monday", "tuesday", "wednesday", "thursday", "friday",
                                "saturday", "sunday"]
 
     /// 1...12 for a full or three-letter month name, any case.
-    static func month(named name: some StringProtocol) -> Int? {
+    public static func month(named name: some StringProtocol) -> Int? {
         let folded = name.lowercased()
         guard folded.count >= 3 else { return nil }
         return monthNames.firstIndex { $0 == folded || ($0.hasPrefix(folded) && folded.count == 3) }
@@ -16,7 +16,7 @@ enum PrintedDates {
     }
 
     /// ISO weekday (1 = Monday) for a full or three-letter weekday name, any case.
-    static func weekday(named name: some StringProtocol) -> Int? {
+    public static func weekday(named name: some StringProtocol) -> Int? {
         let folded = name.lowercased()
         guard folded.count >= 3 else { return nil }
         return weekdayNames.firstIndex { $0 == folded || ($0.hasPrefix(folded) && folded.count == 3) }
@@ -32,7 +32,7 @@ enum PrintedDates {
         /(?<month>[A-Za-z]{3,9})\.?\s+(?<day>\d{1,2}),?\s+(?<year>\d{4})/
 
     /// The first "Month D, YYYY" anywhere in the text.
-    static func firstAbsoluteDate(in text: String) -> ServiceDate? {
+    public static func firstAbsoluteDate(in text: String) -> ServiceDate? {
         for match in text.matches(of: absoluteDate) {
             if let month = month(named: match.output.month),
                let day = Int(match.output.day), let year = Int(match.output.year),

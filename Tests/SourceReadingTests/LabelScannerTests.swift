@@ -1,4 +1,4 @@
-@testable import DiningSources
+@testable import SourceReading
 import Testing
 
 /// The hand-written scanners replaced regex literals for speed; each case here is checked
@@ -20,14 +20,14 @@ import Testing
             let serving = line.replacing(/(?i)^serving\s+size\s*:?\s*/, with: "")
             #expect(LabelScanner.list(after: "INGREDIENTS", in: line).map(String.init) == ingredients, "\(line)")
             #expect(LabelScanner.list(after: "ALLERGENS", asterisk: true, in: line).map(String.init) == allergens, "\(line)")
-            #expect(String(UCLAMenuSite.withoutServingSizeLabel(line)) == serving, "\(line)")
+            #expect(String(LabelScanner.withoutServingSizeLabel(line)) == serving, "\(line)")
         }
     }
 
     @Test func labelsReadByHand() {
         #expect(LabelScanner.list(after: "ALLERGENS", asterisk: true, in: "Allergens * : Milk, Eggs") == "Milk, Eggs")
         #expect(LabelScanner.list(after: "INGREDIENTS", in: "INGREDIENTS Chicken: Salt") == nil)
-        #expect(UCLAMenuSite.withoutServingSizeLabel("Serving Size: 1 each") == "1 each")
+        #expect(LabelScanner.withoutServingSizeLabel("Serving Size: 1 each") == "1 each")
     }
 
     @Test func firstNumberMatchesTheRegexItReplaced() {

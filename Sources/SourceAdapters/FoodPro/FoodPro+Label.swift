@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension FoodPro {
     /// Reads a nutrition label page (`label.asp?...RecNumAndPort={id}*{portion}`).

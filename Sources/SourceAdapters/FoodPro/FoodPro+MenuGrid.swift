@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension FoodPro {
     /// Reads Berkeley's "today's entrées" page: one cell per hall and meal, each item a link to

@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension FoodPro {
     /// Reads UCLA's FoodPro menu grid (`default.asp?date=6%2F20%2F2016&meal=1`, until 2016).

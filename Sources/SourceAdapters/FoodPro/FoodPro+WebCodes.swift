@@ -1,5 +1,6 @@
 import FoodModel
 import HTML
+import SourceReading
 
 extension FoodPro {
     /// The web code a FoodPro legend entry stands for: FoodPro prints the meaning, not the code

@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 /// A CBORD NetNutrition nutrition label, the HTML its `NutritionDetail/ShowItemNutritionLabel`
 /// answers for one item (docs/sources/netnutrition.md): the item's name in the label header, the
@@ -73,7 +74,7 @@ public enum NetNutritionLabel {
         guard var element = try page.first("//*[\(holdsWords)][not(*[\(holdsWords)])]") else { return nil }
         while true {
             let text = element.text
-            let serving = UCLAMenuSite.withoutServingSizeLabel(text)
+            let serving = LabelScanner.withoutServingSizeLabel(text)
             // Text that does not start with the words holds more than the serving line.
             guard serving.startIndex != text.startIndex else { return nil }
             if !serving.isEmpty { return String(serving) }

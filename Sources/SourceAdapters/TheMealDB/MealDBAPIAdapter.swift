@@ -1,6 +1,5 @@
 import FoodModel
 import Foundation
-import MealDB
 import YAMLConfig
 
 /// TheMealDB's live v1 API, walked by first letter.

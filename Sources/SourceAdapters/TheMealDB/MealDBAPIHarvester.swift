@@ -1,7 +1,6 @@
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
-import MealDB
 
 /// TheMealDB's live v1 API. The free API has no "list every meal" call, so the catalogue is
 /// walked the way its own site does: `search.php?f=<letter>` for each of a–z and 0–9, one

@@ -1,6 +1,5 @@
 import FoodModel
 import Foundation
-import MealDB
 import YAMLConfig
 
 /// A TheMealDB dump file (a JSON array of meals or `{"meals": [...]}`), with an optional

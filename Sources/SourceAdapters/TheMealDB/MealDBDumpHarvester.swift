@@ -1,7 +1,6 @@
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
-import MealDB
 
 /// A TheMealDB dump file (and optionally a categories file): one partition, `catalogue`.
 struct MealDBDumpHarvester: Harvester {

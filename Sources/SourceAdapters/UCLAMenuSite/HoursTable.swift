@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import SourceReading
 
 /// The heading row of an hours table: which column names the restaurant and which columns are
 /// meal periods, read from the headings themselves so that a reordered or extra column still

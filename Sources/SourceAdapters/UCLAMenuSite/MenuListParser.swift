@@ -1,5 +1,6 @@
 import FoodModel
 import HTML
+import SourceReading
 
 /// Reads the station lists shared by the overview and the detailed menu:
 /// `li.sect-item` (station name as its own text) holding `li.menu-item`s.

@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension UCLAMenuSite {
     /// Reads a hall's detailed menu (`/Menus/{Hall}/{date}/{Meal}`): its stations and items.

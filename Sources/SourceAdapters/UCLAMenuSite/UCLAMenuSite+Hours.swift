@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension UCLAMenuSite {
     /// Reads the hours-by-day page: a day heading ("Thursday, February 13"), a heading row

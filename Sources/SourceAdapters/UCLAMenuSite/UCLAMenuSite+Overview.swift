@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension UCLAMenuSite {
     /// Reads an overview page (`/Menus/...`): one day, every meal, every hall.

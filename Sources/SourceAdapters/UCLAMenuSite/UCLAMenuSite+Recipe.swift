@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import SourceReading
 
 extension UCLAMenuSite {
     /// Reads an item's recipe page (`/Recipes/{id}/{portion}`): name, description, codes and
@@ -68,7 +69,7 @@ extension UCLAMenuSite {
         food.labelBasis = .serving
         let parts = LabelBoxParts(box)
         if let serving = parts.serving?.text {
-            food.servingSize = String(withoutServingSizeLabel(serving)).nonEmpty
+            food.servingSize = String(LabelScanner.withoutServingSizeLabel(serving)).nonEmpty
         }
         if let calories = parts.calories?.text {
             food.calories = NutritionLabelRow.firstNumber(in: calories)
@@ -130,17 +131,5 @@ extension UCLAMenuSite {
                     .map { String($0).whitespaceNormalized }.filter { !$0.isEmpty }
             }
         }
-    }
-
-    /// "Serving Size: 1 each" → "1 each"; text without the label is kept whole.
-    static func withoutServingSizeLabel(_ text: String) -> Substring {
-        var scanner = LabelScanner(text)
-        guard scanner.skip(word: "SERVING"), scanner.skipWhitespace(), scanner.skip(word: "SIZE") else {
-            return text[...]
-        }
-        scanner.skipWhitespace()
-        _ = scanner.skip(":")
-        scanner.skipWhitespace()
-        return scanner.rest
     }
 }

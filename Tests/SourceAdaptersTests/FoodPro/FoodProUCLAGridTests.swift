@@ -1,15 +1,14 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceAdapters
 import Testing
+import TestSupport
 
 /// UCLA's FoodPro grid, on an excerpt of a real page (Breakfast, Monday 20 June 2016; its
 /// provenance is in the fixture's first comment). Every expected value below was read off the
 /// fixture by hand.
 @Suite struct FoodProUCLAGridTests {
-    static let fixture = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/foodpro-ucla/default-2016-06-20-meal-1.html")
+    static let fixture = Paths.packageRoot.appendingPathComponent("Tests/Fixtures/foodpro-ucla/default-2016-06-20-meal-1.html")
 
     private func day() throws -> ServiceDay {
         let page = try Data(contentsOf: Self.fixture)

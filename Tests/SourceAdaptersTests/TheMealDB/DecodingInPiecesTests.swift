@@ -1,7 +1,7 @@
 import FoodModel
 import Foundation
+@testable import SourceAdapters
 import Testing
-@testable import MealDB
 
 /// A large dump is decoded in pieces side by side; the pieces must give exactly what one
 /// decode of the whole gives, on the real 442 meals, whatever the number of pieces.

@@ -1,7 +1,7 @@
 import FoodModel
 import Foundation
+@testable import SourceAdapters
 import Testing
-@testable import MealDB
 
 /// A dump read in chunks must give what `MealDB.decodeMeals` gives on the whole, however it is
 /// cut, and say where it went wrong when it is not a dump. Names and positions below were read

@@ -1,6 +1,6 @@
 import FoodModel
 import Foundation
-import MealDB
+import SourceAdapters
 import Testing
 
 @Suite("The 442-meal dump")

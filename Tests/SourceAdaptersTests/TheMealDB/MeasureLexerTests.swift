@@ -1,5 +1,5 @@
 import Foundation
-@testable import MealDB
+@testable import SourceAdapters
 import Testing
 
 /// ASCII measures are lexed byte by byte; the reading by `Character` is the specification.

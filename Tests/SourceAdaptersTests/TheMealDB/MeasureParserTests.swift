@@ -1,6 +1,6 @@
 import FoodModel
 import Foundation
-import MealDB
+import SourceAdapters
 import Testing
 
 /// One real measure string from meals-dump-442.json and what it means, read by hand.

@@ -1,6 +1,6 @@
 import Foundation
+@testable import SourceAdapters
 import Testing
-@testable import MealDB
 
 /// The Swift-native trimming replaced Foundation's; Foundation stays here as the specification.
 @Suite struct ScalarTrimmingTests {

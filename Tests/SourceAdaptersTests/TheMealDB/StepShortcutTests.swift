@@ -1,5 +1,5 @@
 import Foundation
-@testable import MealDB
+@testable import SourceAdapters
 import Testing
 
 /// The step reader decides most lines on their first bytes; the `Character` reading those

@@ -1,14 +1,10 @@
 import Foundation
+import TestSupport
 
-/// The real TheMealDB files in `../shared/data/themealdb`, found from this file's path so that
-/// the tests run from any working directory and the data is never copied into the project.
+/// The real TheMealDB files in `../shared/data/themealdb`, read in place, never copied into the
+/// project.
 enum TestData {
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()   // MealDBTests
-        .deletingLastPathComponent()   // Tests
-        .deletingLastPathComponent()   // package root
-        .deletingLastPathComponent()   // the folder that holds shared/ beside the checkout
-        .appendingPathComponent("shared/data/themealdb")
+    static let directory: URL = Paths.sharedData.appendingPathComponent("themealdb")
 
     static var dumpURL: URL { directory.appendingPathComponent("meals-dump-442.json") }
 

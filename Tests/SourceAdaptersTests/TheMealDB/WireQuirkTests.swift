@@ -1,6 +1,6 @@
 import FoodModel
 import Foundation
-import MealDB
+import SourceAdapters
 import Testing
 
 /// Quirks from docs/sources/themealdb.md that the saved files do not all show, written as small bodies.

@@ -1,15 +1,11 @@
-import Foundation
-import Testing
 import FoodModel
-@testable import DiningSources
+import Foundation
+@testable import SourceAdapters
+import Testing
+import TestSupport
 
 /// The real 2016 dataset files, read from `../shared/data` beside the package root.
-private let datasetFolder = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent()  // DiningSourcesTests
-    .deletingLastPathComponent()  // Tests
-    .deletingLastPathComponent()  // package root
-    .deletingLastPathComponent()
-    .appendingPathComponent("shared/data/ucla-dataset-2016")
+private let datasetFolder = Paths.sharedData.appendingPathComponent("ucla-dataset-2016")
 
 private func parse(_ name: String) throws -> (day: ServiceDay, foods: [Food], problems: [String]) {
     let url = datasetFolder.appendingPathComponent(name + ".json")

@@ -1,5 +1,6 @@
-import DiningSources
 import FoodModel
+import SourceAdapters
+import SourceReading
 import Testing
 import TestSupport
 
