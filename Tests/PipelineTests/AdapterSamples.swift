@@ -41,8 +41,9 @@ enum AdapterSamples {
         "ucla-jamix": [
             "menus": AdapterSample(file: shared("ucla-jamix-2025/nights/2025-04-10/menus/2025-04-10.json"), date: "2025-04-10",
                                    holds: "BC BREAKFAST BURRITO BYO"),
-            // The saved ingredient documents are one file keyed by id; the feed serves each alone.
-            "ingredient": AdapterSample(file: shared("ucla-jamix-2025/7808.json"), holds: "Bagel Everything Jalapeno Cheese") { url in
+            // The saved ingredient documents are one file keyed by id; the feed serves each alone,
+            // as `{id}.json`: the sample is the one of id 5640.
+            "ingredient": AdapterSample(file: shared("ucla-jamix-2025/5640.json"), holds: "Soy Milk") { url in
                 let all = try JSONSerialization.jsonObject(
                     with: Data(contentsOf: shared("ucla-jamix-2025/ingredients-2025-11-07.json"))) as? [String: Any]
                 return try JSONSerialization.data(withJSONObject: all?[url.deletingPathExtension().lastPathComponent] ?? [:])

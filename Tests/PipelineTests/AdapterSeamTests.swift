@@ -32,18 +32,20 @@ import TestSupport
     }
 
     /// Every format of every adapter reads a real document of its own (`AdapterSamples`) with the
-    /// parser a run uses, and finds in it a name printed there.
+    /// parser a run uses, and finds in it a name printed there; a format with labels reads one.
     @Test func everyPageFormatReadsARealSample() throws {
         for adapter in AdapterRegistry.all {
             let samples = try #require(AdapterSamples.all[adapter.name], "\(adapter.name) brings no sample")
             #expect(Set(samples.keys) == Set(adapter.pageFormats.map(\.name)), "\(adapter.name)")
             for format in adapter.pageFormats {
                 let sample = try #require(samples[format.name], "\(adapter.name) \(format.name) has no sample")
-                let document = FetchedDocument(url: sample.file.path, status: 200, headers: [:], body: try sample.body(sample.file),
-                                               charset: nil, sha256: "", fetchedAt: Date())
-                let hints = PageHints(recipeId: nil, date: sample.date.flatMap { ServiceDate($0) }, today: try #require(ServiceDate("2026-10-12")))
+                let document = FetchedDocument(url: sample.file.path, status: 200, headers: [:],
+                                               body: try sample.body(sample.file), charset: nil, sha256: "", fetchedAt: Date())
+                let hints = PageHints(recipeId: nil, date: sample.date.flatMap { ServiceDate($0) },
+                                      today: try #require(ServiceDate("2026-10-12")))
                 let page = try format.read(document, hints)
                 #expect(Self.count(page) > 0, "\(adapter.name) \(format.name)")
+                #expect(!format.hasLabels || Self.labels(page) > 0, "\(adapter.name) \(format.name) read no label")
                 let json = String(decoding: try JSONEncoder().encode(page), as: UTF8.self)
                 #expect(json.contains(sample.holds), "\(adapter.name) \(format.name): no \(sample.holds)")
             }
@@ -55,10 +57,19 @@ import TestSupport
         switch page {
         case .day(let day): day.menuItems.count
         case .sections(let sections): sections.flatMap(\.foods).count
-        case .food(let food): food.nutrients.count + (food.ingredients == nil ? 0 : 1)
+        case .food(let food): food.nutrients.count
         case .hours(let hours): hours.count
         case .dayWithFoods(let day, let foods): min(day.menuItems.count, foods.count)
         case .recipes(let recipes): recipes.count
+        }
+    }
+
+    /// The foods of a page that carry a label.
+    private static func labels(_ page: ParsedPage) -> Int {
+        switch page {
+        case .food(let food): food.nutrients.isEmpty ? 0 : 1
+        case .dayWithFoods(_, let foods): foods.filter { !$0.nutrients.isEmpty }.count
+        case .day, .sections, .hours, .recipes: 0
         }
     }
 
@@ -119,7 +130,8 @@ import TestSupport
         #expect(row("ucla-dataset").contains("| – | optional | folder | `day` (`ucla-dataset`) |"))
         #expect(row("netnutrition-label").contains("| – | – | folder | `label` |"))
         #expect(row("foodpro").contains("| `item_page`, `layout`, `menu_page`, `recipe_pages` | required | URL, folder |"))
-        #expect(row("ucla-menu-site").hasSuffix("| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) |"))
+        #expect(row("ucla-menu-site").hasSuffix(
+            "| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) |"))
     }
 
     /// The names `parse --adapter` took before the registry still name the same formats.
