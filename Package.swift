@@ -54,7 +54,7 @@ let package = Package(
             ]
         ),
         // What several source adapters share to read what sources print: a label's rows and
-        // nutrient names, printed dates, HTML pages, UCLA's web codes.
+        // nutrient names, printed dates, HTML pages, JSON read by field name, UCLA's web codes.
         .target(name: "SourceReading", dependencies: ["Basics", "FoodModel", "HTML"]),
         // Pipeline files: YAML nodes whose errors name the file, the line and the key.
         .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
