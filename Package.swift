@@ -53,10 +53,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "DiningSources", dependencies: ["Basics", "FoodModel", "HTML"]),
+        // What several source adapters share to read what sources print: a label's rows and
+        // nutrient names, printed dates, HTML pages, JSON read by field name, UCLA's web codes.
+        .target(name: "SourceReading", dependencies: ["Basics", "FoodModel", "HTML"]),
         // Pipeline files: YAML nodes whose errors name the file, the line and the key.
         .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
-        .target(name: "MealDB", dependencies: ["FoodModel"]),
         .target(name: "Nutrition", dependencies: ["FoodModel"]),
         .target(name: "Swipes", dependencies: ["FoodModel"]),
         .target(
@@ -76,7 +77,7 @@ let package = Package(
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
-            dependencies: ["Basics", "FoodModel", "Fetching", "DiningSources", "MealDB", "Nutrition", "YAMLConfig"]
+            dependencies: ["Basics", "FoodModel", "HTML", "Fetching", "SourceReading", "Nutrition", "YAMLConfig"]
         ),
         .target(
             name: "Pipeline",
@@ -99,7 +100,7 @@ let package = Package(
 
         // Benchmarks: the corpus generator (real 2016 menus as site pages, real meals at scale)
         // and the harness that times whole runs against the floors of libxml2 and SQLite.
-        .target(name: "BenchmarkCorpus", dependencies: ["FoodModel", "DiningSources"], path: "Benchmarks/Corpus"),
+        .target(name: "BenchmarkCorpus", dependencies: ["FoodModel", "SourceAdapters"], path: "Benchmarks/Corpus"),
         .executableTarget(
             name: "commissary-bench",
             dependencies: [
@@ -121,16 +122,18 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "DiningSourcesTests", dependencies: ["DiningSources", "FoodModel", "TestSupport"]),
-        .testTarget(name: "SourceAdaptersTests", dependencies: ["SourceAdapters", "FoodModel", "Fetching", "TestSupport"]),
-        .testTarget(name: "MealDBTests", dependencies: ["MealDB", "FoodModel"]),
-        .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "DiningSources"]),
-        .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "DiningSources"]),
+        .testTarget(name: "SourceReadingTests", dependencies: ["SourceReading"]),
+        .testTarget(
+            name: "SourceAdaptersTests",
+            dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport"]
+        ),
+        .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),
+        .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "SourceAdapters"]),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["Snapshot", "FoodModel", "Fetching", "DiningSources", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Snapshot", "FoodModel", "Fetching", "SourceReading", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "DiningSources", "FoodModel"]),
+        .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "SourceAdapters", "FoodModel"]),
         .testTarget(
             name: "PipelineTests",
             dependencies: [
@@ -142,7 +145,7 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "Basics", "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching", "DiningSources", "MealDB",
+                "Basics", "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching",
                 "FoodModel", "HTML", "TestSupport", "commissary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceAdapters
 
 /// The 134 real days of the 2016 dataset, read once through the project's own adapter, with a
 /// six-digit recipe id given to every food.

@@ -23,6 +23,7 @@ struct Commissary: AsyncParsableCommand {
             DiffCommand.self,
             ChangesCommand.self,
             SchemaCommand.self,
+            AdaptersCommand.self,
         ])
 
     /// Arguments are parsed as ArgumentParser does (usage errors and `--help` its way); what a

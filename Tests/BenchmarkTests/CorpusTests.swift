@@ -1,7 +1,7 @@
 @testable import BenchmarkCorpus
-import DiningSources
 import FoodModel
 import Foundation
+import SourceAdapters
 import Testing
 
 /// The corpus is only worth benchmarking if the project's own adapters read it back as the

@@ -1,7 +1,7 @@
-import DiningSources
 import FoodModel
 import Foundation
 import Nutrition
+import SourceAdapters
 import Testing
 
 @Suite struct DailyValueStandardTests {

@@ -1,8 +1,8 @@
 import FoodModel
 import Foundation
 import Nutrition
+@testable import SourceAdapters
 import Testing
-@testable import DiningSources
 
 /// The 134 day files of the 2016 UCLA dataset, read from `../shared/data` beside the package root.
 private let datasetFolder = URL(fileURLWithPath: #filePath)

@@ -1,8 +1,8 @@
 import FoodModel
 import Foundation
 import Nutrition
+@testable import SourceAdapters
 import Testing
-@testable import DiningSources
 
 private let datasetFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

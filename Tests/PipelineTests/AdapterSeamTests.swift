@@ -1,3 +1,4 @@
+import Fetching
 import FoodModel
 import Foundation
 import Logging
@@ -10,15 +11,127 @@ import TestSupport
 /// The adapter seam: one registry that pipeline files and `commissary parse` share, and a legend
 /// per source in every snapshot.
 @Suite struct AdapterSeamTests {
-    @Test func everyAdapterHasOneNameAndAtLeastOnePageFormat() {
+    /// Names are what pipelines and `parse --adapter` find an adapter by: each adapter's once,
+    /// each format's once within its adapter, and an old name naming one format only, of the
+    /// adapter of that name when it is one.
+    @Test func everyAdapterHasItsOwnNameAndFormats() {
         let names = AdapterRegistry.all.map(\.name)
-        #expect(names == ["ucla-menu-site", "foodpro", "ucla-dataset", "mealdb-dump", "mealdb-api", "ucla-jamix",
-                           "nutrislice", "dineoncampus", "netnutrition-label"])
-        #expect(AdapterRegistry.parseNames.count == 16)
+        #expect(Set(names).count == names.count, "\(names)")
+        var formatOfAlias: [String: String] = [:]
         for adapter in AdapterRegistry.all {
             #expect(!adapter.pageFormats.isEmpty, "\(adapter.name)")
             #expect(Set(adapter.pageFormats.map(\.name)).count == adapter.pageFormats.count, "\(adapter.name)")
+            for format in adapter.pageFormats {
+                for alias in format.aliases {
+                    #expect(formatOfAlias.updateValue("\(adapter.name) \(format.name)", forKey: alias) == nil, "\(alias)")
+                    #expect(!names.contains(alias) || alias == adapter.name, "\(alias) names another adapter")
+                }
+            }
         }
+        #expect(AdapterRegistry.parseNames.count == Set(names).union(formatOfAlias.keys).count)
+    }
+
+    /// Every format of every adapter reads a real document of its own (`AdapterSamples`) with the
+    /// parser a run uses, and finds in it a name printed there; a format with labels reads one.
+    @Test func everyPageFormatReadsARealSample() throws {
+        for adapter in AdapterRegistry.all {
+            let samples = try #require(AdapterSamples.all[adapter.name], "\(adapter.name) brings no sample")
+            #expect(Set(samples.keys) == Set(adapter.pageFormats.map(\.name)), "\(adapter.name)")
+            for format in adapter.pageFormats {
+                let sample = try #require(samples[format.name], "\(adapter.name) \(format.name) has no sample")
+                let document = FetchedDocument(url: sample.file.path, status: 200, headers: [:],
+                                               body: try sample.body(sample.file), charset: nil, sha256: "", fetchedAt: Date())
+                let hints = PageHints(recipeId: nil, date: sample.date.flatMap { ServiceDate($0) },
+                                      today: try #require(ServiceDate("2026-10-12")))
+                let page = try format.read(document, hints)
+                #expect(Self.count(page) > 0, "\(adapter.name) \(format.name)")
+                #expect(!format.hasLabels || Self.labels(page) > 0, "\(adapter.name) \(format.name) read no label")
+                let json = String(decoding: try JSONEncoder().encode(page), as: UTF8.self)
+                #expect(json.contains(sample.holds), "\(adapter.name) \(format.name): no \(sample.holds)")
+            }
+        }
+    }
+
+    /// What a page holds: menu items, label rows, hours or recipes.
+    private static func count(_ page: ParsedPage) -> Int {
+        switch page {
+        case .day(let day): day.menuItems.count
+        case .sections(let sections): sections.flatMap(\.foods).count
+        case .food(let food): food.nutrients.count
+        case .hours(let hours): hours.count
+        case .dayWithFoods(let day, let foods): min(day.menuItems.count, foods.count)
+        case .recipes(let recipes): recipes.count
+        }
+    }
+
+    /// The foods of a page that carry a label.
+    private static func labels(_ page: ParsedPage) -> Int {
+        switch page {
+        case .food(let food): food.nutrients.isEmpty ? 0 : 1
+        case .dayWithFoods(_, let foods): foods.filter { !$0.nutrients.isEmpty }.count
+        case .day, .sections, .hours, .recipes: 0
+        }
+    }
+
+    /// Every code of every legend is known once, and means terms of the one vocabulary.
+    @Test func everyLegendMapsOntoTheVocabulary() {
+        let terms = Set(Vocabulary.terms.map(\.name))
+        for adapter in AdapterRegistry.all {
+            let codes = adapter.legend.map(\.code)
+            #expect(Set(codes).count == codes.count, "\(adapter.name)")
+            for code in adapter.legend {
+                #expect(!code.label.isEmpty && code.kind != .unknown, "\(adapter.name) \(code.code)")
+                #expect(code.terms.allSatisfy(terms.contains), "\(adapter.name) \(code.code): \(code.terms)")
+            }
+        }
+        // The menu sources print codes; TheMealDB prints none.
+        #expect(AdapterRegistry.adapter(named: "ucla-menu-site")?.legend.count == 15)
+        #expect(AdapterRegistry.adapter(named: "mealdb-dump")?.legend.isEmpty == true)
+    }
+
+    /// A source is one folder: each adapter's type is declared in a folder of its own under
+    /// `Sources/SourceAdapters` (the seam is not one).
+    @Test func everyAdapterLivesInAFolderOfItsSource() throws {
+        let root = Paths.packageRoot.appendingPathComponent("Sources/SourceAdapters")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0 != "Seam" }
+        for adapter in AdapterRegistry.all {
+            let file = "\(type(of: adapter)).swift"
+            let homes = folders.filter {
+                FileManager.default.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent(file).path)
+            }
+            #expect(homes.count == 1, "\(file): \(homes)")
+        }
+    }
+
+    /// The adapter tables of README.md and docs/pipelines.md are `commissary adapters`.
+    @Test func theDocsAdapterTablesAreTheGeneratedOne() async throws {
+        let printed = try await CommissaryProcess.run(["adapters"])
+        #expect(printed.status == 0, "\(printed.error)")
+        #expect(printed.output == AdapterRegistry.markdownTable())
+        for document in ["README.md", "docs/pipelines.md"] {
+            let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            let start = try #require(text.range(of: Self.tableStart), "\(document) has no generated adapter table")
+            let end = try #require(text.range(of: Self.tableEnd, range: start.upperBound..<text.endIndex))
+            #expect(String(text[start.upperBound..<end.lowerBound]) == "\n" + AdapterRegistry.markdownTable(),
+                    "\(document)'s adapter table is stale: replace it with the output of `commissary adapters`")
+        }
+    }
+
+    static let tableStart = "<!-- generated by `commissary adapters`; a test fails when it differs -->"
+    static let tableEnd = "<!-- end of `commissary adapters` -->"
+
+    /// What the table says, checked by hand against each adapter's `problem(reading:)` and keys.
+    @Test func theAdapterTableSaysWhatEachReads() {
+        let rows = AdapterRegistry.markdownTable().split(separator: "\n")
+        func row(_ name: String) -> String { String(rows.first { $0.hasPrefix("| `\(name)` |") } ?? "") }
+        #expect(rows.count == AdapterRegistry.all.count + 2)
+        #expect(row("mealdb-api").contains("| `letters` | – | URL |"))
+        #expect(row("mealdb-dump").contains("| `categories` | – | file |"))
+        #expect(row("ucla-dataset").contains("| – | optional | folder | `day` (`ucla-dataset`) |"))
+        #expect(row("netnutrition-label").contains("| – | – | folder | `label` |"))
+        #expect(row("foodpro").contains("| `item_page`, `layout`, `menu_page`, `recipe_pages` | required | URL, folder |"))
+        #expect(row("ucla-menu-site").hasSuffix(
+            "| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) |"))
     }
 
     /// The names `parse --adapter` took before the registry still name the same formats.

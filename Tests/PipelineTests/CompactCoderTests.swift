@@ -1,8 +1,6 @@
 import Basics
-import DiningSources
 import FoodModel
 import Foundation
-import MealDB
 import SourceAdapters
 import Testing
 import TestSupport

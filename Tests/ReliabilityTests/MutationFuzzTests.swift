@@ -1,12 +1,11 @@
-import DiningSources
 import FoodModel
 import Foundation
 import HTML
-import MealDB
 import Pipeline
-import YAMLConfig
+import SourceAdapters
 import Testing
 import TestSupport
+import YAMLConfig
 
 /// A mutation fuzzer over the real pages and responses in `../shared/data` (and the SampleData
 /// site and pipeline files): each input is mutated (bytes flipped, ranges cut, duplicated or

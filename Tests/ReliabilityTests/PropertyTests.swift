@@ -2,9 +2,9 @@ import Basics
 import Fetching
 import FoodModel
 import Foundation
-import MealDB
 import Pipeline
 import PropertyBased
+import SourceAdapters
 import Testing
 import TestSupport
 import YAMLConfig

@@ -1,5 +1,4 @@
 import Basics
-import DiningSources
 import Fetching
 import FoodModel
 import Foundation
@@ -7,6 +6,7 @@ import HTML
 import Logging
 import Pipeline
 import Snapshot
+import SourceAdapters
 import Testing
 import TestSupport
 import YAMLConfig

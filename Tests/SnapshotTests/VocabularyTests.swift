@@ -1,8 +1,8 @@
-import DiningSources
 import FoodModel
 import Foundation
 import GRDB
 @testable import Snapshot
+import SourceReading
 import Testing
 
 /// One vocabulary across sources: each source's raw codes, and what they mean in it.

@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceAdapters
 import Swipes
 import Testing
 

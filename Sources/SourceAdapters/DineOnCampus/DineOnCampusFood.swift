@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 
 /// An item's label, filters and allergens. A nutrient's name carries its unit ("Protein (g)")
 /// beside `uom`; its value is text that may be a number, a bound ("< 1" or "less than 1 gram":

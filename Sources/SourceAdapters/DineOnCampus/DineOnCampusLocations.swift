@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import SourceReading
 
 /// A site's locations, from `/v1/locations/all_locations?platform=0&site_id={siteId}&for_menus=true&with_buildings=true`.
 /// The answer lists locations under `locations`, at its top or inside each of its `buildings`;

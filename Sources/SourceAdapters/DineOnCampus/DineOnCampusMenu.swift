@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 
 /// One answer of DineOnCampus's menu API for one location and day (docs/sources/dineoncampus.md):
 /// the public v1 form (`menu.periods` one period, the day's `periods` listed beside it) or the

@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 import YAMLConfig
 
 /// A FoodPro site: UCLA's menu grid until 2016, Berkeley's entrées and label pages; the

@@ -1,6 +1,5 @@
-import DiningSources
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
 
 /// A FoodPro site: one partition per service day, made of the day's menu pages (UCLA's three

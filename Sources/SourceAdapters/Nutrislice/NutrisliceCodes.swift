@@ -1,5 +1,5 @@
-import DiningSources
 import FoodModel
+import SourceReading
 
 /// What Nutrislice prints: food icons by slug, with their meaning in the one vocabulary, and
 /// nutrient keys that carry their unit as a prefix (`g_fat`, `mg_sodium`, `iu_vitamin_a`).

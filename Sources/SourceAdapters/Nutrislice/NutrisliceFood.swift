@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 
 /// A Nutrislice food object: its label (`rounded_nutrition_info`, each key naming its unit,
 /// `g_fat`, `mg_sodium`, unless the answer's values say otherwise (`NutrisliceUnits`); null is

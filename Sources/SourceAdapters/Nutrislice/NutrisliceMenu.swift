@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 
 /// One day of one menu type of one Nutrislice location, read from the platform's weeks API
 /// (`/menu/api/weeks/school/{school}/menu-type/{type}/{YYYY}/{MM}/{DD}/`, a week per answer) or

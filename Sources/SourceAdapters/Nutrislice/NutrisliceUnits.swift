@@ -1,7 +1,7 @@
-import DiningSources
 import FoodModel
 import Foundation
 import Nutrition
+import SourceReading
 
 /// The unit each nutrient key of one answer (a week, or a saved day) is read in. A key names its
 /// unit (`mg_vitamin_d`), but an organisation sets its keys up once for all its foods, and can

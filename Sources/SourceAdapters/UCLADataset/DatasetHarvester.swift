@@ -1,6 +1,5 @@
-import DiningSources
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
 
 /// The historical UCLA dataset (docs/sources/ucla-dataset.md): a folder of `YYYY-MM-DD.json` files, one

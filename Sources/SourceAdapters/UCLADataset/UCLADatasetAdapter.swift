@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 import YAMLConfig
 
 /// The historical UCLA dataset: a folder of `YYYY-MM-DD.json` days with their labels.

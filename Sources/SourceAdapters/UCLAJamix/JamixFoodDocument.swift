@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 
 /// A food's own document in UCLA's feed: `ingredients/{id}.json` (an item served as bought) or
 /// `recipes/{id}.json` (a dish cooked in the kitchen), read into a `Food` with its serving,

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import SourceReading
 
 /// UCLA's live menus as its kitchen system (Jamix) publishes them, one JSON file per service day
 /// (`jamix/menus/{YYYY-MM-DD}.json`; docs/sources/ucla-jamix.md).

@@ -1,4 +1,3 @@
-import DiningSources
 import FoodModel
 import Foundation
 import YAMLConfig

@@ -1,6 +1,5 @@
-import DiningSources
-import FoodModel
 import Fetching
+import FoodModel
 import Foundation
 
 /// The UCLA menu site: one partition per service day (the overview page and the recipe page of

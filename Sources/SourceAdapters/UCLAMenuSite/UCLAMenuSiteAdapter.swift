@@ -1,6 +1,6 @@
-import DiningSources
 import FoodModel
 import Foundation
+import SourceReading
 import YAMLConfig
 
 /// UCLA's menu site as it was from 2017 to 2023 (`menu.dining.ucla.edu`): a day's overview
