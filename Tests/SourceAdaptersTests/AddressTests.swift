@@ -1,5 +1,6 @@
 import Basics
 import SourceAdapters
+import SourceReading
 import Testing
 
 /// The pure rules behind the secrets and ids the reliability suite tries on the real binary:

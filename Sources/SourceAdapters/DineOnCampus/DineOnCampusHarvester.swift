@@ -1,6 +1,7 @@
 import FoodModel
 import Fetching
 import Foundation
+import SourceReading
 
 /// One partition per service day: for each location, the day's default answer (which lists the
 /// day's periods), then one request per other period. A closed location adds nothing.

@@ -1,6 +1,7 @@
 import Fetching
 import FoodModel
 import Foundation
+import SourceReading
 
 /// A FoodPro site: one partition per service day, made of the day's menu pages (UCLA's three
 /// meal pages, or Berkeley's one page of the day) merged into one service day, and the item

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import SourceReading
 
 /// Which FoodPro site a `foodpro` source reads and where its pages are, relative to the
 /// source's location.
