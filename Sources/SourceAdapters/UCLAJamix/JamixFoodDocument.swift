@@ -124,7 +124,7 @@ public enum JamixFoodDocument {
                 // which the checks name, rather than a dish that silently has none.
                 food.labelBasis = basis
             }
-        case let other:
+        case let other?:
             throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
                              at: location)
         }
