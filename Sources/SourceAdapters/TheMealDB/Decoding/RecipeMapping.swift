@@ -61,7 +61,7 @@ enum RecipeMapping {
     }
 
     /// The reading by `Character`, for lines that start with "step" in some case: what the
-    /// shortcut above must agree with on every line (`StepShortcutTests`).
+    /// shortcut above must agree with on every line (`InstructionStepTests`).
     static func withoutStepHeaderByCharacter(_ line: String) -> String {
         let scalars = Array(line)
         let keyword = "step"

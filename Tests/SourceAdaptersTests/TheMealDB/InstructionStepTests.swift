@@ -5,7 +5,7 @@ import Testing
 /// The step reader decides most lines on their first bytes; the `Character` reading those
 /// shortcuts stand for (`withoutStepHeaderByCharacter`, and `contains(where: isLetter)` here) is
 /// the specification.
-@Suite struct StepShortcutTests {
+@Suite struct InstructionStepTests {
     static func specificationContainsLetter(_ text: String) -> Bool {
         text.contains { $0.isLetter }
     }

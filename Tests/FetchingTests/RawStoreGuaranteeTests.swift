@@ -7,7 +7,7 @@ import Testing
 /// The shortcuts the raw store takes for speed (no second hash of bytes this module hashed, one
 /// shared timestamp formatter, bodies appended to a pack instead of a file each, no fsync) must not
 /// weaken what it guarantees.
-@Suite struct RawStoreSpeedPathTests {
+@Suite struct RawStoreGuaranteeTests {
     static let recipeURL = "https://menu.dining.ucla.edu/" + SharedData.recipePage
 
     @Test func aDocumentChangedAfterItsDigestWasComputedIsStillRefused() async throws {
