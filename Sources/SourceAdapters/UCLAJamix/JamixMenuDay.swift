@@ -65,63 +65,87 @@ public enum JamixMenuDay {
         guard let menus = json as? [Any] else {
             throw InputError("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
         }
+        var reading = DayReading()
+        for (index, element) in menus.enumerated() {
+            guard let menu = element as? [String: Any] else {
+                reading.problems.append("\(location): menus[\(index)] is \(JSONFields.kind(of: element)), not a menu: left out")
+                continue
+            }
+            let menuName = JSONFields.text(menu["menuName"]) ?? "menus[\(index)]"
+            let place = "\(location): menu \"\(menuName)\""
+            guard let store = JSONFields.text(menu["storeName"]) else {
+                reading.problems.append("\(place) names no store (storeName): left out")
+                continue
+            }
+            guard let meal = JSONFields.text(menu["menuTypeName"]) ?? JSONFields.text(menu["menuGroupName"]) else {
+                reading.problems.append("\(place) names no meal (menuTypeName): left out")
+                continue
+            }
+            let published = (menu["menuPublish"] as? Bool) ?? true
+            for day in days(of: menu, place: place, problems: &reading.problems)
+            where JSONFields.text(day["dayDate"]).flatMap(ServiceDate.init) == date {
+                for (optionIndex, option) in JSONFields.array(day["menuDayMealOptions"]).enumerated() {
+                    reading.read(station: option, at: optionIndex, of: Menu(place: place, store: store, meal: meal,
+                                                                           published: published))
+                }
+            }
+        }
+        return reading.parsed(date: date, location: location)
+    }
+
+    /// The store, meal and publication of the menu a station belongs to.
+    private struct Menu {
+        var place: String
+        var store: String
+        var meal: String
+        var published: Bool
+    }
+
+    /// A day's file as it is read, station by station: the day's items and what could not be
+    /// read or had to be named by the reader.
+    private struct DayReading {
         var builder = DayBuilder()
         var problems: [String] = []
         var unpublished = 0
         var unnamedStations = 0
         var rowsInUnnamedStations = 0
         var rowsNamedByFood = 0
-        for (index, element) in menus.enumerated() {
-            guard let menu = element as? [String: Any] else {
-                problems.append("\(location): menus[\(index)] is \(JSONFields.kind(of: element)), not a menu: left out")
-                continue
+
+        mutating func read(station value: Any, at index: Int, of menu: Menu) {
+            guard let option = value as? [String: Any] else {
+                problems.append("\(menu.place): station \(index + 1) is not an object: left out")
+                return
             }
-            let menuName = JSONFields.text(menu["menuName"]) ?? "menus[\(index)]"
-            let place = "\(location): menu \"\(menuName)\""
-            guard let store = JSONFields.text(menu["storeName"]) else {
-                problems.append("\(place) names no store (storeName): left out")
-                continue
-            }
-            guard let meal = JSONFields.text(menu["menuTypeName"]) ?? JSONFields.text(menu["menuGroupName"]) else {
-                problems.append("\(place) names no meal (menuTypeName): left out")
-                continue
-            }
-            let published = (menu["menuPublish"] as? Bool) ?? true
-            for day in days(of: menu, place: place, problems: &problems)
-            where JSONFields.text(day["dayDate"]).flatMap(ServiceDate.init) == date {
-                for (optionIndex, optionValue) in JSONFields.array(day["menuDayMealOptions"]).enumerated() {
-                    guard let option = optionValue as? [String: Any] else {
-                        problems.append("\(place): station \(optionIndex + 1) is not an object: left out")
-                        continue
-                    }
-                    let stationName = JSONFields.text(option["mealOptionName"])
-                    let station = stationName ?? "Station \(optionIndex + 1)"
-                    if stationName == nil { unnamedStations += 1 }
-                    for row in rows(of: option, place: "\(place), station \"\(station)\"", problems: &problems) {
-                        guard published, (row.fields["publish"] as? Bool) ?? true else {
-                            unpublished += 1
-                            continue
-                        }
-                        guard let item = menuItem(row, place: "\(place), station \"\(station)\"",
-                                                  problems: &problems) else { continue }
-                        if stationName == nil { rowsInUnnamedStations += 1 }
-                        if item.item.name == item.item.recipeId { rowsNamedByFood += 1 }
-                        builder.add(item.item, order: item.order, meal: meal, restaurant: store, section: station)
-                    }
+            let stationName = JSONFields.text(option["mealOptionName"])
+            let station = stationName ?? "Station \(index + 1)"
+            if stationName == nil { unnamedStations += 1 }
+            let place = "\(menu.place), station \"\(station)\""
+            for row in JamixMenuDay.rows(of: option, place: place, problems: &problems) {
+                guard menu.published, (row.fields["publish"] as? Bool) ?? true else {
+                    unpublished += 1
+                    continue
                 }
+                guard let item = JamixMenuDay.menuItem(row, place: place, problems: &problems) else { continue }
+                if stationName == nil { rowsInUnnamedStations += 1 }
+                if item.item.name == item.item.recipeId { rowsNamedByFood += 1 }
+                builder.add(item.item, order: item.order, meal: menu.meal, restaurant: menu.store, section: station)
             }
         }
-        // One line each for what touches many rows: a renamed key leaves every station or row
-        // without its name, and a line per row would bury the rest.
-        if unnamedStations > 0 {
-            problems.append("\(location): \(unnamedStations) station(s) name nothing (mealOptionName): their "
-                            + "\(rowsInUnnamedStations) row(s) kept under \"Station\" and their position")
+
+        /// The day, with one line each for what touches many rows: a renamed key leaves every
+        /// station or row without its name, and a line per row would bury the rest.
+        func parsed(date: ServiceDate, location: String) -> Parsed {
+            var problems = problems
+            if unnamedStations > 0 {
+                problems.append("\(location): \(unnamedStations) station(s) name nothing (mealOptionName): their "
+                                + "\(rowsInUnnamedStations) row(s) kept under \"Station\" and their position")
+            }
+            if rowsNamedByFood > 0 {
+                problems.append("\(location): \(rowsNamedByFood) row(s) name nothing (menuRowName): kept under their food id")
+            }
+            return Parsed(day: ServiceDay(date: date, meals: builder.meals), unpublishedRows: unpublished,
+                          problems: problems, rowsInUnnamedStations: rowsInUnnamedStations)
         }
-        if rowsNamedByFood > 0 {
-            problems.append("\(location): \(rowsNamedByFood) row(s) name nothing (menuRowName): kept under their food id")
-        }
-        return Parsed(day: ServiceDay(date: date, meals: builder.meals), unpublishedRows: unpublished,
-                      problems: problems, rowsInUnnamedStations: rowsInUnnamedStations)
     }
 
     /// The days of every week of a menu.
