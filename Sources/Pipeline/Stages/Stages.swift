@@ -47,111 +47,37 @@ public enum PartitionStatus: String, Hashable, Sendable, Codable {
     case stale
 }
 
-/// A stage's time and what it counted, as the manifest records it.
-struct StageTimer {
-    let name: StageName
-    let started = Date()
-
-    func finish(counts: [String: Int], extraSeconds: Double = 0) -> RunManifest.Stage {
-        RunManifest.Stage(name: name, seconds: Date().timeIntervalSince(started) + extraSeconds, counts: counts)
-    }
+/// What a stage hands on, and what the manifest counts of it.
+protocol StageOutput {
+    var counts: [String: Int] { get }
 }
 
-/// The compute stage: %DV under the pipeline's standard and the swipe-balance tables.
-struct ComputeStage {
-    let spec: PipelineSpec
+/// The run's stages as the manifest records them, in the order they ran: each timed by `time`,
+/// the one place that says when a stage starts and finishes.
+struct StageLog {
+    let context: StageContext
+    private(set) var stages: [RunManifest.Stage] = []
 
-    struct Output {
-        var dataset: Dataset
-        var swipes: (plans: [MealPlanRow], balances: [SwipeBalanceRow])?
-        var counts: [String: Int]
-        /// Foods whose label printed only zeros, kept without amounts (`UnfilledLabel`).
-        var unfilledLabels: [FoodID]
-        /// Every label of a food that printed more than one, with the same treatment as the foods.
-        var labels: LabelVersions
+    init(_ context: StageContext) {
+        self.context = context
     }
 
-    func run(_ dataset: Dataset, labels: LabelVersions, menus: MenuDigest) -> Output {
-        var dataset = dataset
-        var labels = labels
-        dataset.foods = labels.firstLabels(of: dataset.foods)
-        let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
-        for id in unfilled {
-            dataset.foods[id] = dataset.foods[id].map(UnfilledLabel.cleared)
-        }
-        labels.mapLabels { UnfilledLabel.isUnfilled($0) ? UnfilledLabel.cleared($0) : $0 }
-        if let standard = spec.dailyValues {
-            dataset.foods = dataset.foods.mapValues(standard.apply)
-            labels.mapLabels(standard.apply)
-        }
-        let computed = dataset.foods.values.reduce(0) { total, food in
-            total + food.nutrients.filter { $0.computedDailyValuePercent != nil }.count
-        }
-        let swipes = spec.swipes.map { $0.rows($0.balances(menus: menus.mealsByDay)) }
-        return Output(dataset: dataset, swipes: swipes,
-                      counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0,
-                               "unfilled_labels": unfilled.count],
-                      unfilledLabels: unfilled, labels: labels)
-    }
-}
-
-/// The write stage: everything but the days (which went in as partitions finished) into the
-/// staging database, in one transaction, with the review of every label.
-struct WriteStage {
-    let spec: PipelineSpec
-
-    struct Output {
-        var rowCounts: [String: Int]
-        /// The review of every label, and what writing found (ids a dump read more than once).
-        var outcomes: [CheckOutcome]
+    /// Runs `stage` between its `stage_started` and `stage_finished` events and records its time
+    /// and counts. `extraSeconds`: time the stage spent earlier, overlapped with another (the
+    /// days written as partitions finished belong to the write).
+    mutating func time<Output: StageOutput>(_ name: StageName, extraSeconds: @autoclosure () -> Double = 0,
+                                            _ stage: () throws -> Output) rethrows -> Output {
+        context.emit(.stageStarted, stage: name)
+        let started = Date()
+        let output = try stage()
+        record(RunManifest.Stage(name: name, seconds: Date().timeIntervalSince(started) + extraSeconds(),
+                                 counts: output.counts))
+        return output
     }
 
-    func run(_ computed: ComputeStage.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
-        let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
-        if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
-        let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
-                                                 unfilled: computed.unfilledLabels)
-        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
-        if let places = spec.places { try staging.write(places: places.places) }
-        let changing = computed.labels.changing
-        try staging.write(labelVersions: changing.flatMap { id, versions in
-            versions.enumerated().map { index, version in
-                LabelVersionRow(food: id, version: index + 1, label: version.food, firstDate: version.first,
-                                lastDate: version.last, days: version.days)
-            }
-        })
-        let written = warnings.map {
-            CheckOutcome(name: "partition_warning", severity: .warning, passed: false, message: $0)
-        }
-        return Output(rowCounts: try staging.rowCounts(),
-                      outcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
-    }
-
-    /// How many foods printed more than one label, and how many items were served with a later
-    /// one: a label that changed is kept, not hidden, and the run says how much of it there was.
-    private func labelVersionsOutcome(_ labels: LabelVersions) -> CheckOutcome? {
-        let changing = labels.changing
-        guard let first = changing.first else { return nil }
-        let versions = changing.reduce(0) { $0 + $1.versions.count }
-        return CheckOutcome(
-            name: "label_versions", severity: .warning, passed: true, value: Double(labels.itemsOnLaterVersions),
-            message: "\(changing.count) food(s) printed more than one label (\(versions) versions kept); "
-                + "\(labels.itemsOnLaterVersions) menu item(s) were served with a label other than their food's first "
-                + "(first: \(first.id), \(first.versions.count) versions)")
-    }
-}
-
-/// The check stage: the gates, against the policy and the previous snapshot.
-struct CheckStage {
-    let spec: PipelineSpec
-    let readsFoodPages: Bool
-
-    func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: WriteStage.Output,
-             previous: [String: Int]?) -> [CheckOutcome] {
-        Checks(spec: spec, readsFoodPages: readsFoodPages).evaluate(
-            dataset: dataset, menus: menus, counts: written.rowCounts, previous: previous,
-            failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
-            staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)
-            + written.outcomes
+    /// A stage timed another way (fetch and parse: summed over partitions run side by side).
+    mutating func record(_ stage: RunManifest.Stage) {
+        stages.append(stage)
+        context.emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts)
     }
 }
