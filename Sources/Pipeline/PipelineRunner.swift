@@ -56,8 +56,9 @@ public struct PipelineRunner: Sendable {
         let work = try context.partitionWork(try context.harvesters(storing: false), ledger: ledger,
                                              interrupted: Set(interrupted))
         let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
-        var revalidation = await Revalidate(context: context.reporting(to: SilentObserver()))
-            .run(work, latest: latest, resuming: !interrupted.isEmpty)
+        var quiet = context
+        quiet.observer = SilentObserver()
+        var revalidation = await Revalidate(context: quiet).run(work, latest: latest, resuming: !interrupted.isEmpty)
         // A run compares the partitions revalidation did not reach before parsing them (the parse
         // cache takes those unchanged); the plan does the same, so it says which would be parsed.
         if revalidation.currentSnapshot == nil, !options.force {

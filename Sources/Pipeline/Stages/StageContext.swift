@@ -17,7 +17,8 @@ struct StageContext: Sendable {
     let started: Date
     /// The same moment on the clock its deadline (`fetch.max_run_minutes`) is counted on.
     let begun: ContinuousClock.Instant
-    let observer: any RunObserver
+    /// Whom the run's events go to (a dry run tells no one).
+    var observer: any RunObserver
     /// Stamped with the pipeline and the run, so every line the run's libraries log says which.
     let logger: Logger
 
@@ -33,24 +34,6 @@ struct StageContext: Sendable {
         var logger = logger
         logger[metadataKey: "pipeline"] = "\(spec.name)"
         logger[metadataKey: "run"] = "\(runId)"
-        self.logger = logger
-    }
-
-    /// The same run, telling `observer` instead (a dry run tells no one).
-    func reporting(to observer: any RunObserver) -> StageContext {
-        StageContext(spec: spec, options: options, runId: runId, runDate: runDate, started: started, begun: begun,
-                     observer: observer, logger: logger)
-    }
-
-    private init(spec: PipelineSpec, options: RunOptions, runId: String, runDate: String, started: Date,
-                 begun: ContinuousClock.Instant, observer: any RunObserver, logger: Logger) {
-        self.spec = spec
-        self.options = options
-        self.runId = runId
-        self.runDate = runDate
-        self.started = started
-        self.begun = begun
-        self.observer = observer
         self.logger = logger
     }
 
