@@ -92,8 +92,8 @@ let package = Package(
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "Nutrition",
+                "Swipes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -83,12 +83,12 @@ import TestSupport
                 reused: false)
         }
 
-        let (same, unchanged) = await RevalidateStage.revalidate(
+        let (same, unchanged) = await Revalidate.revalidate(
             work(recordedDigest: digest), shared: SharedRevalidation([]))
         #expect(unchanged)
         #expect(same.confirmed)
         #expect(same.prefetched.isEmpty)
-        let (other, otherUnchanged) = await RevalidateStage.revalidate(
+        let (other, otherUnchanged) = await Revalidate.revalidate(
             work(recordedDigest: String(repeating: "0", count: 64)), shared: SharedRevalidation([]))
         #expect(!otherUnchanged)
         #expect(other.prefetched.isEmpty)

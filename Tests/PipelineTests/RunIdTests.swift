@@ -8,7 +8,7 @@ import Testing
     @Test func runIdsOfOneDaySortInTheOrderTheRunsStarted() throws {
         let start = try #require(ISO8601DateFormatter().date(from: "2026-11-22T04:33:27Z"))
         let instants = (0..<50).map { start.addingTimeInterval(Double($0) * 0.002) }
-        let ids = instants.map(PipelineRunner.makeRunId(at:))
+        let ids = instants.map(StageContext.makeRunId(at:))
         #expect(ids == ids.sorted())
         #expect(Set(ids).count == ids.count)
         #expect(ids[0].hasPrefix("043327000"))

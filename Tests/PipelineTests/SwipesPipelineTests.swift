@@ -1,3 +1,4 @@
+import commissary
 import FoodModel
 import Foundation
 import Logging

@@ -112,18 +112,16 @@ extension RunManifest {
 /// Assembles a run's manifest, once, when the run has done everything it will do (published
 /// or not), so that the file and the report are the same.
 struct ManifestBuilder {
-    let runner: PipelineRunner
-    let started: Date
-
-    var secondsSinceStart: Double { Date().timeIntervalSince(started) }
+    let context: StageContext
 
     func manifest(status: RunStatus, snapshot: String?, inputsSHA256: String?, partitions: [RunManifest.Partition],
                   inputs: [SourceDocument], stages: [RunManifest.Stage], checks: [CheckOutcome],
                   rowCounts: [String: Int]) -> RunManifest {
         RunManifest(
-            pipeline: runner.spec.name, pipelineFile: runner.spec.file.path, runId: runner.runId,
-            codeVersion: CommissaryVersion.current, arguments: runner.options.arguments,
-            startedAt: isoTimestamp(started), finishedAt: isoTimestamp(Date()), today: runner.options.today.description,
+            pipeline: context.spec.name, pipelineFile: context.spec.file.path, runId: context.runId,
+            codeVersion: CommissaryVersion.current, arguments: context.options.arguments,
+            startedAt: isoTimestamp(context.started), finishedAt: isoTimestamp(Date()),
+            today: context.options.today.description,
             snapshot: snapshot, status: status, inputsSHA256: inputsSHA256, partitions: partitions, inputs: inputs,
             stages: stages, checks: checks, rowCounts: rowCounts,
             peakMemoryMB: ProcessResources.peakResidentKB().map { ($0 + 1023) / 1024 })

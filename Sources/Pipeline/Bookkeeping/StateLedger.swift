@@ -95,6 +95,46 @@ public final class StateLedger {
         return ledger
     }
 
+    /// The ledger's tables, as each version of the code added to them.
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-partitions") { db in
+            try db.execute(sql: """
+                CREATE TABLE partition (
+                    source TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    documents TEXT NOT NULL,
+                    run_id TEXT NOT NULL,
+                    updated_at TEXT NOT NULL,
+                    message TEXT,
+                    PRIMARY KEY (source, key)
+                )
+                """)
+        }
+        migrator.registerMigration("v1-runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE run (
+                    run_id TEXT PRIMARY KEY,
+                    started_at TEXT NOT NULL,
+                    finished INTEGER NOT NULL DEFAULT 0
+                )
+                """)
+        }
+        migrator.registerMigration("v2-revalidate") { db in
+            try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
+        }
+        migrator.registerMigration("v3-last-good") { db in
+            try db.execute(sql: """
+                ALTER TABLE partition ADD COLUMN good_documents TEXT;
+                ALTER TABLE partition ADD COLUMN good_run_id TEXT;
+                ALTER TABLE partition ADD COLUMN good_summary TEXT;
+                UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
+                """)
+        }
+        return migrator
+    }
+
     /// Opens the ledger at `url`, creating it if needed.
     public init(url: URL) throws {
         self.url = url
@@ -110,42 +150,7 @@ public final class StateLedger {
         }
         do {
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
-            var migrator = DatabaseMigrator()
-            migrator.registerMigration("v1-partitions") { db in
-                try db.execute(sql: """
-                    CREATE TABLE partition (
-                        source TEXT NOT NULL,
-                        key TEXT NOT NULL,
-                        status TEXT NOT NULL,
-                        documents TEXT NOT NULL,
-                        run_id TEXT NOT NULL,
-                        updated_at TEXT NOT NULL,
-                        message TEXT,
-                        PRIMARY KEY (source, key)
-                    )
-                    """)
-            }
-            migrator.registerMigration("v1-runs") { db in
-                try db.execute(sql: """
-                    CREATE TABLE run (
-                        run_id TEXT PRIMARY KEY,
-                        started_at TEXT NOT NULL,
-                        finished INTEGER NOT NULL DEFAULT 0
-                    )
-                    """)
-            }
-            migrator.registerMigration("v2-revalidate") { db in
-                try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
-            }
-            migrator.registerMigration("v3-last-good") { db in
-                try db.execute(sql: """
-                    ALTER TABLE partition ADD COLUMN good_documents TEXT;
-                    ALTER TABLE partition ADD COLUMN good_run_id TEXT;
-                    ALTER TABLE partition ADD COLUMN good_summary TEXT;
-                    UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
-                    """)
-            }
-            try migrator.migrate(queue)
+            try Self.migrator.migrate(queue)
             let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             guard problems == ["ok"] else {
                 throw LedgerDamaged(url: url, detail: problems.prefix(3).joined(separator: "; "))

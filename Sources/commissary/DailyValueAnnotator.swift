@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import Pipeline
 import Nutrition
 
 /// What `commissary parse --dv-standard` applies: the compute stage of a run, on one page, so

@@ -39,7 +39,7 @@ struct InputFingerprint {
     }
 
     /// Documents a partition read, added on their own: those a partition read after it was
-    /// added (its foods read again, `HarvestStage`), none of which it had read before.
+    /// added (its foods read again, `Harvest`), none of which it had read before.
     mutating func add(documents: [SourceDocument], of source: String) {
         for document in Set(documents.map { "\(source) \($0.url) \($0.status) \($0.sha256)" }) {
             self.documents.add(document)

@@ -35,167 +35,83 @@ struct HarvestOutcome {
     var cachedPartitionsReadAgain = 0
 }
 
-/// One partition's work, done in a child task.
-struct PartitionWork: Sendable {
-    var index: Int
-    var harvester: any Harvester
-    var live: any DocumentSource
-    var key: String
-    var previous: PartitionState?
-    var reused: Bool
-    /// What the revalidation already fetched for this partition, served instead of a second request.
-    var prefetched: [String: Result<FetchedDocument, any Error>] = [:]
-    /// Revalidation found every document the ledger lists unchanged: the partition is parsed
-    /// from the raw store, by sha256, and nothing of it is held in memory meanwhile.
-    var confirmed = false
-    /// Documents fetched again by revalidation, and how many of those were 304s.
-    var refetched = 0
-    var notModified = 0
-    /// A day outside the run's dates that the pipeline's `history:` keeps: replayed from the raw
-    /// store as last done, never revalidated or fetched.
-    var history = false
-    /// The source's usual figures, for judging a partition that has no good version yet.
-    var usual: PartitionSummary?
-    /// Compared with what the ledger recorded, by the revalidation stage or by the harvest.
-    var revalidated = false
-
-    /// A partition done before that nothing has compared yet (the revalidation stage stops at
-    /// the first change, or does not run when a day is new): the harvest revalidates it first,
-    /// so that an unchanged one is taken from the parse cache.
-    var awaitsRevalidation: Bool { !revalidated && !reused && !history && previous?.status == .done }
-
-    /// The documents the partition will read, when they are known before it runs: those of
-    /// its last version for a partition replayed or found unchanged.
-    var knownDocuments: [SourceDocument]? {
-        history ? previous?.lastGood?.documents : reused || confirmed ? previous?.documents : nil
-    }
-
-    /// The parse cache's key for this partition built from `documents`. A day is parsed from
-    /// its documents alone; a partition that is not a day (a site's hours page) may read the
-    /// run's days too (to place a weekday in its year), so its key holds them.
-    func parseCacheKey(documents: [SourceDocument]) -> String {
-        ParseCache.key(source: harvester.source, partition: key,
-                       runPartitions: ServiceDate(key) == nil ? harvester.partitions : [], documents: documents)
-    }
-}
-
-/// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
-private struct PartitionOutcome: Sendable {
-    var work: PartitionWork
-    /// What is published for the partition: the new fetch, or its last good version when the
-    /// new one was refused or failed (then `stale` says so).
-    var result: Result<PartitionResult, any Error>
-    /// The documents `result` was built from.
-    var documents: [SourceDocument]
-    /// The documents the new fetch read, for the ledger (the same as `documents` unless stale).
-    var attempted: [SourceDocument]
-    /// The accepted fetch's counts, kept with it as the partition's last good version.
-    var summary: PartitionSummary?
-    /// Signs of a degraded structure in the accepted fetch, let through with a warning.
-    var degraded: [String] = []
-    var stale: StalePartition?
-    var revalidate: [String]
-    /// Taken from the parse cache instead of being parsed.
-    var fromCache = false
-    /// Foods on a cached partition's menus that another partition read when it was parsed: if
-    /// no partition claims them in this run, the partition is read again for them.
-    var borrowed: Set<FoodID> = []
-    var reusedCount: Int
-    var notModifiedCount: Int
-    var fetchSeconds: Double
-    var seconds: Double
-}
-
-extension PipelineRunner {
-    /// How many partitions are fetched and parsed at once: parsing is CPU-bound, so one per core;
-    /// politeness towards a host is the fetch policy's job (per-host concurrency and delay).
-    var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
-
-    /// Every partition of every source, in the pipeline's order, with what the ledger knows of it.
-    func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger?,
-                       interrupted: Set<String>) throws -> [PartitionWork] {
-        var work: [PartitionWork] = []
-        for (harvester, live) in harvesters {
-            let own = harvester.partitions
-            var kept: Set<String> = []
-            if let history = spec.history, let ledger {
-                kept = Set(try ledger.keptKeys(source: harvester.source.name).filter { key in
-                    guard let date = ServiceDate(key), !own.contains(key) else { return false }
-                    return history.keeps(date, today: options.today)
-                })
-            }
-            let usual = try ledger.map {
-                PartitionSummary.total(try $0.goodSummaries(source: harvester.source.name, limit: Self.usualWindow))
-            }
-            let states = try ledger?.states(source: harvester.source.name) ?? [:]
-            // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
-            let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
-            for key in days + own.filter({ ServiceDate($0) == nil }) {
-                let previous = states[key]
-                let isHistory = kept.contains(key)
-                var item = PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
-                                         previous: previous,
-                                         reused: isHistory || reuses(previous, interrupted: interrupted))
-                item.history = isHistory
-                item.usual = usual
-                work.append(item)
-            }
-        }
-        return work
-    }
-
-    /// How many of a source's newest good partitions make its usual figures.
-    static let usualWindow = 28
-
-    /// How far past the earliest unfinished partition new ones may start. Finished partitions
-    /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
-    /// holds back the start of others rather than letting the whole run pile up behind it.
-    var partitionLookahead: Int { partitionConcurrency * 4 }
-
-    /// What a partition produced, for its progress line.
-    func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
-        var counts = ["documents": documents]
-        if !dataset.serviceDays.isEmpty {
-            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItemCount }
-        }
-        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
-        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
-        let recipes = dataset.recipes.count + dataset.recipeSpools.reduce(0) { $0 + $1.count }
-        if recipes > 0 { counts["recipes"] = recipes }
-        return counts
-    }
-}
-
 /// The fetch and parse stages, run together: every partition of every source, several at a
 /// time, each committed to the ledger as soon as it finishes, so a killed run loses only those
 /// in flight.
-struct HarvestStage {
-    let runner: PipelineRunner
+struct Harvest {
+    let context: StageContext
     /// The run's scratch files are named from this (`RunContext.scratchFile`).
     let scratch: URL
 
-    /// The fetch and parse stages: every partition of every source, several at a time. Each is
-    /// committed to the ledger as soon as it finishes, so a killed run loses only those in flight.
-    /// Finished partitions are taken in partition order (a few wait for an earlier one still
-    /// running, never more than `partitionLookahead`), their days handed to `menus` and the rest
-    /// merged, so the result does not depend on which finished first and no more than a few days
-    /// are in memory at once.
+    struct Output {
+        var outcome: HarvestOutcome
+        /// Where the days went, and their digest for the stages after.
+        let menus: MenuStream
+        /// The fetch stage (revalidation's time and the partitions') and the parse stage.
+        let stages: [RunManifest.Stage]
+    }
+
+    /// The fetch and parse stages, from what revalidation fetched: the days into `staging` as
+    /// they come, labels that got worse tonight kept from the latest snapshot (`LastGoodFoods`).
+    func run(_ revalidation: Revalidation, of run: OpenRun, into staging: StagingSnapshot) async throws -> Output {
+        // Parsing starts with the first partition fetched: the two stages run together.
+        context.emit(.stageStarted, stage: .parse)
+        let menus = MenuStream(staging: staging)
+        let labelsKept = run.latest.flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
+            .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
+        var harvest = try await partitions(revalidation.work, ledger: run.ledger, menus: menus,
+                                           rereadFoodPages: labelsKept)
+        try run.stopIfDamaged()
+        if run.readsFoodPages, let latest = run.latest {
+            keepLastGoodLabels(in: &harvest, menus: menus.digest, latest: latest)
+        }
+        var parseCounts = context.partitionCounts(of: harvest.dataset, documents: harvest.dataset.documents.count)
+        if menus.digest.menuItemCount > 0 { parseCounts["menu_items"] = menus.digest.menuItemCount }
+        if harvest.partitionsFromCache > 0 { parseCounts["partitions_from_cache"] = harvest.partitionsFromCache }
+        if harvest.cachedPartitionsReadAgain > 0 {
+            parseCounts["cached_partitions_read_again"] = harvest.cachedPartitionsReadAgain
+        }
+        return Output(outcome: harvest, menus: menus, stages: [
+            RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
+                              counts: ["documents": harvest.dataset.documents.count]),
+            RunManifest.Stage(name: .parse, seconds: harvest.parseSeconds, counts: parseCounts),
+        ])
+    }
+
+    /// Labels that got worse tonight keep the latest snapshot's version (`LastGoodFoods`); a
+    /// latest snapshot that cannot be read keeps nothing, and says so.
+    private func keepLastGoodLabels(in harvest: inout HarvestOutcome, menus: MenuDigest, latest: URL) {
+        do {
+            harvest.staleFoods = try LastGoodFoods(policy: context.spec.checks)
+                .carry(into: &harvest.dataset, menus: menus, latest: latest)
+            harvest.staleFoodsSnapshot = latest.lastPathComponent
+        } catch {
+            context.emit(.warning, stage: .parse, message: "labels lost tonight cannot be kept from the latest snapshot, "
+                         + "which cannot be read: \(error)", path: latest.path)
+        }
+    }
+
+    /// Every partition of every source, several at a time. Each is committed to the ledger as
+    /// soon as it finishes, so a killed run loses only those in flight. Finished partitions are
+    /// taken in partition order (a few wait for an earlier one still running, never more than
+    /// `partitionLookahead`), their days handed to `menus` and the rest merged, so the result
+    /// does not depend on which finished first and no more than a few days are in memory at once.
     ///
     /// `rereadFoodPages` (the latest snapshot kept labels from an earlier night) reads every food
     /// page again instead of the raw store's copy, which may be the page that failed.
-    func run(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream, rereadFoodPages: Bool) async throws
-        -> HarvestOutcome {
-        let context = RunContext(scratch: scratch)
-        let known = runner.options.force || rereadFoodPages ? nil : RawStore(root: runner.options.workspace.raw)
+    private func partitions(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream,
+                            rereadFoodPages: Bool) async throws -> HarvestOutcome {
+        let adapterRun = RunContext(scratch: scratch)
+        let known = context.options.force || rereadFoodPages ? nil : RawStore(root: context.options.workspace.raw)
         // A run that reads everything again parses everything again.
-        let cache = known.map { _ in ParseCache(folder: runner.options.workspace.parseCache(pipeline: runner.spec.name)) }
+        let cache = known.map { _ in ParseCache(folder: context.options.workspace.parseCache(pipeline: context.spec.name)) }
         let lateRevalidation = cache.map { _ in SharedRevalidation(work.filter(\.awaitsRevalidation)) }
         let keptDocuments = KeptDocuments(work)
         // Cached partitions whose menus name foods another partition read when they were parsed.
         var borrowers: [Borrower] = []
         // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
         var finished: [Int: PartitionOutcome] = [:]
-        var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: runner.spec))
+        var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: context.spec))
         var nextInOrder = 0
         var unrecorded = CachedPartitionRecords()
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
@@ -203,11 +119,11 @@ struct HarvestStage {
             var waiting = queue.next()
             var running = 0
             while true {
-                while !Task.isCancelled, running < runner.partitionConcurrency, let item = waiting,
-                      item.index < nextInOrder + runner.partitionLookahead {
-                    runner.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
+                while !Task.isCancelled, running < context.partitionConcurrency, let item = waiting,
+                      item.index < nextInOrder + context.partitionLookahead {
+                    context.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
                     group.addTask {
-                        try await self.harvest(item, context: context, known: known, kept: keptDocuments,
+                        try await self.harvest(item, adapterRun: adapterRun, known: known, kept: keptDocuments,
                                                cache: cache, revalidation: lateRevalidation)
                     }
                     running += 1
@@ -217,14 +133,7 @@ struct HarvestStage {
                 running -= 1
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
-                if outcome.fromCache, outcome.stale == nil {
-                    if let state = ledgerState(of: outcome) {
-                        try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
-                    }
-                } else {
-                    try unrecorded.commit(to: ledger)
-                    try record(outcome, in: ledger)
-                }
+                try commit(outcome, to: ledger, unrecorded: &unrecorded)
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
@@ -237,19 +146,43 @@ struct HarvestStage {
             }
         }
         try unrecorded.commit(to: ledger)
-        // Claims only grow, so a borrower none of whose foods is unclaimed now never has one.
-        // The foods on any menu are a few thousand; the foods the cached days borrow, counted
-        // per day, a hundred thousand: one pass over the first instead of one per borrower.
-        let unclaimed = borrowers.isEmpty ? [] : await context.unclaimed(Set(menus.digest.foods.keys))
-        for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
-            try await readUnclaimedFoods(of: borrower, context: context, known: known, ledger: ledger, into: &harvest)
-        }
+        try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, ledger: ledger,
+                                     menus: menus, into: &harvest)
         cache?.flush()
-        if let places = runner.spec.places, !harvest.unknownRestaurants.isEmpty {
+        if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
                                     + harvest.unknownRestaurants.sorted().joined(separator: ", "))
         }
         return harvest
+    }
+
+    /// A partition taken from the parse cache waits to be committed with the next one fetched
+    /// or parsed (`CachedPartitionRecords`); any other is committed now, after those.
+    private func commit(_ outcome: PartitionOutcome, to ledger: StateLedger,
+                        unrecorded: inout CachedPartitionRecords) throws {
+        if outcome.fromCache, outcome.stale == nil {
+            if let state = ledgerState(of: outcome) {
+                try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
+            }
+        } else {
+            try unrecorded.commit(to: ledger)
+            try record(outcome, in: ledger)
+        }
+    }
+
+    /// The cached partitions whose borrowed foods no partition of this run read.
+    private func readUnclaimedFoods(of borrowers: [Borrower], adapterRun: RunContext, known: RawStore?,
+                                    ledger: StateLedger, menus: MenuStream,
+                                    into harvest: inout HarvestOutcome) async throws {
+        guard !borrowers.isEmpty else { return }
+        // Claims only grow, so a borrower none of whose foods is unclaimed now never has one.
+        // The foods on any menu are a few thousand; the foods the cached days borrow, counted
+        // per day, a hundred thousand: one pass over the first instead of one per borrower.
+        let unclaimed = await adapterRun.unclaimed(Set(menus.digest.foods.keys))
+        for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
+            try await readUnclaimedFoods(of: borrower, adapterRun: adapterRun, known: known, ledger: ledger,
+                                         into: &harvest)
+        }
     }
 
     /// One finished partition, in its turn: its days to the snapshot, the rest to the dataset,
@@ -267,7 +200,7 @@ struct HarvestStage {
             if let stale = outcome.stale { harvest.stale.append(stale) }
             harvest.degraded.append(contentsOf: outcome.degraded)
             // Normalizing: one name per restaurant, as the pipeline's places file says.
-            if let places = runner.spec.places {
+            if let places = context.spec.places {
                 result.dataset.serviceDays = result.dataset.serviceDays.map {
                     places.normalize($0, unknown: &harvest.unknownRestaurants)
                 }
@@ -314,19 +247,19 @@ struct HarvestStage {
         let key = outcome.work.key
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil):
-            var counts = runner.partitionCounts(of: result.dataset, documents: outcome.documents.count)
+            var counts = context.partitionCounts(of: result.dataset, documents: outcome.documents.count)
             counts["documents_reused"] = outcome.reusedCount
             counts["not_modified"] = outcome.notModifiedCount
             if outcome.fromCache { counts["parsed_from_cache"] = 1 }
             counts.merge(result.counts) { _, adapter in adapter }
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+            context.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: (outcome.work.reused ? PartitionStatus.reused : .fetched).rawValue,
                         seconds: outcome.seconds, counts: counts)
         case (.success, let stale?):
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+            context.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: PartitionStatus.stale.rawValue, message: stale.line)
         case (.failure(let error), _):
-            runner.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
+            context.emit(.partitionFinished, stage: .fetch, source: source, partition: key,
                         status: PartitionStatus.failed.rawValue, message: "\(error)")
         }
     }
@@ -337,11 +270,11 @@ struct HarvestStage {
     ///
     /// A partition whose documents are known and unchanged is taken from `cache` when it has
     /// it; one that nothing compared yet is revalidated first (through `revalidation`).
-    private func harvest(_ work: PartitionWork, context: RunContext, known: RawStore?, kept: KeptDocuments,
+    private func harvest(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?, kept: KeptDocuments,
                          cache: ParseCache?, revalidation: SharedRevalidation?) async throws -> PartitionOutcome {
         var work = work
         if let revalidation, work.awaitsRevalidation {
-            work = await RevalidateStage.revalidate(work, shared: revalidation).0
+            work = await Revalidate.revalidate(work, shared: revalidation).0
         }
         let started = Date()
         let lastFailed = work.previous?.status == .failed
@@ -350,9 +283,9 @@ struct HarvestStage {
         var cacheKey: String?
         if let cache, let documents = work.knownDocuments,
            case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
-            outcome = await cachedOutcome(entry, of: work, documents: documents, context: context)
+            outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
-            outcome = try await parse(work, context: context, known: lastFailed ? nil : known)
+            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known)
             if cache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
         }
         if work.history {
@@ -370,7 +303,7 @@ struct HarvestStage {
             switch outcome.result {
             case .success(let fresh):
                 let summary = PartitionSummary(fresh)
-                let judge = PartitionJudge(policy: runner.spec.checks)
+                let judge = PartitionJudge(policy: context.spec.checks)
                 let lastGood = work.previous?.lastGood?.summary
                 let degradation = judge.degradation(summary, lastGood: lastGood)
                 let problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
@@ -400,16 +333,16 @@ struct HarvestStage {
 
     /// Reads and parses the partition: from the raw store when its documents are known, else
     /// from its source (what revalidation fetched for it first).
-    private func parse(_ work: PartitionWork, context: RunContext, known: RawStore?) async throws
+    private func parse(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?) async throws
         -> PartitionOutcome {
         var work = work
-        let upstream = try work.knownDocuments.map { try runner.replay($0, fallback: work.live) } ?? work.live
+        let upstream = try work.knownDocuments.map { try context.replay($0, fallback: work.live) } ?? work.live
         let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let result: Result<PartitionResult, any Error>
         do {
-            result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: context))
+            result = .success(try await work.harvester.harvest(partition: work.key, from: log, run: adapterRun))
         } catch {
             result = .failure(error)
         }
@@ -423,9 +356,9 @@ struct HarvestStage {
     /// A partition as the cache has it, read from the documents it lists: its foods are claimed
     /// for it, as when it was parsed, and the foods it left to other partitions are noted.
     private func cachedOutcome(_ entry: ParseCache.Entry, of work: PartitionWork, documents: [SourceDocument],
-                               context: RunContext) async -> PartitionOutcome {
+                               adapterRun: RunContext) async -> PartitionOutcome {
         let own = entry.result.dataset.foods.keys
-        await context.claim(foods: own)
+        await adapterRun.claim(foods: own)
         var borrowed: Set<FoodID> = []
         for day in entry.result.dataset.serviceDays {
             day.forEachMenuItem { borrowed.insert($0.food) }
@@ -441,10 +374,10 @@ struct HarvestStage {
     /// read them when it was parsed has changed or left the window): the partition is parsed
     /// again from the raw store, which reads just those (the others are claimed), and its new
     /// foods and documents join the run. Its days went to the snapshot already and are the same.
-    private func readUnclaimedFoods(of borrower: Borrower, context: RunContext, known: RawStore?, ledger: StateLedger,
+    private func readUnclaimedFoods(of borrower: Borrower, adapterRun: RunContext, known: RawStore?, ledger: StateLedger,
                                     into harvest: inout HarvestOutcome) async throws {
-        guard !(await context.unclaimed(borrower.foods)).isEmpty else { return }
-        let outcome = try await parse(borrower.work, context: context, known: known)
+        guard !(await adapterRun.unclaimed(borrower.foods)).isEmpty else { return }
+        let outcome = try await parse(borrower.work, adapterRun: adapterRun, known: known)
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
         let source = borrower.work.harvester.source.name
@@ -471,8 +404,8 @@ struct HarvestStage {
                                 kept: KeptDocuments, into outcome: inout PartitionOutcome) async {
         let source = work.harvester.source.name
         do {
-            let shared = try runner.replay(kept.documents(of: source), fallback: NothingKept())
-            let upstream = try runner.replay(good.documents, fallback: shared)
+            let shared = try context.replay(kept.documents(of: source), fallback: NothingKept())
+            let upstream = try context.replay(good.documents, fallback: shared)
             let log = DocumentLog(upstream: upstream, known: nil)
             let replayed = try await work.harvester.harvest(partition: work.key, from: log,
                                                             run: RunContext(scratch: scratch))
@@ -491,7 +424,7 @@ struct HarvestStage {
     /// written: a replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
         if case .failure(let error) = outcome.result {
-            runner.logger.info("partition failed", metadata: [
+            context.logger.info("partition failed", metadata: [
                 "stage": "\(StageName.fetch.rawValue)", "source": "\(outcome.work.harvester.source.name)",
                 "partition": "\(outcome.work.key)", "error": "\(error)",
             ])
@@ -509,99 +442,19 @@ struct HarvestStage {
             guard !outcome.work.history else { return nil }
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
             return PartitionState(
-                source: source, key: key, status: .done, documents: outcome.documents, runId: runner.runId,
+                source: source, key: key, status: .done, documents: outcome.documents, runId: context.runId,
                 updatedAt: isoTimestamp(Date()), revalidate: outcome.revalidate,
-                lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? runner.runId,
+                lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? context.runId,
                                    summary: outcome.summary))
         case (.success, let stale?):
             guard !outcome.work.history else { return nil }
             return PartitionState(
-                source: source, key: key, status: .failed, documents: outcome.attempted, runId: runner.runId,
+                source: source, key: key, status: .failed, documents: outcome.attempted, runId: context.runId,
                 updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood)
         case (.failure(let error), _):
             return PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
-                                  runId: runner.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
+                                  runId: context.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
                                   lastGood: previous?.lastGood)
         }
-    }
-}
-
-/// The ledger states of partitions taken from the parse cache, not yet committed. Such a state
-/// changes only which run saw the partition last: losing it to a kill costs the next run one
-/// cache read, where a commit of its own would cost a sync of the log (a fifth of the harvest
-/// of a rerun in which one day changed). They are committed with the next partition that was
-/// fetched or parsed, `perCommit` at a time, and at the end of the harvest; a state that is the
-/// one recorded but for its run and time updates those two alone, without encoding the rest.
-private struct CachedPartitionRecords {
-    static let perCommit = 64
-    private var states: [PartitionState] = []
-    private var seenAgain: [(source: String, key: String)] = []
-    private var run: (id: String, time: String)?
-
-    mutating func add(_ state: PartitionState, previous: PartitionState?, to ledger: StateLedger) throws {
-        var recorded = previous
-        recorded?.runId = state.runId
-        recorded?.updatedAt = state.updatedAt
-        if recorded == state {
-            seenAgain.append((state.source, state.key))
-            run = (state.runId, state.updatedAt)
-        } else {
-            states.append(state)
-        }
-        if states.count + seenAgain.count >= Self.perCommit { try commit(to: ledger) }
-    }
-
-    mutating func commit(to ledger: StateLedger) throws {
-        try ledger.record(states)
-        if let run { try ledger.recordSeenAgain(seenAgain, runId: run.id, at: run.time) }
-        states = []
-        seenAgain = []
-        run = nil
-    }
-}
-
-/// A cached partition whose menus name foods other partitions read when it was parsed: what
-/// reading it again for them needs, without its values (those went to the snapshot).
-private struct Borrower {
-    var work: PartitionWork
-    var foods: Set<FoodID>
-    var documents: [SourceDocument]
-    var summary: PartitionSummary?
-}
-
-/// Every document of the run's partitions' last good versions, by source and URL: a stale
-/// replay reads from here the pages its day shared with others (a dish another day read first).
-struct KeptDocuments: Sendable {
-    private let bySource: [String: [SourceDocument]]
-
-    init(_ work: [PartitionWork]) {
-        var bySource: [String: [SourceDocument]] = [:]
-        for item in work {
-            bySource[item.harvester.source.name, default: []] += item.previous?.lastGood?.documents ?? []
-        }
-        self.bySource = bySource
-    }
-
-    func documents(of source: String) -> [SourceDocument] { bySource[source] ?? [] }
-}
-
-/// Where the service days go as partitions finish: into the staging snapshot, summed up in a
-/// digest for the stages after the write. Used from the run's own task only.
-final class MenuStream {
-    private let staging: StagingSnapshot
-    private(set) var digest = MenuDigest()
-    /// Time spent writing days, which belongs to the write stage.
-    private(set) var seconds = 0.0
-
-    init(staging: StagingSnapshot) {
-        self.staging = staging
-    }
-
-    /// `labelVersions`: each item's label version, in page order (`LabelVersions.record`).
-    func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
-        let started = Date()
-        defer { seconds += Date().timeIntervalSince(started) }
-        try staging.append(day, labelVersions: labelVersions)
-        digest.add(day)
     }
 }

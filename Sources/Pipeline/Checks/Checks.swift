@@ -33,29 +33,8 @@ struct Checks {
             name: "min_recipes", severity: .error, passed: recipes >= policy.minRecipes,
             value: Double(recipes), message: "\(recipes) recipes (at least \(policy.minRecipes) required)"))
 
-        if let previous {
-            for table in ["menu_item", "food_nutrient", "recipe"] {
-                let before = previous[table] ?? 0
-                let now = counts[table] ?? 0
-                guard before > 0 else { continue }
-                let floor = Double(before) * (1 - policy.maxDropFromPrevious)
-                outcomes.append(CheckOutcome(
-                    name: "no_drop_\(table)", severity: .error, passed: Double(now) >= floor,
-                    value: Double(now) / Double(before),
-                    message: "\(now) \(table) rows against \(before) in the previous snapshot"
-                        + " (a fall past \(Int(policy.maxDropFromPrevious * 100))% blocks publishing)"))
-            }
-        }
-
-        for (date, present) in menus.restaurantsByDay.sorted(by: { $0.key < $1.key })
-        where !policy.requiredRestaurants.isEmpty {
-            let missing = policy.requiredRestaurants.filter { !present.contains($0) }
-            outcomes.append(CheckOutcome(
-                name: "required_restaurants", severity: .error, passed: missing.isEmpty,
-                value: Double(missing.count),
-                message: missing.isEmpty ? "\(date): every required restaurant has a menu"
-                    : "\(date): no menu for \(missing.joined(separator: ", "))"))
-        }
+        outcomes.append(contentsOf: drops(counts, previous: previous))
+        outcomes.append(contentsOf: requiredRestaurants(menus))
 
         outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
         outcomes.append(contentsOf: labelledShares(dataset, menus: menus))
@@ -76,6 +55,35 @@ struct Checks {
                                          message: warning))
         }
         return outcomes
+    }
+
+    /// No table of the guarded ones may fall past `max_drop_from_previous` against the latest snapshot.
+    private func drops(_ counts: [String: Int], previous: [String: Int]?) -> [CheckOutcome] {
+        guard let previous else { return [] }
+        return ["menu_item", "food_nutrient", "recipe"].compactMap { table in
+            let before = previous[table] ?? 0
+            let now = counts[table] ?? 0
+            guard before > 0 else { return nil }
+            let floor = Double(before) * (1 - policy.maxDropFromPrevious)
+            return CheckOutcome(
+                name: "no_drop_\(table)", severity: .error, passed: Double(now) >= floor,
+                value: Double(now) / Double(before),
+                message: "\(now) \(table) rows against \(before) in the previous snapshot"
+                    + " (a fall past \(Int(policy.maxDropFromPrevious * 100))% blocks publishing)")
+        }
+    }
+
+    /// Each day, every hall `required_restaurants` names has a menu.
+    private func requiredRestaurants(_ menus: MenuDigest) -> [CheckOutcome] {
+        guard !policy.requiredRestaurants.isEmpty else { return [] }
+        return menus.restaurantsByDay.sorted(by: { $0.key < $1.key }).map { date, present in
+            let missing = policy.requiredRestaurants.filter { !present.contains($0) }
+            return CheckOutcome(
+                name: "required_restaurants", severity: .error, passed: missing.isEmpty,
+                value: Double(missing.count),
+                message: missing.isEmpty ? "\(date): every required restaurant has a menu"
+                    : "\(date): no menu for \(missing.joined(separator: ", "))")
+        }
     }
 
     /// Failed partitions block publishing beyond `max_failed_partitions`; within it the run

@@ -17,8 +17,8 @@ struct Revalidation {
 }
 
 /// The first half of the fetch stage: fetches again only the documents that can change.
-struct RevalidateStage {
-    let runner: PipelineRunner
+struct Revalidate {
+    let context: StageContext
 
     /// Fetches again only the documents that can change (a day's menu page, a dump file, a
     /// catalogue letter) and compares their sha256 with what the ledger says each partition
@@ -27,13 +27,15 @@ struct RevalidateStage {
     ///
     /// It stops at the first changed partition: from there the run is a normal run, and what
     /// was fetched so far is handed to the parse instead of being fetched again. A full refresh,
-    /// `--only-missing` and resumed runs skip this, since they ask for something else.
+    /// `--only-missing` and resumed runs skip this, since they ask for something else. It opens
+    /// the fetch stage, of which it is the first half.
     func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
+        context.emit(.stageStarted, stage: .fetch)
         let started = Date()
         var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
         // A latest snapshot with stale days or labels is never current: what it carries from
         // earlier nights is tried again every night until a good fetch replaces it.
-        guard !runner.options.force, !runner.options.onlyMissing, !resuming, !work.isEmpty, let latest,
+        guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
               (try? SnapshotReader.stalePartitions(of: latest))?.isEmpty ?? false,
               work.allSatisfy({ $0.previous?.status == .done })
@@ -44,13 +46,13 @@ struct RevalidateStage {
         let shared = SharedRevalidation(work)
         await withTaskGroup(of: (PartitionWork, Bool).self) { group in
             var next = work.makeIterator()
-            for _ in 0..<runner.partitionConcurrency {
+            for _ in 0..<context.partitionConcurrency {
                 guard let item = next.next() else { break }
                 group.addTask { await Self.revalidate(item, shared: shared) }
             }
             while let (checked, unchanged) = await group.next() {
                 result.work[checked.index] = checked
-                runner.emit(.partitionFinished, stage: .revalidate, source: checked.harvester.source.name,
+                context.emit(.partitionFinished, stage: .revalidate, source: checked.harvester.source.name,
                             partition: checked.key,
                             status: (unchanged ? PartitionStatus.unchanged : .changed).rawValue,
                             counts: ["documents": checked.refetched, "not_modified": checked.notModified])
@@ -63,17 +65,17 @@ struct RevalidateStage {
         }
         result.seconds = Date().timeIntervalSince(started)
         if let firstChanged {
-            runner.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
+            context.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
             return result
         }
-        let current = InputFingerprint.of(spec: runner.spec, partitions: work.map { item in
+        let current = InputFingerprint.of(spec: context.spec, partitions: work.map { item in
             InputFingerprint.Partition(source: item.harvester.source.name, key: item.key,
                                        documents: item.previous?.documents ?? [], failed: false)
         })
         if current == fingerprint {
             result.currentSnapshot = latest
         } else {
-            runner.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
+            context.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
                  + "built \(latest.lastPathComponent): building a new snapshot")
         }
         return result

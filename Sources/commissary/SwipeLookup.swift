@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import Pipeline
 import Snapshot
 import Swipes
 

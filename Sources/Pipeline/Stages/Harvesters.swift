@@ -6,7 +6,7 @@ import Logging
 import Snapshot
 import SourceAdapters
 
-extension PipelineRunner {
+extension StageContext {
     /// One harvester per source of the spec, each with the live document source it fetches
     /// through. Everything fetched is kept in the raw store, local folders included, so that
     /// every run can be replayed and every row traced to its bytes.

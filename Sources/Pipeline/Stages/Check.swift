@@ -1,0 +1,43 @@
+import FoodModel
+import Foundation
+import Snapshot
+
+/// The check stage: the gates, against the policy and the latest snapshot, each told as an event.
+struct Check {
+    let context: StageContext
+    let readsFoodPages: Bool
+
+    struct Output: StageOutput {
+        var outcomes: [CheckOutcome]
+        /// The outcomes that stop the publication.
+        var blocking: [CheckOutcome] { outcomes.filter(\.blocksPublishing) }
+        var counts: [String: Int] { ["checks": outcomes.count, "blocking": blocking.count] }
+    }
+
+    func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: Write.Output,
+             latest: URL?) -> Output {
+        let outcomes = Checks(spec: context.spec, readsFoodPages: readsFoodPages).evaluate(
+            dataset: dataset, menus: menus, counts: written.rowCounts, previous: rowCounts(of: latest),
+            failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
+            staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)
+            + written.outcomes
+        for check in outcomes {
+            context.emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check)
+        }
+        return Output(outcomes: outcomes)
+    }
+
+    /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be
+    /// read (damaged, emptied) is reported and compared with nothing, so that it cannot stop
+    /// the publication that replaces it.
+    private func rowCounts(of latest: URL?) -> [String: Int]? {
+        guard let latest else { return nil }
+        do {
+            return try SnapshotReader.rowCounts(of: latest)
+        } catch {
+            context.emit(.warning, stage: .check, message: "the latest snapshot cannot be read, so nothing is compared "
+                         + "with it: \(error)", path: latest.path)
+            return nil
+        }
+    }
+}

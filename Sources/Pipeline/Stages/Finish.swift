@@ -1,0 +1,131 @@
+import Basics
+import Foundation
+import PostgresTarget
+import Snapshot
+
+/// The finish stage: the manifest assembled once, after everything the run did, and written
+/// (beside the snapshot, or under `state/runs/` when nothing was published); PostgreSQL told;
+/// the ledger's run closed; `run_finished`.
+struct Finish {
+    let context: StageContext
+    let store: SnapshotStore
+    let ledger: StateLedger
+
+    /// The end of a run that built a snapshot, published or stopped by a blocking check.
+    func run(published: Publish.Output?, harvest: HarvestOutcome, stages: [RunManifest.Stage], checks: Check.Output,
+             written: Write.Output) throws -> RunReport {
+        let manifest = ManifestBuilder(context: context).manifest(
+            status: published == nil ? .notPublished : .published, snapshot: published?.snapshot.lastPathComponent,
+            inputsSHA256: harvest.fingerprint.sha256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
+            stages: stages, checks: checks.outcomes, rowCounts: written.rowCounts)
+        guard let published else { return try notPublished(manifest, blocking: checks.blocking) }
+        return try completed(manifest, published: published.snapshot)
+    }
+
+    /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
+    /// published; the manifest, under `state/runs/`, names the snapshot that is still current
+    /// and carries its row counts.
+    func unchanged(_ revalidation: Revalidation, current: URL) throws -> RunReport {
+        let fetch = RunManifest.Stage(name: .fetch, seconds: revalidation.seconds,
+                                      counts: ["documents": revalidation.documentsFetched])
+        context.emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
+        let partitions = revalidation.work.map { item in
+            let documents = item.previous?.documents.count ?? 0
+            return RunManifest.Partition(source: item.harvester.source.name, key: item.key, status: .unchanged,
+                                         documents: documents, documentsReused: documents - item.refetched,
+                                         notModified: item.notModified, message: nil)
+        }
+        // The snapshot still served keeps its stale days: the manifest says so as the run did.
+        let stale = try SnapshotReader.stalePartitions(of: current).map {
+            CheckOutcome(name: "stale_partition", severity: .stale, passed: false, message: $0.line)
+        }
+        let manifest = ManifestBuilder(context: context).manifest(
+            status: .unchanged, snapshot: current.lastPathComponent,
+            inputsSHA256: try SnapshotReader.inputsSHA256(of: current), partitions: partitions,
+            inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: stale,
+            rowCounts: try SnapshotReader.rowCounts(of: current))
+        let manifestPath = try writeUnpublishedManifest(manifest)
+        try ledger.finishRuns()
+        // A night PostgreSQL missed (its server was down when the snapshot was published) is
+        // sent by the next run, even one that finds every input unchanged.
+        if let target = context.spec.postgres,
+           try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
+           let problem = publishToPostgres(current) {
+            throw PublishedIncompletely(snapshot: current.path, problems: [problem])
+        }
+        context.emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from",
+                     path: current.path)
+        let seconds = context.secondsSinceStart
+        context.emit(.runFinished, status: RunStatus.unchanged.rawValue, seconds: seconds, path: current.path)
+        return RunReport(manifest: manifest, snapshotPath: current.path, manifestPath: manifestPath, seconds: seconds)
+    }
+
+    private func notPublished(_ manifest: RunManifest, blocking: [CheckOutcome]) throws -> RunReport {
+        let manifestPath = try writeUnpublishedManifest(manifest)
+        context.emit(.notPublished, message: blocking.map(\.message).joined(separator: "; "), path: manifestPath)
+        try ledger.finishRuns()
+        let seconds = context.secondsSinceStart
+        context.emit(.runFinished, status: manifest.status.rawValue, seconds: seconds)
+        return RunReport(manifest: manifest, snapshotPath: nil, manifestPath: manifestPath, seconds: seconds)
+    }
+
+    /// The snapshot is published and `latest` points at it: what fails from here (a disk that
+    /// filled up) is reported as what it is, not as a failed run.
+    private func completed(_ manifest: RunManifest, published: URL) throws -> RunReport {
+        var problems: [String] = []
+        var manifestPath = published.path + ".manifest.json"
+        do {
+            manifestPath = try store.writeManifest(try encode(manifest), beside: published).path
+        } catch {
+            problems.append("its manifest could not be written (\(error))")
+        }
+        if let problem = publishToPostgres(published) { problems.append(problem) }
+        do {
+            try ledger.finishRuns()
+        } catch {
+            problems.append("the ledger could not record the run as finished (\(error)); the next run resumes it")
+        }
+        let seconds = context.secondsSinceStart
+        guard problems.isEmpty else {
+            context.emit(.runFinished, status: manifest.status.rawValue, message: problems.joined(separator: "; "),
+                         seconds: seconds, path: published.path)
+            throw PublishedIncompletely(snapshot: published.path, problems: problems)
+        }
+        context.emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published.path)
+        return RunReport(manifest: manifest, snapshotPath: published.path, manifestPath: manifestPath,
+                         seconds: seconds)
+    }
+
+    /// Sends a published snapshot into PostgreSQL when the pipeline says so; what went wrong, in
+    /// one phrase, or nil. The SQLite publication stands either way.
+    private func publishToPostgres(_ snapshot: URL) -> String? {
+        guard let target = context.spec.postgres else { return nil }
+        do {
+            // As many nights before kept as retention keeps snapshots besides the latest; one at least.
+            let publication = try PostgresPublisher.publish(snapshot, to: target,
+                                                            keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1))
+            context.emit(.publishedPostgres, message: "schema \(publication.schema)"
+                         + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
+                         counts: publication.rowCounts)
+            return nil
+        } catch {
+            return "PostgreSQL was not updated and still serves what it did (\(error))"
+        }
+    }
+
+    /// Compact, with sorted keys (stable for diffs; `jq .` indents it): the manifest is encoded
+    /// after publishing, the run's last large allocation, and indenting a ten-year manifest made
+    /// its buffer, and the run's peak memory, grow by a third.
+    private func encode(_ manifest: RunManifest) throws -> Data {
+        try UserJSON.encoder().encode(manifest)
+    }
+
+    /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.
+    private func writeUnpublishedManifest(_ manifest: RunManifest) throws -> String {
+        let folder = context.options.workspace.runManifests(pipeline: context.spec.name)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("\(context.runId).manifest.json")
+        try encode(manifest).write(to: url, options: .atomic)
+        return url.path
+    }
+}

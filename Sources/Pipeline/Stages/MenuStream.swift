@@ -1,0 +1,24 @@
+import FoodModel
+import Foundation
+import Snapshot
+
+/// Where the service days go as partitions finish: into the staging snapshot, summed up in a
+/// digest for the stages after the write. Used from the run's own task only.
+final class MenuStream {
+    private let staging: StagingSnapshot
+    private(set) var digest = MenuDigest()
+    /// Time spent writing days, which belongs to the write stage.
+    private(set) var seconds = 0.0
+
+    init(staging: StagingSnapshot) {
+        self.staging = staging
+    }
+
+    /// `labelVersions`: each item's label version, in page order (`LabelVersions.record`).
+    func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
+        let started = Date()
+        defer { seconds += Date().timeIntervalSince(started) }
+        try staging.append(day, labelVersions: labelVersions)
+        digest.add(day)
+    }
+}

@@ -1,0 +1,63 @@
+import Basics
+import Fetching
+import Foundation
+import Snapshot
+import SourceAdapters
+
+/// What a run holds while its stages run: the pipeline's lock, its snapshots, the ledger, the
+/// raw store and the partitions to do. Opening it clears what a killed run left behind and
+/// says so, after `run_started`.
+struct OpenRun {
+    let context: StageContext
+    /// Held until the run ends; the kernel releases it if the process dies.
+    let lock: RunLock
+    let store: SnapshotStore
+    let ledger: StateLedger
+    let raw: RawStore
+    /// Runs killed before they finished, whose done partitions this one replays.
+    let interrupted: [String]
+    let work: [PartitionWork]
+    /// Some source reads food pages, whose labels the latest snapshot may keep (`LastGoodFoods`).
+    let readsFoodPages: Bool
+
+    init(_ context: StageContext) throws {
+        self.context = context
+        let workspace = context.options.workspace
+        let pipeline = context.spec.name
+        lock = try RunLock(workspace.lock(pipeline: pipeline), pipeline: pipeline)
+        store = SnapshotStore(directory: workspace.snapshots)
+        let unfinished = store.removeLeftovers(pipeline: pipeline)
+        workspace.removeStagingLeftovers(pipeline: pipeline)
+        ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
+        let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
+        ledger = opened.0
+        let damaged = opened.moved
+        raw = RawStore(root: workspace.raw)
+        let rawIndexMoved = try raw.openRecovering(label: context.runId)
+        interrupted = try ledger.interruptedRuns()
+        try ledger.beginRun(context.runId, startedAt: isoTimestamp(context.started))
+        let harvesters = try context.harvesters()
+        readsFoodPages = harvesters.contains { $0.0.readsFoodPages }
+        work = try context.partitionWork(harvesters, ledger: ledger, interrupted: Set(interrupted))
+        context.emit(.runStarted, message: interrupted.last.map { "resuming the partitions of interrupted run \($0)" },
+                     counts: ["partitions": work.count])
+        if let damaged { context.emit(.warning, message: damaged.description, path: damaged.movedTo) }
+        if let rawIndexMoved { context.emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo) }
+        for name in unfinished {
+            context.emit(.warning, message: "removed \(name), a snapshot whose publication did not finish (no metadata "
+                         + "or manifest beside it, and latest never pointed at it)",
+                         path: store.directory.appendingPathComponent(name).path)
+        }
+    }
+
+    /// The latest snapshot of the pipeline, as the stages before publishing see it.
+    var latest: URL? { store.latest(pipeline: context.spec.name) }
+
+    /// A raw-store index SQLite found damaged while the run used it stops the run, once, as the
+    /// machine's fault (exit status 4): every use of the store failed from then on, so the
+    /// partitions that failed did so for that alone. The index is moved aside for the next run.
+    func stopIfDamaged() throws {
+        guard raw.damageFound, let damaged = try raw.setAsideDamagedIndex(label: context.runId) else { return }
+        throw damaged
+    }
+}

@@ -1,0 +1,32 @@
+import Fetching
+import FoodModel
+import Foundation
+import Snapshot
+import SourceAdapters
+
+/// One partition's outcome, handed back to the run's own task, which alone writes the ledger.
+struct PartitionOutcome: Sendable {
+    var work: PartitionWork
+    /// What is published for the partition: the new fetch, or its last good version when the
+    /// new one was refused or failed (then `stale` says so).
+    var result: Result<PartitionResult, any Error>
+    /// The documents `result` was built from.
+    var documents: [SourceDocument]
+    /// The documents the new fetch read, for the ledger (the same as `documents` unless stale).
+    var attempted: [SourceDocument]
+    /// The accepted fetch's counts, kept with it as the partition's last good version.
+    var summary: PartitionSummary?
+    /// Signs of a degraded structure in the accepted fetch, let through with a warning.
+    var degraded: [String] = []
+    var stale: StalePartition?
+    var revalidate: [String]
+    /// Taken from the parse cache instead of being parsed.
+    var fromCache = false
+    /// Foods on a cached partition's menus that another partition read when it was parsed: if
+    /// no partition claims them in this run, the partition is read again for them.
+    var borrowed: Set<FoodID> = []
+    var reusedCount: Int
+    var notModifiedCount: Int
+    var fetchSeconds: Double
+    var seconds: Double
+}

@@ -1,0 +1,116 @@
+import Fetching
+import FoodModel
+import Foundation
+import Snapshot
+import SourceAdapters
+
+/// One partition's work, done in a child task.
+struct PartitionWork: Sendable {
+    var index: Int
+    var harvester: any Harvester
+    var live: any DocumentSource
+    var key: String
+    var previous: PartitionState?
+    var reused: Bool
+    /// What the revalidation already fetched for this partition, served instead of a second request.
+    var prefetched: [String: Result<FetchedDocument, any Error>] = [:]
+    /// Revalidation found every document the ledger lists unchanged: the partition is parsed
+    /// from the raw store, by sha256, and nothing of it is held in memory meanwhile.
+    var confirmed = false
+    /// Documents fetched again by revalidation, and how many of those were 304s.
+    var refetched = 0
+    var notModified = 0
+    /// A day outside the run's dates that the pipeline's `history:` keeps: replayed from the raw
+    /// store as last done, never revalidated or fetched.
+    var history = false
+    /// The source's usual figures, for judging a partition that has no good version yet.
+    var usual: PartitionSummary?
+    /// Compared with what the ledger recorded, by the revalidation stage or by the harvest.
+    var revalidated = false
+
+    /// A partition done before that nothing has compared yet (the revalidation stage stops at
+    /// the first change, or does not run when a day is new): the harvest revalidates it first,
+    /// so that an unchanged one is taken from the parse cache.
+    var awaitsRevalidation: Bool { !revalidated && !reused && !history && previous?.status == .done }
+
+    /// The documents the partition will read, when they are known before it runs: those of
+    /// its last version for a partition replayed or found unchanged.
+    var knownDocuments: [SourceDocument]? {
+        history ? previous?.lastGood?.documents : reused || confirmed ? previous?.documents : nil
+    }
+
+    /// The parse cache's key for this partition built from `documents`. A day is parsed from
+    /// its documents alone; a partition that is not a day (a site's hours page) may read the
+    /// run's days too (to place a weekday in its year), so its key holds them.
+    func parseCacheKey(documents: [SourceDocument]) -> String {
+        ParseCache.key(source: harvester.source, partition: key,
+                       runPartitions: ServiceDate(key) == nil ? harvester.partitions : [], documents: documents)
+    }
+}
+
+extension StageContext {
+    /// How many partitions are fetched and parsed at once: parsing is CPU-bound, so one per core;
+    /// politeness towards a host is the fetch policy's job (per-host concurrency and delay).
+    var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Every partition of every source, in the pipeline's order, with what the ledger knows of it.
+    func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger?,
+                       interrupted: Set<String>) throws -> [PartitionWork] {
+        var work: [PartitionWork] = []
+        for (harvester, live) in harvesters {
+            let own = harvester.partitions
+            var kept: Set<String> = []
+            if let history = spec.history, let ledger {
+                kept = Set(try ledger.keptKeys(source: harvester.source.name).filter { key in
+                    guard let date = ServiceDate(key), !own.contains(key) else { return false }
+                    return history.keeps(date, today: options.today)
+                })
+            }
+            let usual = try ledger.map {
+                PartitionSummary.total(try $0.goodSummaries(source: harvester.source.name, limit: Self.usualWindow))
+            }
+            let states = try ledger?.states(source: harvester.source.name) ?? [:]
+            // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
+            let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
+            for key in days + own.filter({ ServiceDate($0) == nil }) {
+                let previous = states[key]
+                let isHistory = kept.contains(key)
+                var item = PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
+                                         previous: previous,
+                                         reused: isHistory || reuses(previous, interrupted: interrupted))
+                item.history = isHistory
+                item.usual = usual
+                work.append(item)
+            }
+        }
+        return work
+    }
+
+    /// A partition done before is replayed, not fetched, by `--only-missing` and by the run
+    /// that resumes the one that did it.
+    func reuses(_ previous: PartitionState?, interrupted: Set<String>) -> Bool {
+        guard !options.force, let previous, previous.status == .done else { return false }
+        return options.onlyMissing || interrupted.contains(previous.runId)
+    }
+
+    /// How many of a source's newest good partitions make its usual figures.
+    static let usualWindow = 28
+
+    /// How far past the earliest unfinished partition new ones may start. Finished partitions
+    /// wait in memory for their turn, so one stalled partition (a page timing out and retried)
+    /// holds back the start of others rather than letting the whole run pile up behind it.
+    var partitionLookahead: Int { partitionConcurrency * 4 }
+
+    /// What a partition produced, for its progress line.
+    func partitionCounts(of dataset: Dataset, documents: Int) -> [String: Int] {
+        var counts = ["documents": documents]
+        if !dataset.serviceDays.isEmpty {
+            counts["menu_items"] = dataset.serviceDays.reduce(0) { $0 + $1.menuItemCount }
+        }
+        if !dataset.foods.isEmpty { counts["food_pages"] = dataset.foods.count }
+        if !dataset.hours.isEmpty { counts["hours"] = dataset.hours.count }
+        let recipes = dataset.recipes.count + dataset.recipeSpools.reduce(0) { $0 + $1.count }
+        if recipes > 0 { counts["recipes"] = recipes }
+        return counts
+    }
+}

@@ -1,0 +1,53 @@
+import Basics
+import Foundation
+import Report
+import Snapshot
+
+/// The publish stage: the staging database made a verified, read-only snapshot, `latest` swung
+/// to it, the report page beside it; then the `published` event and retention.
+struct Publish {
+    let context: StageContext
+    let store: SnapshotStore
+
+    struct Output: StageOutput {
+        var snapshot: URL
+        var counts: [String: Int] { [:] }
+    }
+
+    /// The stage, timed in `log`, then the `published` event and retention.
+    func run(_ staging: StagingSnapshot, fileName: String, rowCounts: [String: Int], log: inout StageLog) throws
+        -> Output {
+        let published = try log.time(.publish) { try publish(staging, fileName: fileName) }
+        context.emit(.published, counts: rowCounts, path: published.snapshot.path)
+        applyRetention(keeping: published.snapshot)
+        return published
+    }
+
+    private func publish(_ staging: StagingSnapshot, fileName: String) throws -> Output {
+        let previous = store.latest(pipeline: context.spec.name)
+        let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name)
+        // The page beside it is a reading aid: one that cannot be written is a warning, not
+        // a failed publication.
+        if context.spec.reportPage {
+            do {
+                try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
+            } catch {
+                context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
+            }
+        }
+        return Output(snapshot: snapshot)
+    }
+
+    /// Retention runs only after a publish succeeded. Failing to remove an old file does not
+    /// undo the publication, so it is reported as a warning event rather than thrown.
+    private func applyRetention(keeping published: URL) {
+        guard let policy = context.spec.retention else { return }
+        do {
+            for removed in try store.applyRetention(policy, pipeline: context.spec.name, keeping: published) {
+                context.logger.info("retention removed an old snapshot", metadata: ["path": "\(removed.path)"])
+            }
+        } catch {
+            context.emit(.warning, stage: .publish, message: "retention could not remove an old snapshot: \(error)")
+        }
+    }
+}
