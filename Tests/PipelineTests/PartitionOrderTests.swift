@@ -9,30 +9,16 @@ import TestSupport
 /// Finished partitions wait in memory for their turn (days go into the snapshot, and progress
 /// is reported, in partition order), so a stalled one must not let every later one run behind it.
 @Suite struct PartitionOrderTests {
-    private final class Events: RunObserver, @unchecked Sendable {
-        private let lock = NSLock()
-        private var seen: [RunEvent] = []
+    /// The fetch's partitions in the order they were reported finished.
+    private func finishedPartitions(_ events: [RunEvent]) -> [String] {
+        events.filter { $0.event == .partitionFinished && $0.stage == .fetch }.compactMap(\.partition)
+    }
 
-        func observe(_ event: RunEvent) {
-            lock.lock()
-            defer { lock.unlock() }
-            seen.append(event)
-        }
-
-        var finishedPartitions: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return seen.filter { $0.event == .partitionFinished && $0.stage == .fetch }.compactMap(\.partition)
-        }
-
-        /// How many partitions had started when `partition` was reported finished.
-        func started(before partition: String) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard let end = seen.firstIndex(where: { $0.event == .partitionFinished && $0.partition == partition })
-            else { return nil }
-            return seen[..<end].filter { $0.event == .partitionStarted }.count
-        }
+    /// How many partitions had started when `partition` was reported finished.
+    private func partitionsStarted(before partition: String, _ events: [RunEvent]) -> Int? {
+        guard let end = events.firstIndex(where: { $0.event == .partitionFinished && $0.partition == partition })
+        else { return nil }
+        return events[..<end].filter { $0.event == .partitionStarted }.count
     }
 
     /// Thirty days; the first day's page takes 1.5 s, every other day is a quick 404. Without a
@@ -58,17 +44,17 @@ import TestSupport
                                  dates: .range(from: ServiceDate("2026-10-10")!, to: ServiceDate("2026-11-08")!),
                                  settings: UCLAMenuSiteAdapter.Settings(recipePages: false, hours: false))],
             checks: CheckPolicy(minMenuItems: 0), fetch: fetch)
-        let events = Events()
+        let events = RecordedEvents()
         _ = try await PipelineRunner(
             spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-10")!),
             observer: events, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
 
         // Partitions are reported in partition order; what ran beside the stalled first day shows
         // in how many had started by the time it finished.
-        let order = events.finishedPartitions
+        let order = finishedPartitions(events.all)
         #expect(order == (0..<30).map { ServiceDate("2026-10-10")!.adding(days: $0).description })
         let lookahead = 4 * ProcessInfo.processInfo.activeProcessorCount
-        let started = try #require(events.started(before: "2026-10-10"))
+        let started = try #require(partitionsStarted(before: "2026-10-10", events.all))
         #expect(started <= lookahead, "\(started) partitions started while the first was stalled")
         #expect(started >= 2, "the quick days did not run beside the stalled one")
     }

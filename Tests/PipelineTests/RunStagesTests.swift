@@ -8,25 +8,8 @@ import TestSupport
 /// A run is its stages, in order: what the events say of them and what the manifest records
 /// must be one account, whichever way the run ends.
 @Suite struct RunStagesTests {
-    private final class Events: RunObserver, @unchecked Sendable {
-        private let lock = NSLock()
-        private var seen: [RunEvent] = []
-
-        func observe(_ event: RunEvent) {
-            lock.lock()
-            defer { lock.unlock() }
-            seen.append(event)
-        }
-
-        var all: [RunEvent] {
-            lock.lock()
-            defer { lock.unlock() }
-            return seen
-        }
-    }
-
     private func run(_ spec: PipelineSpec, in workspace: URL) async throws -> (RunReport, [RunEvent]) {
-        let events = Events()
+        let events = RecordedEvents()
         let report = try await PipelineRunner(
             spec: spec,
             options: RunOptions(workspace: Workspace(root: workspace), today: try #require(ServiceDate("2026-10-12"))),
