@@ -2,7 +2,7 @@ import FoodModel
 import Foundation
 import SourceReading
 
-/// One answer of DineOnCampus's menu API for one location and day (docs/sources/dineoncampus.md):
+/// One answer of DineOnCampus's menu API for one location and day (Sources/SourceAdapters/DineOnCampus/README.md):
 /// the public v1 form (`menu.periods` one period, the day's `periods` listed beside it) or the
 /// partner form (`menu.periods` a list). A closed location answers `closed: true` and no menu:
 /// a day without that location's meals, not an error.
@@ -72,35 +72,43 @@ public enum DineOnCampusMenu {
             if let served = period(fields) { answer.served.append(served) }
             let categories = JSONFields.array(fields["categories"]).compactMap { $0 as? [String: Any] }
             for (categoryIndex, category) in ordered(categories).enumerated() {
-                let sectionName = JSONFields.text(category["name"])
-                let section = sectionName ?? "\(meal) \(categoryIndex + 1)"
-                let place = "\(location): \(meal), \"\(section)\""
-                let items = JSONFields.array(category["items"]).compactMap { $0 as? [String: Any] }
-                if sectionName == nil, !items.isEmpty {
-                    answer.problems.append("\(place): the category names nothing (name): its items kept under its position")
-                }
-                for (itemIndex, item) in ordered(items).enumerated() {
-                    let itemPlace = "\(place), item \(itemIndex + 1)"
-                    guard let name = JSONFields.text(item["name"]) else {
-                        answer.problems.append("\(itemPlace) has no name: left out")
-                        continue
-                    }
-                    guard let mrn = JSONFields.text(item["mrn"]) ?? JSONFields.identifier(item["mrn"]) else {
-                        answer.problems.append("\(itemPlace) (\(name)) has no recipe number (mrn): left out")
-                        continue
-                    }
-                    let read = DineOnCampusFood.read(item, name: name, place: "\(itemPlace) (\(name))")
-                    answer.problems += read.problems
-                    answer.entries.append(Entry(
-                        meal: meal, section: section, unnamedSection: sectionName == nil, mrn: mrn,
-                        item: MenuItem(source: sourceName, recipeId: mrn, name: name,
-                                       portion: JSONFields.text(item["portion"]), codes: read.food.codes,
-                                       description: JSONFields.text(item["desc"])),
-                        food: read.food))
-                }
+                read(category, position: categoryIndex + 1, meal: meal, location: location, into: &answer)
             }
         }
         return answer
+    }
+
+    /// A category's items in their order, as the entries of one section; a category that names
+    /// nothing is named by its position, and an item without a name or recipe number is
+    /// reported and left out.
+    private static func read(_ category: [String: Any], position: Int, meal: String, location: String,
+                             into answer: inout Answer) {
+        let sectionName = JSONFields.text(category["name"])
+        let section = sectionName ?? "\(meal) \(position)"
+        let place = "\(location): \(meal), \"\(section)\""
+        let items = JSONFields.array(category["items"]).compactMap { $0 as? [String: Any] }
+        if sectionName == nil, !items.isEmpty {
+            answer.problems.append("\(place): the category names nothing (name): its items kept under its position")
+        }
+        for (itemIndex, item) in ordered(items).enumerated() {
+            let itemPlace = "\(place), item \(itemIndex + 1)"
+            guard let name = JSONFields.text(item["name"]) else {
+                answer.problems.append("\(itemPlace) has no name: left out")
+                continue
+            }
+            guard let mrn = JSONFields.text(item["mrn"]) ?? JSONFields.identifier(item["mrn"]) else {
+                answer.problems.append("\(itemPlace) (\(name)) has no recipe number (mrn): left out")
+                continue
+            }
+            let read = DineOnCampusFood.read(item, name: name, place: "\(itemPlace) (\(name))")
+            answer.problems += read.problems
+            answer.entries.append(Entry(
+                meal: meal, section: section, unnamedSection: sectionName == nil, mrn: mrn,
+                item: MenuItem(source: sourceName, recipeId: mrn, name: name,
+                               portion: JSONFields.text(item["portion"]), codes: read.food.codes,
+                               description: JSONFields.text(item["desc"])),
+                food: read.food))
+        }
     }
 
     /// A period `{id, name}`; nil without either.
