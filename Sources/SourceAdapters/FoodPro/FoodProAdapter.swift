@@ -23,6 +23,7 @@ public struct FoodProAdapter: SourceAdapter {
 
     public let name = "foodpro"
     public let summary = "a FoodPro site (layout ucla-grid or berkeley): menu pages and label pages"
+    public let folder = "FoodPro"
     public let keys: Set<String> = ["dates", "layout", "menu_page", "item_page", "recipe_pages"]
     public var needsDates: Bool { true }
     /// FoodPro prints what a mark means rather than a code; marks are read as the UCLA web codes

@@ -4,7 +4,7 @@ import HTML
 import SourceReading
 
 /// A CBORD NetNutrition nutrition label, the HTML its `NutritionDetail/ShowItemNutritionLabel`
-/// answers for one item (docs/sources/netnutrition.md): the item's name in the label header, the
+/// answers for one item (Sources/SourceAdapters/NetNutrition/README.md): the item's name in the label header, the
 /// serving size, calories, one line per nutrient with its amount and printed %DV, ingredients and
 /// the "Contains" allergens.
 ///

@@ -2,7 +2,7 @@ import FoodModel
 import Foundation
 import YAMLConfig
 
-/// CBORD NetNutrition's nutrition labels (docs/sources/netnutrition.md). Its menu pages need a
+/// CBORD NetNutrition's nutrition labels (Sources/SourceAdapters/NetNutrition/README.md). Its menu pages need a
 /// session (cookies, a unit and a menu chosen by form posts) and no real capture of them exists
 /// yet, so this adapter reads labels only: saved label answers in a folder, one per item, each
 /// a food; or one label with `commissary parse`.
@@ -11,6 +11,7 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
 
     public let name = "netnutrition-label"
     public let summary = "CBORD NetNutrition nutrition labels saved as files ({item id}.html), one food each"
+    public let folder = "NetNutrition"
     public let keys: Set<String> = []
     public var legend: [DietaryCode] { NetNutritionCodes.legend }
 

@@ -15,6 +15,9 @@ public protocol SourceAdapter: Sendable {
     var name: String { get }
     /// One line on what the adapter reads, for `--help` and the docs.
     var summary: String { get }
+    /// Its folder under `Sources/SourceAdapters`, which holds its code and, as `README.md`, what
+    /// its source publishes and where that was learned.
+    var folder: String { get }
     /// The keys a source of this kind may set besides `name`, `adapter`, `location` and `dates`;
     /// any other key is refused as a typo.
     var keys: Set<String> { get }

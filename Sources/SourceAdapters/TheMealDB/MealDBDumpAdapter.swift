@@ -18,6 +18,7 @@ public struct MealDBDumpAdapter: SourceAdapter {
 
     public let name = "mealdb-dump"
     public let summary = "a TheMealDB dump file, with an optional categories file"
+    public let folder = "TheMealDB"
     public let keys: Set<String> = ["categories"]
 
     public func problem(reading location: Location) -> String? {

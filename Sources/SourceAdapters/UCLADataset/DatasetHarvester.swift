@@ -2,7 +2,7 @@ import Fetching
 import FoodModel
 import Foundation
 
-/// The historical UCLA dataset (docs/sources/ucla-dataset.md): a folder of `YYYY-MM-DD.json` files, one
+/// The historical UCLA dataset (Sources/SourceAdapters/UCLADataset/README.md): a folder of `YYYY-MM-DD.json` files, one
 /// partition per file, so analysts can load history into the same snapshot shape as the live
 /// menus.
 struct DatasetHarvester: Harvester {

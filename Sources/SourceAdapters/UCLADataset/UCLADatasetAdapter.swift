@@ -9,6 +9,7 @@ public struct UCLADatasetAdapter: SourceAdapter {
 
     public let name = "ucla-dataset"
     public let summary = "the historical UCLA dataset: a folder of YYYY-MM-DD.json days"
+    public let folder = "UCLADataset"
     public let keys: Set<String> = ["dates"]
     /// The dataset writes UCLA's own web codes.
     public var legend: [DietaryCode] { UCLAWebCodes.all }

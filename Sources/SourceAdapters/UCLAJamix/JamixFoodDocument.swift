@@ -6,7 +6,7 @@ import SourceReading
 /// `recipes/{id}.json` (a dish cooked in the kitchen), read into a `Food` with its serving,
 /// nutrients and their units, ingredients text, allergens and diets.
 ///
-/// Both readers follow real documents (docs/sources/ucla-jamix.md). A field of an unexpected type
+/// Both readers follow real documents (Sources/SourceAdapters/UCLAJamix/README.md). A field of an unexpected type
 /// that the dish can do without is left out and reported; a document that is not one of the
 /// feed's is refused in one line naming the file and the field.
 public enum JamixFoodDocument {
@@ -67,7 +67,7 @@ public enum JamixFoodDocument {
         return Reading(food: food, problems: problems)
     }
 
-    /// A recipe document as the feed really serves it (docs/sources/ucla-jamix.md): the serving is
+    /// A recipe document as the feed really serves it (Sources/SourceAdapters/UCLAJamix/README.md): the serving is
     /// `recipePortionSize` + unit, `recipePortions` the batch; the nutrients are per 100 g (their own
     /// `portionSize`), with `dailyValues` the %DV of those per-100 g amounts. A document without a
     /// label (`recipeNutritiveValues` null) is still the dish, with its name, allergens, diets

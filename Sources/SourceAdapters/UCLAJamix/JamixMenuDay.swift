@@ -3,7 +3,7 @@ import Foundation
 import SourceReading
 
 /// UCLA's live menus as its kitchen system (Jamix) publishes them, one JSON file per service day
-/// (`jamix/menus/{YYYY-MM-DD}.json`; docs/sources/ucla-jamix.md).
+/// (`jamix/menus/{YYYY-MM-DD}.json`; Sources/SourceAdapters/UCLAJamix/README.md).
 ///
 /// A file is an array of menus, each of one store (the restaurant) and one meal type, holding
 /// weeks of days of stations (`menuDayMealOptions`) of rows. The feed drifts from month to month

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Berkeley's FoodPro label for Brown Rice; values read on the page (and listed in
-/// docs/sources/foodpro.md from the spec that saved it).
+/// Sources/SourceAdapters/FoodPro/README.md from the spec that saved it).
 @Suite struct FoodProLabelTests {
     static let path = "foodpro-berkeley-2016/label-153002.html"
 

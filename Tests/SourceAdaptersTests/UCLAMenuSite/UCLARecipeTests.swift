@@ -4,7 +4,7 @@ import SourceAdapters
 import Testing
 import TestSupport
 
-/// Every value of the cheeseburger page, as listed in docs/sources/ucla-menu-site.md and read on the page.
+/// Every value of the cheeseburger page, as listed in Sources/SourceAdapters/UCLAMenuSite/README.md and read on the page.
 @Suite struct UCLARecipeTests {
     static let path = "ucla-menu-2021/recipe-400317-bruin-cheeseburger-fragment.html"
 
