@@ -129,3 +129,19 @@ struct SnapshotPair: ParsableArguments {
         if exitCode && differing { throw ExitCode(ExitStatus.differ.rawValue) }
     }
 }
+
+/// `--format` of the commands that list things: `json` is one array, an element a line, as
+/// `query` writes it; `jsonl` is one object a line (JSON Lines), for a reader that streams.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, jsonl
+
+    /// The listed values in this format's JSON form; nil for `table`.
+    func json(_ values: [some Encodable]) -> String? {
+        let lines = values.map(encodeLine)
+        switch self {
+        case .table: return nil
+        case .jsonl: return lines.joined(separator: "\n")
+        case .json: return lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]"
+        }
+    }
+}

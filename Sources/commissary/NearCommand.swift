@@ -34,12 +34,8 @@ struct NearCommand: ParsableCommand {
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
     var workspace = "."
 
-    @Option(help: "table or json.")
-    var format: Format = .table
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table, json
-    }
+    @Option(help: "table, json (one array) or jsonl (one object a line).")
+    var format: ListFormat = .table
 
     func validate() throws {
         guard Coordinates(latitude: lat, longitude: lon) != nil else {
@@ -86,10 +82,9 @@ struct NearCommand: ParsableCommand {
         }
         .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
         .prefix(limit)
-        switch format {
-        case .json:
-            for place in listed { answer(encodeLine(place)) }
-        case .table:
+        if let json = format.json(Array(listed)) {
+            if !json.isEmpty { answer(json) }
+        } else {
             answer(Self.table(Array(listed), day: day, openAt: time))
         }
     }

@@ -14,7 +14,7 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "The SQL to run (read-only).")
     var sql: String
 
-    @Option(help: "table, csv or json.")
+    @Option(help: "table, csv, json (one array, an object a line) or jsonl (one object a line, JSON Lines).")
     var format: QueryResult.Format = .table
 
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
