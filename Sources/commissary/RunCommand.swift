@@ -107,28 +107,30 @@ struct RunCommand: AsyncParsableCommand {
         let report: RunReport
         do {
             report = try await run.value
-        } catch is RunInterrupted {
-            throw StoppedBySignal(signal: stop.first ?? SIGTERM)
+        } catch let failure as Failure where failure.code == .interrupted {
+            throw Failure.stopped(by: stop.first ?? SIGTERM)
         }
         if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
         if !report.published && !report.unchanged {
-            throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
+            throw Failure.notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
-        if !report.stale.isEmpty { throw PublishedStale(count: report.stale.count, snapshot: report.snapshotPath) }
+        if !report.stale.isEmpty { throw Failure.publishedStale(report.stale.count, snapshot: report.snapshotPath) }
         // The events file is the record asked for: one that lost events is a failed run.
         if let failure = eventsFile?.failure { throw failure }
     }
 }
 
-/// Published, but with partitions carried from their last good version; each was named on its
-/// own line in the summary and event stream.
-struct PublishedStale: CommissaryFailure {
-    var count: Int
-    var snapshot: String?
-    var code: FailureCode { .publishedStale }
-    var place: String? { snapshot }
-    var message: String {
-        "published with \(count) stale partition(s), each its last good version (see _stale in the snapshot)"
+extension Failure {
+    /// Published, but with partitions carried from their last good version; each was named on
+    /// its own line in the summary and event stream.
+    static func publishedStale(_ count: Int, snapshot: String?) -> Failure {
+        Failure(.publishedStale, "published with \(count) stale partition(s), each its last good version "
+                + "(see _stale in the snapshot)", at: snapshot)
+    }
+
+    /// A blocking check stopped the publication; the last good snapshot stays `latest`.
+    static func notPublished(_ reasons: [String], manifest: String) -> Failure {
+        Failure(.blocked, "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))")
     }
 }
 
@@ -138,16 +140,9 @@ extension RunCommand {
         do {
             return try CheckedOutput.appending(to: path)
         } catch {
-            throw ValidationError("--events \(path): " + ((error as? FileSystemFailure)?.message ?? "\(error)"))
+            throw ValidationError("--events \(path): " + ((error as? Failure)?.message ?? "\(error)"))
         }
     }
 }
 
-/// A blocking check stopped the publication; the last good snapshot stays `latest`.
-struct NotPublished: CommissaryFailure {
-    var reasons: [String]
-    var manifest: String
-    var code: FailureCode { .blocked }
-    var place: String? { nil }
-    var message: String { "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))" }
-}
+
