@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one shape of Commissary's errors, after swift-nio's `FileSystemError`: a code, a message
 /// that says what went wrong and what to do, the place (file:line:col and key, URL, or row), and
 /// the underlying cause when a system, Foundation, SQLite, libcurl or libpq error was wrapped.
@@ -39,17 +41,24 @@ public struct Failure: Error, Sendable, CustomStringConvertible {
     /// `place: message`, then the cause's words when the message does not already say them.
     public var description: String {
         var line = message
-        if let cause {
-            let said = Failure.words(of: cause)
-            if !said.isEmpty, !message.lowercased().contains(said.lowercased()) { line += line.isEmpty ? said : " (\(said))" }
+        if let cause, let said = Failure.plainWords(of: cause), !message.lowercased().contains(said.lowercased()) {
+            line += line.isEmpty ? said : " (\(said))"
         }
         guard let place else { return line }
         return "\(place): \(line)"
     }
 
-    /// A cause in plain words: a failure's message, or the operating system's words.
-    private static func words(of cause: any Error) -> String {
-        (cause as? Failure)?.message ?? SystemMessage.describe(cause)
+    /// A cause in plain words: a failure's message, or the operating system's words for a system
+    /// or Foundation file error. Any other error (a YAML reader's, SQLite's through GRDB) reads as
+    /// a report over several lines, so the message that wrapped it says what it means instead.
+    private static func plainWords(of cause: any Error) -> String? {
+        if let failure = cause as? Failure { return failure.message.isEmpty ? nil : failure.message }
+        let error = cause as NSError
+        // Foundation's file errors are Cocoa codes 0...1023 (its `NSFileErrorMinimum`...`Maximum`);
+        // a decoder's errors arrive in the same domain with codes above them.
+        let isFileError = error.domain == NSCocoaErrorDomain && (0...1023).contains(error.code)
+        guard error.domain == NSPOSIXErrorDomain || isFileError else { return nil }
+        return SystemMessage.describe(cause)
     }
 }
 

@@ -152,7 +152,8 @@ public struct RawStore: Sendable {
         }
         guard let packed else {
             throw Failure(.store,
-                          "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again", at: record.url)
+                          "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
+                          at: record.url)
         }
         let pack: String = packed["pack"]
         let index = try index(url: record.url)
@@ -172,7 +173,8 @@ public struct RawStore: Sendable {
                 try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
             }
             throw Failure(.store,
-                          "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256", at: record.url)
+                          "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256",
+                          at: record.url)
         }
     }
 

@@ -59,7 +59,7 @@ struct ParseCommand: AsyncParsableCommand {
             // process list, so they are refused here too, without repeating the address.
             throw Failure(error.code, error.code == .credentialsInAddress
                           ? "\(error.message); parse sends none: save the page with a client that reads them from a "
-                          + "file (curl --netrc-file) and parse the saved file"
+                            + "file (curl --netrc-file) and parse the saved file"
                           : error.message, at: "the address given to parse")
         }
         if let address {

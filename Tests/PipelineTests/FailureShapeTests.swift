@@ -30,6 +30,15 @@ import TestSupport
         let inner = Failure.badInput("no meals", at: "f.json")
         let outer = Failure(.snapshot, "cannot write the dataset: \(inner)", at: "s.sqlite", cause: inner)
         #expect(outer.description == "s.sqlite: cannot write the dataset: f.json: no meals")
+        // A reader's report over several lines is kept, not printed: the message says what it means.
+        let report = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "line 1\nline 2"))
+        let summarized = Failure(.pipelineFile, "not valid YAML: a tab", at: "p.yml", cause: report)
+        #expect(summarized.description == "p.yml: not valid YAML: a tab")
+        #expect(summarized.cause is DecodingError)
+        // Foundation's own file errors are system words too.
+        let missing = CocoaError(.fileReadNoSuchFile)
+        let read = Failure(.pipelineFile, "cannot read the pipeline file", at: "p.yml", cause: missing)
+        #expect(read.description == "p.yml: cannot read the pipeline file (\(String(cString: strerror(ENOENT))))")
     }
 
     /// Each code's category, as the README's exit-status table says it: the machine's faults
