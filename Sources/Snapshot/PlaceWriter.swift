@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -22,7 +23,7 @@ extension StagingSnapshot {
                 try db.execute(sql: "UPDATE restaurant SET place_name = name WHERE name IN (SELECT name FROM place)")
             }
         } catch {
-            throw SnapshotError("cannot write the places: \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the places: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 }

@@ -28,8 +28,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
 
-    init(_ code: FailureCode) {
-        switch code {
+    init(_ category: Failure.Category) {
+        switch category {
         case .badInput: self = .badInput
         case .locked: self = .locked
         case .blocked: self = .blocked
@@ -40,15 +40,15 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    /// The status of an error a command threw: a `CommissaryFailure` by its code; anything
+    /// The status of an error a command threw: a `Failure` by its code's category; anything
     /// else (argument validation included) is a bad input.
     init(of error: any Error) {
-        self = (error as? any CommissaryFailure).map { ExitStatus($0.code) } ?? .badInput
+        self = (error as? Failure).map { ExitStatus($0.code.category) } ?? .badInput
     }
 
     /// The number a process exits with: a stop by signal says which signal.
     static func number(of error: any Error) -> Int32 {
-        if let stopped = error as? StoppedBySignal { return 128 + stopped.signal }
+        if let signal = (error as? Failure)?.signal { return 128 + signal }
         return ExitStatus(of: error).rawValue
     }
 
@@ -82,7 +82,7 @@ func answer(_ text: String, terminator: String = "\n") {
 
 /// The first failed write to standard output or standard error, if any: a command that could
 /// not say what it had to has not succeeded.
-var failedStandardStream: OutputFailure? {
+var failedStandardStream: Failure? {
     CheckedOutput.standardOutput.failure ?? CheckedOutput.standardError.failure
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Foundation
 import Snapshot
@@ -63,7 +64,7 @@ struct NearCommand: ParsableCommand {
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
         let places = try SnapshotReader.places(of: url)
         guard !places.isEmpty else {
-            throw SnapshotError("the snapshot has no places: its pipeline names no places file (places:)", path: url.path)
+            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places file (places:)", at: url.path)
         }
         let origin = Coordinates(latitude: lat, longitude: lon)!
         let day = date ?? localToday().description

@@ -111,10 +111,10 @@ struct RunCommand: AsyncParsableCommand {
         do {
             report = try await run.value
         } catch {
-            let interrupted = error is RunInterrupted
+            let interrupted = (error as? Failure)?.code == .interrupted
             // The run's own failure is what to say; a metrics file that cannot be written then is not.
             try? record(spec.name, interrupted ? .interrupted : .failed, manifest: nil)
-            if interrupted { throw StoppedBySignal(signal: stop.first ?? SIGTERM) }
+            if interrupted { throw Failure.stopped(by: stop.first ?? SIGTERM) }
             throw error
         }
         // The metrics are written before the run's outcome is thrown; a file that cannot be
@@ -122,9 +122,9 @@ struct RunCommand: AsyncParsableCommand {
         let metricsFailure = Result { try record(spec.name, RunMetrics.outcome(of: report), manifest: report.manifest) }
         if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
         if !report.published && !report.unchanged {
-            throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
+            throw Failure.notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
-        if !report.stale.isEmpty { throw PublishedStale(count: report.stale.count, snapshot: report.snapshotPath) }
+        if !report.stale.isEmpty { throw Failure.publishedStale(report.stale.count, snapshot: report.snapshotPath) }
         // The events file is the record asked for: one that lost events is a failed run.
         if let failure = eventsFile?.failure { throw failure }
         try metricsFailure.get()
@@ -139,15 +139,17 @@ struct RunCommand: AsyncParsableCommand {
     }
 }
 
-/// Published, but with partitions carried from their last good version; each was named on its
-/// own line in the summary and event stream.
-struct PublishedStale: CommissaryFailure {
-    var count: Int
-    var snapshot: String?
-    var code: FailureCode { .publishedStale }
-    var place: String? { snapshot }
-    var message: String {
-        "published with \(count) stale partition(s), each its last good version (see _stale in the snapshot)"
+extension Failure {
+    /// Published, but with partitions carried from their last good version; each was named on
+    /// its own line in the summary and event stream.
+    static func publishedStale(_ count: Int, snapshot: String?) -> Failure {
+        Failure(.publishedStale, "published with \(count) stale partition(s), each its last good version "
+                + "(see _stale in the snapshot)", at: snapshot)
+    }
+
+    /// A blocking check stopped the publication; the last good snapshot stays `latest`.
+    static func notPublished(_ reasons: [String], manifest: String) -> Failure {
+        Failure(.blocked, "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))")
     }
 }
 
@@ -160,16 +162,9 @@ extension RunCommand {
                                                     withIntermediateDirectories: true)
             return try CheckedOutput.appending(to: path)
         } catch {
-            throw ValidationError("--events \(path): " + ((error as? FileSystemFailure)?.message ?? SystemMessage.describe(error)))
+            throw ValidationError("--events \(path): " + ((error as? Failure)?.message ?? SystemMessage.describe(error)))
         }
     }
 }
 
-/// A blocking check stopped the publication; the last good snapshot stays `latest`.
-struct NotPublished: CommissaryFailure {
-    var reasons: [String]
-    var manifest: String
-    var code: FailureCode { .blocked }
-    var place: String? { nil }
-    var message: String { "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))" }
-}
+

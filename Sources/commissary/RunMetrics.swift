@@ -91,8 +91,8 @@ struct RunMetrics {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
         } catch {
-            throw FileSystemFailure("cannot create the metrics file's folder: \(SystemMessage.describe(error))",
-                                    path: target.deletingLastPathComponent().path)
+            throw Failure.fileSystem("cannot create the metrics file's folder", path: target.deletingLastPathComponent().path,
+                                     cause: error)
         }
         let aside = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)").path

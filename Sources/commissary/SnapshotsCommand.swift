@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Snapshot
 
@@ -17,8 +18,8 @@ struct SnapshotsCommand: ParsableCommand {
         // A mistyped workspace is not an empty one.
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workspace, isDirectory: &isFolder), isFolder.boolValue else {
-            throw SnapshotError("no such workspace folder; give the folder that holds snapshots/ (--workspace)",
-                                path: workspace)
+            throw Failure(.snapshot, "no such workspace folder; give the folder that holds snapshots/ (--workspace)",
+                          at: workspace)
         }
         let snapshots = try SnapshotLocator(workspace: workspace).store.list()
         if let json = format.json(snapshots) {

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -153,8 +154,10 @@ import TestSupport
             let found = try AdapterRegistry.pageFormat(adapter: old, page: nil)
             #expect(found.0.name == adapter && found.1.name == page, "\(old)")
         }
-        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "ucla-menu-site", page: "menu") }
-        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "sodexo", page: nil) }
+        let page = #expect(throws: Failure.self) { try AdapterRegistry.pageFormat(adapter: "ucla-menu-site", page: "menu") }
+        #expect(page?.code == .unknownName && page?.place?.location == "--page")
+        let adapter = #expect(throws: Failure.self) { try AdapterRegistry.pageFormat(adapter: "sodexo", page: nil) }
+        #expect(adapter?.code == .unknownName && adapter?.place?.location == "--adapter")
     }
 
     /// A pipeline's `adapter:` and `parse --adapter` accept the same names, and the old name

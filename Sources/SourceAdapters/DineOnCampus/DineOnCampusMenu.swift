@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -45,15 +46,15 @@ public enum DineOnCampusMenu {
         if let status = JSONFields.text(object["status"]), status.lowercased() != "success" {
             let message = JSONFields.text(object["msg"]) ?? JSONFields.text(object["message"])
                 ?? JSONFields.text(object["error"]) ?? "no message"
-            throw InputError("the API answered status \"\(status)\": \(message)", at: location)
+            throw Failure.badInput("the API answered status \"\(status)\": \(message)", at: location)
         }
         let listed = JSONFields.array(object["periods"]).compactMap(period)
         if JSONFields.bool(object["closed"]) == true {
             return Answer(entries: [], periods: listed, served: [], closed: true, problems: [])
         }
         guard let menu = object["menu"] as? [String: Any] else {
-            throw InputError("expected a menu (or closed: true), found an object with keys "
-                             + object.keys.sorted().prefix(6).joined(separator: ", "), at: location)
+            throw Failure.badInput("expected a menu (or closed: true), found an object with keys "
+                                   + object.keys.sorted().prefix(6).joined(separator: ", "), at: location)
         }
         let periods: [[String: Any]]
         switch menu["periods"] {
@@ -61,7 +62,7 @@ public enum DineOnCampusMenu {
         case let many as [Any]: periods = many.compactMap { $0 as? [String: Any] }
         case nil, is NSNull: periods = []
         case let other?:
-            throw InputError("menu.periods is \(JSONFields.kind(of: other)), not a period or a list of them", at: location)
+            throw Failure.badInput("menu.periods is \(JSONFields.kind(of: other)), not a period or a list of them", at: location)
         }
         var answer = Answer(entries: [], periods: listed, served: [], closed: false, problems: [])
         for (periodIndex, fields) in periods.enumerated() {
@@ -179,7 +180,7 @@ public enum DineOnCampusMenu {
         let answer = try read(data, restaurant: restaurant, location: location)
         let object = try JSONFields.object(data, location: location, expecting: "a DineOnCampus menu")
         guard let day = date ?? JSONFields.text((object["menu"] as? [String: Any])?["date"]).flatMap(ServiceDate.init) else {
-            throw InputError("the answer prints no date (menu.date); give --date", at: location)
+            throw Failure.badInput("the answer prints no date (menu.date); give --date", at: location)
         }
         return Self.day([(restaurant, answer)], date: day)
     }

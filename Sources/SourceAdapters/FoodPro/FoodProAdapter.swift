@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -67,8 +68,8 @@ public struct FoodProAdapter: SourceAdapter {
             },
             PageFormat(name: "ucla-grid", aliases: ["foodpro-ucla"]) { page, _ in
                 guard let day = try FoodPro.parseUCLAMenuGrid(page.body, url: page.url, charset: page.charset) else {
-                    throw InputError("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day",
-                                     at: page.url)
+                    throw Failure.badInput("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day",
+                                           at: page.url)
                 }
                 return .day(day)
             },

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -33,7 +34,7 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
         guard case .directory(let folder) = source.location else {
-            throw InputError(problem(reading: source.location) ?? "not a folder", at: source.location.description)
+            throw Failure.badInput(problem(reading: source.location) ?? "not a folder", at: source.location.description)
         }
         return NetNutritionLabelHarvester(source: source, folder: folder)
     }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -41,8 +42,8 @@ public enum NutrisliceMenu {
                                  location: String) throws -> Parsed {
         let week = try JSONFields.object(data, location: location, expecting: "a week of menus")
         guard let days = week["days"] as? [Any] else {
-            throw InputError("expected a week of menus with a list of days, found "
-                             + describe(week), at: location)
+            throw Failure.badInput("expected a week of menus with a list of days, found "
+                                   + describe(week), at: location)
         }
         for case let day as [String: Any] in days where JSONFields.text(day["date"]).flatMap(ServiceDate.init) == date {
             let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
@@ -55,15 +56,15 @@ public enum NutrisliceMenu {
     public static func parseSaved(_ data: Data, location: String) throws -> Parsed {
         let saved = try JSONFields.object(data, location: location, expecting: "a saved Nutrislice day")
         guard let menu = saved["menu"] as? [String: Any] else {
-            throw InputError("expected a saved day with its menu, found " + describe(saved), at: location)
+            throw Failure.badInput("expected a saved day with its menu, found " + describe(saved), at: location)
         }
         guard let date = JSONFields.text(saved["date"]).flatMap(ServiceDate.init) else {
-            throw InputError("the saved day has no date (YYYY-MM-DD)", at: location)
+            throw Failure.badInput("the saved day has no date (YYYY-MM-DD)", at: location)
         }
         let restaurant = JSONFields.text((saved["restaurant"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["restaurant"])
         let meal = JSONFields.text((saved["meal_type"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["meal_type"])
         guard let restaurant, let meal else {
-            throw InputError("the saved day names no restaurant or meal type", at: location)
+            throw Failure.badInput("the saved day names no restaurant or meal type", at: location)
         }
         return parseDay(menu, date: date, meal: meal, restaurant: restaurant, units: NutrisliceUnits(days: [menu]),
                         location: location)

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -99,7 +100,7 @@ extension SourceAdapter {
     /// of the same adapter, so only a spec assembled by hand with another adapter's settings fails.
     public func settings<Settings: SourceSettings>(of source: SourceSpec, as type: Settings.Type) throws -> Settings {
         guard let settings = source.settings as? Settings else {
-            throw InputError("the source's settings are not those of the \(name) adapter", at: source.name)
+            throw Failure.badInput("the source's settings are not those of the \(name) adapter", at: source.name)
         }
         return settings
     }

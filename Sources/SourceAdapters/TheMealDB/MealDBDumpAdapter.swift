@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -37,7 +38,7 @@ public struct MealDBDumpAdapter: SourceAdapter {
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
         guard case .file(let dump) = source.location else {
-            throw InputError(problem(reading: source.location) ?? "not a file", at: source.location.description)
+            throw Failure.badInput(problem(reading: source.location) ?? "not a file", at: source.location.description)
         }
         return MealDBDumpHarvester(source: source, dump: dump,
                                    categories: try settings(of: source, as: Settings.self).categories)

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -30,7 +31,7 @@ struct DatasetHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is not a date", at: source.name)
+            throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         let file = folder.appendingPathComponent("\(partition).json")
         let page = try await documents.fetch("file://" + file.path)

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -60,10 +61,10 @@ public enum JamixMenuDay {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
+            throw Failure.badInput("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
         }
         guard let menus = json as? [Any] else {
-            throw InputError("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
+            throw Failure.badInput("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
         }
         var reading = DayReading()
         for (index, element) in menus.enumerated() {

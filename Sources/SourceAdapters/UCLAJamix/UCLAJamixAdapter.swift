@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -45,7 +46,7 @@ public struct UCLAJamixAdapter: SourceAdapter {
         [
             PageFormat(name: "menus") { page, hints in
                 guard let date = hints.date else {
-                    throw InputError("cannot tell the service day from the address; give --date", at: page.url)
+                    throw Failure.badInput("cannot tell the service day from the address; give --date", at: page.url)
                 }
                 return .day(try JamixMenuDay.parse(page.body, date: date, location: page.url).day)
             },

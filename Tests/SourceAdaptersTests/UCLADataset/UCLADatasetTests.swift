@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 @testable import SourceAdapters
@@ -224,14 +225,14 @@ struct UCLADatasetTests {
 
     @Test func aFileThatIsNotADayIsAnInputErrorNamingTheFile() throws {
         let date = try #require(ServiceDate("2016-07-25"))
-        let notJSON = try #require(throws: InputError.self) {
+        let notJSON = try #require(throws: Failure.self) {
             try UCLADataset.parseDay(Data("<html>".utf8), date: date, location: "broken.json")
         }
-        #expect(notJSON.location == "broken.json")
-        let missingKey = try #require(throws: InputError.self) {
+        #expect(notJSON.place?.location == "broken.json")
+        let missingKey = try #require(throws: Failure.self) {
             try UCLADataset.parseDay(Data(#"{"l":[{"r":"Covel Dining"}]}"#.utf8), date: date, location: "short.json")
         }
-        #expect(missingKey.location == "short.json")
+        #expect(missingKey.place?.location == "short.json")
         #expect(missingKey.message.contains("rk") && missingKey.message.contains("l[0]"))
     }
 
@@ -242,8 +243,8 @@ struct UCLADatasetTests {
         #expect(try DatasetLabel.nutrients(from: label, at: place).count == 15)
         for bad in ["inf", "1e3", "-2", "", "1.2.3", ".5"] {
             label[0] = bad
-            #expect(throws: InputError.self) { try DatasetLabel.nutrients(from: label, at: place) }
+            #expect(throws: Failure.self) { try DatasetLabel.nutrients(from: label, at: place) }
         }
-        #expect(throws: InputError.self) { try DatasetLabel.nutrients(from: Array(label.prefix(20)), at: place) }
+        #expect(throws: Failure.self) { try DatasetLabel.nutrients(from: Array(label.prefix(20)), at: place) }
     }
 }

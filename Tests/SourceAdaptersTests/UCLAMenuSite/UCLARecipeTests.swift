@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -71,11 +72,11 @@ import TestSupport
     }
 
     @Test func aPageWithoutARecipeNameIsAnInputError() throws {
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try UCLAMenuSite.parseRecipe(Data("<html><body><p>Not found</p></body></html>".utf8),
                                          url: "http://menu.dining.ucla.edu/Recipes/999999/1",
                                          charset: nil, recipeId: "999999")
         }
-        #expect(error?.location == "http://menu.dining.ucla.edu/Recipes/999999/1")
+        #expect(error?.place?.location == "http://menu.dining.ucla.edu/Recipes/999999/1")
     }
 }
