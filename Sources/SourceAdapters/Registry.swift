@@ -11,6 +11,7 @@ public enum AdapterRegistry {
         NutrisliceAdapter(),
         DineOnCampusAdapter(),
         NetNutritionLabelAdapter(),
+        BonAppetitAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {
