@@ -31,13 +31,16 @@ import TestSupport
         return try JSONSerialization.data(withJSONObject: top)
     }
 
-    /// The items the real answer's dayparts list, counted from the file.
-    static func stavItems() throws -> Int {
+    /// The items the real answer's dayparts list (those printing `icon`, if given), counted from the file.
+    static func stavItems(icon: String? = nil) throws -> Int {
         let top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: stOlaf)) as? [String: Any])
         let day = try #require((top["days"] as? [[String: Any]])?.first)
         let cafe = try #require((day["cafes"] as? [String: Any])?["261"] as? [String: Any])
         let dayparts = (cafe["dayparts"] as? [[[String: Any]]] ?? []).flatMap { $0 }
-        return dayparts.flatMap { $0["stations"] as? [[String: Any]] ?? [] }.reduce(0) { $0 + (($1["items"] as? [Any])?.count ?? 0) }
+        let items = top["items"] as? [String: [String: Any]] ?? [:]
+        let listed = dayparts.flatMap { $0["stations"] as? [[String: Any]] ?? [] }.flatMap { $0["items"] as? [String] ?? [] }
+        guard let icon else { return listed.count }
+        return listed.filter { ((items[$0]?["cor_icon"] as? [String: String]) ?? [:]).values.contains(icon) }.count
     }
 
     private func json(_ body: Data) -> Reply {
@@ -117,11 +120,16 @@ import TestSupport
             [.text("St. Olaf"), .text("Stav Hall"), .integer(Int64(items))],
             [.text("UW–Madison"), .text("Commons"), .integer(12)],
         ])
-        // A question of docs/querying.md asked per campus: vegan items per campus and day.
-        let vegan = try rows("""
-            SELECT campus, count(*) FROM v_menu_macros WHERE is_vegan GROUP BY campus ORDER BY campus
+        // A question of docs/querying.md asked per campus: items and vegan items. St. Olaf's vegan
+        // items are the station entries whose item prints the vegan icon, counted in the file, in
+        // both of its cafés.
+        let byCampus = try rows("""
+            SELECT campus, count(*), sum(is_vegan) FROM v_menu_macros GROUP BY campus ORDER BY campus
             """, report)
-        #expect(vegan.map { $0[0] } == [.text("St. Olaf"), .text("UCLA"), .text("UW–Madison")])
+        #expect(byCampus.map { [$0[0], $0[1]] } == (try rows("""
+            SELECT campus, count(*) FROM v_menu GROUP BY campus ORDER BY campus
+            """, report)))
+        #expect(byCampus.first == [.text("St. Olaf"), .integer(Int64(2 * items)), .integer(Int64(2 * (try Self.stavItems(icon: "vegan"))))])
         // The closed day: no St. Olaf meals on 2016-11-23, and hours that say closed.
         #expect(try rows("SELECT count(*) FROM v_menu WHERE date = '2016-11-23'", report) == [[.integer(0)]])
         #expect(try rows("""

@@ -105,7 +105,7 @@ import TestSupport
         top["days"] = days
         let wrapped = try JSONSerialization.data(withJSONObject: ["menus": top])
         let parsed = try BonAppetitMenu.parse(wrapped, location: "wrapped.json")
-        let plain = try parsed()
+        let plain = try self.parsed()
         #expect(parsed.problems == ["wrapped.json: item 5297213 has no label (name): left out"])
         #expect(parsed.foods.count == plain.foods.count - 1)
         let occurrences = plain.days[0].menuItems.filter { $0.recipeId == "5297213" }.count
