@@ -185,4 +185,52 @@ import TestSupport
             #expect(try rows("SELECT count(*) FROM v_menu", bad) == served)
         }
     }
+
+    /// `near --open-at` on the real binary reads the cafés' hours from the dayparts: at 12:30 Stav
+    /// Hall serves lunch (10:30 to 14:00 in the file), at 15:00 nothing (between lunch and dinner,
+    /// 16:30). The places file's campus is the restaurant's, its source naming none.
+    @Test func nearOpenAtAnswersFromTheDayparts() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let open = try Self.answer(date: "2016-11-22")
+        let server = try TestHTTPServer { request, _ in
+            request.path == Self.menusPath + "2016-11-22" ? json(open) : Reply(status: 404, keepAlive: true)
+        }
+        defer { server.stop() }
+        // Test data: the hall at about St. Olaf College's place on the map.
+        try """
+            campus: St. Olaf
+            restaurants:
+              - {name: Stav Hall, kind: residential hall, latitude: 44.4622, longitude: -93.1833,
+                 coordinates_source: this test}
+            """.write(to: workspace.appendingPathComponent("stolaf-places.yml"), atomically: true, encoding: .utf8)
+        let pipeline = workspace.appendingPathComponent("stolaf.yml")
+        try """
+            pipeline: stolaf
+            licence: test
+            places: stolaf-places.yml
+            sources:
+              - name: stolaf
+                adapter: bonappetit
+                location: \(server.url(""))
+                cafes: [261, 262]
+                dates: {from: 2016-11-22, to: 2016-11-22}
+            checks:
+              min_menu_items: 1
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """.write(to: pipeline, atomically: true, encoding: .utf8)
+        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
+        try #require(run.status == 0, "\(run.error)")
+        let noon = try await CommissaryProcess.run(["near", "--lat", "44.4622", "--lon", "-93.1833", "--date", "2016-11-22",
+                                                    "--open-at", "12:30", "--workspace", workspace.path])
+        #expect(noon.status == 0, "\(noon.error)")
+        let lines = noon.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[1].hasPrefix("Stav Hall") && lines[1].hasSuffix("Lunch 10:30–14:00"), "\(noon.output)")
+        let afternoon = try await CommissaryProcess.run(["near", "--lat", "44.4622", "--lon", "-93.1833", "--date",
+                                                         "2016-11-22", "--open-at", "3pm", "--workspace", workspace.path])
+        #expect(afternoon.output.split(separator: "\n").last?.hasSuffix("closed") == true, "\(afternoon.output)")
+        let campus = try await CommissaryProcess.run(["query", "latest", "SELECT name, campus FROM restaurant ORDER BY name",
+                                                      "--format", "csv", "--workspace", workspace.path])
+        #expect(campus.output.replacingOccurrences(of: "\r\n", with: "\n") == "name,campus\nCommons,\nStav Hall,St. Olaf\n")
+    }
 }
