@@ -130,6 +130,9 @@ import TestSupport
             SELECT campus, count(*) FROM v_menu GROUP BY campus ORDER BY campus
             """, report)))
         #expect(byCampus.first == [.text("St. Olaf"), .integer(Int64(2 * items)), .integer(Int64(2 * (try Self.stavItems(icon: "vegan"))))])
+        // The report page reads campus by campus: each Commons is a row of its own.
+        let page = try String(contentsOfFile: try #require(report.snapshotPath) + ".report.html", encoding: .utf8)
+        #expect(page.contains("<td>Commons (St. Olaf)</td>") && page.contains("<td>Commons (UW–Madison)</td>"))
         // The closed day: no St. Olaf meals on 2016-11-23, and hours that say closed.
         #expect(try rows("SELECT count(*) FROM v_menu WHERE date = '2016-11-23'", report) == [[.integer(0)]])
         #expect(try rows("""
