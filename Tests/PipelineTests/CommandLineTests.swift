@@ -85,7 +85,7 @@ import TestSupport
         try Data("pipeline: broken\nsources:\n  - name: x\n    adaptr: mealdb-dump\n".utf8).write(to: broken)
         let run = try await commissary(["run", broken.path, "--workspace", folder.path])
         #expect(run.status == 1)
-        #expect(run.error == "error: \(broken.path):4:5: sources[0].adaptr: unknown key; allowed here: adapter, categories, credentials_env, credentials_file, dates, food_documents, hours, item_page, layout, letters, location, locations, menu_page, menu_types, name, recipe_pages, restaurant, school, site_id\n")
+        #expect(run.error == "error: \(broken.path):4:5: sources[0].adaptr: unknown key; allowed here: adapter, cafes, campus, categories, credentials_env, credentials_file, dates, food_documents, hours, item_page, layout, letters, location, locations, menu_page, menu_types, name, recipe_pages, restaurant, school, site_id\n")
 
         let query = try await commissary(["query", "latest", "SELECT 1", "--workspace", folder.path])
         #expect(query.status == 1)
