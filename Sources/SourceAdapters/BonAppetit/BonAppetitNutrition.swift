@@ -36,7 +36,7 @@ enum BonAppetitNutrition {
             guard let entry = details[key] as? [String: Any], !isBlank(entry["value"]) else { continue }
             let label = JSONFields.text(entry["label"]) ?? key
             let unit = JSONFields.text(entry["unit"])
-            if key == "servingSize" || NutrientNaming.key(forLabel: label) == NutrientKey("serving_size") {
+            if key == "servingSize" || label.lowercased() == "serving size" {
                 read.servingSize = [JSONFields.text(entry["value"]), unit].compactMap { $0 }.joined(separator: " ")
                 continue
             }
