@@ -1,5 +1,13 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+/// Each adapter folder carries its source's documentation as `README.md` beside the code; the
+/// compiler is told to leave them alone, found by looking, so that a new source needs no line here.
+let adapterFolders = Context.packageDirectory + "/Sources/SourceAdapters"
+let adapterDocs = ((try? FileManager.default.contentsOfDirectory(atPath: adapterFolders)) ?? [])
+    .filter { FileManager.default.fileExists(atPath: "\(adapterFolders)/\($0)/README.md") }
+    .map { "\($0)/README.md" }
 
 let package = Package(
     name: "Commissary",
@@ -77,7 +85,8 @@ let package = Package(
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
-            dependencies: ["Basics", "FoodModel", "HTML", "Fetching", "SourceReading", "Nutrition", "YAMLConfig"]
+            dependencies: ["Basics", "FoodModel", "HTML", "Fetching", "SourceReading", "Nutrition", "YAMLConfig"],
+            exclude: adapterDocs
         ),
         .target(
             name: "Pipeline",

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 
@@ -34,7 +35,7 @@ public enum RecipeDump {
     private static func realMeals(_ dump: URL) throws -> [[String: Any]] {
         let object = try JSONSerialization.jsonObject(with: Data(contentsOf: dump))
         guard let meals = (object as? [String: Any])?["meals"] as? [[String: Any]], !meals.isEmpty else {
-            throw InputError("not a TheMealDB dump ({\"meals\": [...]} with at least one meal)", at: dump.path)
+            throw Failure.badInput("not a TheMealDB dump ({\"meals\": [...]} with at least one meal)", at: dump.path)
         }
         return meals
     }

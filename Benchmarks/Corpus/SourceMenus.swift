@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -37,7 +38,7 @@ public struct SourceMenus: Sendable {
             }
         }
         guard !days.isEmpty else {
-            throw InputError("no YYYY-MM-DD.json day files", at: datasetFolder.path)
+            throw Failure.badInput("no YYYY-MM-DD.json day files", at: datasetFolder.path)
         }
         self.days = days
         self.foods = foods
@@ -48,7 +49,7 @@ public struct SourceMenus: Sendable {
     /// a miss is a bug of this type, reported as an error rather than a crash.
     public func siteId(of datasetRecipeId: String) throws -> String {
         guard let id = siteIds[datasetRecipeId] else {
-            throw InputError("food \(datasetRecipeId) has no site id", at: "SourceMenus")
+            throw Failure.badInput("food \(datasetRecipeId) has no site id", at: "SourceMenus")
         }
         return id
     }

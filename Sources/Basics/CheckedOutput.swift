@@ -34,7 +34,7 @@ public final class CheckedOutput: Sendable {
     public static func appending(to path: String) throws -> CheckedOutput {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw FileSystemFailure("cannot open for appending: \(String(cString: strerror(errno)))", path: path)
+            throw Failure.fileSystem("cannot open for appending: \(String(cString: strerror(errno)))", path: path)
         }
         return CheckedOutput(descriptor: descriptor, name: path)
     }
@@ -69,32 +69,24 @@ public final class CheckedOutput: Sendable {
 
     /// Writes all of `text` or throws the failure (the machine's: a full disk, a closed pipe).
     public func writeOrThrow(_ text: String) throws {
-        guard write(text) else { throw failure ?? OutputFailure(name: name, errorNumber: EIO) }
+        guard write(text) else { throw failure ?? Failure.output(name, errorNumber: EIO) }
     }
 
     /// The first write that failed, if one did.
-    public var failure: OutputFailure? {
-        firstFailure.withLock { $0 }.map { OutputFailure(name: name, errorNumber: $0) }
+    public var failure: Failure? {
+        firstFailure.withLock { $0 }.map { Failure.output(name, errorNumber: $0) }
     }
 }
 
-/// Standard output, standard error or a file named on the command line could not be written:
-/// the answer or the record the user asked for is incomplete, so the command fails.
-public struct OutputFailure: CommissaryFailure, Sendable {
-    public var name: String
-    public var errorNumber: Int32
-    public var code: FailureCode { .environment }
-    public var place: String? { name }
-    public var message: String {
+extension Failure {
+    /// Standard output, standard error or a file named on the command line could not be
+    /// written: the answer or the record the user asked for is incomplete, so the command fails.
+    public static func output(_ name: String, errorNumber: Int32) -> Failure {
         let reason = String(cString: strerror(errorNumber)).lowercased()
-        return errorNumber == EPIPE
+        let message = errorNumber == EPIPE
             ? "cannot be written (\(reason)): whoever read it stopped reading, so what follows it was lost"
             : "cannot be written (\(reason)): what was written to it is incomplete"
-    }
-
-    public init(name: String, errorNumber: Int32) {
-        self.name = name
-        self.errorNumber = errorNumber
+        return Failure(.output, message, at: name, cause: POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO))
     }
 }
 

@@ -12,26 +12,26 @@ public enum Durability {
     public static func sync(path: String) throws {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw FileSystemFailure("cannot open to sync: \(String(cString: strerror(errno)))", path: path)
+            throw Failure.fileSystem("cannot open to sync: \(String(cString: strerror(errno)))", path: path)
         }
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else {
-            throw FileSystemFailure("fsync failed: \(String(cString: strerror(errno)))", path: path)
+            throw Failure.fileSystem("fsync failed: \(String(cString: strerror(errno)))", path: path)
         }
     }
 
     /// Renames atomically, replacing the target if there is one (rename(2)).
     public static func rename(from source: String, to target: String) throws {
         guard Glibc.rename(source, target) == 0 else {
-            throw FileSystemFailure("cannot rename to \(target): \(String(cString: strerror(errno)))",
-                                path: source)
+            throw Failure.fileSystem("cannot rename to \(target): \(String(cString: strerror(errno)))",
+                                     path: source)
         }
     }
 
     public static func symlink(named path: String, to target: String) throws {
         guard Glibc.symlink(target, path) == 0 else {
-            throw FileSystemFailure("cannot create a symbolic link: \(String(cString: strerror(errno)))",
-                                path: path)
+            throw Failure.fileSystem("cannot create a symbolic link: \(String(cString: strerror(errno)))",
+                                     path: path)
         }
     }
 
@@ -39,7 +39,7 @@ public enum Durability {
     public static func writeNewFile(_ bytes: Data, to path: String) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw FileSystemFailure("cannot create: \(String(cString: strerror(errno)))", path: path)
+            throw Failure.fileSystem("cannot create: \(String(cString: strerror(errno)))", path: path)
         }
         defer { close(descriptor) }
         var written = 0
@@ -48,12 +48,12 @@ public enum Durability {
                 write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             guard result > 0 else {
-                throw FileSystemFailure("cannot write: \(String(cString: strerror(errno)))", path: path)
+                throw Failure.fileSystem("cannot write: \(String(cString: strerror(errno)))", path: path)
             }
             written += result
         }
         guard fsync(descriptor) == 0 else {
-            throw FileSystemFailure("fsync failed: \(String(cString: strerror(errno)))", path: path)
+            throw Failure.fileSystem("fsync failed: \(String(cString: strerror(errno)))", path: path)
         }
     }
 }

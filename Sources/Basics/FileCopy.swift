@@ -22,7 +22,7 @@ public enum FileCopy {
         }
     }
 
-    private static func failure(_ what: String, path: String) -> FileSystemFailure {
-        FileSystemFailure("\(what): \(String(cString: strerror(errno)))", path: path)
+    private static func failure(_ what: String, path: String) -> Failure {
+        Failure.fileSystem("\(what): \(String(cString: strerror(errno)))", path: path)
     }
 }

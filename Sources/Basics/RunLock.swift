@@ -16,29 +16,16 @@ public final class RunLock {
                                                 withIntermediateDirectories: true)
         descriptor = open(url.path, O_RDWR | O_CREAT, 0o644)
         guard descriptor >= 0 else {
-            throw RunError("cannot open the run lock: \(String(cString: strerror(errno)))", at: url.path, code: .environment)
+            throw Failure.fileSystem("cannot open the run lock: \(String(cString: strerror(errno)))", path: url.path)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw RunError("another run of pipeline \(pipeline) is in progress; wait for it to finish", at: url.path, code: .locked)
+            throw Failure(.locked, "another run of pipeline \(pipeline) is in progress; wait for it to finish", at: url.path)
         }
     }
 
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)
-    }
-}
-
-/// A run that could not go on, in one line.
-public struct RunError: CommissaryFailure, Hashable, Sendable {
-    public var message: String
-    public var code: FailureCode
-    public var place: String?
-
-    public init(_ message: String, at place: String? = nil, code: FailureCode = .badInput) {
-        self.message = message
-        self.place = place
-        self.code = code
     }
 }

@@ -32,7 +32,7 @@ public struct DirectorySource: DocumentSource {
         do {
             body = try Data(contentsOf: URL(fileURLWithPath: file))
         } catch {
-            throw FetchError(.transport, url: url, "cannot read \(file): \(SystemMessage.describe(error))")
+            throw Failure(.transport, "cannot read \(file): \(SystemMessage.describe(error))", at: url, cause: error)
         }
         return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
     }
@@ -44,7 +44,7 @@ public struct DirectorySource: DocumentSource {
         let fetchedAt = Date()
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw FetchError(.transport, url: url, "cannot read \(file): \(String(cString: strerror(errno)))")
+            throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
         }
         defer { close(descriptor) }
         var digest = SHA256Stream()
@@ -55,7 +55,7 @@ public struct DirectorySource: DocumentSource {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FetchError(.transport, url: url, "cannot read \(file): \(String(cString: strerror(errno)))")
+                throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
             }
             if count == 0 { break }
             piece.count = count
@@ -74,12 +74,12 @@ public struct DirectorySource: DocumentSource {
             guard Self.isRegularFile(file.path) else { continue }
             let resolved = Self.realPath(file.path) ?? file.path
             guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
-                throw FetchError(.invalidURL, url: url,
-                                 "\(file.path) is a link to \(resolved), outside the source's folder; it is not read")
+                throw Failure(.invalidURL,
+                              "\(file.path) is a link to \(resolved), outside the source's folder; it is not read", at: url)
             }
             return file.path
         }
-        throw FetchError(.notFound, url: url, "no file for this URL under \(root.path)")
+        throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
     }
 
     /// The path with every symbolic link resolved, by one `realpath` call: every document read
@@ -111,10 +111,10 @@ public struct DirectorySource: DocumentSource {
         }
         let components = path.split(separator: "/").map(String.init)
         guard !components.isEmpty else {
-            throw FetchError(.invalidURL, url: url, "the URL has no path to look up")
+            throw Failure(.invalidURL, "the URL has no path to look up", at: url)
         }
         guard !components.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") }) else {
-            throw FetchError(.invalidURL, url: url, "the path climbs out of the source folder")
+            throw Failure(.invalidURL, "the path climbs out of the source folder", at: url)
         }
         return components.joined(separator: "/")
     }

@@ -101,10 +101,10 @@ public struct FetchDeadline: Sendable, Hashable {
 
     /// The failure of `url`, cut off by the deadline after `attempts` attempts (`last` the last
     /// one's failure).
-    func failure(of url: String, after last: FetchError?, attempts: Int) -> FetchError {
+    func failure(of url: String, after last: Failure?, attempts: Int) -> Failure {
         let when = last.map { "while it waited for a retry, after \(attempts) attempt(s), the last: \($0.message)" }
             ?? "before it was asked for"
-        return FetchError(.deadline, url: url, "the run's deadline (\(setting)) passed \(when)", status: last?.status)
+        return Failure(.deadline, "the run's deadline (\(setting)) passed \(when)", at: url, status: last?.status)
     }
 }
 

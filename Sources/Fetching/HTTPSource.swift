@@ -30,7 +30,7 @@ public struct HTTPSource: RevalidatingSource {
         var logger = self.logger
         logger[metadataKey: "url"] = "\(url)"
         var attempt = 1
-        var lastFailure: FetchError?
+        var lastFailure: Failure?
         while true {
             logger[metadataKey: "attempt"] = "\(attempt)"
             guard !Task.isCancelled else { throw Self.cancelled(url) }
@@ -62,8 +62,7 @@ public struct HTTPSource: RevalidatingSource {
                 }
                 guard attemptsLeft else {
                     logger.info("giving up", metadata: ["error": "\(error.message)"])
-                    throw FetchError(error.kind, url: url,
-                                     "\(error.message) (after \(attempt) attempts)", status: error.status)
+                    throw Failure(error.code, "\(error.message) (after \(attempt) attempts)", at: url, status: error.status)
                 }
                 lastFailure = error
                 logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
@@ -77,8 +76,8 @@ public struct HTTPSource: RevalidatingSource {
         }
     }
 
-    private func cutOff(_ url: String, by deadline: FetchDeadline, after last: FetchError?, attempts: Int,
-                        logger: Logger) -> FetchError {
+    private func cutOff(_ url: String, by deadline: FetchDeadline, after last: Failure?, attempts: Int,
+                        logger: Logger) -> Failure {
         let failure = deadline.failure(of: url, after: last, attempts: attempts)
         logger.info("cut off by the deadline", metadata: ["error": "\(failure.message)"])
         return failure
@@ -86,9 +85,9 @@ public struct HTTPSource: RevalidatingSource {
 
     enum Verdict {
         case done(FetchedDocument)
-        case fail(FetchError)
+        case fail(Failure)
         /// Worth another attempt; `retryAfter` is the server's own request, if it made one.
-        case retry(FetchError, retryAfter: Duration?)
+        case retry(Failure, retryAfter: Duration?)
     }
 
     /// Decides what one attempt means. Only faults that may pass (the network, an overloaded or
@@ -101,16 +100,16 @@ public struct HTTPSource: RevalidatingSource {
         if let failure = outcome.failure {
             let detail = outcome.detail
             switch failure {
-            case .timeout: return .retry(FetchError(.timeout, url: url, "timed out: \(detail)"), retryAfter: nil)
+            case .timeout: return .retry(Failure(.timeout, "timed out: \(detail)", at: url), retryAfter: nil)
             case .truncated:
-                return .retry(FetchError(.truncated, url: url, "the body ended before its declared length: \(detail)"), retryAfter: nil)
-            case .transport: return .retry(FetchError(.transport, url: url, detail), retryAfter: nil)
-            case .tooLarge: return .fail(FetchError(.tooLarge, url: url, "the body exceeds the size cap: \(detail)"))
-            case .tooManyRedirects: return .fail(FetchError(.tooManyRedirects, url: url, "too many redirects (a loop?): \(detail)"))
+                return .retry(Failure(.truncated, "the body ended before its declared length: \(detail)", at: url), retryAfter: nil)
+            case .transport: return .retry(Failure(.transport, detail, at: url), retryAfter: nil)
+            case .tooLarge: return .fail(Failure(.tooLarge, "the body exceeds the size cap: \(detail)", at: url))
+            case .tooManyRedirects: return .fail(Failure(.tooManyRedirects, "too many redirects (a loop?): \(detail)", at: url))
             case .tlsVerification:
-                return .fail(FetchError(.tlsVerification, url: url,
-                                        "TLS certificate verification failed (the server's certificate is not trusted): \(detail)"))
-            case .invalidURL: return .fail(FetchError(.invalidURL, url: url, "not a fetchable http(s) URL: \(detail)"))
+                return .fail(Failure(.tlsVerification,
+                                     "TLS certificate verification failed (the server's certificate is not trusted): \(detail)", at: url))
+            case .invalidURL: return .fail(Failure(.invalidURL, "not a fetchable http(s) URL: \(detail)", at: url))
             case .cancelled: return .fail(cancelled(url))
             }
         }
@@ -123,30 +122,29 @@ public struct HTTPSource: RevalidatingSource {
                 sha256: sha256Hex(outcome.body), fetchedAt: Date()))
         case 304:
             guard let previous else {
-                return .fail(FetchError(.httpStatus, url: url, "HTTP 304 to a request that was not conditional", status: status))
+                return .fail(Failure(.httpStatus, "HTTP 304 to a request that was not conditional", at: url, status: status))
             }
             return .done(notModified(previous, headers: outcome.headers))
         case 404, 410:
-            return .fail(FetchError(.notFound, url: url, "HTTP \(status): the server has no such document", status: status))
+            return .fail(Failure(.notFound, "HTTP \(status): the server has no such document", at: url, status: status))
         case 429, 500..<600:
             let retryAfter = HeaderValues.retryAfter(outcome.headers["retry-after"])
             if let retryAfter, retryAfter > longestWait {
-                return .fail(FetchError(
-                    .httpStatus, url: url,
-                    "HTTP \(status) from the server, which asks to be asked again in \(retryAfter.wholeSeconds) s "
-                    + "(Retry-After), more than the \(longestWait.wholeSeconds) s a retry may wait: not asked again this run",
-                    status: status))
+                return .fail(Failure(.httpStatus,
+                                     "HTTP \(status) from the server, which asks to be asked again in \(retryAfter.wholeSeconds) s "
+                                     + "(Retry-After), more than the \(longestWait.wholeSeconds) s a retry may wait: not asked again this run", at: url,
+                                     status: status))
             }
-            return .retry(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status),
+            return .retry(Failure(.httpStatus, "HTTP \(status) from the server", at: url, status: status),
                           retryAfter: retryAfter)
         default:
-            return .fail(FetchError(.httpStatus, url: url, "HTTP \(status) from the server", status: status))
+            return .fail(Failure(.httpStatus, "HTTP \(status) from the server", at: url, status: status))
         }
     }
 
-    /// Cancellation surfaces as a `FetchError` wherever it strikes, so callers handle one type.
-    static func cancelled(_ url: String) -> FetchError {
-        FetchError(.cancelled, url: url, "the fetch was cancelled")
+    /// Cancellation surfaces as a `Failure` wherever it strikes, so callers handle one type.
+    static func cancelled(_ url: String) -> Failure {
+        Failure(.cancelled, "the fetch was cancelled", at: url)
     }
 
     /// The stored copy, confirmed: headers refreshed from the 304 as RFC 9111 §4.3.4 asks, except
@@ -181,7 +179,7 @@ public struct HTTPSource: RevalidatingSource {
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host?.lowercased(), !host.isEmpty
         else {
-            throw FetchError(.invalidURL, url: url, "not an http(s) URL with a host")
+            throw Failure(.invalidURL, "not an http(s) URL with a host", at: url)
         }
         return "\(host):\(components.port ?? (scheme == "https" ? 443 : 80))"
     }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -5,13 +6,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A failed system call on a file of the raw store, named with its path and errno text.
-struct FileFailure: Error, CustomStringConvertible {
-    var operation: String
-    var path: String
-    var code: Int32
-
-    var description: String { "cannot \(operation) \(path): \(String(cString: strerror(code)))" }
+extension Failure {
+    /// A failed system call on a file of the raw store, named with its path and errno text; the
+    /// store's callers say it is the raw store's (`raw store: cannot append to …`).
+    static func systemCall(_ operation: String, path: String, errorNumber: Int32) -> Failure {
+        Failure(.fileSystem, "cannot \(operation) \(path): \(String(cString: strerror(errorNumber)))",
+                cause: POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO))
+    }
 }
 
 /// The pack file this process appends bodies to, `packs/<name>.pack`: one file per process
@@ -42,7 +43,7 @@ final class PackWriter: @unchecked Sendable {
         defer { lock.unlock() }
         let pack = try current()
         let offset = lseek(pack.descriptor, 0, SEEK_END)
-        guard offset >= 0 else { throw FileFailure(operation: "seek in", path: path(of: pack.name), code: errno) }
+        guard offset >= 0 else { throw Failure.systemCall("seek in", path: path(of: pack.name), errorNumber: errno) }
         try body.withUnsafeBytes { try Self.writeAll($0, to: pack.descriptor, path: path(of: pack.name)) }
         return (pack.name, Int64(offset))
     }
@@ -65,7 +66,7 @@ final class PackWriter: @unchecked Sendable {
         let name = "\(Int(Date().timeIntervalSince1970))-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let file = path(of: name, in: folder) + suffix
         let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileFailure(operation: "create", path: file, code: errno) }
+        guard descriptor >= 0 else { throw Failure.systemCall("create", path: file, errorNumber: errno) }
         return (descriptor, name)
     }
 
@@ -81,7 +82,7 @@ final class PackWriter: @unchecked Sendable {
             let result = write(descriptor, base + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw FileFailure(operation: "append to", path: path, code: errno)
+                throw Failure.systemCall("append to", path: path, errorNumber: errno)
             }
             written += result
         }
@@ -96,7 +97,7 @@ final class PackWriter: @unchecked Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { return false }
-            throw FileFailure(operation: "open", path: path, code: errno)
+            throw Failure.systemCall("open", path: path, errorNumber: errno)
         }
         defer { close(descriptor) }
         var done = 0
@@ -110,7 +111,7 @@ final class PackWriter: @unchecked Sendable {
                     let result = pread(descriptor, base + filled, count - filled, off_t(offset) + off_t(done + filled))
                     if result < 0 {
                         if errno == EINTR { continue }
-                        throw FileFailure(operation: "read", path: path, code: errno)
+                        throw Failure.systemCall("read", path: path, errorNumber: errno)
                     }
                     if result == 0 { break }
                     filled += result

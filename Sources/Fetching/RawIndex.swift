@@ -82,12 +82,12 @@ final class RawIndex: Sendable {
     /// `index.sqlite.damaged-<label>` and a new, empty one is started. Nothing is lost that a
     /// fetch cannot bring back: the index is a cache of where bodies lie, and the packs alone
     /// cannot say it again (a pack is bodies end to end, with no record of where one ends).
-    static func openRecovering(root: URL, label: String) throws -> RawIndexDamaged? {
+    static func openRecovering(root: URL, label: String) throws -> RawIndexDamage? {
         try opened.recovering(file(in: root), label: label, duringRun: false)
     }
 
     /// Moves aside an index found damaged while a run used it, once nothing uses it any more.
-    static func setAside(root: URL, label: String) throws -> RawIndexDamaged? {
+    static func setAside(root: URL, label: String) throws -> RawIndexDamage? {
         try opened.recovering(file(in: root), label: label, duringRun: true)
     }
 
@@ -107,7 +107,7 @@ final class RawIndex: Sendable {
         func index(for file: URL) throws -> RawIndex {
             lock.lock()
             defer { lock.unlock() }
-            if let detail = damaged[file.path] { throw RawIndexDamaged(path: file.path, detail: detail) }
+            if let detail = damaged[file.path] { throw RawIndexDamage(path: file.path, detail: detail).failure }
             return try open(file)
         }
 
@@ -126,7 +126,7 @@ final class RawIndex: Sendable {
         /// Checks the index and, when it is damaged, moves it aside and opens a new one, under
         /// an exclusive lock on the store's folder: two runs of different pipelines sharing a
         /// workspace must not both move it, the second taking the first one's new index.
-        func recovering(_ file: URL, label: String, duringRun: Bool) throws -> RawIndexDamaged? {
+        func recovering(_ file: URL, label: String, duringRun: Bool) throws -> RawIndexDamage? {
             lock.lock()
             defer { lock.unlock() }
             let folder = file.deletingLastPathComponent()
@@ -143,7 +143,7 @@ final class RawIndex: Sendable {
                 }
             }
             guard let detail = found else { return nil }
-            var report = RawIndexDamaged(path: file.path, detail: detail, duringRun: duringRun)
+            var report = RawIndexDamage(path: file.path, detail: detail, duringRun: duringRun)
             if let open = indexes.removeValue(forKey: file.path) { retired.append(open.index) }
             let aside = file.path + ".damaged-\(label)"
             for suffix in ["", "-wal", "-shm", "-journal"] where FileManager.default.fileExists(atPath: file.path + suffix) {
@@ -151,7 +151,7 @@ final class RawIndex: Sendable {
                     try FileManager.default.moveItem(atPath: file.path + suffix, toPath: aside + suffix)
                 } catch {
                     report.cannotMove = SystemMessage.describe(error)
-                    throw report
+                    throw report.failure
                 }
             }
             report.movedTo = aside
@@ -167,7 +167,7 @@ final class RawIndex: Sendable {
                                                     withIntermediateDirectories: true)
             let index = try RawIndex(file: file)
             guard let inode = Self.inode(of: file) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: file.path])
+                throw Failure.fileSystem("removed as it was opened", path: file.path)
             }
             indexes[file.path] = (index, inode)
             return index
@@ -189,12 +189,12 @@ final class RawIndex: Sendable {
 
         init(_ folder: URL) throws {
             descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileFailure(operation: "open", path: folder.path, code: errno) }
+            guard descriptor >= 0 else { throw Failure.systemCall("open", path: folder.path, errorNumber: errno) }
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else {
                     let code = errno
                     close(descriptor)
-                    throw FileFailure(operation: "lock", path: folder.path, code: code)
+                    throw Failure.systemCall("lock", path: folder.path, errorNumber: code)
                 }
             }
         }
@@ -206,8 +206,9 @@ final class RawIndex: Sendable {
     }
 }
 
-/// The raw store's index, found damaged: SQLite says it is not a database or is malformed.
-public struct RawIndexDamaged: CommissaryFailure, Sendable {
+/// The raw store's index, found damaged: SQLite says it is not a database or is malformed. A
+/// finding, reported as a warning once the index is moved aside, or thrown as its `failure`.
+public struct RawIndexDamage: Sendable, CustomStringConvertible {
     public var path: String
     /// SQLite's words.
     public var detail: String
@@ -218,9 +219,10 @@ public struct RawIndexDamaged: CommissaryFailure, Sendable {
     /// Why it could not be moved aside, when it could not.
     public var cannotMove: String?
 
-    public var code: FailureCode { .environment }
-    public var place: String? { path }
-    public var message: String {
+    public var failure: Failure { Failure(.damagedRawIndex, message, at: path) }
+    public var description: String { failure.description }
+
+    private var message: String {
         let found = duringRun ? "was found damaged during the run" : "was damaged"
         if let movedTo {
             return "the raw store's index \(found) (\(detail)); moved aside to \(movedTo)"

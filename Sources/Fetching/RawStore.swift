@@ -31,17 +31,17 @@ public struct RawStore: Sendable {
         guard Self.isDigest(document.sha256),
               document.digestOrigin.computedFromBody || sha256Hex(document.body) == document.sha256
         else {
-            throw FetchError(.store, url: document.url, "refusing to store a body whose sha256 does not match its bytes")
+            throw Failure(.store, "refusing to store a body whose sha256 does not match its bytes", at: document.url)
         }
         do {
             let index = try index(url: document.url)
             _ = try Self.add(record, to: index) { try index.packs.append(document.body) }
-        } catch let failure as FileFailure {
-            throw FetchError(.store, url: document.url, "raw store: \(failure)")
+        } catch let failure as Failure where failure.code == .fileSystem {
+            throw Failure(.store, "raw store: \(failure.message)", at: document.url, cause: failure)
         } catch let error as EncodingError {
-            throw FetchError(.store, url: document.url, "raw store: cannot encode the record: \(error)")
+            throw Failure(.store, "raw store: cannot encode the record: \(error)", at: document.url, cause: error)
         } catch let error as DatabaseError {
-            throw FetchError(.store, url: document.url, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))")
+            throw Failure(.store, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))", at: document.url, cause: error)
         }
         return record
     }
@@ -49,7 +49,7 @@ public struct RawStore: Sendable {
     /// Checks the index before a run relies on it; a damaged one is moved aside to
     /// `index.sqlite.damaged-<label>` and a new one started (`RawIndex.openRecovering`). Returns
     /// what was moved aside, nil when the index is sound.
-    public func openRecovering(label: String) throws -> RawIndexDamaged? {
+    public func openRecovering(label: String) throws -> RawIndexDamage? {
         try recovering { try RawIndex.openRecovering(root: root, label: label) }
     }
 
@@ -61,21 +61,22 @@ public struct RawStore: Sendable {
 
     /// Moves aside an index found damaged while the run used it, once nothing uses it any more,
     /// so that the next run starts a new one. Returns the finding, with where the index went.
-    public func setAsideDamagedIndex(label: String) throws -> RawIndexDamaged? {
+    public func setAsideDamagedIndex(label: String) throws -> RawIndexDamage? {
         try recovering { try RawIndex.setAside(root: root, label: label) }
     }
 
     /// A recovery's failure as the machine's: the index cannot be opened, locked or moved.
-    private func recovering(_ recover: () throws -> RawIndexDamaged?) throws -> RawIndexDamaged? {
+    private func recovering(_ recover: () throws -> RawIndexDamage?) throws -> RawIndexDamage? {
         do {
             return try recover()
-        } catch let damaged as RawIndexDamaged {
+        } catch let damaged as Failure where damaged.code == .damagedRawIndex {
             throw damaged
-        } catch let failure as FileFailure {
-            throw FileSystemFailure("the raw store's index: \(failure)", path: RawIndex.file(in: root).path)
+        } catch let failure as Failure where failure.code == .fileSystem {
+            throw Failure.fileSystem("the raw store's index: \(failure.message)", path: RawIndex.file(in: root).path,
+                                     cause: failure)
         } catch {
-            throw FileSystemFailure("cannot open the raw store's index: \(Self.plain(error))",
-                                    path: RawIndex.file(in: root).path)
+            throw Failure.fileSystem("cannot open the raw store's index: \(Self.plain(error))",
+                                     path: RawIndex.file(in: root).path, cause: error)
         }
     }
 
@@ -143,15 +144,16 @@ public struct RawStore: Sendable {
     /// index, so that the next fetch stores the document again.
     public func streamBody(of record: FetchRecord, into consume: (Data) throws -> Void) throws {
         guard Self.isDigest(record.sha256) else {
-            throw FetchError(.store, url: record.url, "raw store: the record's sha256 is not 64 hex digits")
+            throw Failure(.store, "raw store: the record's sha256 is not 64 hex digits", at: record.url)
         }
         let packed = try query(url: record.url) { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
         }
         guard let packed else {
-            throw FetchError(.store, url: record.url,
-                             "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again")
+            throw Failure(.store,
+                          "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
+                          at: record.url)
         }
         let pack: String = packed["pack"]
         let index = try index(url: record.url)
@@ -163,15 +165,16 @@ public struct RawStore: Sendable {
                 digest.update(piece)
                 try consume(piece)
             }
-        } catch let failure as FileFailure {
-            throw FetchError(.store, url: record.url, "raw store: \(failure)")
+        } catch let failure as Failure where failure.code == .fileSystem {
+            throw Failure(.store, "raw store: \(failure.message)", at: record.url, cause: failure)
         }
         guard complete, digest.hex == record.sha256 else {
             _ = try? index.pool.write { db in
                 try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
             }
-            throw FetchError(.store, url: record.url,
-                             "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256")
+            throw Failure(.store,
+                          "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256",
+                          at: record.url)
         }
     }
 
@@ -189,10 +192,10 @@ public struct RawStore: Sendable {
     private func index(url: String) throws -> RawIndex {
         do {
             return try RawIndex.shared(root: root)
-        } catch let damaged as RawIndexDamaged {
-            throw FetchError(.store, url: url, "raw store: \(damaged)")
+        } catch let damaged as Failure where damaged.code == .damagedRawIndex {
+            throw Failure(.store, "raw store: \(damaged)", at: url, cause: damaged)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))")
+            throw Failure(.store, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))", at: url, cause: error)
         }
     }
 
@@ -205,7 +208,7 @@ public struct RawStore: Sendable {
         do {
             return try pool.unsafeRead(read)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot read \(root.path)/index.sqlite: \(indexFailure(error))")
+            throw Failure(.store, "raw store: cannot read \(root.path)/index.sqlite: \(indexFailure(error))", at: url, cause: error)
         }
     }
 

@@ -58,7 +58,7 @@ final class PackStream {
     func commit() throws {
         close()
         guard rename(partialPath, path) == 0 else {
-            throw FileFailure(operation: "rename", path: partialPath, code: errno)
+            throw Failure.systemCall("rename", path: partialPath, errorNumber: errno)
         }
         committed = true
     }
@@ -104,36 +104,36 @@ extension RawStore {
             index = try RawIndex.shared(root: root)
             PackStream.removeAbandoned(in: index.packFolder)
             pack = try PackStream(folder: index.packFolder)
-        } catch let failure as FileFailure {
-            throw FetchError(.store, url: url, "raw store: \(failure)")
-        } catch let damaged as RawIndexDamaged {
-            throw FetchError(.store, url: url, "raw store: \(damaged)")
+        } catch let failure as Failure where failure.code == .fileSystem {
+            throw Failure(.store, "raw store: \(failure.message)", at: url, cause: failure)
+        } catch let damaged as Failure where damaged.code == .damagedRawIndex {
+            throw Failure(.store, "raw store: \(damaged)", at: url, cause: damaged)
         } catch {
-            throw FetchError(.store, url: url, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))")
+            throw Failure(.store, "raw store: cannot open \(root.path)/index.sqlite: \(indexFailure(error))", at: url, cause: error)
         }
         do {
             let record = try await upstream.stream(url) { piece in
                 do {
                     try pack.append(piece)
-                } catch let failure as FileFailure {
-                    throw FetchError(.store, url: url, "raw store: \(failure)")
+                } catch let failure as Failure where failure.code == .fileSystem {
+                    throw Failure(.store, "raw store: \(failure.message)", at: url, cause: failure)
                 }
                 try consume(piece)
             }
             guard record.sha256 == pack.digest.hex, record.size == pack.digest.byteCount else {
-                throw FetchError(.store, url: url, "refusing to store a body whose sha256 does not match its bytes")
+                throw Failure(.store, "refusing to store a body whose sha256 does not match its bytes", at: url)
             }
             do {
                 try pack.commit()
-            } catch let failure as FileFailure {
-                throw FetchError(.store, url: url, "raw store: \(failure)")
+            } catch let failure as Failure where failure.code == .fileSystem {
+                throw Failure(.store, "raw store: \(failure.message)", at: url, cause: failure)
             }
             if try Self.add(record, to: index, placing: { (pack.name, 0) }) { pack.discard() }
             return record
         } catch {
             pack.discard()
             if let error = error as? DatabaseError {
-                throw FetchError(.store, url: url, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))")
+                throw Failure(.store, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))", at: url, cause: error)
             }
             throw error
         }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Values laid end to end in a fixed order, for bytes the program writes and reads back itself
@@ -72,7 +73,7 @@ public struct FieldWriter {
 }
 
 /// Reads what a `FieldWriter` wrote, field by field in the same order. Every length and count
-/// is checked against what is left, so bytes it did not write are `DamagedBytes`, never a crash.
+/// is checked against what is left, so bytes it did not write are a `damagedBytes` failure, never a crash.
 public struct FieldReader {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
@@ -88,13 +89,13 @@ public struct FieldReader {
         try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
             let values = try (0..<input.count()).map { _ in try read(&input) }
-            guard input.isAtEnd else { throw DamagedBytes() }
+            guard input.isAtEnd else { throw Failure.damagedBytes }
             return values
         }
     }
 
     public mutating func uint64() throws -> UInt64 {
-        guard bytes.count - position >= 8 else { throw DamagedBytes() }
+        guard bytes.count - position >= 8 else { throw Failure.damagedBytes }
         let value = bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self)
         position += 8
         return UInt64(littleEndian: value)
@@ -119,15 +120,15 @@ public struct FieldReader {
     /// A count of things still to read, each taking at least a byte: a larger one is damage.
     public mutating func count() throws -> Int {
         let count = try int()
-        guard count >= 0, count <= bytes.count - position else { throw DamagedBytes() }
+        guard count >= 0, count <= bytes.count - position else { throw Failure.damagedBytes }
         return count
     }
 
     public mutating func flag() throws -> Bool {
-        guard position < bytes.count else { throw DamagedBytes() }
+        guard position < bytes.count else { throw Failure.damagedBytes }
         let value = bytes[position]
         position += 1
-        guard value <= 1 else { throw DamagedBytes() }
+        guard value <= 1 else { throw Failure.damagedBytes }
         return value == 1
     }
 
@@ -154,7 +155,11 @@ public struct FieldReader {
     }
 }
 
-/// Bytes a `FieldReader` was given that its writer did not write (cut short or altered).
-public struct DamagedBytes: Error {
-    public init() {}
+extension Failure {
+    /// Bytes a `FieldReader` was given that its writer did not write: a scratch or cache file
+    /// cut short or altered after Commissary wrote it. The reader does not know the file; the
+    /// caller that does gives the place.
+    public static var damagedBytes: Failure {
+        Failure(.damagedBytes, "data Commissary wrote for itself was cut short or altered since; run again to write it anew")
+    }
 }

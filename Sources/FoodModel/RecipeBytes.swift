@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Recipes as the spool and the intake keep them: each field in a fixed order (`FieldWriter`). A
@@ -9,7 +10,7 @@ public enum RecipeBytes {
         FieldWriter.list(recipes) { $0.put($1) }
     }
 
-    /// Throws `DamagedBytes` for bytes this did not write.
+    /// Throws `Failure.damagedBytes` for bytes this did not write.
     public static func decode(_ data: Data) throws -> [Recipe] {
         try FieldReader.list(data) { try $0.recipe() }
     }
@@ -66,7 +67,7 @@ extension FieldReader {
             let position = try int()
             let ingredient = Ingredient(key: try string(), name: try string())
             let raw = try optionalString()
-            guard let kind = Measure.Kind(rawValue: try string()) else { throw DamagedBytes() }
+            guard let kind = Measure.Kind(rawValue: try string()) else { throw Failure.damagedBytes }
             let measure = Measure(raw: raw, kind: kind, quantity: try rational(), maximum: try rational(),
                                   unit: try optionalString(), unitSystem: try optionalString(),
                                   confidence: Double(bitPattern: try uint64()))
@@ -78,7 +79,7 @@ extension FieldReader {
 
     fileprivate mutating func rational() throws -> Rational? {
         guard try flag() else { return nil }
-        guard let value = Rational(try int(), try int()) else { throw DamagedBytes() }
+        guard let value = Rational(try int(), try int()) else { throw Failure.damagedBytes }
         return value
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -32,8 +33,8 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
             // which a kill at that moment would leave in `staging/` under a name no sweep knows.
             let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw InputError("cannot create the scratch file for recipes: \(String(cString: strerror(errno)))",
-                                 at: file.path)
+                throw Failure.badInput("cannot create the scratch file for recipes: \(String(cString: strerror(errno)))",
+                                       at: file.path)
             }
             handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             self.file = file
@@ -52,7 +53,7 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
             }
             let batch = RecipeBytes.encode(recipes)
             guard let length = UInt32(exactly: batch.count) else {
-                throw InputError("a batch of \(recipes.count) recipes is too large to set aside", at: origin)
+                throw Failure.badInput("a batch of \(recipes.count) recipes is too large to set aside", at: origin)
             }
             var frame = Data(capacity: 4 + batch.count)
             withUnsafeBytes(of: length.littleEndian) { frame.append(contentsOf: $0) }
@@ -101,8 +102,8 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
         return batch
     }
 
-    private func damaged(after read: Int) -> InputError {
-        InputError("the scratch file of recipes read from \(origin) ends after \(read) of \(count) recipes", at: file.path)
+    private func damaged(after read: Int) -> Failure {
+        Failure.badInput("the scratch file of recipes read from \(origin) ends after \(read) of \(count) recipes", at: file.path)
     }
 }
 

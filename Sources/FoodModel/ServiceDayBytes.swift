@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Service days as the parse cache keeps them: each field in a fixed order (`FieldWriter`). A
@@ -10,7 +11,7 @@ public enum ServiceDayBytes {
         FieldWriter.list(days) { $0.put($1) }
     }
 
-    /// Throws `DamagedBytes` for bytes this did not write.
+    /// Throws `Failure.damagedBytes` for bytes this did not write.
     public static func decode(_ data: Data) throws -> [ServiceDay] {
         try FieldReader.list(data) { try $0.day() }
     }
@@ -75,7 +76,7 @@ extension FieldWriter {
 
 extension FieldReader {
     fileprivate mutating func day() throws -> ServiceDay {
-        guard let date = ServiceDate(try string()) else { throw DamagedBytes() }
+        guard let date = ServiceDate(try string()) else { throw Failure.damagedBytes }
         let meals = try (0..<count()).map { _ in
             Meal(name: try string(), restaurants: try (0..<count()).map { _ in
                 Restaurant(name: try string(), campus: try optionalString(), sections: try (0..<count()).map { _ in
@@ -98,7 +99,7 @@ extension FieldReader {
         let calories = try optionalDouble()
         var basis: LabelBasis?
         if let text = try optionalString() {
-            guard let known = LabelBasis(rawValue: text) else { throw DamagedBytes() }
+            guard let known = LabelBasis(rawValue: text) else { throw Failure.damagedBytes }
             basis = known
         }
         let nutrients = try (0..<count()).map { _ in

@@ -1,3 +1,4 @@
+import Basics
 import CLibXML2
 import Foundation
 
@@ -32,22 +33,22 @@ public final class HTMLDocument {
     /// - Parameter charset: the charset the HTTP response declared. It wins over the page's own
     ///   `<meta>`, as browsers do; when nil, or when libxml2 does not know the name, the page's
     ///   declaration (or libxml2's detection) decides.
-    /// - Throws: `HTMLError` for empty input, input too large for libxml2's `int` sizes, or bytes
+    /// - Throws: `Failure` for empty input, input too large for libxml2's `int` sizes, or bytes
     ///   libxml2 refuses outright.
     public init(parsing data: Data, location: String, charset: String? = nil) throws {
         ensureLibXML2Initialised()
         guard !data.isEmpty else {
-            throw HTMLError("the document is empty (0 bytes)", at: location)
+            throw Failure.badInput("the document is empty (0 bytes)", at: location)
         }
         guard let size = Int32(exactly: data.count) else {
-            throw HTMLError("the document is too large to parse (\(data.count) bytes)", at: location)
+            throw Failure.badInput("the document is too large to parse (\(data.count) bytes)", at: location)
         }
         let parsed: htmlDocPtr? = data.withUnsafeBytes { bytes in
             htmlReadMemory(bytes.baseAddress?.assumingMemoryBound(to: CChar.self), size, location,
                            charset, Self.options)
         }
         guard let parsed else {
-            throw HTMLError("libxml2 could not read the bytes as HTML", at: location)
+            throw Failure.badInput("libxml2 could not read the bytes as HTML", at: location)
         }
         pointer = parsed
         self.location = location
@@ -94,9 +95,9 @@ public final class HTMLDocument {
         context.pointee.contextSize = -1
         context.pointee.proximityPosition = -1
         xmlResetError(&context.pointee.lastError)
-        let failure = { (stage: String) -> HTMLError in
+        let failure = { (stage: String) -> Failure in
             let reason = context.pointee.lastError.message.map { String(cString: $0) }
-            return HTMLError("XPath \(xpath) failed: \(reason?.whitespaceNormalized ?? stage)", at: self.location)
+            return Failure.badInput("XPath \(xpath) failed: \(reason?.whitespaceNormalized ?? stage)", at: self.location)
         }
         let expression: xmlXPathCompExprPtr
         if let compiled = compiledExpressions[xpath] {
@@ -109,7 +110,7 @@ public final class HTMLDocument {
         guard let result = xmlXPathCompiledEval(expression, context) else { throw failure("evaluation failed") }
         defer { xmlXPathFreeObject(result) }
         guard result.pointee.type == XPATH_NODESET else {
-            throw HTMLError("XPath \(xpath) does not select nodes", at: location)
+            throw Failure.badInput("XPath \(xpath) does not select nodes", at: location)
         }
         guard let set = result.pointee.nodesetval, let table = set.pointee.nodeTab else {
             return []
@@ -122,7 +123,7 @@ public final class HTMLDocument {
     private func reusableContext() throws -> xmlXPathContextPtr {
         if let xpathContext { return xpathContext }
         guard let context = xmlXPathNewContext(pointer) else {
-            throw HTMLError("libxml2 could not create an XPath context", at: location)
+            throw Failure.badInput("libxml2 could not create an XPath context", at: location)
         }
         // A per-context handler keeps XPath errors off standard error; the message is read
         // back from `lastError`.

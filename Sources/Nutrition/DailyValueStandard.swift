@@ -37,20 +37,19 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
     }
 
     /// The %DV of an amount, unrounded, or why there is none.
-    public func dailyValuePercent(of nutrient: NutrientKey, amount: Double, unit: String)
-        -> Result<Double, UnavailableReason>
-    {
-        guard let value = values[nutrient], value.amount > 0 else { return .failure(.init(.noDailyValue)) }
+    public func dailyValuePercent(of nutrient: NutrientKey, amount: Double, unit: String) -> DailyValuePercent {
+        guard let value = values[nutrient], value.amount > 0 else { return .unavailable(.noDailyValue) }
         guard let from = NutrientUnit(label: unit),
               let converted = from.convert(amount, to: value.unit, for: nutrient)
-        else { return .failure(.init(.unconvertible(unit: unit, standardUnit: value.unit))) }
-        return .success(LabelNumber.snapped(100 * converted / value.amount))
+        else { return .unavailable(.unconvertible(unit: unit, standardUnit: value.unit)) }
+        return .percent(LabelNumber.snapped(100 * converted / value.amount))
     }
 
     /// The %DV of an amount, unrounded; nil when the standard has no value for the nutrient or
     /// the amount's unit cannot be converted to the standard's (a unit is never guessed).
     public func percent(of nutrient: NutrientKey, amount: Double, unit: String) -> Double? {
-        try? dailyValuePercent(of: nutrient, amount: amount, unit: unit).get()
+        guard case .percent(let percent) = dailyValuePercent(of: nutrient, amount: amount, unit: unit) else { return nil }
+        return percent
     }
 
     /// The %DV a label would print for an amount: rounded by the FDA's %DV steps (nearest 1%
@@ -86,19 +85,17 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
     public func unconvertible(in food: Food) -> [(nutrient: NutrientValue, reason: Unavailable)] {
         food.nutrients.compactMap { nutrient in
             guard let amount = nutrient.amount, let unit = nutrient.unit,
-                  case .failure(let failure) = dailyValuePercent(of: nutrient.key, amount: amount, unit: unit),
-                  case .unconvertible = failure.reason
+                  case .unavailable(let reason) = dailyValuePercent(of: nutrient.key, amount: amount, unit: unit),
+                  case .unconvertible = reason
             else { return nil }
-            return (nutrient, failure.reason)
+            return (nutrient, reason)
         }
     }
 }
 
-/// `Unavailable` as an `Error`, so that `dailyValuePercent` can return a `Result`.
-public struct UnavailableReason: Error, Hashable, Sendable {
-    public var reason: DailyValueStandard.Unavailable
-
-    public init(_ reason: DailyValueStandard.Unavailable) {
-        self.reason = reason
-    }
+/// The %DV of an amount, or why a standard has none for it: a value, not an error, since a
+/// nutrient a standard cannot compute is reported beside the label, never thrown.
+public enum DailyValuePercent: Hashable, Sendable {
+    case percent(Double)
+    case unavailable(DailyValueStandard.Unavailable)
 }

@@ -87,14 +87,14 @@ public struct PipelineRunner: Sendable {
     /// SIGTERM or SIGHUP), the run stops at the next partition or stage boundary: partitions
     /// already finished stay committed to the ledger, the run stays recorded as unfinished (so
     /// the next run resumes it as after a kill), staging is removed, a `run_finished` event says
-    /// `interrupted`, and `RunInterrupted` is thrown. A publication that has begun is completed.
+    /// `interrupted`, and `Failure.runInterrupted` is thrown. A publication that has begun is completed.
     public func run() async throws -> RunReport {
         do {
             return try await runStages()
         } catch where Task.isCancelled {
             context.emit(.runFinished, status: RunStatus.interrupted.rawValue,
                          message: "stopped before publishing; the next run resumes from the partitions already done")
-            throw RunInterrupted()
+            throw Failure.runInterrupted
         }
     }
 
@@ -170,22 +170,16 @@ public struct PipelineRunner: Sendable {
     }
 }
 
-/// A run stopped on request (a signal) before it published.
-public struct RunInterrupted: CommissaryFailure, Sendable {
-    public init() {}
-    public var code: FailureCode { .interrupted }
-    public var place: String? { nil }
-    public var message: String {
-        "stopped before publishing; the last good snapshot stays latest, and the next run resumes "
-            + "from the partitions already done"
+extension Failure {
+    /// A run stopped on request (a signal) before it published.
+    public static var runInterrupted: Failure {
+        Failure(.interrupted, "stopped before publishing; the last good snapshot stays latest, and the next run "
+                + "resumes from the partitions already done")
     }
-}
 
-/// The snapshot was published and `latest` points at it, but what comes after failed.
-public struct PublishedIncompletely: CommissaryFailure, Sendable {
-    public var snapshot: String
-    public var problems: [String]
-    public var code: FailureCode { .publishedIncompletely }
-    public var place: String? { snapshot }
-    public var message: String { "published, and latest points at it, but " + problems.joined(separator: "; ") }
+    /// The snapshot was published and `latest` points at it, but what comes after failed.
+    static func publishedIncompletely(_ snapshot: String, problems: [String]) -> Failure {
+        Failure(.publishedIncompletely, "published, and latest points at it, but " + problems.joined(separator: "; "),
+                at: snapshot)
+    }
 }

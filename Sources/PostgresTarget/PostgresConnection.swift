@@ -2,21 +2,10 @@ import Basics
 import CLibPQ
 import Foundation
 
-/// Something PostgreSQL refused, or a server that could not be reached; one line naming where
-/// (the environment variable that holds the address, or the schema and table being written),
-/// never the address itself, which may hold a password.
-public struct PostgresError: CommissaryFailure, Hashable, Sendable {
-    public var message: String
-    public var place: String?
-    public var code: FailureCode
-
-    public init(_ message: String, place: String?, code: FailureCode = .environment) {
-        self.message = message
-        self.place = place
-        self.code = code
-    }
-}
-
+/// Errors here are `postgres` failures (a server that cannot be reached, a statement refused)
+/// or bad inputs (an address that cannot be used), each naming where: the environment variable
+/// that holds the address, or the schema and table being written, never the address itself,
+/// which may hold a password.
 /// One connection through libpq, the reference client: statements run one at a time, results
 /// come back as text (PostgreSQL's own output format), and rows go in through `COPY`, the
 /// fastest way in. The one place the C interface is called.
@@ -31,12 +20,12 @@ public final class PostgresConnection {
     public init(url: String, place: String) throws {
         let redaction = try Self.redaction(for: url, place: place)
         guard let connection = PQconnectdb(url) else {
-            throw PostgresError("libpq could not allocate a connection", place: place)
+            throw Failure(.postgres, "libpq could not allocate a connection", at: place)
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.message(of: connection, redaction)
             PQfinish(connection)
-            throw PostgresError("cannot connect to PostgreSQL: \(message)", place: place)
+            throw Failure(.postgres, "cannot connect to PostgreSQL: \(message)", at: place)
         }
         self.connection = connection
         self.place = place
@@ -51,8 +40,8 @@ public final class PostgresConnection {
         var failure: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(address, &failure) else {
             PQfreemem(failure)
-            throw PostgresError("libpq cannot read the address (its reason is not repeated: it quotes the address, "
-                                + "password included); \(Self.addressForms)", place: place, code: .badInput)
+            throw Failure(.badInput, "libpq cannot read the address (its reason is not repeated: it quotes the address, "
+                          + "password included); \(Self.addressForms)", at: place)
         }
         defer { PQconninfoFree(options) }
         var values: [String: String] = [:]
@@ -65,9 +54,9 @@ public final class PostgresConnection {
         if let written = writtenUserInfo(of: address) {
             secrets += [written.raw, written.password].compactMap { $0 }
             guard written.user == values["user"], written.password == nil || written.password == values["password"] else {
-                throw PostgresError("libpq would not read the user name and password as written (they hold a character "
-                                    + "that ends them: @ / ? #; the address is not repeated here); \(Self.addressForms)",
-                                    place: place, code: .badInput)
+                throw Failure(.badInput, "libpq would not read the user name and password as written (they hold a character "
+                              + "that ends them: @ / ? #; the address is not repeated here); \(Self.addressForms)",
+                              at: place)
             }
         }
         return Redaction(secrets: secrets)
@@ -99,7 +88,7 @@ public final class PostgresConnection {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw PostgresError(Self.message(of: result, connection, redaction), place: `where` ?? place)
+            throw Failure(.postgres, Self.message(of: result, connection, redaction), at: `where` ?? place)
         }
     }
 
@@ -114,7 +103,7 @@ public final class PostgresConnection {
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
-            throw PostgresError(Self.message(of: result, connection, redaction), place: `where` ?? place)
+            throw Failure(.postgres, Self.message(of: result, connection, redaction), at: `where` ?? place)
         }
         let columns = PQnfields(result)
         return (0..<PQntuples(result)).map { row in
@@ -132,7 +121,7 @@ public final class PostgresConnection {
         let started = PQresultStatus(start) == PGRES_COPY_IN
         let refusal = started ? "" : Self.message(of: start, connection, redaction)
         PQclear(start)
-        guard started else { throw PostgresError(refusal, place: `where`) }
+        guard started else { throw Failure(.postgres, refusal, at: `where`) }
 
         var buffer = [UInt8]()
         buffer.reserveCapacity(1 << 16)
@@ -142,7 +131,7 @@ public final class PostgresConnection {
                 bytes.withMemoryRebound(to: CChar.self) { PQputCopyData(connection, $0.baseAddress, Int32($0.count)) }
             }
             buffer.removeAll(keepingCapacity: true)
-            guard sent == 1 else { throw PostgresError(Self.message(of: connection, redaction), place: `where`) }
+            guard sent == 1 else { throw Failure(.postgres, Self.message(of: connection, redaction), at: `where`) }
         }
         var failure: (any Error)?
         do {
@@ -166,7 +155,7 @@ public final class PostgresConnection {
             PQclear(result)
         }
         if let failure { throw failure }
-        if let message { throw PostgresError(message, place: `where`) }
+        if let message { throw Failure(.postgres, message, at: `where`) }
     }
 
     /// COPY's text format: backslash, tab, newline and carriage return escaped.

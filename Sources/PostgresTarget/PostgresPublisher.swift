@@ -44,9 +44,9 @@ public enum PostgresPublisher {
         -> PostgresPublication {
         let variable = "$" + target.addressVariable
         guard let address = environment[target.addressVariable], !address.isEmpty else {
-            throw PostgresError("the environment variable \(target.addressVariable) is not set; it gives the PostgreSQL "
-                                + "server to publish to (a libpq connection string or postgresql:// URL)",
-                                place: "publish.postgres.url_env", code: .badInput)
+            throw Failure(.badInput, "the environment variable \(target.addressVariable) is not set; it gives the PostgreSQL "
+                          + "server to publish to (a libpq connection string or postgresql:// URL)",
+                          at: "publish.postgres.url_env")
         }
         let connection = try PostgresConnection(url: address, place: variable)
         let live = target.schema
@@ -185,8 +185,8 @@ public enum PostgresPublisher {
         let views = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view'"))
         let known = Set(PostgresViews.definitions.map(\.name))
         if let missing = views.subtracting(known).sorted().first {
-            throw PostgresError("the snapshot's view \(missing) has no PostgreSQL statement in this version of Commissary",
-                                place: "\(schema).\(missing)", code: .badInput)
+            throw Failure(.badInput, "the snapshot's view \(missing) has no PostgreSQL statement in this version of Commissary",
+                          at: "\(schema).\(missing)")
         }
         for view in PostgresViews.definitions where views.contains(view.name) {
             try connection.execute(view.sql, at: "\(schema).\(view.name)")
@@ -216,8 +216,8 @@ public enum PostgresPublisher {
         for (table, expected) in counts.sorted(by: { $0.key < $1.key }) {
             let found = try connection.query("SELECT count(*) FROM \(schema).\(quoted(table))").first?.first ?? nil
             guard found == String(expected) else {
-                throw PostgresError("holds \(found ?? "no") rows where the snapshot has \(expected); not swapped in",
-                                    place: "\(schema).\(table)")
+                throw Failure(.postgres, "holds \(found ?? "no") rows where the snapshot has \(expected); not swapped in",
+                              at: "\(schema).\(table)")
             }
         }
     }

@@ -48,7 +48,7 @@ public enum ReportPage {
             try Data(page.utf8).write(to: file, options: .atomic)
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
         } catch {
-            throw FileSystemFailure("cannot write the report page: \(SystemMessage.describe(error))", path: file.path)
+            throw Failure.fileSystem("cannot write the report page: \(SystemMessage.describe(error))", path: file.path)
         }
     }
 

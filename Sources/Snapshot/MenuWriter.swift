@@ -151,8 +151,8 @@ final class MenuWriter {
         for meal in day.meals {
             let (mealPosition, isNew) = mealPosition(of: meal.name, on: day.date)
             guard mealPosition <= Self.mealsPerDayLimit else {
-                throw SnapshotError("\(day.date) has more than \(Self.mealsPerDayLimit) meals, more than a meal id can number",
-                                    path: "\(day.date) \(meal.name)")
+                throw Failure(.snapshot, "\(day.date) has more than \(Self.mealsPerDayLimit) meals, more than a meal id can number",
+                              at: "\(day.date) \(meal.name)")
             }
             let mealId = Self.dayId(day.date) * 100 + mealPosition
             let index: Int
@@ -174,8 +174,8 @@ final class MenuWriter {
                         defer { itemIndex += 1 }
                         let itemKey = ItemKey(section: sectionId, food: item.food.description)
                         guard let (slot, position) = meals[index].numbering.next(itemKey) else {
-                            throw SnapshotError("\(day.date) \(meal.name) lists more than \(Self.itemsPerMealLimit) items, more than an item id can number",
-                                                path: "\(day.date) \(meal.name)")
+                            throw Failure(.snapshot, "\(day.date) \(meal.name) lists more than \(Self.itemsPerMealLimit) items, more than an item id can number",
+                                          at: "\(day.date) \(meal.name)")
                         }
                         let itemId = mealId * 100_000 + slot
                         // A side's dish comes before it in its section, so its id is already known.

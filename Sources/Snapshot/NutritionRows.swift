@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import FoodModel
 import GRDB
@@ -71,7 +72,7 @@ extension StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot write the nutrition review: \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the nutrition review: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 }
@@ -130,7 +131,7 @@ extension StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot write the label versions: \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the label versions: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -29,7 +30,7 @@ extension StagingSnapshot {
                     """)
             }
         } catch {
-            throw SnapshotError("cannot write the places: \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the places: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 
 extension QueryResult {
+    /// `json` is one array with an object a line; `jsonl` the same objects, one a line, without
+    /// the array (JSON Lines), as every command's `--format` spells them.
     public enum Format: String, CaseIterable, Sendable {
-        case table, csv, json
+        case table, csv, json, jsonl
     }
 
     public func formatted(as format: Format) -> String {
@@ -10,6 +12,7 @@ extension QueryResult {
         case .table: table()
         case .csv: csv()
         case .json: json()
+        case .jsonl: jsonLines()
         }
     }
 
@@ -42,17 +45,34 @@ extension QueryResult {
         var out = "["
         out.reserveCapacity(rows.count * max(16, columns.count * 16))
         for (index, row) in rows.enumerated() {
-            out += index == 0 ? "\n  {" : ",\n  {"
-            for (position, value) in row.enumerated() {
-                if position > 0 { out += ", " }
-                out += keys[position]
-                out += ": "
-                Self.appendJSON(value, to: &out)
-            }
-            out += "}"
+            out += index == 0 ? "\n  " : ",\n  "
+            Self.appendObject(row, keys: keys, to: &out)
         }
         out += rows.isEmpty ? "]\n" : "\n]\n"
         return out
+    }
+
+    /// The objects of `json`, one a line, without the array (JSON Lines).
+    public func jsonLines() -> String {
+        let keys = Self.uniqueKeys(columns).map(Self.jsonString)
+        var out = ""
+        out.reserveCapacity(rows.count * max(16, columns.count * 16))
+        for row in rows {
+            Self.appendObject(row, keys: keys, to: &out)
+            out += "\n"
+        }
+        return out
+    }
+
+    private static func appendObject(_ row: [SQLValue], keys: [String], to out: inout String) {
+        out += "{"
+        for (position, value) in row.enumerated() {
+            if position > 0 { out += ", " }
+            out += keys[position]
+            out += ": "
+            appendJSON(value, to: &out)
+        }
+        out += "}"
     }
 
     /// A value as JSON, SQLite's type kept: NULL → null, integers and reals → numbers (an

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -40,15 +41,15 @@ public struct QueryResult: Hashable, Sendable {
             return try queue.read { db in
                 let statements = try db.allStatements(sql: sql)
                 guard let statement = try statements.next() else {
-                    throw SnapshotError("query refused: no SQL statement was given", path: url.path)
+                    throw Failure(.snapshot, "query refused: no SQL statement was given", at: url.path)
                 }
                 guard try statements.next() == nil else {
-                    throw SnapshotError("query refused: give one statement; found more than one (separated by `;`)",
-                                        path: url.path)
+                    throw Failure(.snapshot, "query refused: give one statement; found more than one (separated by `;`)",
+                                  at: url.path)
                 }
                 guard statement.isReadonly else {
-                    throw SnapshotError("query refused: snapshots are read-only, and this statement writes",
-                                        path: url.path)
+                    throw Failure(.snapshot, "query refused: snapshots are read-only, and this statement writes",
+                                  at: url.path)
                 }
                 return try limits.bounding(db, at: url) { deadline in
                     let columns = statement.columnNames
@@ -67,16 +68,16 @@ public struct QueryResult: Hashable, Sendable {
                     return QueryResult(columns: columns, rows: rows)
                 }
             }
-        } catch let error as SnapshotError {
+        } catch let error as Failure {
             throw error
         } catch let error as DatabaseError {
             switch error.resultCode {
             case .SQLITE_INTERRUPT: throw limits.timedOut(at: url)
             case .SQLITE_TOOBIG:
-                throw SnapshotError("query refused: a value would be larger than \(QueryLimits.mebibytes(limits.maxValueBytes)) "
-                                    + "(SQLite: \(error.message ?? "string or blob too big")); narrow the query",
-                                    path: url.path)
-            default: throw SnapshotError("query failed: \(error.message ?? "\(error)")", path: url.path)
+                throw Failure(.snapshot, "query refused: a value would be larger than \(QueryLimits.mebibytes(limits.maxValueBytes)) "
+                              + "(SQLite: \(error.message ?? "string or blob too big")); narrow the query",
+                              at: url.path)
+            default: throw Failure(.snapshot, "query failed: \(error.message ?? "\(error)")", at: url.path)
             }
         }
     }
@@ -155,14 +156,14 @@ public struct QueryLimits: Sendable {
         return try body(deadline)
     }
 
-    func timedOut(at url: URL) -> SnapshotError {
-        SnapshotError("query stopped after \(Self.phrase(seconds)) (--timeout): it did not finish in time; narrow it, "
-                      + "or give a longer --timeout", path: url.path)
+    func timedOut(at url: URL) -> Failure {
+        Failure(.snapshot, "query stopped after \(Self.phrase(seconds)) (--timeout): it did not finish in time; narrow it, "
+                + "or give a longer --timeout", at: url.path)
     }
 
-    func tooLarge(at url: URL) -> SnapshotError {
-        SnapshotError("query stopped: its answer passed \(Self.mebibytes(maxResultBytes)) held in memory; "
-                      + "add a LIMIT or narrow it", path: url.path)
+    func tooLarge(at url: URL) -> Failure {
+        Failure(.snapshot, "query stopped: its answer passed \(Self.mebibytes(maxResultBytes)) held in memory; "
+                + "add a LIMIT or narrow it", at: url.path)
     }
 
     private static func phrase(_ value: Double) -> String {

@@ -79,8 +79,8 @@ extension SnapshotStore {
                 do {
                     try FileManager.default.removeItem(atPath: path)
                 } catch {
-                    throw SnapshotError("retention cannot remove an old snapshot: \(SystemMessage.describe(error))",
-                                        path: path, code: .environment)
+                    throw Failure(.fileSystem, "retention cannot remove an old snapshot: \(SystemMessage.describe(error))",
+                                  at: path, cause: error)
                 }
             }
             removed.append(file)

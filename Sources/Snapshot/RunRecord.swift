@@ -51,13 +51,18 @@ public struct CheckOutcome: Hashable, Sendable, Codable {
     public var passed: Bool
     public var value: Double?
     public var message: String
+    /// The source the check judged, for a check made per source (`labelled_share`); its value
+    /// is that source's.
+    public var source: String?
 
-    public init(name: String, severity: Severity, passed: Bool, value: Double? = nil, message: String) {
+    public init(name: String, severity: Severity, passed: Bool, value: Double? = nil, message: String,
+                source: String? = nil) {
         self.name = name
         self.severity = severity
         self.passed = passed
         self.value = value
         self.message = message
+        self.source = source
     }
 
     /// True for a failed check that must stop the publication.

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -7,7 +8,7 @@ import GRDB
 public enum SnapshotReader {
     public static func open(_ url: URL) throws -> DatabaseQueue {
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw SnapshotError("no such snapshot", path: url.path)
+            throw Failure(.snapshot, "no such snapshot", at: url.path)
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -16,7 +17,7 @@ public enum SnapshotReader {
             return try DatabaseQueue(path: "file:\(escaped)?mode=ro&immutable=1",
                                      configuration: configuration)
         } catch {
-            throw SnapshotError("cannot open: \(plainMessage(error))", path: url.path)
+            throw Failure(.snapshot, "cannot open: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 
@@ -40,15 +41,15 @@ public enum SnapshotReader {
         do {
             return try queue.read(body)
         } catch let error as DatabaseError {
-            throw SnapshotError("cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
-                                + "it may be damaged: check it with `commissary check`, or remove it", path: url.path)
+            throw Failure(.snapshot, "cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
+                          + "it may be damaged: check it with `commissary check`, or remove it", at: url.path)
         }
     }
 
     /// Reads the snapshot at `url` with `other` attached, read-only, as the schema `prev`, so
     /// that two snapshots compare in SQL without either being read into memory.
     public static func read<T>(_ url: URL, attaching other: URL, _ body: (Database) throws -> T) throws -> T {
-        guard FileManager.default.fileExists(atPath: other.path) else { throw SnapshotError("no such snapshot", path: other.path) }
+        guard FileManager.default.fileExists(atPath: other.path) else { throw Failure(.snapshot, "no such snapshot", at: other.path) }
         let queue = try open(url)
         let escaped = other.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? other.path
         let address = "file:\(escaped)?mode=ro&immutable=1"
@@ -59,8 +60,8 @@ public enum SnapshotReader {
                 return try body(db)
             }
         } catch let error as DatabaseError {
-            throw SnapshotError("cannot compare with \(other.lastPathComponent) (\(error.message ?? "\(error.resultCode)"))",
-                                path: url.path)
+            throw Failure(.snapshot, "cannot compare with \(other.lastPathComponent) (\(error.message ?? "\(error.resultCode)"))",
+                          at: url.path)
         }
     }
 

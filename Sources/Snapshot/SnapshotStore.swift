@@ -59,13 +59,13 @@ public struct SnapshotStore: Sendable {
         do {
             try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw SnapshotError("cannot create the snapshots folder: \(SystemMessage.describe(error))",
-                                path: directory.path, code: .environment)
+            throw Failure(.fileSystem, "cannot create the snapshots folder: \(SystemMessage.describe(error))",
+                          at: directory.path, cause: error)
         }
         let final = directory.appendingPathComponent(fileName)
         guard !fileManager.fileExists(atPath: final.path) else {
-            throw SnapshotError("a snapshot with this name exists already; published files are never replaced",
-                                path: final.path)
+            throw Failure(.snapshot, "a snapshot with this name exists already; published files are never replaced",
+                          at: final.path)
         }
         let partial = directory.appendingPathComponent(".\(fileName).partial")
         try? fileManager.removeItem(at: partial)
@@ -74,9 +74,9 @@ public struct SnapshotStore: Sendable {
             try staging.queue.vacuum(into: partial.path)
         } catch {
             try? fileManager.removeItem(at: partial)
-            throw SnapshotError("cannot write the new snapshot (is the disk full or the folder read-only?): "
-                                + plainMessage(error),
-                                path: partial.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the new snapshot (is the disk full or the folder read-only?): "
+                          + plainMessage(error),
+                          at: partial.path, cause: error)
         }
         // The metadata is in place before the snapshot takes its final name, so that no file
         // under a final name lacks it (a disk that fills at the metadata used to leave a whole
@@ -116,8 +116,8 @@ public struct SnapshotStore: Sendable {
     /// A failure of the machine while publishing, as one line: SQLite's and the system's own
     /// errors keep their words (a full disk says so), anything else is already one of ours.
     private static func environmentFailure(_ error: any Error, path: String) -> any Error {
-        if error is any CommissaryFailure { return error }
-        return SnapshotError("cannot publish the new snapshot: \(plainMessage(error))", path: path, code: .environment)
+        if error is Failure { return error }
+        return Failure(.fileSystem, "cannot publish the new snapshot: \(plainMessage(error))", at: path, cause: error)
     }
 
     /// Writes the run's manifest beside the snapshot it published, once the publication is done,
@@ -176,8 +176,8 @@ public struct SnapshotStore: Sendable {
         ])
         let problems = integrity.withLock { $0 } + foreignKeys.withLock { $0 }
         guard problems.isEmpty else {
-            throw SnapshotError("the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",
-                                path: url.path)
+            throw Failure(.snapshot, "the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",
+                          at: url.path)
         }
         return metadata.withLock { $0 }
     }
@@ -190,7 +190,7 @@ public struct SnapshotStore: Sendable {
         do {
             return try DatabaseQueue(path: url.path, configuration: configuration).read(read)
         } catch {
-            throw SnapshotError("\(what): \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "\(what): \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 

@@ -58,8 +58,8 @@ public final class StagingSnapshot {
             }
         } catch {
             try? fileManager.removeItem(at: url)
-            throw SnapshotError("cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
-                                path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
+                          at: url.path, cause: error)
         }
     }
 
@@ -135,8 +135,8 @@ public final class StagingSnapshot {
                 try dropMenuIndexesIfMostDaysChange(db)
             }
         } catch {
-            throw SnapshotError("cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
-                                path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
+                          at: url.path, cause: error)
         }
     }
 
@@ -159,11 +159,11 @@ public final class StagingSnapshot {
             }
             deferredIndexes = []
             return warnings
-        } catch let error as SnapshotError {
+        } catch let error as Failure where error.code == .snapshot || error.code == .fileSystem {
             throw error
         } catch {
-            throw SnapshotError("cannot write the dataset: \(plainMessage(error))\(FreeSpace.note(near: url))", path: url.path,
-                                code: .environment)
+            throw Failure(.fileSystem, "cannot write the dataset: \(plainMessage(error))\(FreeSpace.note(near: url))",
+                          at: url.path, cause: error)
         }
     }
 
@@ -226,8 +226,7 @@ public final class StagingSnapshot {
                 try TableKeys.record(db)
             }
         } catch {
-            throw SnapshotError("cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", path: url.path,
-                                code: .environment)
+            throw Failure(.fileSystem, "cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", at: url.path, cause: error)
         }
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import GRDB
 
 /// A `meal_plan` row. Snapshot does not depend on the Swipes module: the pipeline fills these
@@ -92,7 +93,7 @@ extension StagingSnapshot {
                 }
             }
         } catch {
-            throw SnapshotError("cannot write the swipe tables: \(plainMessage(error))", path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot write the swipe tables: \(plainMessage(error))", at: url.path, cause: error)
         }
     }
 }

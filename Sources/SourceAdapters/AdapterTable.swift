@@ -2,14 +2,15 @@ import Foundation
 
 extension AdapterRegistry {
     /// Every adapter as a row of a Markdown table: its name, what it reads, its own keys, whether
-    /// it needs `dates`, the locations it reads and its page formats with their old `parse` names.
+    /// it needs `dates`, the locations it reads, its page formats with their old `parse` names,
+    /// and its folder (its code, and what its source publishes in `README.md`).
     /// The adapter tables of README.md and docs/pipelines.md are this output (`commissary
     /// adapters`) and a test fails when they differ, so an adapter documents itself by its
     /// registry line.
     public static func markdownTable() -> String {
         var lines = [
-            "| adapter | reads | keys | `dates` | location | page formats (`parse --page`; old names) |",
-            "|---|---|---|---|---|---|",
+            "| adapter | reads | keys | `dates` | location | page formats (`parse --page`; old names) | folder |",
+            "|---|---|---|---|---|---|---|",
         ]
         for adapter in all {
             let keys = adapter.keys.subtracting(["dates"]).sorted().map { "`\($0)`" }
@@ -20,7 +21,8 @@ extension AdapterRegistry {
                     : "`\(format.name)` (" + format.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
             }
             let cells = ["`\(adapter.name)`", adapter.summary, keys.isEmpty ? "–" : keys.joined(separator: ", "), dates,
-                         locationKinds(of: adapter), formats.joined(separator: ", ")]
+                         locationKinds(of: adapter), formats.joined(separator: ", "),
+                         "`Sources/SourceAdapters/\(adapter.folder)/`"]
             lines.append("| " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"

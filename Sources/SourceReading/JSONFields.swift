@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 
@@ -13,10 +14,10 @@ public enum JSONFields {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError("not valid JSON (\(prefixHint(data))): cannot read \(what)", at: location)
+            throw Failure.badInput("not valid JSON (\(prefixHint(data))): cannot read \(what)", at: location)
         }
         guard let object = json as? [String: Any] else {
-            throw InputError("expected \(what) (a JSON object), found \(kind(of: json))", at: location)
+            throw Failure.badInput("expected \(what) (a JSON object), found \(kind(of: json))", at: location)
         }
         return object
     }

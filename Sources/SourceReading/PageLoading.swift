@@ -2,16 +2,11 @@ import FoodModel
 import Foundation
 import HTML
 
-/// Parses a fetched page and runs an adapter on it, turning the HTML layer's errors into the
-/// model's `InputError` so that the pipeline sees one kind of bad-input error, naming the URL.
+/// Parses a fetched page and runs an adapter on it; a page that cannot be parsed or queried is
+/// a bad input naming the URL.
 public func withPage<Result>(_ data: Data, url: String, charset: String?,
                              _ body: (HTMLDocument) throws -> Result) throws -> Result {
-    do {
-        let page = try HTMLDocument(parsing: data, location: url, charset: charset)
-        return try body(page)
-    } catch let error as HTMLError {
-        throw InputError(error.message, at: error.location)
-    }
+    try body(try HTMLDocument(parsing: data, location: url, charset: charset))
 }
 
 /// `//tag[contains(class)]` and `.//tag[...]`, spelled once.

@@ -3,7 +3,7 @@ import Foundation
 import Yams
 
 /// The top mapping of a YAML configuration file (a pipeline, a standard, a plans file, a term
-/// calendar), with every way of failing to get one said as a `PipelineFileError` naming the file
+/// calendar), with every way of failing to get one said as a pipeline-file `Failure` naming the file
 /// and, for syntax errors, the line.
 public enum YAMLFile {
     /// Reads `file`; `what` names it in errors ("pipeline file", "term calendar").
@@ -12,8 +12,8 @@ public enum YAMLFile {
         do {
             text = try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "cannot read the \(what): \(SystemMessage.describe(error))")
+            throw Failure.pipelineFile("cannot read the \(what): \(SystemMessage.describe(error))", file: file.path,
+                                       cause: error)
         }
         return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
     }
@@ -25,36 +25,35 @@ public enum YAMLFile {
         } catch let error as YamlError {
             throw located(error, file: file)
         } catch {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "", message: "not valid YAML: \(error)")
+            throw Failure.pipelineFile("not valid YAML: \(error)", file: file.path, cause: error)
         }
         guard let root else {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "the \(what) is empty" + emptyHint)
+            throw Failure.pipelineFile("the \(what) is empty" + emptyHint, file: file.path)
         }
         return try YAMLMapping(root, key: "", file: file)
     }
 
-    private static func located(_ error: YamlError, file: URL) -> PipelineFileError {
+    private static func located(_ error: YamlError, file: URL) -> Failure {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
-            return PipelineFileError(file: file.path, line: mark.line, column: mark.column, key: "",
-                                     message: "not valid YAML: \(problem)")
+            return Failure.pipelineFile("not valid YAML: \(problem)", file: file.path, line: mark.line, column: mark.column,
+                                        cause: error)
         // Yams describes these two over several lines, quoting the file; an error stays one line.
         case .reader(let problem, let offset, _, let yaml):
             let before = offset.map { Array(yaml.utf8.prefix(max(0, $0))) }
             let line = before.map { $0.count(where: { $0 == UInt8(ascii: "\n") }) + 1 }
             let column = before.map { $0.count - ($0.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1 }
-            return PipelineFileError(file: file.path, line: line, column: column, key: "",
-                                     message: "not valid YAML: \(problem)")
+            return Failure.pipelineFile("not valid YAML: \(problem)", file: file.path, line: line, column: column,
+                                        cause: error)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return PipelineFileError(file: file.path, line: context.mark.line, column: context.mark.column, key: "",
-                                     message: "not valid YAML: duplicated key(s) "
-                                        + duplicates.sorted().map { "`\($0)`" }.joined(separator: ", "))
+            return Failure.pipelineFile("not valid YAML: duplicated key(s) "
+                                        + duplicates.sorted().map { "`\($0)`" }.joined(separator: ", "),
+                                        file: file.path, line: context.mark.line, column: context.mark.column, cause: error)
         default:
-            return PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                     message: "not valid YAML: "
-                                        + "\(error)".split(whereSeparator: \.isNewline).joined(separator: " "))
+            return Failure.pipelineFile("not valid YAML: "
+                                        + "\(error)".split(whereSeparator: \.isNewline).joined(separator: " "),
+                                        file: file.path, cause: error)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Yams
@@ -8,9 +9,8 @@ public struct YAMLValue {
     public let key: String
     public let file: URL
 
-    public func error(_ message: String) -> PipelineFileError {
-        PipelineFileError(file: file.path, line: node.mark?.line, column: node.mark?.column,
-                          key: key, message: message)
+    public func error(_ message: String) -> Failure {
+        Failure.pipelineFile(message, file: file.path, line: node.mark?.line, column: node.mark?.column, key: key)
     }
 
     public func string() throws -> String {
@@ -104,10 +104,9 @@ public struct YAMLMapping {
 
     public func allowOnly(_ keys: Set<String>) throws {
         for pair in pairs where !keys.contains(pair.key) {
-            throw PipelineFileError(
-                file: node.file.path, line: pair.mark?.line, column: pair.mark?.column,
-                key: path(pair.key),
-                message: "unknown key; allowed here: \(keys.sorted().joined(separator: ", "))")
+            throw Failure.pipelineFile("unknown key; allowed here: \(keys.sorted().joined(separator: ", "))",
+                                       file: node.file.path, line: pair.mark?.line, column: pair.mark?.column,
+                                       key: path(pair.key))
         }
     }
 
@@ -117,9 +116,8 @@ public struct YAMLMapping {
 
     public func required(_ key: String) throws -> YAMLValue {
         guard let value = try optional(key) else {
-            throw PipelineFileError(file: node.file.path, line: node.node.mark?.line,
-                                    column: node.node.mark?.column, key: path(key),
-                                    message: "is required")
+            throw Failure.pipelineFile("is required", file: node.file.path, line: node.node.mark?.line,
+                                       column: node.node.mark?.column, key: path(key))
         }
         return value
     }

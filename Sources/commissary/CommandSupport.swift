@@ -28,8 +28,8 @@ enum ExitStatus: Int32, CaseIterable {
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
 
-    init(_ code: FailureCode) {
-        switch code {
+    init(_ category: Failure.Category) {
+        switch category {
         case .badInput: self = .badInput
         case .locked: self = .locked
         case .blocked: self = .blocked
@@ -40,15 +40,15 @@ enum ExitStatus: Int32, CaseIterable {
         }
     }
 
-    /// The status of an error a command threw: a `CommissaryFailure` by its code; anything
+    /// The status of an error a command threw: a `Failure` by its code's category; anything
     /// else (argument validation included) is a bad input.
     init(of error: any Error) {
-        self = (error as? any CommissaryFailure).map { ExitStatus($0.code) } ?? .badInput
+        self = (error as? Failure).map { ExitStatus($0.code.category) } ?? .badInput
     }
 
     /// The number a process exits with: a stop by signal says which signal.
     static func number(of error: any Error) -> Int32 {
-        if let stopped = error as? StoppedBySignal { return 128 + stopped.signal }
+        if let signal = (error as? Failure)?.signal { return 128 + signal }
         return ExitStatus(of: error).rawValue
     }
 
@@ -82,7 +82,7 @@ func answer(_ text: String, terminator: String = "\n") {
 
 /// The first failed write to standard output or standard error, if any: a command that could
 /// not say what it had to has not succeeded.
-var failedStandardStream: OutputFailure? {
+var failedStandardStream: Failure? {
     CheckedOutput.standardOutput.failure ?? CheckedOutput.standardError.failure
 }
 
@@ -127,5 +127,21 @@ struct SnapshotPair: ParsableArguments {
     /// Status 7 when asked for with `--exit-code` and the snapshots differ.
     func exit(differing: Bool) throws {
         if exitCode && differing { throw ExitCode(ExitStatus.differ.rawValue) }
+    }
+}
+
+/// `--format` of the commands that list things: `json` is one array, an element a line, as
+/// `query` writes it; `jsonl` is one object a line (JSON Lines), for a reader that streams.
+enum ListFormat: String, ExpressibleByArgument, CaseIterable {
+    case table, json, jsonl
+
+    /// The listed values in this format's JSON form; nil for `table`.
+    func json(_ values: [some Encodable]) -> String? {
+        let lines = values.map(encodeLine)
+        switch self {
+        case .table: return nil
+        case .jsonl: return lines.joined(separator: "\n")
+        case .json: return lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Foundation
 import Snapshot
@@ -34,12 +35,8 @@ struct NearCommand: ParsableCommand {
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
     var workspace = "."
 
-    @Option(help: "table or json.")
-    var format: Format = .table
-
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table, json
-    }
+    @Option(help: "table, json (one array) or jsonl (one object a line).")
+    var format: ListFormat = .table
 
     func validate() throws {
         guard Coordinates(latitude: lat, longitude: lon) != nil else {
@@ -67,7 +64,7 @@ struct NearCommand: ParsableCommand {
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
         let places = try SnapshotReader.places(of: url)
         guard !places.isEmpty else {
-            throw SnapshotError("the snapshot has no places: its pipeline names no places file (places:)", path: url.path)
+            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places file (places:)", at: url.path)
         }
         let origin = Coordinates(latitude: lat, longitude: lon)!
         let day = date ?? localToday().description
@@ -86,10 +83,9 @@ struct NearCommand: ParsableCommand {
         }
         .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
         .prefix(limit)
-        switch format {
-        case .json:
-            for place in listed { answer(encodeLine(place)) }
-        case .table:
+        if let json = format.json(Array(listed)) {
+            if !json.isEmpty { answer(json) }
+        } else {
             answer(Self.table(Array(listed), day: day, openAt: time))
         }
     }

@@ -57,10 +57,10 @@ struct ParseCommand: AsyncParsableCommand {
         } catch {
             // A user name and password on a command line are in the shell's history and the
             // process list, so they are refused here too, without repeating the address.
-            throw InputError(error.carriesCredentials
-                             ? "\(error.message); parse sends none: save the page with a client that reads them from a "
-                               + "file (curl --netrc-file) and parse the saved file"
-                             : error.message, at: "the address given to parse")
+            throw Failure(error.code, error.code == .credentialsInAddress
+                          ? "\(error.message); parse sends none: save the page with a client that reads them from a "
+                            + "file (curl --netrc-file) and parse the saved file"
+                          : error.message, at: "the address given to parse")
         }
         if let address {
             return try await HTTPSource(policy: HTTPPolicy(), logger: Logger(label: "commissary.parse")).fetch(address)

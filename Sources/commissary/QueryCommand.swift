@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Snapshot
 
@@ -14,7 +15,7 @@ struct QueryCommand: ParsableCommand {
     @Argument(help: "The SQL to run (read-only).")
     var sql: String
 
-    @Option(help: "table, csv or json.")
+    @Option(help: "table, csv, json (one array, an object a line) or jsonl (one object a line, JSON Lines).")
     var format: QueryResult.Format = .table
 
     @Option(help: "The workspace whose snapshots/ folder `latest` refers to.")
@@ -52,15 +53,15 @@ struct SnapshotLocator {
             let links = ((try? FileManager.default.contentsOfDirectory(atPath: store.directory.path)) ?? [])
                 .filter { $0.hasPrefix("latest-") }.sorted()
             guard links.count == 1 else {
-                throw SnapshotError(links.isEmpty ? "no snapshot has been published here yet"
-                                    : "several pipelines have published (\(links.joined(separator: ", "))); name one as latest-<pipeline>",
-                                    path: store.directory.path)
+                throw Failure(.snapshot, links.isEmpty ? "no snapshot has been published here yet"
+                              : "several pipelines have published (\(links.joined(separator: ", "))); name one as latest-<pipeline>",
+                              at: store.directory.path)
             }
             return try resolve(links[0])
         }
         if name.hasPrefix("latest-"), !name.contains("/") {
             guard let url = store.latest(pipeline: String(name.dropFirst("latest-".count))) else {
-                throw SnapshotError("no snapshot published for this pipeline", path: store.latestLink(
+                throw Failure(.snapshot, "no snapshot published for this pipeline", at: store.latestLink(
                     pipeline: String(name.dropFirst("latest-".count))).path)
             }
             return url

@@ -51,8 +51,11 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "For cron: print nothing when the run succeeds, and only the one line of what went wrong when it does not.")
     var quiet = false
 
-    @Option(help: "Also append every event, one JSON line each, to this file (with --quiet: a full log and a silent cron job).")
+    @Option(help: "Also append every event, one JSON line each, to this file (with --quiet: a full log and a silent cron job); its folder is made if need be.")
     var events: String?
+
+    @Option(help: "Write the run's figures to this file in Prometheus's text format (for node_exporter's textfile collector), replacing the last run's; a failed run keeps the last success time.")
+    var metrics: String?
 
     enum LogFormat: String, ExpressibleByArgument, CaseIterable {
         case auto, text, json
@@ -107,47 +110,61 @@ struct RunCommand: AsyncParsableCommand {
         let report: RunReport
         do {
             report = try await run.value
-        } catch is RunInterrupted {
-            throw StoppedBySignal(signal: stop.first ?? SIGTERM)
+        } catch {
+            let interrupted = (error as? Failure)?.code == .interrupted
+            // The run's own failure is what to say; a metrics file that cannot be written then is not.
+            try? record(spec.name, interrupted ? .interrupted : .failed, manifest: nil)
+            if interrupted { throw Failure.stopped(by: stop.first ?? SIGTERM) }
+            throw error
         }
+        // The metrics are written before the run's outcome is thrown; a file that cannot be
+        // written fails the run only when nothing else did.
+        let metricsFailure = Result { try record(spec.name, RunMetrics.outcome(of: report), manifest: report.manifest) }
         if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
         if !report.published && !report.unchanged {
-            throw NotPublished(reasons: report.blockingChecks.map(\.message), manifest: report.manifestPath)
+            throw Failure.notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath)
         }
-        if !report.stale.isEmpty { throw PublishedStale(count: report.stale.count, snapshot: report.snapshotPath) }
+        if !report.stale.isEmpty { throw Failure.publishedStale(report.stale.count, snapshot: report.snapshotPath) }
         // The events file is the record asked for: one that lost events is a failed run.
         if let failure = eventsFile?.failure { throw failure }
+        try metricsFailure.get()
+    }
+
+    /// Writes `--metrics`, when asked for, over the last run's file (whose last success it keeps).
+    private func record(_ pipeline: String, _ outcome: RunMetrics.Outcome, manifest: RunManifest?) throws {
+        guard let metrics else { return }
+        let previous = try? String(contentsOfFile: metrics, encoding: .utf8)
+        try RunMetrics(pipeline: pipeline, outcome: outcome, finished: Date(), manifest: manifest, previous: previous)
+            .write(to: metrics)
     }
 }
 
-/// Published, but with partitions carried from their last good version; each was named on its
-/// own line in the summary and event stream.
-struct PublishedStale: CommissaryFailure {
-    var count: Int
-    var snapshot: String?
-    var code: FailureCode { .publishedStale }
-    var place: String? { snapshot }
-    var message: String {
-        "published with \(count) stale partition(s), each its last good version (see _stale in the snapshot)"
+extension Failure {
+    /// Published, but with partitions carried from their last good version; each was named on
+    /// its own line in the summary and event stream.
+    static func publishedStale(_ count: Int, snapshot: String?) -> Failure {
+        Failure(.publishedStale, "published with \(count) stale partition(s), each its last good version "
+                + "(see _stale in the snapshot)", at: snapshot)
+    }
+
+    /// A blocking check stopped the publication; the last good snapshot stays `latest`.
+    static func notPublished(_ reasons: [String], manifest: String) -> Failure {
+        Failure(.blocked, "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))")
     }
 }
 
 extension RunCommand {
-    /// The `--events` file, created if need be, written at its end.
+    /// The `--events` file, created if need be (its folder too: a cron line's first night finds
+    /// no `state/` yet), written at its end.
     static func appending(to path: String) throws -> CheckedOutput {
         do {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
             return try CheckedOutput.appending(to: path)
         } catch {
-            throw ValidationError("--events \(path): " + ((error as? FileSystemFailure)?.message ?? "\(error)"))
+            throw ValidationError("--events \(path): " + ((error as? Failure)?.message ?? SystemMessage.describe(error)))
         }
     }
 }
 
-/// A blocking check stopped the publication; the last good snapshot stays `latest`.
-struct NotPublished: CommissaryFailure {
-    var reasons: [String]
-    var manifest: String
-    var code: FailureCode { .blocked }
-    var place: String? { nil }
-    var message: String { "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))" }
-}
+

@@ -50,14 +50,13 @@ final class SignalStop {
     }
 }
 
-/// A run that stopped because a signal asked it to: one line, and 128 plus the signal's number.
-struct StoppedBySignal: CommissaryFailure {
-    var signal: Int32
-    var code: FailureCode { .interrupted }
-    var place: String? { nil }
-    var message: String {
+extension Failure {
+    /// A run that stopped because a signal asked it to: one line, and 128 plus the signal's number.
+    static func stopped(by signal: Int32) -> Failure {
         let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? "signal \(signal)"
-        return "stopped by \(name) before publishing; the last good snapshot stays latest and the next run "
-            + "resumes from the partitions already done"
+        var failure = Failure(.interrupted, "stopped by \(name) before publishing; the last good snapshot stays latest "
+                              + "and the next run resumes from the partitions already done")
+        failure.signal = signal
+        return failure
     }
 }

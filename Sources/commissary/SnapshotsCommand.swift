@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Snapshot
 
@@ -10,34 +11,30 @@ struct SnapshotsCommand: ParsableCommand {
     @Option(help: "The workspace whose snapshots/ folder to list.")
     var workspace = "."
 
-    @Option(help: "table or json.")
+    @Option(help: "table, json (one array) or jsonl (one object a line).")
     var format: ListFormat = .table
-
-    enum ListFormat: String, ExpressibleByArgument, CaseIterable {
-        case table, json
-    }
 
     func run() throws {
         // A mistyped workspace is not an empty one.
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workspace, isDirectory: &isFolder), isFolder.boolValue else {
-            throw SnapshotError("no such workspace folder; give the folder that holds snapshots/ (--workspace)",
-                                path: workspace)
+            throw Failure(.snapshot, "no such workspace folder; give the folder that holds snapshots/ (--workspace)",
+                          at: workspace)
         }
         let snapshots = try SnapshotLocator(workspace: workspace).store.list()
-        switch format {
-        case .json:
-            for snapshot in snapshots { answer(encodeLine(snapshot)) }
-        case .table:
-            guard !snapshots.isEmpty else {
-                answer("No snapshots in \(SnapshotLocator(workspace: workspace).store.directory.path)")
-                return
-            }
-            answer(Self.table(snapshots))
+        if let json = format.json(snapshots) {
+            if !json.isEmpty { answer(json) }
+            return
         }
+        guard !snapshots.isEmpty else {
+            answer("No snapshots in \(SnapshotLocator(workspace: workspace).store.directory.path)")
+            return
+        }
+        answer(Self.table(snapshots))
     }
 
-    /// Aligned columns under a header; `*` marks each pipeline's latest.
+    /// Aligned columns under a header; `*` marks each pipeline's latest, in a column of its own
+    /// (a row without the mark keeps its place: lines lose only their trailing blanks).
     static func table(_ snapshots: [PublishedSnapshot]) -> String {
         let header = ["", "built at", "pipeline", "run", "menu items", "foods", "recipes", "checks", "file"]
         var rows = [header]
@@ -58,8 +55,8 @@ struct SnapshotsCommand: ParsableCommand {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }
         return rows.map { row in
-            zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-                .trimmingCharacters(in: .whitespaces)
+            String(zip(row, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
+                .reversed().drop { $0 == " " }.reversed())
         }.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Pipeline
@@ -25,13 +26,13 @@ public enum SwipeLookup {
     public static func fromFiles(_ settings: SwipeSettings, plan code: String, date: ServiceDate,
                                  meal: String?) throws -> [Line] {
         guard let plan = settings.catalog.plan(code) else {
-            throw InputError("no plan \"\(code)\"; plans: \(settings.catalog.plans.map(\.code).joined(separator: ", "))",
-                             at: settings.plansFile.path)
+            throw Failure.badInput("no plan \"\(code)\"; plans: \(settings.catalog.plans.map(\.code).joined(separator: ", "))",
+                                   at: settings.plansFile.path)
         }
         guard let term = settings.terms.first(where: { $0.week(of: date) != nil }) else {
             let spans = settings.terms.map { "\($0.name) \($0.firstTableDay) to \($0.lastDay)" }.joined(separator: "; ")
-            throw InputError("\(date) is in no configured term (\(spans))",
-                             at: settings.termFiles.map(\.path).joined(separator: ", "))
+            throw Failure.badInput("\(date) is in no configured term (\(spans))",
+                                   at: settings.termFiles.map(\.path).joined(separator: ", "))
         }
         let lines = SwipeTable.compute(plans: [plan], terms: [term], periods: settings.catalog.periods, menus: [:])
             .filter { $0.date == date }
@@ -57,12 +58,12 @@ public enum SwipeLookup {
                         balance: Int(balance))
         }
         guard !lines.isEmpty else {
-            throw InputError("no swipe balances for \(date) (no configured term covers it)", at: url.path)
+            throw Failure.badInput("no swipe balances for \(date) (no configured term covers it)", at: url.path)
         }
         let own = lines.filter { $0.plan.lowercased() == code.lowercased() }
         guard !own.isEmpty else {
             let plans = Array(Set(lines.map(\.plan))).sorted().joined(separator: ", ")
-            throw InputError("no plan \"\(code)\"; plans: \(plans)", at: url.path)
+            throw Failure.badInput("no plan \"\(code)\"; plans: \(plans)", at: url.path)
         }
         return try only(meal, in: own, at: url.path)
     }
@@ -72,8 +73,8 @@ public enum SwipeLookup {
         let chosen = lines.filter { $0.period.lowercased() == meal.lowercased() }
         guard !chosen.isEmpty else {
             let periods = lines.map(\.period).joined(separator: ", ")
-            throw InputError("no meal period \"\(meal)\" on \(lines.first?.date ?? "that day"); periods: \(periods)",
-                             at: location)
+            throw Failure.badInput("no meal period \"\(meal)\" on \(lines.first?.date ?? "that day"); periods: \(periods)",
+                                   at: location)
         }
         return chosen
     }

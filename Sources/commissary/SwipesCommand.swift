@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import FoodModel
 import Foundation
 import Pipeline
@@ -39,7 +40,7 @@ struct SwipesCommand: ParsableCommand {
         if let pipeline {
             let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
             guard let settings = spec.swipes else {
-                throw InputError("the pipeline has no `swipes:` section", at: pipeline)
+                throw Failure.badInput("the pipeline has no `swipes:` section", at: pipeline)
             }
             lines = try SwipeLookup.fromFiles(settings, plan: plan, date: day, meal: meal)
         } else {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 @testable import Fetching
@@ -36,16 +37,16 @@ import Testing
 
     @Test(arguments: ["https://x.example/../SOURCES.md", "https://x.example/themealdb/../../data/SOURCES.md", "/./SOURCES.md"])
     func traversalIsRefused(url: String) async throws {
-        let error = await #expect(throws: FetchError.self) {
+        let error = await #expect(throws: Failure.self) {
             try await DirectorySource(root: SharedData.root.appendingPathComponent("themealdb")).fetch(url)
         }
-        #expect(error?.kind == .invalidURL)
+        #expect(error?.code == .invalidURL)
     }
 
     @Test func missingFileIsNotFound() async throws {
-        let error = await #expect(throws: FetchError.self) {
+        let error = await #expect(throws: Failure.self) {
             try await DirectorySource(root: SharedData.root).fetch("https://x.example/no/such/page")
         }
-        #expect(error?.kind == .notFound)
+        #expect(error?.code == .notFound)
     }
 }

@@ -18,8 +18,8 @@ import Testing
         document.body = Data("forged".utf8)
 
         #expect(!document.digestOrigin.computedFromBody)
-        let error = #expect(throws: FetchError.self) { try RawStore(root: folder).store(document) }
-        #expect(error?.kind == .store)
+        let error = #expect(throws: Failure.self) { try RawStore(root: folder).store(document) }
+        #expect(error?.code == .store)
     }
 
     @Test func howADigestWasMadeDoesNotMakeDocumentsDiffer() async throws {
@@ -45,7 +45,7 @@ import Testing
         let index = try DatabaseQueue(path: folder.appendingPathComponent("index.sqlite").path)
         let count = { try index.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM packed") } }
 
-        #expect(throws: FetchError.self) { try store.latestDocument(for: Self.recipeURL) }
+        #expect(throws: Failure.self) { try store.latestDocument(for: Self.recipeURL) }
         #expect(try count() == 0)
         try store.store(document)
         #expect(try store.latestDocument(for: Self.recipeURL)?.body == document.body)

@@ -120,8 +120,8 @@ import Testing
         let url = "https://example.org/page"
         var record = try store.store(document(url: url, body: Data("page".utf8)))
         record.sha256 = "../../../../../../etc/hostname"
-        let error = #expect(throws: FetchError.self) { try store.body(of: record) }
-        #expect(error?.kind == .store)
+        let error = #expect(throws: Failure.self) { try store.body(of: record) }
+        #expect(error?.code == .store)
     }
 
     @Test func aBodyThatDoesNotMatchItsDigestIsRefused() throws {
@@ -129,8 +129,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var forged = document(url: "https://example.org/page", body: Data("real".utf8))
         forged.body = Data("forged".utf8)
-        let error = #expect(throws: FetchError.self) { try RawStore(root: folder).store(forged) }
-        #expect(error?.kind == .store)
+        let error = #expect(throws: Failure.self) { try RawStore(root: folder).store(forged) }
+        #expect(error?.code == .store)
     }
 
     @Test func aDamagedObjectIsNotServed() async throws {
@@ -143,11 +143,11 @@ import Testing
             atPath: folder.appendingPathComponent("packs").path).first)
         try Data("bit rot!".utf8).write(to: folder.appendingPathComponent("packs/\(pack)"))
 
-        let error = #expect(throws: FetchError.self) { try store.latestDocument(for: url) }
-        #expect(error?.kind == .store)
+        let error = #expect(throws: Failure.self) { try store.latestDocument(for: url) }
+        #expect(error?.code == .store)
         // Dropped on that read: every later read says so (no stale path), and storing the page
         // again makes it readable.
-        let again = #expect(throws: FetchError.self) { try store.latestDocument(for: url) }
+        let again = #expect(throws: Failure.self) { try store.latestDocument(for: url) }
         #expect(again?.message.contains("not stored") == true, "\(again.map { "\($0)" } ?? "")")
         try store.store(document(url: url, body: Data("original".utf8)))
         #expect(try store.latestDocument(for: url)?.body == Data("original".utf8))

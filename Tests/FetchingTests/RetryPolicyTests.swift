@@ -33,7 +33,7 @@ import Testing
             Issue.record("a Retry-After of 999999999 s was to be retried")
             return
         }
-        #expect(error.kind == .httpStatus && error.status == 429)
+        #expect(error.code == .httpStatus && error.status == 429)
         #expect(error.message == "HTTP 429 from the server, which asks to be asked again in 999999999 s (Retry-After), "
                 + "more than the 30 s a retry may wait: not asked again this run")
         guard case .fail = verdict(503, retryAfter: "31") else {

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -89,9 +90,10 @@ import TestSupport
         #expect(AdapterRegistry.adapter(named: "mealdb-dump")?.legend.isEmpty == true)
     }
 
-    /// A source is one folder: each adapter's type is declared in a folder of its own under
-    /// `Sources/SourceAdapters` (the seam is not one).
-    @Test func everyAdapterLivesInAFolderOfItsSource() throws {
+    /// A source is one folder: each adapter's type is declared in the folder it names, under
+    /// `Sources/SourceAdapters` (the seam is not one), and the folder holds what its source
+    /// publishes (`README.md`).
+    @Test func everyAdapterLivesInTheFolderItNamesWithItsSourcesDoc() throws {
         let root = Paths.packageRoot.appendingPathComponent("Sources/SourceAdapters")
         let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0 != "Seam" }
         for adapter in AdapterRegistry.all {
@@ -99,7 +101,10 @@ import TestSupport
             let homes = folders.filter {
                 FileManager.default.fileExists(atPath: root.appendingPathComponent($0).appendingPathComponent(file).path)
             }
-            #expect(homes.count == 1, "\(file): \(homes)")
+            #expect(homes == [adapter.folder], "\(file): \(homes)")
+            let doc = root.appendingPathComponent(adapter.folder).appendingPathComponent("README.md")
+            let text = (try? String(contentsOf: doc, encoding: .utf8)) ?? ""
+            #expect(text.contains("`\(adapter.name)`"), "\(doc.path) does not document \(adapter.name)")
         }
     }
 
@@ -131,7 +136,9 @@ import TestSupport
         #expect(row("netnutrition-label").contains("| – | – | folder | `label` |"))
         #expect(row("foodpro").contains("| `item_page`, `layout`, `menu_page`, `recipe_pages` | required | URL, folder |"))
         #expect(row("ucla-menu-site").hasSuffix(
-            "| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) |"))
+            "| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) "
+                + "| `Sources/SourceAdapters/UCLAMenuSite/` |"))
+        #expect(row("mealdb-api").hasSuffix("| `Sources/SourceAdapters/TheMealDB/` |"))
     }
 
     /// The names `parse --adapter` took before the registry still name the same formats.
@@ -147,8 +154,10 @@ import TestSupport
             let found = try AdapterRegistry.pageFormat(adapter: old, page: nil)
             #expect(found.0.name == adapter && found.1.name == page, "\(old)")
         }
-        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "ucla-menu-site", page: "menu") }
-        #expect(throws: UnknownName.self) { try AdapterRegistry.pageFormat(adapter: "sodexo", page: nil) }
+        let page = #expect(throws: Failure.self) { try AdapterRegistry.pageFormat(adapter: "ucla-menu-site", page: "menu") }
+        #expect(page?.code == .unknownName && page?.place?.location == "--page")
+        let adapter = #expect(throws: Failure.self) { try AdapterRegistry.pageFormat(adapter: "sodexo", page: nil) }
+        #expect(adapter?.code == .unknownName && adapter?.place?.location == "--adapter")
     }
 
     /// A pipeline's `adapter:` and `parse --adapter` accept the same names, and the old name

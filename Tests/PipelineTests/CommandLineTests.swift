@@ -148,8 +148,13 @@ import TestSupport
         #expect(list.status == 0)
         let lines = list.output.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("built at") == true, "\(list.output)")
-        #expect(lines.first?.contains("pipeline") == true)
+        #expect(lines.first?.hasPrefix("   built at ") == true && lines.first?.contains(" pipeline ") == true, "\(list.output)")
+        // The latest's `*` has a column of its own: the build time starts under its heading.
+        #expect(lines.last?.hasPrefix("*  ") == true, "\(list.output)")
+        let heading = try #require(lines.first?.firstRange(of: "built at")).lowerBound
+        let time = try #require(lines.last?.firstRange(of: "20")).lowerBound
+        #expect(lines[0].distance(from: lines[0].startIndex, to: heading)
+                == lines[1].distance(from: lines[1].startIndex, to: time), "\(list.output)")
         // SampleData/README.md: 124 menu items, 36 foods; the sample's twelve recipes.
         let row = lines.last.map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) } ?? []
         #expect(row.first == "*" && row.contains("sample") && row.contains("124") && row.contains("36")
@@ -255,7 +260,9 @@ import TestSupport
         let json = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date",
                                                     "2016-11-22", "--limit", "1", "--format", "json",
                                                     "--workspace", workspace.path])
-        let first = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let first = try #require(array.first)
         #expect(first["place"] as? String == "Bruin Plate" && first["miles"] as? Double == 0)
         // The same in SQL, as docs/pipelines.md writes it.
         let sql = try await CommissaryProcess.run(["query", "latest", """
@@ -289,10 +296,15 @@ import TestSupport
         #expect(lines[4].hasPrefix("De Neve") && lines[4].hasSuffix("Dinner 5:00pm–9:00pm"), "\(near.output)")
 
         let late = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-10",
-                                                    "--open-at", "11:30pm", "--format", "json", "--workspace", workspace.path])
+                                                    "--open-at", "11:30pm", "--format", "jsonl", "--workspace", workspace.path])
         let places = try late.output.split(separator: "\n").map { line in
             try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         }
+        // `json` is the same objects as one array.
+        let array = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-10",
+                                                     "--open-at", "11:30pm", "--format", "json", "--workspace", workspace.path])
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(array.output.utf8)) as? [[String: Any]])
+        #expect(listed.map { $0["place"] as? String } == places.map { $0["place"] as? String })
         let open = Dictionary(uniqueKeysWithValues: places.compactMap { place in
             (place["place"] as? String).map { ($0, place["open_at"] as? [String]) }
         })

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -186,7 +187,7 @@ import Testing
                 dates: {days_ahead: 2}
                 recipe_pages: true
             """
-        let error = #expect(throws: PipelineFileError.self) {
+        let error = #expect(throws: Failure.self) {
             try SpecReader.parse(yaml, file: folder.appendingPathComponent("demo.yml"))
         }
         #expect(error?.description.contains("recipe_pages") == true)

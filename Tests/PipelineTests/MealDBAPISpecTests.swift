@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Pipeline
 import SourceAdapters
@@ -17,13 +18,13 @@ import TestSupport
         return try SpecReader.read(file)
     }
 
-    private func failure(_ source: String, fetch: String = "") throws -> PipelineFileError {
+    private func failure(_ source: String, fetch: String = "") throws -> Failure {
         do {
             _ = try read(source, fetch: fetch)
-        } catch let error as PipelineFileError {
+        } catch let error as Failure {
             return error
         }
-        Issue.record("expected a PipelineFileError")
+        Issue.record("expected a Failure")
         throw CancellationError()
     }
 
@@ -38,16 +39,16 @@ import TestSupport
 
     @Test func badSettingsAreNamed() throws {
         let notALetter = try failure("    adapter: mealdb-api\n    location: https://x.test\n    letters: ab-")
-        #expect(notALetter.key == "sources[0].letters")
+        #expect(notALetter.place?.key == "sources[0].letters")
         #expect(notALetter.message.contains("\"-\""))
         #expect(try failure("    adapter: mealdb-api\n    location: https://x.test\n    letters: aba")
             .message.contains("twice"))
         #expect(try failure("    adapter: mealdb-dump\n    location: meals.json\n    letters: ab")
             .message.contains("mealdb-api"))
         let file = try failure("    adapter: mealdb-api\n    location: meals.json")
-        #expect(file.key == "sources[0].location")
+        #expect(file.place?.key == "sources[0].location")
         #expect(file.message.contains("http(s) URL"))
         #expect(try failure("    adapter: mealdb-api\n    location: https://x.test", fetch: "fetch:\n  requests_per_second: 0")
-            .key == "fetch.requests_per_second")
+            .place?.key == "fetch.requests_per_second")
     }
 }

@@ -48,6 +48,13 @@ import TestSupport
         #expect(rows.last?["description"] is NSNull)
         #expect((rows.last?["calories"] as? NSNumber)?.doubleValue == 136)
         #expect(rows.first?["ingredients"] as? String == "Quinoa, Parsley, Cucumber, Tomato, Lemon Juice, Olive Oil, Mint, Kosher Salt")
+        // JSON Lines: the same objects, one a line, no array.
+        let lines = try await commissary(["query", "latest-sample", sql, "--format", "jsonl", "--workspace", workspace.path])
+        let objects = try lines.output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["id"] as? String } == ["ucla-menu:041180", "ucla-menu:163008"])
+        #expect(objects.last?["description"] is NSNull)
 
         let table = try await commissary(["query", "latest", "SELECT description FROM food WHERE id = 'ucla-menu:163008'",
                                     "--workspace", workspace.path])

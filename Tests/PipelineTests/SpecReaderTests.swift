@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Nutrition
@@ -21,13 +22,13 @@ import TestSupport
         return try SpecReader.read(file)
     }
 
-    private func error(_ yaml: String) throws -> PipelineFileError {
+    private func error(_ yaml: String) throws -> Failure {
         do {
             _ = try read(yaml)
-        } catch let error as PipelineFileError {
+        } catch let error as Failure {
             return error
         }
-        Issue.record("expected a PipelineFileError")
+        Issue.record("expected a Failure")
         throw CancellationError()
     }
 
@@ -74,7 +75,7 @@ import TestSupport
         #expect(try read(valid + "\nhistory: {since: 2025-09-20}\n").history == .since(ServiceDate("2025-09-20")!))
         #expect(try read(valid + "\nhistory: {last_days: 120}\n").history == .lastDays(120))
         #expect(try read(valid).history == nil)
-        #expect(try error(valid + "\nhistory: {keep: some}\n").key == "history.keep")
+        #expect(try error(valid + "\nhistory: {keep: some}\n").place?.key == "history.keep")
         #expect(try error(valid + "\nhistory: {last_days: 0}\n").message.contains("between 1 and 7320"))
         #expect(try error(valid + "\nhistory: {keep: all, last_days: 3}\n").message.contains("give one of"))
         // Days kept by `last_days` count back from today, today included.
@@ -89,7 +90,7 @@ import TestSupport
         #expect(try read(valid + "\nchecks:\n  degraded_day: {missing_meals: warn}\n").checks.degradedDay
             == DegradedDayPolicy(placeholderNames: .refuse, missingMeals: .warn, zeroedLabels: .refuse))
         let wrong = try error(valid + "\nchecks:\n  degraded_day: ignore\n")
-        #expect(wrong.key == "checks.degraded_day" && wrong.message.contains("expected refuse or warn"))
+        #expect(wrong.place?.key == "checks.degraded_day" && wrong.message.contains("expected refuse or warn"))
         #expect(try error(valid + "\nchecks:\n  degraded_day: {missing_meal: warn}\n").message.contains("missing_meal"))
     }
 
@@ -105,7 +106,7 @@ import TestSupport
 
     @Test func anUnknownStandardIsNamed() throws {
         let failure = try error(valid + "\ndv_standard: fda-1990\n")
-        #expect(failure.key == "dv_standard")
+        #expect(failure.place?.key == "dv_standard")
         #expect(failure.message.contains("fda-1990"))
     }
 
@@ -125,49 +126,49 @@ import TestSupport
 
     @Test func anUnknownKeyNamesTheKeyAndItsLine() throws {
         let failure = try error(valid + "\n    recipe_page: true\n")
-        #expect(failure.key == "sources[0].recipe_page")
-        #expect(failure.line == 9)
+        #expect(failure.place?.key == "sources[0].recipe_page")
+        #expect(failure.place?.line == 9)
         #expect(failure.description.contains("test.yml:9:"))
         #expect(failure.message.contains("unknown key"))
     }
 
     @Test func aBadDateNamesTheKeyLineAndValue() throws {
         let failure = try error(valid.replacingOccurrences(of: "to: 2026-10-12", with: "to: 2026-13-01"))
-        #expect(failure.key == "sources[0].dates.to")
-        #expect(failure.line == 8)
+        #expect(failure.place?.key == "sources[0].dates.to")
+        #expect(failure.place?.line == 8)
         #expect(failure.message.contains("2026-13-01"))
     }
 
     @Test func aMissingRequiredKeyIsNamed() throws {
         let failure = try error(valid.replacingOccurrences(of: "    adapter: ucla-menu-site\n", with: ""))
-        #expect(failure.key == "sources[0].adapter")
+        #expect(failure.place?.key == "sources[0].adapter")
         #expect(failure.message == "is required")
     }
 
     @Test func anUnknownAdapterListsTheKnownOnes() throws {
         let failure = try error(valid.replacingOccurrences(of: "ucla-menu-site", with: "ucla-menus"))
-        #expect(failure.line == 4)
+        #expect(failure.place?.line == 4)
         #expect(failure.message.contains("ucla-menu-site"))
         #expect(failure.message.contains("mealdb-dump"))
     }
 
     @Test func aMissingFolderIsNamed() throws {
         let failure = try error(valid.replacingOccurrences(of: "location: site", with: "location: nowhere"))
-        #expect(failure.key == "sources[0].location")
+        #expect(failure.place?.key == "sources[0].location")
         #expect(failure.message.contains("nowhere"))
     }
 
     @Test func brokenYAMLGivesTheLine() throws {
         let failure = try error("pipeline: demo\nsources:\n  - name: [unclosed\n")
-        #expect(failure.line != nil)
+        #expect(failure.place?.line != nil)
         #expect(failure.message.hasPrefix("not valid YAML"))
     }
 
     @Test func wrongTypesAreExplained() throws {
         #expect(try error("pipeline: demo\nsources: menus\n").message.contains("expected a list"))
         #expect(try error(valid + "\nchecks:\n  min_menu_items: many\n").message.contains("whole number"))
-        #expect(try error(valid + "\nchecks:\n  max_drop_from_previous: 2\n").key == "checks.max_drop_from_previous")
-        #expect(try error("pipeline: Demo Pipeline\nsources: []\n").key == "pipeline")
+        #expect(try error(valid + "\nchecks:\n  max_drop_from_previous: 2\n").place?.key == "checks.max_drop_from_previous")
+        #expect(try error("pipeline: Demo Pipeline\nsources: []\n").place?.key == "pipeline")
     }
 
     @Test func aMenuSourceNeedsDatesAndADumpNeedsAFile() throws {
@@ -184,7 +185,7 @@ import TestSupport
               - name: meals
                 adapter: mealdb-dump
                 location: site
-            """).key == "sources[0].location")
+            """).place?.key == "sources[0].location")
         let spec = try read("""
             pipeline: demo
             sources:
@@ -245,7 +246,7 @@ import TestSupport
             ("latitude: 34.07\n    longitude: 1", "coordinates_source"),
         ]
         for (lines, says) in cases {
-            let error = #expect(throws: PipelineFileError.self) {
+            let error = #expect(throws: Failure.self) {
                 try read("restaurants:\n  - name: Hall\n    \(lines)\n")
             }
             #expect(error?.description.contains(says) == true, "\(lines): \(error?.description ?? "")")

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Logging
@@ -160,10 +161,10 @@ import TestSupport
 
         // Damage that is not local fails the day, in one line naming the file.
         for broken in [Data(damaged.prefix(damaged.count / 2)), Data("{\"menus\": 1}".utf8), Data("<html>".utf8)] {
-            let error = #expect(throws: InputError.self) {
+            let error = #expect(throws: Failure.self) {
                 try JamixMenuDay.parse(broken, date: date, location: "broken.json")
             }
-            #expect(error?.location == "broken.json")
+            #expect(error?.place?.location == "broken.json")
         }
     }
 
@@ -259,7 +260,7 @@ import TestSupport
         #expect(perPortion.problems.contains { $0.contains("not per 100 g") })
 
         edited["recipeNutritiveValues"] = ["energyKcal": "lots"]
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try JamixFoodDocument.parse(JSONSerialization.data(withJSONObject: edited), foodId: "recipe-1007",
                                         location: "recipes/1007.json")
         }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -11,7 +12,7 @@ import YAMLConfig
 /// site and pipeline files): each input is mutated (bytes flipped, ranges cut, duplicated or
 /// spliced in from another input, markup characters inserted, truncated) and handed to its
 /// parser. Every mutant must parse, or fail with the module's one-line error naming the input
-/// (`InputError`, `PipelineFileError`), within a time bound; a crash fails the whole run.
+/// (a `Failure` whose place names it), within a time bound; a crash fails the whole run.
 /// Seeded per parser, so a failure reproduces from its name and index.
 @Suite struct MutationFuzzTests {
     static let mutantsPerParser = 150
@@ -76,8 +77,10 @@ import YAMLConfig
         /// Whether a thrown error is the clear, located kind this parser promises.
         func isClear(_ error: any Error, name: String) -> Bool {
             switch error {
-            case let input as InputError: return input.location.contains(name) && !input.message.isEmpty
-            case let file as PipelineFileError: return self == .pipelineFile && file.file.hasSuffix(name)
+            case let failure as Failure where failure.code == .pipelineFile:
+                return self == .pipelineFile && failure.place?.location.hasSuffix(name) == true
+            case let failure as Failure where failure.code == .badInput:
+                return failure.place?.location.contains(name) == true && !failure.message.isEmpty
             default: return false
             }
         }

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import Foundation
 import TestSupport
@@ -126,7 +127,7 @@ import Testing
         let file = folder.appendingPathComponent("p.yml")
         try Data(SampleSite.pipelineYAML(name: "p", base: "https://example.org",
                                          checks: "max_failed_partitions: -1").utf8).write(to: file)
-        #expect(throws: PipelineFileError.self) { try SpecReader.read(file) }
+        #expect(throws: Failure.self) { try SpecReader.read(file) }
         do {
             _ = try SpecReader.read(file)
         } catch {

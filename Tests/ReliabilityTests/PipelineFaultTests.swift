@@ -151,7 +151,7 @@ import TestSupport
     }
 
     /// The site was redesigned: same content, every class renamed. The day's partition fails with
-    /// an `InputError` naming the page; the other days and the hours still parse.
+    /// an `Failure` naming the page; the other days and the hours still parse.
     @Test func aRedesignedPageBlocksWithTheURLOfThePage() async throws {
         let page = try #require(SampleSite.page(Self.overview))
         let redesigned = Data(String(decoding: page, as: UTF8.self)

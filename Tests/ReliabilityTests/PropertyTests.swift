@@ -41,7 +41,7 @@ import YAMLConfig
     }
 
     /// Pipeline files built from the real keys with generated values and indentation: each one
-    /// reads, or fails with a `PipelineFileError` naming the file (and a line whenever a node is
+    /// reads, or fails with a `Failure` naming the file (and a line whenever a node is
     /// to blame).
     @Test func generatedPipelineFilesReadOrFailWithALocation() async throws {
         let folder = try Paths.temporaryFolder()
@@ -59,12 +59,12 @@ import YAMLConfig
             let text = "pipeline: generated\n" + lines.joined(separator: "\n")
             do {
                 _ = try SpecReader.parse(text, file: file)
-            } catch let error as PipelineFileError {
-                #expect(error.file == file.path)
+            } catch let error as Failure {
+                #expect(error.place?.location == file.path)
                 #expect(!error.message.isEmpty)
                 #expect(!"\(error)".contains("\n"), "\(error)")
             } catch {
-                Issue.record("not a PipelineFileError: \(type(of: error)): \(error)\n\(text)")
+                Issue.record("not a Failure: \(type(of: error)): \(error)\n\(text)")
             }
         }
     }

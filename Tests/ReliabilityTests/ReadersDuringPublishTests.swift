@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Logging
 import Pipeline
@@ -41,14 +42,14 @@ import TestSupport
             while !tally.lock.withLock({ tally.stop }) {
                 do {
                     guard let latest = store.latest(pipeline: "readers") else {
-                        throw SnapshotError("latest is missing", path: store.directory.path)
+                        throw Failure(.snapshot, "latest is missing", at: store.directory.path)
                     }
                     let items = try QueryResult.run("SELECT count(*) FROM menu_item", on: latest)
                     let runId = try SnapshotReader.meta(of: latest)["run_id"] ?? ""
                     guard items.rows == [[.integer(124)]], !runId.isEmpty,
                           latest.lastPathComponent.hasSuffix("-\(runId).sqlite")
                     else {
-                        throw SnapshotError("half-written: \(items.rows), run \(runId)", path: latest.path)
+                        throw Failure(.snapshot, "half-written: \(items.rows), run \(runId)", at: latest.path)
                     }
                     tally.lock.withLock {
                         tally.reads += 1

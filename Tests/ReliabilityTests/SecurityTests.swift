@@ -43,7 +43,7 @@ import YAMLConfig
         let page = Data((String(repeating: "<div>", count: depth) + "x" + String(repeating: "</div>", count: depth)).utf8)
         let clock = ContinuousClock()
         let started = clock.now
-        #expect(throws: InputError.self) {
+        #expect(throws: Failure.self) {
             _ = try UCLAMenuSite.parseOverview(page, url: "https://deep.example/Menus/2026-10-10", charset: nil)
         }
         #expect(clock.now - started < .seconds(5))
@@ -68,8 +68,8 @@ import YAMLConfig
         defer { server.stop() }
         let source = HTTPSource(policy: HTTPPolicy(totalTimeout: .seconds(10), maxBodyBytes: 1_000_000, maxAttempts: 1,
                                                    minDelayPerHost: .zero), logger: Logger(label: "security", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let error = await #expect(throws: FetchError.self) { try await source.fetch(server.url("/bomb")) }
-        #expect(error?.kind == .tooLarge)
+        let error = await #expect(throws: Failure.self) { try await source.fetch(server.url("/bomb")) }
+        #expect(error?.code == .tooLarge)
     }
 
     /// A menu page from a folder whose recipe link climbs out of `/Recipes/`: the link is refused
@@ -104,7 +104,7 @@ import YAMLConfig
         // Also encoded, and from the overview parser directly.
         for link in ["/Recipes/../../x", "/Recipes/%2E%2E/x", "/Recipes/211045/../../x"] {
             let variant = String(decoding: page, as: UTF8.self).replacingOccurrences(of: "/Recipes/211045/1", with: link)
-            #expect(throws: InputError.self, "\(link)") {
+            #expect(throws: Failure.self, "\(link)") {
                 _ = try UCLAMenuSite.parseOverview(Data(variant.utf8), url: "https://x.example/Menus/2026-10-10",
                                                    charset: nil)
             }
@@ -118,9 +118,9 @@ import YAMLConfig
         let file = folder.appendingPathComponent("evil.yml")
         for name in ["../../etc/evil", "a/b", ".hidden", "Evil"] {
             try Data("pipeline: \"\(name)\"\nsources: []\n".utf8).write(to: file)
-            let error = #expect(throws: PipelineFileError.self) { try SpecReader.read(file) }
-            #expect(error?.key == "pipeline")
-            #expect(error?.line == 1)
+            let error = #expect(throws: Failure.self) { try SpecReader.read(file) }
+            #expect(error?.place?.key == "pipeline")
+            #expect(error?.place?.line == 1)
         }
     }
 

@@ -39,10 +39,12 @@ import TestSupport
         #expect(line.hasPrefix("!  unfinished"), "\(line)")
         #expect(line.contains("its publication did not finish"), "\(line)")
         let json = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path, "--format", "json"])
-        let listed = try json.output.split(separator: "\n").map {
-            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
-        }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(listed.count == 2)
+        let lines = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path, "--format", "jsonl"])
+        #expect(try lines.output.split(separator: "\n").map {
+            (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["path"] as? String
+        } == listed.map { $0["path"] as? String })
         for snapshot in listed {
             let isFirst = snapshot["path"] as? String == first.path
             #expect(snapshot["unfinished"] as? Bool == isFirst, "\(snapshot)")

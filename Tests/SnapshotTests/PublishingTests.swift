@@ -65,7 +65,7 @@ import Testing
         defer { staging.discard() }
         let file = try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo")
         let before = try sha(file)
-        #expect(throws: SnapshotError.self) {
+        #expect(throws: Failure.self) {
             try store.publish(staging, fileName: "demo-x.sqlite", pipeline: "demo")
         }
         #expect(try sha(file) == before)
@@ -119,7 +119,7 @@ import Testing
             return first
         }
         #expect(item / 100_000 == 2_026_101_001)
-        let refusal = #expect(throws: SnapshotError.self) {
+        let refusal = #expect(throws: Failure.self) {
             try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo")
         }
         #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from menu_item row \(item) to food") == true)

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Snapshot
@@ -63,10 +64,10 @@ import Testing
         #expect(result.columns == ["date", "items"])
         #expect(result.rows == [[.text("2026-10-10"), .integer(3)], [.text("2026-10-11"), .integer(1)]])
         let before = try Data(contentsOf: file)
-        #expect(throws: SnapshotError.self) {
+        #expect(throws: Failure.self) {
             try QueryResult.run("DELETE FROM menu_item", on: file)
         }
-        #expect(throws: SnapshotError.self) {
+        #expect(throws: Failure.self) {
             try QueryResult.run("SELECT * FROM no_such_table", on: file)
         }
         #expect(try Data(contentsOf: file) == before)

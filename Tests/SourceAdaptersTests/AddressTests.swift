@@ -14,15 +14,15 @@ import Testing
         #expect(try SourceLocation.webAddress("SampleData/menu") == nil)
         for spelled in ["http://u:p/ss@h.example", "http://u:p?ss@h.example", "http://u:p#ss@h.example",
                         "http://u:p%2Fss@h.example", "http://u@h.example", "http://h.example/x@y"] {
-            #expect(throws: SourceLocation.Refusal.self, "\(spelled)") { try SourceLocation.webAddress(spelled) }
+            #expect(throws: Failure.self, "\(spelled)") { try SourceLocation.webAddress(spelled) }
             do {
                 _ = try SourceLocation.webAddress(spelled)
             } catch {
-                #expect(error.carriesCredentials && !error.message.contains("p/ss") && !error.message.contains("h.example"))
+                #expect(error.code == .credentialsInAddress && !error.message.contains("p/ss") && !error.message.contains("h.example"))
             }
         }
         for broken in ["http://", "http:// h.example/x", "http://h.example/x\r\nHost: y", "gopher://h.example/"] {
-            #expect(throws: SourceLocation.Refusal.self, "\(broken.debugDescription)") { try SourceLocation.webAddress(broken) }
+            #expect(throws: Failure.self, "\(broken.debugDescription)") { try SourceLocation.webAddress(broken) }
         }
     }
 

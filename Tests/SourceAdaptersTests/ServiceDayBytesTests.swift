@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -77,12 +78,12 @@ import TestSupport
     @Test func bytesItDidNotWriteAreAnError() throws {
         let bytes = ServiceDayBytes.encode([Self.everyField])
         for length in 0..<bytes.count {
-            #expect(throws: DamagedBytes.self) { try ServiceDayBytes.decode(bytes.prefix(length)) }
+            #expect(throws: Failure.self) { try ServiceDayBytes.decode(bytes.prefix(length)) }
         }
-        #expect(throws: DamagedBytes.self) { try ServiceDayBytes.decode(bytes + [0]) }
+        #expect(throws: Failure.self) { try ServiceDayBytes.decode(bytes + [0]) }
         // The count of days claims more than the bytes can hold.
         var inflated = bytes
         inflated[0] = 0xFF
-        #expect(throws: DamagedBytes.self) { try ServiceDayBytes.decode(inflated) }
+        #expect(throws: Failure.self) { try ServiceDayBytes.decode(inflated) }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A PostgreSQL server of the test's own: a fresh cluster in a temporary folder, listening on

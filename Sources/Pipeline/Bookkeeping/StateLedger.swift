@@ -87,8 +87,7 @@ public final class StateLedger {
             }
         } catch {
             try? FileManager.default.removeItem(at: folder)
-            throw SnapshotError("cannot read the state ledger: \(SystemMessage.describe(error))", path: url.path,
-                                code: .environment)
+            throw Failure(.fileSystem, "cannot read the state ledger: \(SystemMessage.describe(error))", at: url.path, cause: error)
         }
         let ledger = try StateLedger(url: folder.appendingPathComponent(url.lastPathComponent))
         ledger.copyFolder = folder
@@ -135,9 +134,26 @@ public final class StateLedger {
         return migrator
     }
 
-    /// Opens the ledger at `url`, creating it if needed.
-    public init(url: URL) throws {
+    /// Opens the ledger at `url`, creating it if needed; a damaged one is a `damagedLedger` failure.
+    public convenience init(url: URL) throws {
+        switch try Self.open(url) {
+        case .opened(let queue): self.init(url: url, queue: queue)
+        case .damaged(let damage): throw damage.failure
+        }
+    }
+
+    private init(url: URL, queue: DatabaseQueue) {
         self.url = url
+        self.queue = queue
+    }
+
+    /// A ledger opened and checked, or the damage SQLite found in it.
+    private enum Opening {
+        case opened(DatabaseQueue)
+        case damaged(LedgerDamage)
+    }
+
+    private static func open(_ url: URL) throws -> Opening {
         var configuration = Configuration()
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
                                                  withIntermediateDirectories: true)
@@ -149,20 +165,19 @@ public final class StateLedger {
             try db.execute(sql: "PRAGMA cache_size = -256")
         }
         do {
-            queue = try DatabaseQueue(path: url.path, configuration: configuration)
+            let queue = try DatabaseQueue(path: url.path, configuration: configuration)
             try Self.migrator.migrate(queue)
             let problems = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             guard problems == ["ok"] else {
-                throw LedgerDamaged(url: url, detail: problems.prefix(3).joined(separator: "; "))
+                return .damaged(LedgerDamage(url: url, detail: problems.prefix(3).joined(separator: "; ")))
             }
+            return .opened(queue)
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
-            throw LedgerDamaged(url: url, detail: error.message ?? "\(error.resultCode)")
-        } catch let damaged as LedgerDamaged {
-            throw damaged
+            return .damaged(LedgerDamage(url: url, detail: error.message ?? "\(error.resultCode)"))
         } catch let error as DatabaseError {
-            throw SnapshotError("cannot open the state ledger: \(error.message ?? "\(error.resultCode)")"
-                                + FreeSpace.note(near: url), path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot open the state ledger: \(error.message ?? "\(error.resultCode)")"
+                          + FreeSpace.note(near: url), at: url.path, cause: error)
         }
     }
 
@@ -170,22 +185,23 @@ public final class StateLedger {
     /// `<name>.damaged-<runId>` and a new, empty one takes its place, so the pipeline runs
     /// again: every partition is then fetched anew (the raw store keeps the bodies it has).
     /// Returns the ledger and, when one was moved aside, where it went.
-    public static func openRecovering(url: URL, runId: String) throws -> (StateLedger, moved: LedgerDamaged?) {
-        do {
-            return (try StateLedger(url: url), nil)
-        } catch var damaged as LedgerDamaged {
-            let aside = url.path + ".damaged-\(runId)"
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-                do {
-                    try FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside + suffix)
-                } catch {
-                    throw SnapshotError("the state ledger is damaged (\(damaged.detail)) and cannot be moved aside: "
-                                        + SystemMessage.describe(error), path: url.path, code: .environment)
-                }
-            }
-            damaged.movedTo = aside
-            return (try StateLedger(url: url), damaged)
+    public static func openRecovering(url: URL, runId: String) throws -> (StateLedger, moved: LedgerDamage?) {
+        var damaged: LedgerDamage
+        switch try open(url) {
+        case .opened(let queue): return (StateLedger(url: url, queue: queue), nil)
+        case .damaged(let found): damaged = found
         }
+        let aside = url.path + ".damaged-\(runId)"
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            do {
+                try FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside + suffix)
+            } catch {
+                throw Failure(.fileSystem, "the state ledger is damaged (\(damaged.detail)) and cannot be moved aside: "
+                              + SystemMessage.describe(error), at: url.path, cause: error)
+            }
+        }
+        damaged.movedTo = aside
+        return (try StateLedger(url: url), damaged)
     }
 
     /// Every run that started and never finished, newest last: the chain of runs killed since
@@ -226,8 +242,8 @@ public final class StateLedger {
                 }
             }
         } catch {
-            throw SnapshotError("cannot record \(partitions.count) partition(s) (\(first.source)/\(first.key) first): "
-                                + plainMessage(error) + FreeSpace.note(near: url), path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot record \(partitions.count) partition(s) (\(first.source)/\(first.key) first): "
+                          + plainMessage(error) + FreeSpace.note(near: url), at: url.path, cause: error)
         }
     }
 
@@ -292,8 +308,8 @@ public final class StateLedger {
         } catch {
             let partitions = states.count == 1 ? "partition \(first.source)/\(first.key)"
                 : "\(states.count) partitions (\(first.source)/\(first.key) first)"
-            throw SnapshotError("cannot record \(partitions): \(plainMessage(error))" + FreeSpace.note(near: url),
-                                path: url.path, code: .environment)
+            throw Failure(.fileSystem, "cannot record \(partitions): \(plainMessage(error))" + FreeSpace.note(near: url),
+                          at: url.path, cause: error)
         }
     }
 
@@ -319,16 +335,18 @@ public final class StateLedger {
     }
 }
 
-/// A ledger SQLite cannot read as a database: the file is damaged.
-public struct LedgerDamaged: CommissaryFailure, Sendable {
+/// A ledger SQLite cannot read as a database: the file is damaged. A finding, reported as a
+/// warning once the file is moved aside, or thrown as its `failure`.
+public struct LedgerDamage: Sendable, CustomStringConvertible {
     public var url: URL
     public var detail: String
     /// Where `openRecovering` moved the damaged file.
     public var movedTo: String?
 
-    public var code: FailureCode { .environment }
-    public var place: String? { url.path }
-    public var message: String {
+    public var failure: Failure { Failure(.damagedLedger, message, at: url.path) }
+    public var description: String { failure.description }
+
+    private var message: String {
         if let movedTo {
             return "the state ledger was damaged (\(detail)); moved aside to \(movedTo) and started anew, "
                 + "so every partition is fetched again"

@@ -129,7 +129,7 @@ final class ParseCache: Sendable {
         let (rest, days) = try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
             let parts = (try input.data(), try input.data())
-            guard input.isAtEnd else { throw DamagedBytes() }
+            guard input.isAtEnd else { throw Failure.damagedBytes }
             return parts
         }
         var entry = try CompactCoder.decode(Entry.self, from: rest)

@@ -195,6 +195,6 @@ struct LabelledShare {
             message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(listed)\(more)"
         }
         return CheckOutcome(name: "labelled_share", severity: severity, passed: failing.isEmpty, value: overall,
-                            message: message)
+                            message: message, source: source)
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Nutrition
 import SourceAdapters
@@ -183,17 +184,17 @@ struct PartitionJudge {
     private static func percent(_ value: Double) -> String { String(format: "%.0f%%", value * 100) }
 }
 
-/// A partition's new fetch that validation refused, with no last good version to publish
-/// instead: it fails as a partition whose page could not be read.
-struct PartitionRefused: Error, CustomStringConvertible {
-    var problems: [String]
-    var description: String { "refused: " + problems.joined(separator: "; ") }
-}
+extension Failure {
+    /// A partition's new fetch that validation refused, with no last good version to publish
+    /// instead: it fails as a partition whose page could not be read.
+    static func partitionRefused(_ problems: [String]) -> Failure {
+        Failure(.refusedPartition, "refused: " + problems.joined(separator: "; "))
+    }
 
-/// A partition whose new fetch was refused or failed, and whose last good version could not be
-/// read back from the raw store either.
-struct StaleReplayFailed: Error, CustomStringConvertible {
-    var refusal: String
-    var replay: String
-    var description: String { "\(refusal); its last good version could not be replayed either (\(replay))" }
+    /// A partition whose new fetch was refused or failed, and whose last good version could not
+    /// be read back from the raw store either.
+    static func staleReplayFailed(refusal: String, replay: any Error) -> Failure {
+        Failure(.refusedPartition, "\(refusal); its last good version could not be replayed either (\(replay))",
+                cause: replay)
+    }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -13,8 +14,7 @@ public enum StandardReader {
             ? URL(fileURLWithPath: name, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             : folder.appendingPathComponent("standards/\(name).yml")
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw PipelineFileError(file: file.path, line: nil, column: nil, key: "",
-                                    message: "no daily-value standard \"\(name)\" here")
+            throw Failure.pipelineFile("no daily-value standard \"\(name)\" here", file: file.path)
         }
         return try read(file)
     }

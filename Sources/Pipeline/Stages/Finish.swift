@@ -51,7 +51,7 @@ struct Finish {
         if let target = context.spec.postgres,
            try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
            let problem = publishToPostgres(current) {
-            throw PublishedIncompletely(snapshot: current.path, problems: [problem])
+            throw Failure.publishedIncompletely(current.path, problems: [problem])
         }
         context.emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from",
                      path: current.path)
@@ -89,7 +89,7 @@ struct Finish {
         guard problems.isEmpty else {
             context.emit(.runFinished, status: manifest.status.rawValue, message: problems.joined(separator: "; "),
                          seconds: seconds, path: published.path)
-            throw PublishedIncompletely(snapshot: published.path, problems: problems)
+            throw Failure.publishedIncompletely(published.path, problems: problems)
         }
         context.emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published.path)
         return RunReport(manifest: manifest, snapshotPath: published.path, manifestPath: manifestPath,

@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -320,7 +321,7 @@ struct Harvest {
                     return outcome
                 }
                 refusal = "refused: " + problems.joined(separator: "; ")
-                outcome.result = .failure(PartitionRefused(problems: problems))
+                outcome.result = .failure(Failure.partitionRefused(problems))
             case .failure(let error):
                 refusal = "\(error)"
             }
@@ -417,7 +418,7 @@ struct Harvest {
             outcome.stale = StalePartition(source: source, partition: work.key, keptFetchedAt: good.fetchedAt,
                                            keptRunId: good.runId, reason: refusal)
         } catch {
-            outcome.result = .failure(StaleReplayFailed(refusal: refusal, replay: "\(error)"))
+            outcome.result = .failure(Failure.staleReplayFailed(refusal: refusal, replay: error))
         }
     }
 

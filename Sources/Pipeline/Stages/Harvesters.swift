@@ -75,7 +75,7 @@ extension StageContext {
 /// since the live site is what was refused.
 struct NothingKept: DocumentSource {
     func fetch(_ url: String) async throws -> FetchedDocument {
-        throw InputError("no last good version of this page is kept", at: url)
+        throw Failure.badInput("no last good version of this page is kept", at: url)
     }
 }
 

@@ -58,6 +58,6 @@ struct OpenRun {
     /// partitions that failed did so for that alone. The index is moved aside for the next run.
     func stopIfDamaged() throws {
         guard raw.damageFound, let damaged = try raw.setAsideDamagedIndex(label: context.runId) else { return }
-        throw damaged
+        throw damaged.failure
     }
 }

@@ -1,10 +1,11 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
 
 /// Bon Appétit, the café platform of about a thousand colleges and companies: one request per
 /// day for all of a source's cafés (`menus?cafe=…&date=…`), dayparts as meals, stations as
-/// sections, the dayparts' times as the cafés' hours (docs/sources/bonappetit.md).
+/// sections, the dayparts' times as the cafés' hours (Sources/SourceAdapters/BonAppetit/README.md).
 public struct BonAppetitAdapter: SourceAdapter {
     public struct Settings: SourceSettings, Hashable {
         /// The cafés' ids, in the pipeline's order (`cafes: [261, 262]`).
@@ -19,6 +20,7 @@ public struct BonAppetitAdapter: SourceAdapter {
 
     public let name = "bonappetit"
     public let summary = "Bon Appétit cafés (legacy.cafebonappetit.com API 2): a day's menus of the cafés per request, dayparts with hours, icons"
+    public let folder = "BonAppetit"
     public let keys: Set<String> = ["cafes"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { BonAppetitCodes.legend }
@@ -55,7 +57,7 @@ public struct BonAppetitAdapter: SourceAdapter {
             PageFormat(name: "menus", hasLabels: true) { page, hints in
                 let parsed = try BonAppetitMenu.parse(page.body, location: page.url)
                 let day = parsed.days.first { $0.date == hints.date } ?? parsed.days.first
-                guard let day else { throw InputError("the answer holds no day", at: page.url) }
+                guard let day else { throw Failure.badInput("the answer holds no day", at: page.url) }
                 let served = Set(day.menuItems.map(\.food))
                 return .dayWithFoods(day, parsed.foods.filter { served.contains($0.id) })
             },

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -16,7 +17,7 @@ struct BonAppetitHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is not a date", at: source.name)
+            throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         let url = base + BonAppetitMenu.path(cafes: settings.cafes, date: date)
         let page = try await documents.fetch(url)

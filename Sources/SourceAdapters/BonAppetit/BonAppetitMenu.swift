@@ -1,9 +1,10 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
 
 /// A Bon Appétit `menus` answer (`/api/2/menus?cafe={ids}&date=YYYY-MM-DD`,
-/// docs/sources/bonappetit.md): `days[]`, each with its `date` and its `cafes` by id (a name and
+/// Sources/SourceAdapters/BonAppetit/README.md): `days[]`, each with its `date` and its `cafes` by id (a name and
 /// `dayparts`, the meals, each with its `starttime`, `endtime` and `stations` listing item ids),
 /// and `items` by id, each item once however many stations list it.
 ///
@@ -36,7 +37,7 @@ public enum BonAppetitMenu {
     public static func parse(_ data: Data, cafes: Set<String>? = nil, location: String) throws -> Parsed {
         let top = try JSONFields.object(data, location: location, expecting: "a Bon Appétit menus answer")
         guard let answer = menus(in: top) else {
-            throw InputError("expected a menus answer with its days and items, found " + describe(top), at: location)
+            throw Failure.badInput("expected a menus answer with its days and items, found " + describe(top), at: location)
         }
         let items = answer["items"] as? [String: Any] ?? [:]
         var reader = ItemReader(items: items, icons: answer["cor_icons"] as? [String: Any] ?? [:], location: location)

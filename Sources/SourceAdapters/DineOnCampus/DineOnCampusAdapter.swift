@@ -3,7 +3,7 @@ import Foundation
 import YAMLConfig
 
 /// DineOnCampus (Nutricloud/Webtrition), the menu platform of many US campuses: its public v1
-/// API per location, period and day (docs/sources/dineoncampus.md).
+/// API per location, period and day (Sources/SourceAdapters/DineOnCampus/README.md).
 public struct DineOnCampusAdapter: SourceAdapter {
     /// A location of the site: its id in the API and its name as the campus publishes it.
     public struct Place: Hashable, Sendable {
@@ -32,6 +32,7 @@ public struct DineOnCampusAdapter: SourceAdapter {
 
     public let name = "dineoncampus"
     public let summary = "a DineOnCampus site (api.dineoncampus.com v1): each location's periods per day, labels, filters"
+    public let folder = "DineOnCampus"
     public let keys: Set<String> = ["locations", "site_id"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { DineOnCampusCodes.legend }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -15,7 +16,7 @@ enum DineOnCampusLocations {
         let answer = try JSONFields.object(data, location: location, expecting: "the site's locations")
         if let status = JSONFields.text(answer["status"]), status.lowercased() != "success" {
             let message = JSONFields.text(answer["msg"]) ?? JSONFields.text(answer["message"]) ?? "no message"
-            throw InputError("the API answered status \"\(status)\": \(message)", at: location)
+            throw Failure.badInput("the API answered status \"\(status)\": \(message)", at: location)
         }
         var places: [DineOnCampusAdapter.Place] = []
         func walk(_ value: Any, underLocations: Bool) {
@@ -36,8 +37,8 @@ enum DineOnCampusLocations {
         }
         walk(answer, underLocations: false)
         guard !places.isEmpty else {
-            throw InputError("the site's answer lists no location (an object with id and name under `locations`)",
-                             at: location)
+            throw Failure.badInput("the site's answer lists no location (an object with id and name under `locations`)",
+                                   at: location)
         }
         return places
     }

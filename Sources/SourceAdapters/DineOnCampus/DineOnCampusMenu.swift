@@ -1,8 +1,9 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
 
-/// One answer of DineOnCampus's menu API for one location and day (docs/sources/dineoncampus.md):
+/// One answer of DineOnCampus's menu API for one location and day (Sources/SourceAdapters/DineOnCampus/README.md):
 /// the public v1 form (`menu.periods` one period, the day's `periods` listed beside it) or the
 /// partner form (`menu.periods` a list). A closed location answers `closed: true` and no menu:
 /// a day without that location's meals, not an error.
@@ -45,15 +46,15 @@ public enum DineOnCampusMenu {
         if let status = JSONFields.text(object["status"]), status.lowercased() != "success" {
             let message = JSONFields.text(object["msg"]) ?? JSONFields.text(object["message"])
                 ?? JSONFields.text(object["error"]) ?? "no message"
-            throw InputError("the API answered status \"\(status)\": \(message)", at: location)
+            throw Failure.badInput("the API answered status \"\(status)\": \(message)", at: location)
         }
         let listed = JSONFields.array(object["periods"]).compactMap(period)
         if JSONFields.bool(object["closed"]) == true {
             return Answer(entries: [], periods: listed, served: [], closed: true, problems: [])
         }
         guard let menu = object["menu"] as? [String: Any] else {
-            throw InputError("expected a menu (or closed: true), found an object with keys "
-                             + object.keys.sorted().prefix(6).joined(separator: ", "), at: location)
+            throw Failure.badInput("expected a menu (or closed: true), found an object with keys "
+                                   + object.keys.sorted().prefix(6).joined(separator: ", "), at: location)
         }
         let periods: [[String: Any]]
         switch menu["periods"] {
@@ -61,7 +62,7 @@ public enum DineOnCampusMenu {
         case let many as [Any]: periods = many.compactMap { $0 as? [String: Any] }
         case nil, is NSNull: periods = []
         case let other?:
-            throw InputError("menu.periods is \(JSONFields.kind(of: other)), not a period or a list of them", at: location)
+            throw Failure.badInput("menu.periods is \(JSONFields.kind(of: other)), not a period or a list of them", at: location)
         }
         var answer = Answer(entries: [], periods: listed, served: [], closed: false, problems: [])
         for (periodIndex, fields) in periods.enumerated() {
@@ -72,35 +73,43 @@ public enum DineOnCampusMenu {
             if let served = period(fields) { answer.served.append(served) }
             let categories = JSONFields.array(fields["categories"]).compactMap { $0 as? [String: Any] }
             for (categoryIndex, category) in ordered(categories).enumerated() {
-                let sectionName = JSONFields.text(category["name"])
-                let section = sectionName ?? "\(meal) \(categoryIndex + 1)"
-                let place = "\(location): \(meal), \"\(section)\""
-                let items = JSONFields.array(category["items"]).compactMap { $0 as? [String: Any] }
-                if sectionName == nil, !items.isEmpty {
-                    answer.problems.append("\(place): the category names nothing (name): its items kept under its position")
-                }
-                for (itemIndex, item) in ordered(items).enumerated() {
-                    let itemPlace = "\(place), item \(itemIndex + 1)"
-                    guard let name = JSONFields.text(item["name"]) else {
-                        answer.problems.append("\(itemPlace) has no name: left out")
-                        continue
-                    }
-                    guard let mrn = JSONFields.text(item["mrn"]) ?? JSONFields.identifier(item["mrn"]) else {
-                        answer.problems.append("\(itemPlace) (\(name)) has no recipe number (mrn): left out")
-                        continue
-                    }
-                    let read = DineOnCampusFood.read(item, name: name, place: "\(itemPlace) (\(name))")
-                    answer.problems += read.problems
-                    answer.entries.append(Entry(
-                        meal: meal, section: section, unnamedSection: sectionName == nil, mrn: mrn,
-                        item: MenuItem(source: sourceName, recipeId: mrn, name: name,
-                                       portion: JSONFields.text(item["portion"]), codes: read.food.codes,
-                                       description: JSONFields.text(item["desc"])),
-                        food: read.food))
-                }
+                read(category, position: categoryIndex + 1, meal: meal, location: location, into: &answer)
             }
         }
         return answer
+    }
+
+    /// A category's items in their order, as the entries of one section; a category that names
+    /// nothing is named by its position, and an item without a name or recipe number is
+    /// reported and left out.
+    private static func read(_ category: [String: Any], position: Int, meal: String, location: String,
+                             into answer: inout Answer) {
+        let sectionName = JSONFields.text(category["name"])
+        let section = sectionName ?? "\(meal) \(position)"
+        let place = "\(location): \(meal), \"\(section)\""
+        let items = JSONFields.array(category["items"]).compactMap { $0 as? [String: Any] }
+        if sectionName == nil, !items.isEmpty {
+            answer.problems.append("\(place): the category names nothing (name): its items kept under its position")
+        }
+        for (itemIndex, item) in ordered(items).enumerated() {
+            let itemPlace = "\(place), item \(itemIndex + 1)"
+            guard let name = JSONFields.text(item["name"]) else {
+                answer.problems.append("\(itemPlace) has no name: left out")
+                continue
+            }
+            guard let mrn = JSONFields.text(item["mrn"]) ?? JSONFields.identifier(item["mrn"]) else {
+                answer.problems.append("\(itemPlace) (\(name)) has no recipe number (mrn): left out")
+                continue
+            }
+            let read = DineOnCampusFood.read(item, name: name, place: "\(itemPlace) (\(name))")
+            answer.problems += read.problems
+            answer.entries.append(Entry(
+                meal: meal, section: section, unnamedSection: sectionName == nil, mrn: mrn,
+                item: MenuItem(source: sourceName, recipeId: mrn, name: name,
+                               portion: JSONFields.text(item["portion"]), codes: read.food.codes,
+                               description: JSONFields.text(item["desc"])),
+                food: read.food))
+        }
     }
 
     /// A period `{id, name}`; nil without either.
@@ -171,7 +180,7 @@ public enum DineOnCampusMenu {
         let answer = try read(data, restaurant: restaurant, location: location)
         let object = try JSONFields.object(data, location: location, expecting: "a DineOnCampus menu")
         guard let day = date ?? JSONFields.text((object["menu"] as? [String: Any])?["date"]).flatMap(ServiceDate.init) else {
-            throw InputError("the answer prints no date (menu.date); give --date", at: location)
+            throw Failure.badInput("the answer prints no date (menu.date); give --date", at: location)
         }
         return Self.day([(restaurant, answer)], date: day)
     }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -14,8 +15,8 @@ extension FoodPro {
                                   recipeId: String) throws -> Food {
         try withPage(data, url: url, charset: charset) { page in
             guard let name = try page.first("//input[@type='button'][@value='Print']/..")?.ownText.nonEmpty else {
-                throw InputError("no dish name (the text beside the Print button): not a FoodPro label page, or its layout changed",
-                                 at: url)
+                throw Failure.badInput("no dish name (the text beside the Print button): not a FoodPro label page, or its layout changed",
+                                       at: url)
             }
             var food = Food(id: FoodID(source: sourceName, recipeId: recipeId), name: name, labelBasis: .serving)
             for paragraph in try page.texts("//p") {

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -22,10 +23,10 @@ extension FoodPro {
                 guard let target = query["RecNumAndPort"], let recipeId = target.split(separator: "*").first,
                       let hall = query["locationName"]?.whitespaceNormalized.nonEmpty
                 else {
-                    throw InputError("item link \"\(link.text)\" has no RecNumAndPort or locationName", at: url)
+                    throw Failure.badInput("item link \"\(link.text)\" has no RecNumAndPort or locationName", at: url)
                 }
                 guard let meal = try link.first("preceding::b[1]")?.text.nonEmpty else {
-                    throw InputError("item \"\(link.text)\" has no meal heading before it", at: url)
+                    throw Failure.badInput("item \"\(link.text)\" has no meal heading before it", at: url)
                 }
                 if let printed = query["dtdate"], let date = slashedDate(printed) {
                     dates.insert(date)
@@ -48,8 +49,8 @@ extension FoodPro {
                 dates.insert(printed)
             }
             guard dates.count == 1, let date = dates.first else {
-                throw InputError(dates.isEmpty ? "the page prints no date"
-                                    : "the items' links name different dates", at: url)
+                throw Failure.badInput(dates.isEmpty ? "the page prints no date"
+                                       : "the items' links name different dates", at: url)
             }
             return ServiceDay(date: date, meals: meals.map { meal in
                 Meal(name: meal.name, restaurants: meal.restaurants.map {

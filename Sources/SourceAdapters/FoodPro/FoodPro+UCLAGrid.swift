@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -24,7 +25,7 @@ extension FoodPro {
     /// with bacon is a vegetarian dish and a side of bacon, and neither takes the other's marks.
     ///
     /// Returns nil for a page without a menu grid: FoodPro's answer for a meal a day does not
-    /// serve. Throws `InputError` for a grid it cannot read (no meal header or date, a row
+    /// serve. Throws `Failure` for a grid it cannot read (no meal header or date, a row
     /// with more cells than halls, an item link without a recipe number).
     public static func parseUCLAMenuGrid(_ data: Data, url: String, charset: String?) throws -> ServiceDay? {
         try withPage(data, url: url, charset: charset) { page in
@@ -35,7 +36,7 @@ extension FoodPro {
             for table in tables {
                 let (name, printedDate) = try mealHeader(of: table, url: url)
                 if let date, date != printedDate {
-                    throw InputError("the page's meals are of different days (\(date) and \(printedDate))", at: url)
+                    throw Failure.badInput("the page's meals are of different days (\(date) and \(printedDate))", at: url)
                 }
                 date = printedDate
                 let restaurants = try gridRestaurants(of: table, url: url)
@@ -53,13 +54,13 @@ extension FoodPro {
     /// "Breakfast Menu for Monday, June 20, 2016" → ("Breakfast", 2016-06-20).
     private static func mealHeader(of table: HTMLNode, url: String) throws -> (String, ServiceDate) {
         guard let header = try table.first(within("td", class: "menumealheader"))?.text.nonEmpty else {
-            throw InputError("a menu grid without its meal header (td.menumealheader)", at: url)
+            throw Failure.badInput("a menu grid without its meal header (td.menumealheader)", at: url)
         }
         guard let match = header.firstMatch(of: /(?i)^(?<meal>.+?)\s+menu\s+for\b/) else {
-            throw InputError("meal header \"\(header)\" does not read \"<Meal> Menu for <date>\"", at: url)
+            throw Failure.badInput("meal header \"\(header)\" does not read \"<Meal> Menu for <date>\"", at: url)
         }
         guard let date = PrintedDates.firstAbsoluteDate(in: header) else {
-            throw InputError("meal header \"\(header)\" prints no date such as \"June 20, 2016\"", at: url)
+            throw Failure.badInput("meal header \"\(header)\" prints no date such as \"June 20, 2016\"", at: url)
         }
         return (String(match.output.meal).whitespaceNormalized, date)
     }
@@ -72,7 +73,7 @@ extension FoodPro {
         for row in try table.select(".//tr[td[\(cellTest)]]") {
             let cells = try row.select("td[\(cellTest)]")
             guard cells.count <= halls.count else {
-                throw InputError("a menu grid row has \(cells.count) cells for \(halls.count) halls", at: url)
+                throw Failure.badInput("a menu grid row has \(cells.count) cells for \(halls.count) halls", at: url)
             }
             for (column, cell) in cells.enumerated() {
                 for section in try cellSections(cell, url: url) {
@@ -117,7 +118,7 @@ extension FoodPro {
         guard let link = try line.first(".//a[\(linkTest)]") else { return nil }
         let query = QueryParameters(href: link.attribute("href") ?? "")
         guard let recipeId = query["RecipeNumber"]?.whitespaceNormalized.nonEmpty else {
-            throw InputError("item link \"\(link.text)\" has no RecipeNumber", at: url)
+            throw Failure.badInput("item link \"\(link.text)\" has no RecipeNumber", at: url)
         }
         let codes = try line.texts(".//img[\(XPathPredicate.hasClass("webcode"))]/@alt")
             .filter { !$0.isEmpty }.map(webCode(forLegend:))

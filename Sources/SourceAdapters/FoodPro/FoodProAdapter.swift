@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -23,6 +24,7 @@ public struct FoodProAdapter: SourceAdapter {
 
     public let name = "foodpro"
     public let summary = "a FoodPro site (layout ucla-grid or berkeley): menu pages and label pages"
+    public let folder = "FoodPro"
     public let keys: Set<String> = ["dates", "layout", "menu_page", "item_page", "recipe_pages"]
     public var needsDates: Bool { true }
     /// FoodPro prints what a mark means rather than a code; marks are read as the UCLA web codes
@@ -66,8 +68,8 @@ public struct FoodProAdapter: SourceAdapter {
             },
             PageFormat(name: "ucla-grid", aliases: ["foodpro-ucla"]) { page, _ in
                 guard let day = try FoodPro.parseUCLAMenuGrid(page.body, url: page.url, charset: page.charset) else {
-                    throw InputError("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day",
-                                     at: page.url)
+                    throw Failure.badInput("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day",
+                                           at: page.url)
                 }
                 return .day(day)
             },

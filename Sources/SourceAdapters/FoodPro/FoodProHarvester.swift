@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -25,7 +26,7 @@ struct FoodProHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is not a date", at: source.name)
+            throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         var meals: [Meal] = []
         for menu in pages.menuPaths(for: date) {
@@ -33,7 +34,7 @@ struct FoodProHarvester: Harvester {
             let page = try await documents.fetch(url)
             guard let day = try parseMenu(page, url: url) else { continue }
             guard day.date == date else {
-                throw InputError("the page is the menu of \(day.date), not of \(date) as asked", at: url)
+                throw Failure.badInput("the page is the menu of \(day.date), not of \(date) as asked", at: url)
             }
             for meal in day.meals {
                 if let index = meals.firstIndex(where: { $0.name == meal.name }) {

@@ -1,10 +1,11 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
 import SourceReading
 
 /// A CBORD NetNutrition nutrition label, the HTML its `NutritionDetail/ShowItemNutritionLabel`
-/// answers for one item (docs/sources/netnutrition.md): the item's name in the label header, the
+/// answers for one item (Sources/SourceAdapters/NetNutrition/README.md): the item's name in the label header, the
 /// serving size, calories, one line per nutrient with its amount and printed %DV, ingredients and
 /// the "Contains" allergens.
 ///
@@ -25,7 +26,7 @@ public enum NetNutritionLabel {
     public static func parse(_ data: Data, itemId: String, url: String, charset: String?) throws -> Food {
         try withPage(data, url: url, charset: charset) { page in
             guard let name = try page.first(anywhere("td", class: "cbo_nn_LabelHeader"))?.text.nonEmpty else {
-                throw InputError("no item name (td.cbo_nn_LabelHeader): not a NetNutrition label", at: url)
+                throw Failure.badInput("no item name (td.cbo_nn_LabelHeader): not a NetNutrition label", at: url)
             }
             var food = Food(id: FoodID(source: sourceName, recipeId: itemId), name: name, labelBasis: .serving)
             food.servingSize = try servingSize(in: page)

@@ -1,8 +1,9 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
 
-/// CBORD NetNutrition's nutrition labels (docs/sources/netnutrition.md). Its menu pages need a
+/// CBORD NetNutrition's nutrition labels (Sources/SourceAdapters/NetNutrition/README.md). Its menu pages need a
 /// session (cookies, a unit and a menu chosen by form posts) and no real capture of them exists
 /// yet, so this adapter reads labels only: saved label answers in a folder, one per item, each
 /// a food; or one label with `commissary parse`.
@@ -11,6 +12,7 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
 
     public let name = "netnutrition-label"
     public let summary = "CBORD NetNutrition nutrition labels saved as files ({item id}.html), one food each"
+    public let folder = "NetNutrition"
     public let keys: Set<String> = []
     public var legend: [DietaryCode] { NetNutritionCodes.legend }
 
@@ -32,7 +34,7 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
         guard case .directory(let folder) = source.location else {
-            throw InputError(problem(reading: source.location) ?? "not a folder", at: source.location.description)
+            throw Failure.badInput(problem(reading: source.location) ?? "not a folder", at: source.location.description)
         }
         return NetNutritionLabelHarvester(source: source, folder: folder)
     }

@@ -4,7 +4,7 @@ import YAMLConfig
 
 /// Nutrislice, the menu platform of many US campuses and school districts: one location
 /// (`school`) of one organisation, its menu types as meals, a week of menus per request
-/// (docs/sources/nutrislice.md).
+/// (Sources/SourceAdapters/Nutrislice/README.md).
 public struct NutrisliceAdapter: SourceAdapter {
     public struct Settings: SourceSettings, Hashable {
         /// The location's slug in the API's paths (`lowell-market`).
@@ -32,6 +32,7 @@ public struct NutrisliceAdapter: SourceAdapter {
 
     public let name = "nutrislice"
     public let summary = "a Nutrislice location (weeks API of {org}.api.nutrislice.com): menus by menu type, labels, icons"
+    public let folder = "Nutrislice"
     public let keys: Set<String> = ["school", "menu_types", "restaurant"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { NutrisliceCodes.legend }

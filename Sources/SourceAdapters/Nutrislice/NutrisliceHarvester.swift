@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -26,7 +27,7 @@ struct NutrisliceHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is not a date", at: source.name)
+            throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         var result = PartitionResult(dataset: Dataset(serviceDays: [ServiceDay(date: date, meals: [])]))
         var textRows = 0

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -5,7 +6,7 @@ import SourceReading
 /// One day of one menu type of one Nutrislice location, read from the platform's weeks API
 /// (`/menu/api/weeks/school/{school}/menu-type/{type}/{YYYY}/{MM}/{DD}/`, a week per answer) or
 /// from a day saved in the wrapped form `{restaurant, meal_type, date, menu}`
-/// (docs/sources/nutrislice.md).
+/// (Sources/SourceAdapters/Nutrislice/README.md).
 ///
 /// A day's `menu_items` are rows: a station header (`is_station_header`, its name in `text`)
 /// opens a station, food rows follow it in `position` order, and `menu_id` says which of the
@@ -41,8 +42,8 @@ public enum NutrisliceMenu {
                                  location: String) throws -> Parsed {
         let week = try JSONFields.object(data, location: location, expecting: "a week of menus")
         guard let days = week["days"] as? [Any] else {
-            throw InputError("expected a week of menus with a list of days, found "
-                             + describe(week), at: location)
+            throw Failure.badInput("expected a week of menus with a list of days, found "
+                                   + describe(week), at: location)
         }
         for case let day as [String: Any] in days where JSONFields.text(day["date"]).flatMap(ServiceDate.init) == date {
             let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
@@ -55,15 +56,15 @@ public enum NutrisliceMenu {
     public static func parseSaved(_ data: Data, location: String) throws -> Parsed {
         let saved = try JSONFields.object(data, location: location, expecting: "a saved Nutrislice day")
         guard let menu = saved["menu"] as? [String: Any] else {
-            throw InputError("expected a saved day with its menu, found " + describe(saved), at: location)
+            throw Failure.badInput("expected a saved day with its menu, found " + describe(saved), at: location)
         }
         guard let date = JSONFields.text(saved["date"]).flatMap(ServiceDate.init) else {
-            throw InputError("the saved day has no date (YYYY-MM-DD)", at: location)
+            throw Failure.badInput("the saved day has no date (YYYY-MM-DD)", at: location)
         }
         let restaurant = JSONFields.text((saved["restaurant"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["restaurant"])
         let meal = JSONFields.text((saved["meal_type"] as? [String: Any])?["name"]) ?? JSONFields.text(saved["meal_type"])
         guard let restaurant, let meal else {
-            throw InputError("the saved day names no restaurant or meal type", at: location)
+            throw Failure.badInput("the saved day names no restaurant or meal type", at: location)
         }
         return parseDay(menu, date: date, meal: meal, restaurant: restaurant, units: NutrisliceUnits(days: [menu]),
                         location: location)
@@ -86,18 +87,7 @@ public enum NutrisliceMenu {
         var problems: [String] = []
         var reread: [String: Int] = [:]
         var textRows = 0
-        // Rows of each menu in position order; menus in their own order.
-        var rows: [(menu: String?, position: Double, arrival: Int, fields: [String: Any])] = []
-        for (index, value) in JSONFields.array(day["menu_items"]).enumerated() {
-            guard let fields = value as? [String: Any] else {
-                problems.append("\(location): \(date) menu_items[\(index)] is \(JSONFields.kind(of: value)), not a row: left out")
-                continue
-            }
-            rows.append((JSONFields.identifier(fields["menu_id"]), JSONFields.number(fields["position"]) ?? .infinity,
-                         index, fields))
-        }
-        rows.sort { (menus.order($0.menu), $0.menu ?? "", $0.position, $0.arrival)
-            < (menus.order($1.menu), $1.menu ?? "", $1.position, $1.arrival) }
+        let rows = orderedRows(of: day, menus: menus, place: "\(location): \(date)", problems: &problems)
         let several = Set(rows.map(\.menu)).count > 1
 
         var sections: [Section] = []
@@ -137,13 +127,7 @@ public enum NutrisliceMenu {
             let item = MenuItem(source: sourceName, recipeId: id, name: name,
                                 portion: portion(amount: fields["serving_size_amount"], unit: fields["serving_size_unit"]),
                                 codes: read.food.codes, label: own)
-            if sections.last?.name == section {
-                sections[sections.count - 1].foods.append(item)
-            } else if let index = sections.firstIndex(where: { $0.name == section }) {
-                sections[index].foods.append(item)
-            } else {
-                sections.append(Section(name: section, foods: [item]))
-            }
+            file(item, under: section, in: &sections)
             if foods[read.food.id] == nil { foodOrder.append(read.food.id) }
             foods[read.food.id] = foods[read.food.id] ?? read.food
         }
@@ -153,6 +137,37 @@ public enum NutrisliceMenu {
         }
         return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
                       problems: problems, notes: notes, textRows: textRows)
+    }
+
+    /// A row of `menu_items` with what orders it: its menu, its position, where it arrived.
+    private typealias Row = (menu: String?, position: Double, arrival: Int, fields: [String: Any])
+
+    /// The day's rows of each menu in position order, menus in their own order; a value that is
+    /// not a row is reported and left out.
+    private static func orderedRows(of day: [String: Any], menus: MenuSections, place: String,
+                                    problems: inout [String]) -> [Row] {
+        var rows: [Row] = []
+        for (index, value) in JSONFields.array(day["menu_items"]).enumerated() {
+            guard let fields = value as? [String: Any] else {
+                problems.append("\(place) menu_items[\(index)] is \(JSONFields.kind(of: value)), not a row: left out")
+                continue
+            }
+            rows.append((JSONFields.identifier(fields["menu_id"]), JSONFields.number(fields["position"]) ?? .infinity,
+                         index, fields))
+        }
+        return rows.sorted { (menus.order($0.menu), $0.menu ?? "", $0.position, $0.arrival)
+            < (menus.order($1.menu), $1.menu ?? "", $1.position, $1.arrival) }
+    }
+
+    /// Files an item under its section: the current one, an earlier one of the same name, or a new one.
+    private static func file(_ item: MenuItem, under section: String, in sections: inout [Section]) {
+        if sections.last?.name == section {
+            sections[sections.count - 1].foods.append(item)
+        } else if let index = sections.firstIndex(where: { $0.name == section }) {
+            sections[index].foods.append(item)
+        } else {
+            sections.append(Section(name: section, foods: [item]))
+        }
     }
 
     /// A row's portion as the menu prints it (`1 each`, `2 slice`).

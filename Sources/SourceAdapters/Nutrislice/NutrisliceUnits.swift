@@ -8,7 +8,7 @@ import SourceReading
 /// set one up wrongly: UW–Madison's `mg_vitamin_d` holds micrograms (an egg sandwich's 1.1 would
 /// be 5,500% of the daily value in mg). A key whose values, in its own unit, reach more than a
 /// serving of any food holds (`PlausibleAmount`) is read, for the whole answer, in the smaller
-/// unit in which every one of them is plausible (docs/sources/nutrislice.md).
+/// unit in which every one of them is plausible (Sources/SourceAdapters/Nutrislice/README.md).
 ///
 /// The judgement is per answer and key, never per value: the platform stores one key in one unit,
 /// so a food's 0.1 beside another's 1.2 are both micrograms, although 0.1 mg alone would be a

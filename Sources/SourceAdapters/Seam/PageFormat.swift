@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -42,7 +43,7 @@ public struct PageHints: Sendable {
     /// `--recipe-id`, else what `find` reads from the URL or file name.
     public func recipeId(of url: String, find: (String) -> String?) throws -> String {
         guard let id = recipeId ?? find(url) else {
-            throw InputError("cannot tell the recipe id from the address; give --recipe-id", at: url)
+            throw Failure.badInput("cannot tell the recipe id from the address; give --recipe-id", at: url)
         }
         return id
     }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -15,6 +16,9 @@ public protocol SourceAdapter: Sendable {
     var name: String { get }
     /// One line on what the adapter reads, for `--help` and the docs.
     var summary: String { get }
+    /// Its folder under `Sources/SourceAdapters`, which holds its code and, as `README.md`, what
+    /// its source publishes and where that was learned.
+    var folder: String { get }
     /// The keys a source of this kind may set besides `name`, `adapter`, `location` and `dates`;
     /// any other key is refused as a typo.
     var keys: Set<String> { get }
@@ -96,7 +100,7 @@ extension SourceAdapter {
     /// of the same adapter, so only a spec assembled by hand with another adapter's settings fails.
     public func settings<Settings: SourceSettings>(of source: SourceSpec, as type: Settings.Type) throws -> Settings {
         guard let settings = source.settings as? Settings else {
-            throw InputError("the source's settings are not those of the \(name) adapter", at: source.name)
+            throw Failure.badInput("the source's settings are not those of the \(name) adapter", at: source.name)
         }
         return settings
     }

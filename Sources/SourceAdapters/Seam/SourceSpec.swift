@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Fetching
 import Foundation
@@ -49,18 +50,18 @@ public enum CredentialsSource: Hashable, Sendable {
         switch self {
         case .environment(let name):
             guard let value = ProcessInfo.processInfo.environment[name] else {
-                throw InputError("the environment variable \(name) is not set; it should hold user:password",
-                                 at: "credentials_env")
+                throw Failure.badInput("the environment variable \(name) is not set; it should hold user:password",
+                                       at: "credentials_env")
             }
             text = value
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw InputError("cannot read the credentials file", at: url.path)
+                throw Failure.badInput("cannot read the credentials file", at: url.path)
             }
             text = String(decoding: data, as: UTF8.self)
         }
         guard let credentials = Credentials(userColonPassword: text) else {
-            throw InputError("the credentials are not of the form user:password", at: "\(self)")
+            throw Failure.badInput("the credentials are not of the form user:password", at: "\(self)")
         }
         return credentials
     }

@@ -18,6 +18,7 @@ public struct MealDBAPIAdapter: SourceAdapter {
 
     public let name = "mealdb-api"
     public let summary = "TheMealDB's live v1 API, walked by first letter, plus its categories"
+    public let folder = "TheMealDB"
     public let keys: Set<String> = ["letters"]
     /// TheMealDB is a small free service: unless the pipeline says otherwise, no more than two
     /// requests a second are sent to it.

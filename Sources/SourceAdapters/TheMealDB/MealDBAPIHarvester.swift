@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -36,7 +37,7 @@ struct MealDBAPIHarvester: Harvester {
             return PartitionResult(dataset: dataset, warnings: [])
         }
         guard partition.count == 1, let letter = partition.first, Self.allLetters.contains(letter) else {
-            throw InputError("partition \(partition) is neither a letter, a digit nor `categories`", at: source.name)
+            throw Failure.badInput("partition \(partition) is neither a letter, a digit nor `categories`", at: source.name)
         }
         let url = base + MealDB.letterSearchPath(letter)
         let page = try await documents.fetch(url)
@@ -55,7 +56,7 @@ struct MealDBAPIHarvester: Harvester {
     static func requireObject(_ body: Data, url: String) throws {
         let first = body.first { !Set(" \t\r\n".utf8).contains($0) }
         guard first != UInt8(ascii: "[") else {
-            throw InputError("an array instead of {\"meals\": ...}, so not a TheMealDB search answer", at: url)
+            throw Failure.badInput("an array instead of {\"meals\": ...}, so not a TheMealDB search answer", at: url)
         }
     }
 }

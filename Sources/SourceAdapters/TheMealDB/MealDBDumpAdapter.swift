@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -18,6 +19,7 @@ public struct MealDBDumpAdapter: SourceAdapter {
 
     public let name = "mealdb-dump"
     public let summary = "a TheMealDB dump file, with an optional categories file"
+    public let folder = "TheMealDB"
     public let keys: Set<String> = ["categories"]
 
     public func problem(reading location: Location) -> String? {
@@ -36,7 +38,7 @@ public struct MealDBDumpAdapter: SourceAdapter {
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
         guard case .file(let dump) = source.location else {
-            throw InputError(problem(reading: source.location) ?? "not a file", at: source.location.description)
+            throw Failure.badInput(problem(reading: source.location) ?? "not a file", at: source.location.description)
         }
         return MealDBDumpHarvester(source: source, dump: dump,
                                    categories: try settings(of: source, as: Settings.self).categories)

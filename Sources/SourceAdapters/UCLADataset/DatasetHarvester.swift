@@ -1,8 +1,9 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
 
-/// The historical UCLA dataset (docs/sources/ucla-dataset.md): a folder of `YYYY-MM-DD.json` files, one
+/// The historical UCLA dataset (Sources/SourceAdapters/UCLADataset/README.md): a folder of `YYYY-MM-DD.json` files, one
 /// partition per file, so analysts can load history into the same snapshot shape as the live
 /// menus.
 struct DatasetHarvester: Harvester {
@@ -30,7 +31,7 @@ struct DatasetHarvester: Harvester {
     func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is not a date", at: source.name)
+            throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         let file = folder.appendingPathComponent("\(partition).json")
         let page = try await documents.fetch("file://" + file.path)

@@ -123,9 +123,9 @@ public enum UCLADataset {
         do {
             return try JSONDecoder().decode(DayRecord.self, from: data)
         } catch let error as DecodingError {
-            throw InputError("not a UCLA dataset day file: \(describe(error))", at: location)
+            throw Failure.badInput("not a UCLA dataset day file: \(describe(error))", at: location)
         } catch {
-            throw InputError("not a UCLA dataset day file: \(SystemMessage.describe(error))", at: location)
+            throw Failure.badInput("not a UCLA dataset day file: \(SystemMessage.describe(error))", at: location)
         }
     }
 
@@ -235,8 +235,8 @@ enum DatasetLabel {
 
     static func nutrients(from label: [String], at place: ItemPlace) throws -> [NutrientValue] {
         guard label.count == stringCount else {
-            throw InputError("nutrition list has \(label.count) strings; expected \(stringCount)",
-                             at: place.description)
+            throw Failure.badInput("nutrition list has \(label.count) strings; expected \(stringCount)",
+                                   at: place.description)
         }
         var values: [NutrientValue] = []
         for slot in slots {
@@ -267,7 +267,7 @@ enum DatasetLabel {
               let value = Double(digits)
         else {
             let expected = suffix.isEmpty ? "a number" : "a number followed by \"\(suffix)\""
-            throw InputError("\(what) is \"\(text)\"; expected \(expected)", at: place.description)
+            throw Failure.badInput("\(what) is \"\(text)\"; expected \(expected)", at: place.description)
         }
         return value
     }

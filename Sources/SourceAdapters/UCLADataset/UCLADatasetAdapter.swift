@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -9,6 +10,7 @@ public struct UCLADatasetAdapter: SourceAdapter {
 
     public let name = "ucla-dataset"
     public let summary = "the historical UCLA dataset: a folder of YYYY-MM-DD.json days"
+    public let folder = "UCLADataset"
     public let keys: Set<String> = ["dates"]
     /// The dataset writes UCLA's own web codes.
     public var legend: [DietaryCode] { UCLAWebCodes.all }
@@ -24,7 +26,7 @@ public struct UCLADatasetAdapter: SourceAdapter {
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
         guard case .directory(let folder) = source.location else {
-            throw InputError(problem(reading: source.location) ?? "not a folder", at: source.location.description)
+            throw Failure.badInput(problem(reading: source.location) ?? "not a folder", at: source.location.description)
         }
         return DatasetHarvester(source: source, folder: folder, requested: run.days(of: source))
     }
@@ -33,7 +35,7 @@ public struct UCLADatasetAdapter: SourceAdapter {
         [
             PageFormat(name: "day", aliases: ["ucla-dataset"], hasLabels: true) { page, hints in
                 guard let date = hints.date else {
-                    throw InputError("cannot tell the service day from the address; give --date", at: page.url)
+                    throw Failure.badInput("cannot tell the service day from the address; give --date", at: page.url)
                 }
                 let parsed = try UCLADataset.parseDay(page.body, date: date, location: page.url)
                 return .dayWithFoods(parsed.day, parsed.foods)

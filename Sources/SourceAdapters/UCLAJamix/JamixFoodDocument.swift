@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
@@ -6,7 +7,7 @@ import SourceReading
 /// `recipes/{id}.json` (a dish cooked in the kitchen), read into a `Food` with its serving,
 /// nutrients and their units, ingredients text, allergens and diets.
 ///
-/// Both readers follow real documents (docs/sources/ucla-jamix.md). A field of an unexpected type
+/// Both readers follow real documents (Sources/SourceAdapters/UCLAJamix/README.md). A field of an unexpected type
 /// that the dish can do without is left out and reported; a document that is not one of the
 /// feed's is refused in one line naming the file and the field.
 public enum JamixFoodDocument {
@@ -18,16 +19,16 @@ public enum JamixFoodDocument {
 
     public static func parse(_ data: Data, foodId: String, location: String) throws -> Reading {
         guard let (kind, _) = JamixMenuDay.document(of: foodId) else {
-            throw InputError("\"\(foodId)\" is not a recipe or ingredient id of the feed", at: location)
+            throw Failure.badInput("\"\(foodId)\" is not a recipe or ingredient id of the feed", at: location)
         }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw InputError("not valid JSON (truncated, or not a document of the feed)", at: location)
+            throw Failure.badInput("not valid JSON (truncated, or not a document of the feed)", at: location)
         }
         guard let fields = json as? [String: Any] else {
-            throw InputError("expected an object, found \(JSONFields.kind(of: json))", at: location)
+            throw Failure.badInput("expected an object, found \(JSONFields.kind(of: json))", at: location)
         }
         let id = FoodID(source: JamixMenuDay.sourceName, recipeId: foodId)
         switch kind {
@@ -40,7 +41,7 @@ public enum JamixFoodDocument {
     /// the values are per, not a serving, which only the menu row states).
     private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
         guard let name = JSONFields.text(fields["ingredientName"]) else {
-            throw InputError("ingredientName is missing: not an ingredient document", at: location)
+            throw Failure.badInput("ingredientName is missing: not an ingredient document", at: location)
         }
         let allergens = try names(fields["ingredientAllergens"], field: "ingredientAllergens", location: location)
         let diets = try names(fields["ingredientDiets"], field: "ingredientDiets", location: location)
@@ -67,14 +68,14 @@ public enum JamixFoodDocument {
         return Reading(food: food, problems: problems)
     }
 
-    /// A recipe document as the feed really serves it (docs/sources/ucla-jamix.md): the serving is
+    /// A recipe document as the feed really serves it (Sources/SourceAdapters/UCLAJamix/README.md): the serving is
     /// `recipePortionSize` + unit, `recipePortions` the batch; the nutrients are per 100 g (their own
     /// `portionSize`), with `dailyValues` the %DV of those per-100 g amounts. A document without a
     /// label (`recipeNutritiveValues` null) is still the dish, with its name, allergens, diets
     /// and composition.
     private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
         guard let name = english(fields["recipeNameTranslations"]) ?? JSONFields.text(fields["recipeName"]) else {
-            throw InputError("recipeNameTranslations.EN is missing: not a recipe document", at: location)
+            throw Failure.badInput("recipeNameTranslations.EN is missing: not a recipe document", at: location)
         }
         var problems: [String] = []
         var allergens: [String] = []
@@ -125,8 +126,8 @@ public enum JamixFoodDocument {
                 food.labelBasis = basis
             }
         case let other?:
-            throw InputError("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
-                             at: location)
+            throw Failure.badInput("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
+                                   at: location)
         }
         return Reading(food: food, problems: problems)
     }
@@ -224,11 +225,11 @@ public enum JamixFoodDocument {
                 amount = number
                 unit = JSONFields.text(object["unit"]) ?? unit
             } else {
-                throw InputError("\(field).\(entry.feedKey): expected a number or an object with a numeric value, "
-                                 + "found \(JSONFields.kind(of: raw))", at: location)
+                throw Failure.badInput("\(field).\(entry.feedKey): expected a number or an object with a numeric value, "
+                                       + "found \(JSONFields.kind(of: raw))", at: location)
             }
             guard amount.isFinite, amount >= 0 else {
-                throw InputError("\(field).\(entry.feedKey): \(amount) is not an amount", at: location)
+                throw Failure.badInput("\(field).\(entry.feedKey): \(amount) is not an amount", at: location)
             }
             nutrients.append(NutrientValue(key: entry.key, name: entry.name, amount: amount,
                                            unit: (unit ?? entry.unit).replacingOccurrences(of: "µg", with: "mcg")))
@@ -240,7 +241,7 @@ public enum JamixFoodDocument {
     private static func names(_ value: Any?, field: String, location: String) throws -> [String] {
         guard let value, !(value is NSNull) else { return [] }
         guard let list = value as? [Any] else {
-            throw InputError("\(field): expected a list of names, found \(JSONFields.kind(of: value))", at: location)
+            throw Failure.badInput("\(field): expected a list of names, found \(JSONFields.kind(of: value))", at: location)
         }
         return list.compactMap(JSONFields.text)
     }

@@ -1,9 +1,10 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceReading
 
 /// UCLA's live menus as its kitchen system (Jamix) publishes them, one JSON file per service day
-/// (`jamix/menus/{YYYY-MM-DD}.json`; docs/sources/ucla-jamix.md).
+/// (`jamix/menus/{YYYY-MM-DD}.json`; Sources/SourceAdapters/UCLAJamix/README.md).
 ///
 /// A file is an array of menus, each of one store (the restaurant) and one meal type, holding
 /// weeks of days of stations (`menuDayMealOptions`) of rows. The feed drifts from month to month
@@ -60,10 +61,10 @@ public enum JamixMenuDay {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw InputError("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
+            throw Failure.badInput("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
         }
         guard let menus = json as? [Any] else {
-            throw InputError("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
+            throw Failure.badInput("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)
         }
         var reading = DayReading()
         for (index, element) in menus.enumerated() {

@@ -1,9 +1,10 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
 
 /// UCLA's live menus (2023–): the JSON feed of its kitchen system that dining.ucla.edu publishes
-/// under `wp-content/uploads/jamix/` (docs/sources/ucla-jamix.md).
+/// under `wp-content/uploads/jamix/` (Sources/SourceAdapters/UCLAJamix/README.md).
 public struct UCLAJamixAdapter: SourceAdapter {
     public struct Settings: SourceSettings, Hashable {
         /// Fetch the document of every recipe and ingredient on the menus.
@@ -18,6 +19,7 @@ public struct UCLAJamixAdapter: SourceAdapter {
 
     public let name = "ucla-jamix"
     public let summary = "UCLA's live menu feed (dining.ucla.edu, 2023–): menus per day, recipe and ingredient documents"
+    public let folder = "UCLAJamix"
     public let keys: Set<String> = ["food_documents"]
     public var needsDates: Bool { true }
     /// Allergens and diets are mapped onto UCLA's web codes (`JamixCodes`).
@@ -44,7 +46,7 @@ public struct UCLAJamixAdapter: SourceAdapter {
         [
             PageFormat(name: "menus") { page, hints in
                 guard let date = hints.date else {
-                    throw InputError("cannot tell the service day from the address; give --date", at: page.url)
+                    throw Failure.badInput("cannot tell the service day from the address; give --date", at: page.url)
                 }
                 return .day(try JamixMenuDay.parse(page.body, date: date, location: page.url).day)
             },

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import HTML
 import SourceReading
@@ -44,12 +45,12 @@ enum MenuListParser {
             return insideTooltip
         }
         guard let link else {
-            throw InputError("menu item \"\(node.text.prefix(80))\" has no link to a /Recipes/ page",
-                             at: url)
+            throw Failure.badInput("menu item \"\(node.text.prefix(80))\" has no link to a /Recipes/ page",
+                                   at: url)
         }
         let name = wrapper?.text.nonEmpty ?? link.node.text
         guard !name.isEmpty else {
-            throw InputError("menu item for recipe \(link.target.recipeId) has no name", at: url)
+            throw Failure.badInput("menu item for recipe \(link.target.recipeId) has no name", at: url)
         }
         return MenuItem(source: UCLAMenuSite.sourceName, recipeId: link.target.recipeId, name: name,
                         portion: link.target.portion, codes: codes.filter { !$0.isEmpty }.uniquedInOrder(),

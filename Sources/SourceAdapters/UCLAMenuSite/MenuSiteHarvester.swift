@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -25,13 +26,13 @@ struct MenuSiteHarvester: Harvester {
             return try await harvestHours(from: documents, run: run)
         }
         guard let date = ServiceDate(partition) else {
-            throw InputError("partition \(partition) is neither a date nor `hours`", at: source.name)
+            throw Failure.badInput("partition \(partition) is neither a date nor `hours`", at: source.name)
         }
         let url = base + UCLAMenuSite.overviewPath(for: date)
         let page = try await documents.fetch(url)
         let day = try UCLAMenuSite.parseOverview(page.body, url: url, charset: page.charset)
         guard day.date == date else {
-            throw InputError("the page is the menu of \(day.date), not of \(date) as asked", at: url)
+            throw Failure.badInput("the page is the menu of \(day.date), not of \(date) as asked", at: url)
         }
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard settings.recipePages else { return result }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -12,8 +13,8 @@ extension UCLAMenuSite {
         try withPage(data, url: url, charset: charset) { page in
             let stations = try page.select(anywhere("li", class: "sect-item"))
             guard !stations.isEmpty else {
-                throw InputError("no stations (li.sect-item) found: not a detailed menu page, or its layout changed",
-                                 at: url)
+                throw Failure.badInput("no stations (li.sect-item) found: not a detailed menu page, or its layout changed",
+                                       at: url)
             }
             return try MenuListParser.sections(stations, url: url)
         }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -19,8 +20,8 @@ extension UCLAMenuSite {
                 try reader.read(table)
             }
             guard reader.sawHeadings else {
-                throw InputError("no hours table (a row headed BREAKFAST, LUNCH, DINNER...) found: not an hours page, or its layout changed",
-                                 at: url)
+                throw Failure.badInput("no hours table (a row headed BREAKFAST, LUNCH, DINNER...) found: not an hours page, or its layout changed",
+                                       at: url)
             }
             return reader.entries
         }
@@ -62,15 +63,15 @@ private struct HoursReader {
 
     private mutating func readRestaurant(_ cells: [String], columns: HoursColumns) throws {
         guard cells.count == columns.width else {
-            throw InputError("hours row \"\(cells.first ?? "")\" has \(cells.count) cells under \(columns.width) headings",
-                             at: url)
+            throw Failure.badInput("hours row \"\(cells.first ?? "")\" has \(cells.count) cells under \(columns.width) headings",
+                                   at: url)
         }
         let restaurant = cells[columns.locationColumn]
         guard !restaurant.isEmpty else { return }
         for (column, meal) in columns.meals where !cells[column].isEmpty {
             guard let cell = HoursCell(cells[column]) else {
-                throw InputError("hours \"\(cells[column])\" for \(restaurant), \(meal) are neither a time range nor CLOSED",
-                                 at: url)
+                throw Failure.badInput("hours \"\(cells[column])\" for \(restaurant), \(meal) are neither a time range nor CLOSED",
+                                       at: url)
             }
             entries.append(HoursEntry(restaurant: restaurant, date: currentDate, meal: meal,
                                       opens: cell.opens, closes: cell.closes,
@@ -83,16 +84,16 @@ private struct HoursReader {
             guard let date = ServiceDate(year: year, month: heading.month, day: heading.day),
                   date.isoWeekday == heading.weekday
             else {
-                throw InputError("day heading \"\(printed)\" is not a real date", at: url)
+                throw Failure.badInput("day heading \"\(printed)\" is not a real date", at: url)
             }
             return date
         }
         guard let anchor = referenceDate ?? pageAnchor() else {
-            throw InputError("day heading \"\(printed)\" has no year, no reference date was given and the page prints no date or copyright year to infer it from",
-                             at: url)
+            throw Failure.badInput("day heading \"\(printed)\" has no year, no reference date was given and the page prints no date or copyright year to infer it from",
+                                   at: url)
         }
         guard let date = heading.resolved(near: anchor) else {
-            throw InputError("day heading \"\(printed)\" matches no date near \(anchor)", at: url)
+            throw Failure.badInput("day heading \"\(printed)\" matches no date near \(anchor)", at: url)
         }
         return date
     }

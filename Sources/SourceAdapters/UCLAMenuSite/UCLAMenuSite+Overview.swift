@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -15,29 +16,29 @@ extension UCLAMenuSite {
             for node in headersAndBlocks(page) {
                 if node.isElement(named: "h2") {
                     guard let header = MealHeader(node.text) else {
-                        throw InputError("meal header \"\(node.text)\" is not \"<Meal> Menu for ..., <Month> <D>, <YYYY>\"",
-                                         at: url)
+                        throw Failure.badInput("meal header \"\(node.text)\" is not \"<Meal> Menu for ..., <Month> <D>, <YYYY>\"",
+                                               at: url)
                     }
                     meals.append((header, []))
                 } else {
                     guard !meals.isEmpty else {
-                        throw InputError("a div.menu-block comes before any h2#page-header", at: url)
+                        throw Failure.badInput("a div.menu-block comes before any h2#page-header", at: url)
                     }
                     meals[meals.count - 1].restaurants.append(try restaurant(node, url: url))
                 }
             }
             guard let date = meals.first?.header.date else {
-                throw InputError("no meal header (h2#page-header) found: not a menu overview page, or its layout changed",
-                                 at: url)
+                throw Failure.badInput("no meal header (h2#page-header) found: not a menu overview page, or its layout changed",
+                                       at: url)
             }
             guard meals.contains(where: { !$0.restaurants.isEmpty }) else {
-                throw InputError("meal headers found but no restaurant (div.menu-block): the layout changed",
-                                 at: url)
+                throw Failure.badInput("meal headers found but no restaurant (div.menu-block): the layout changed",
+                                       at: url)
             }
             let dates = Set(meals.map(\.header.date))
             guard dates.count == 1 else {
                 let listed = dates.sorted().map(\.description).joined(separator: ", ")
-                throw InputError("the meals on one overview page have different dates (\(listed))", at: url)
+                throw Failure.badInput("the meals on one overview page have different dates (\(listed))", at: url)
             }
             return ServiceDay(date: date, meals: meals.map {
                 Meal(name: $0.header.meal, restaurants: $0.restaurants)
@@ -65,7 +66,7 @@ extension UCLAMenuSite {
 
     private static func restaurant(_ block: HTMLNode, url: String) throws -> Restaurant {
         guard let name = block.elements(named: "h3", class: "col-header", limit: 1).first?.text.nonEmpty else {
-            throw InputError("a div.menu-block has no h3.col-header naming its restaurant", at: url)
+            throw Failure.badInput("a div.menu-block has no h3.col-header naming its restaurant", at: url)
         }
         let stations = block.elements(named: "li", class: "sect-item", nested: false)
         let sections = try MenuListParser.sections(stations, url: url)

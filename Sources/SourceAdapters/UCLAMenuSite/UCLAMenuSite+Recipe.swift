@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import HTML
@@ -14,8 +15,8 @@ extension UCLAMenuSite {
         try withPage(data, url: url, charset: charset) { page in
             let parts = RecipePageParts(page)
             guard let name = parts.name?.text.nonEmpty else {
-                throw InputError("no recipe name (div.recipecontainer h2): not a recipe page, or its layout changed",
-                                 at: url)
+                throw Failure.badInput("no recipe name (div.recipecontainer h2): not a recipe page, or its layout changed",
+                                       at: url)
             }
             var food = Food(id: FoodID(source: sourceName, recipeId: recipeId), name: name)
             food.description = parts.description?.text.nonEmpty

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 
 /// Adapters for menu.dining.ucla.edu (the 2017–2023 layout): the day overview, a hall's
@@ -5,7 +6,7 @@ import FoodModel
 ///
 /// Every adapter selects by element and class, never by position, because the pipeline runs
 /// them on pages nobody has seen yet; a page whose structure no longer matches gives an
-/// `InputError` naming its URL instead of an empty or wrong day.
+/// `Failure` naming its URL instead of an empty or wrong day.
 public enum UCLAMenuSite {
     public static let sourceName = "ucla-menu"
 

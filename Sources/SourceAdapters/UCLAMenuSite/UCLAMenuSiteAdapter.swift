@@ -22,6 +22,7 @@ public struct UCLAMenuSiteAdapter: SourceAdapter {
 
     public let name = "ucla-menu-site"
     public let summary = "UCLA's menu site (2017–2023): day overviews, recipe pages, hours"
+    public let folder = "UCLAMenuSite"
     public let keys: Set<String> = ["recipe_pages", "hours"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { UCLAWebCodes.all }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -5,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Berkeley's FoodPro label for Brown Rice; values read on the page (and listed in
-/// docs/sources/foodpro.md from the spec that saved it).
+/// Sources/SourceAdapters/FoodPro/README.md from the spec that saved it).
 @Suite struct FoodProLabelTests {
     static let path = "foodpro-berkeley-2016/label-153002.html"
 
@@ -54,10 +55,10 @@ import TestSupport
     }
 
     @Test func aPageWithoutTheLabelLayoutIsAnInputError() {
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try FoodPro.parseLabel(Data("<html><body>Label not found</body></html>".utf8),
                                    url: "label.asp?RecNumAndPort=1*1", charset: nil, recipeId: "1")
         }
-        #expect(error?.location == "label.asp?RecNumAndPort=1*1")
+        #expect(error?.place?.location == "label.asp?RecNumAndPort=1*1")
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -21,9 +22,9 @@ import TestSupport
     }
 
     @Test func aPageWithoutItemsOrDateIsAnInputError() {
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try FoodPro.parseMenuGrid(Data("<p>Closed</p>".utf8), url: "entrees", charset: nil)
         }
-        #expect(error?.location == "entrees")
+        #expect(error?.place?.location == "entrees")
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -97,10 +98,10 @@ import TestSupport
         let page = Data("""
             <table class="menugridtable"><tr><td class="menumealheader">Breakfast Menu</td></tr></table>
             """.utf8)
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try FoodPro.parseUCLAMenuGrid(page, url: "default.asp?meal=1", charset: nil)
         }
-        #expect(error?.location == "default.asp?meal=1")
+        #expect(error?.place?.location == "default.asp?meal=1")
     }
 
     @Test func legendWordingMapsToWebCodesAndUnknownWordingStaysRaw() {

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 @testable import SourceAdapters
@@ -40,6 +41,6 @@ import Testing
         #expect(MealDB.decodeMealsInPieces(Data("[\(good), \(bad)]".utf8), pieces: 2) == nil)
         #expect(MealDB.decodeMealsInPieces(Data(#"{"meals": null}"#.utf8), pieces: 2) == nil)
         #expect(MealDB.decodeMealsInPieces(Data("[\(good), \(good)".utf8), pieces: 2) == nil)
-        #expect(throws: InputError.self) { try whole(Data("[\(good), \(bad)]".utf8)) }
+        #expect(throws: Failure.self) { try whole(Data("[\(good), \(bad)]".utf8)) }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -102,7 +103,7 @@ struct ResponseTests {
         let url = "https://www.themealdb.com/api/json/v1/1/search.php?f=a"
         let garbage = Data([0x3C, 0x68, 0x74, 0x6D, 0x6C, 0x3E, 0xFF, 0x00])
         let notJSON = try #require(throwsError { try MealDB.decodeMeals(garbage, location: url) })
-        #expect(notJSON.location == url)
+        #expect(notJSON.place?.location == url)
         #expect(notJSON.description.hasPrefix(url))
         #expect(notJSON.message.contains("not valid JSON"))
 
@@ -118,7 +119,7 @@ struct ResponseTests {
     @Test func badMealNamesItsIndexInTheResponse() throws {
         let body = #"{"meals":[{"idMeal":"1","strMeal":"A"},{"idMeal":"2","strMeal":" "}]}"#
         let error = try #require(throwsError { try MealDB.decodeMeals(Data(body.utf8), location: "f.json") })
-        #expect(error.location == "f.json")
+        #expect(error.place?.location == "f.json")
         #expect(error.message.contains("strMeal"))
         #expect(error.message.contains("meals[1]"))
 
@@ -135,12 +136,12 @@ struct ResponseTests {
     }
 }
 
-/// The InputError a call throws, or nil if it throws nothing (or something else).
-func throwsError<Result>(_ body: () throws -> Result) -> InputError? {
+/// The Failure a call throws, or nil if it throws nothing (or something else).
+func throwsError<Result>(_ body: () throws -> Result) -> Failure? {
     do {
         _ = try body()
         return nil
     } catch {
-        return error as? InputError
+        return error as? Failure
     }
 }

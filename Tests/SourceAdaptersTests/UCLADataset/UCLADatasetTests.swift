@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 @testable import SourceAdapters
@@ -119,7 +120,7 @@ struct UCLADatasetTests {
         #expect(foods.contains { $0.id.recipeId == recipeId })
     }
 
-    /// 134 files, 37,037 items (docs/sources/ucla-dataset.md; recounted with python).
+    /// 134 files, 37,037 items (Sources/SourceAdapters/UCLADataset/README.md; recounted with python).
     @Test func everyFileOfTheDatasetParses() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: datasetFolder.path)
             .filter { $0.hasSuffix(".json") }
@@ -192,7 +193,7 @@ struct UCLADatasetTests {
     }
 
     /// The v2 format (2017) writes the entree type as letters, per the dataset's README (the
-    /// table in docs/sources/ucla-dataset.md): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
+    /// table in Sources/SourceAdapters/UCLADataset/README.md): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
     /// every letter, an empty type, a mixed order, and a letter outside the table.
     @Test func v2LettersBecomeWebCodesAndAnUnknownLetterIsKeptAndReported() throws {
         let url = datasetFolder.appendingPathComponent("2016-07-25.json")
@@ -224,14 +225,14 @@ struct UCLADatasetTests {
 
     @Test func aFileThatIsNotADayIsAnInputErrorNamingTheFile() throws {
         let date = try #require(ServiceDate("2016-07-25"))
-        let notJSON = try #require(throws: InputError.self) {
+        let notJSON = try #require(throws: Failure.self) {
             try UCLADataset.parseDay(Data("<html>".utf8), date: date, location: "broken.json")
         }
-        #expect(notJSON.location == "broken.json")
-        let missingKey = try #require(throws: InputError.self) {
+        #expect(notJSON.place?.location == "broken.json")
+        let missingKey = try #require(throws: Failure.self) {
             try UCLADataset.parseDay(Data(#"{"l":[{"r":"Covel Dining"}]}"#.utf8), date: date, location: "short.json")
         }
-        #expect(missingKey.location == "short.json")
+        #expect(missingKey.place?.location == "short.json")
         #expect(missingKey.message.contains("rk") && missingKey.message.contains("l[0]"))
     }
 
@@ -242,8 +243,8 @@ struct UCLADatasetTests {
         #expect(try DatasetLabel.nutrients(from: label, at: place).count == 15)
         for bad in ["inf", "1e3", "-2", "", "1.2.3", ".5"] {
             label[0] = bad
-            #expect(throws: InputError.self) { try DatasetLabel.nutrients(from: label, at: place) }
+            #expect(throws: Failure.self) { try DatasetLabel.nutrients(from: label, at: place) }
         }
-        #expect(throws: InputError.self) { try DatasetLabel.nutrients(from: Array(label.prefix(20)), at: place) }
+        #expect(throws: Failure.self) { try DatasetLabel.nutrients(from: Array(label.prefix(20)), at: place) }
     }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
@@ -68,11 +69,11 @@ import TestSupport
         <table><tr><td colspan="2">Thursday, February 13</td></tr>
         <tr><td>LOCATION</td><td>DINNER</td></tr><tr><td>Covel</td><td>5:00pm - 9:00pm</td></tr></table>
         """
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try UCLAMenuSite.parseHours(Data(page.utf8), url: "hours-no-year", charset: nil,
                                         referenceDate: nil)
         }
-        #expect(error?.location == "hours-no-year")
+        #expect(error?.place?.location == "hours-no-year")
         #expect(error?.message.contains("Thursday, February 13") == true)
     }
 

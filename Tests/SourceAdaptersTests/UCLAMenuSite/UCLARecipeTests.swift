@@ -1,10 +1,11 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
 import Testing
 import TestSupport
 
-/// Every value of the cheeseburger page, as listed in docs/sources/ucla-menu-site.md and read on the page.
+/// Every value of the cheeseburger page, as listed in Sources/SourceAdapters/UCLAMenuSite/README.md and read on the page.
 @Suite struct UCLARecipeTests {
     static let path = "ucla-menu-2021/recipe-400317-bruin-cheeseburger-fragment.html"
 
@@ -71,11 +72,11 @@ import TestSupport
     }
 
     @Test func aPageWithoutARecipeNameIsAnInputError() throws {
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try UCLAMenuSite.parseRecipe(Data("<html><body><p>Not found</p></body></html>".utf8),
                                          url: "http://menu.dining.ucla.edu/Recipes/999999/1",
                                          charset: nil, recipeId: "999999")
         }
-        #expect(error?.location == "http://menu.dining.ucla.edu/Recipes/999999/1")
+        #expect(error?.place?.location == "http://menu.dining.ucla.edu/Recipes/999999/1")
     }
 }

@@ -1,10 +1,11 @@
+import Basics
 import FoodModel
 import Foundation
 import SourceAdapters
 import Testing
 import TestSupport
 
-/// Bad or changed pages give one clear `InputError` naming the URL, never a crash; harmless
+/// Bad or changed pages give one clear `Failure` naming the URL, never a crash; harmless
 /// changes (whitespace, entities, extra markup) give the same values as the real page.
 @Suite struct UCLARobustnessTests {
     static let url = "http://menu.dining.ucla.edu/Menus/2019-10-13"
@@ -38,50 +39,50 @@ import TestSupport
     func emptyOrRandomBytesAreAnInputErrorNamingTheURL(length: Int) {
         let data = Self.randomBytes(length, seed: UInt64(length) + 7)
         for (name, parse) in Self.adapters {
-            let error = #expect(throws: InputError.self, "\(name) on \(length) bytes") { try parse(data) }
-            #expect(error?.location == Self.url)
+            let error = #expect(throws: Failure.self, "\(name) on \(length) bytes") { try parse(data) }
+            #expect(error?.place?.location == Self.url)
         }
     }
 
     @Test func aPlainTextPageIsAnInputError() {
         let data = Data("Service Unavailable".utf8)
         for (name, parse) in Self.adapters {
-            #expect(throws: InputError.self, "\(name)") { try parse(data) }
+            #expect(throws: Failure.self, "\(name)") { try parse(data) }
         }
     }
 
     @Test func anOverviewWithoutMenuBlocksIsAnInputError() throws {
         let page = try Self.overviewSource().replacingOccurrences(of: "menu-block", with: "menu-column")
-        let error = #expect(throws: InputError.self) { try Self.parseOverview(page) }
-        #expect(error?.location == Self.url)
+        let error = #expect(throws: Failure.self) { try Self.parseOverview(page) }
+        #expect(error?.place?.location == Self.url)
         #expect(error?.message.contains("div.menu-block") == true)
     }
 
     @Test func anOverviewWithoutMealHeadersIsAnInputError() throws {
         let page = try Self.overviewSource().replacingOccurrences(of: "id=\"page-header\"",
                                                                   with: "id=\"title\"")
-        let error = #expect(throws: InputError.self) { try Self.parseOverview(page) }
+        let error = #expect(throws: Failure.self) { try Self.parseOverview(page) }
         #expect(error?.message.contains("h2#page-header") == true)
     }
 
     @Test func mealsOnDifferentDatesAreAnInputError() throws {
         let page = try Self.overviewSource().replacingOccurrences(
             of: "Dinner Menu for Today, October 13, 2019", with: "Dinner Menu for Tomorrow, October 14, 2019")
-        let error = #expect(throws: InputError.self) { try Self.parseOverview(page) }
+        let error = #expect(throws: Failure.self) { try Self.parseOverview(page) }
         #expect(error?.message.contains("2019-10-13, 2019-10-14") == true)
     }
 
     @Test func aHeaderWithoutADateIsAnInputError() throws {
         let page = try Self.overviewSource().replacingOccurrences(
             of: "Brunch Menu for Today, October 13, 2019", with: "Brunch Menu for Today")
-        let error = #expect(throws: InputError.self) { try Self.parseOverview(page) }
+        let error = #expect(throws: Failure.self) { try Self.parseOverview(page) }
         #expect(error?.message.contains("\"Brunch Menu for Today\"") == true)
     }
 
     @Test func aMenuItemWithoutARecipeLinkIsAnInputError() throws {
         let page = try Self.overviewSource().replacingOccurrences(
             of: "http://menu.dining.ucla.edu/Recipes/089003/2", with: "http://menu.dining.ucla.edu/Menus")
-        let error = #expect(throws: InputError.self) { try Self.parseOverview(page) }
+        let error = #expect(throws: Failure.self) { try Self.parseOverview(page) }
         #expect(error?.message.contains("Bacon") == true)
     }
 
@@ -118,7 +119,7 @@ import TestSupport
     @Test func aDetailedMenuWithoutStationsIsAnInputError() throws {
         let fragment = try String(decoding: SharedData.load(UCLADetailedMenuTests.path), as: UTF8.self)
             .replacingOccurrences(of: "sect-item", with: "station")
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try UCLAMenuSite.parseDetailedMenu(Data(fragment.utf8), url: Self.url, charset: nil)
         }
         #expect(error?.message.contains("li.sect-item") == true)
@@ -145,10 +146,10 @@ import TestSupport
             .replacingOccurrences(of: "LUNCH", with: "NOON")
             .replacingOccurrences(of: "DINNER", with: "EVENING")
             .replacingOccurrences(of: "LATE NIGHT", with: "NIGHT")
-        let error = #expect(throws: InputError.self) {
+        let error = #expect(throws: Failure.self) {
             try UCLAMenuSite.parseHours(Data(source.utf8), url: Self.url, charset: nil,
                                         referenceDate: ServiceDate("2014-02-01"))
         }
-        #expect(error?.location == Self.url)
+        #expect(error?.place?.location == Self.url)
     }
 }

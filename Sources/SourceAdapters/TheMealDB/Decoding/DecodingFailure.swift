@@ -1,39 +1,40 @@
+import Basics
 import FoodModel
 import Foundation
 
-/// Turns whatever decoding threw into one `InputError` line that names the document and, when
+/// Turns whatever decoding threw into one `Failure` line that names the document and, when
 /// JSONDecoder knows it, the place inside it (`meals[3].strMeal`).
 enum DecodingFailure {
-    static func inputError(_ error: any Error, location: String) -> InputError {
+    static func inputError(_ error: any Error, location: String) -> Failure {
         guard let decodingError = error as? DecodingError else {
-            return InputError("cannot be read: \(error)", at: location)
+            return Failure.badInput("cannot be read: \(error)", at: location)
         }
         switch decodingError {
         case let .dataCorrupted(context):
             if isNotJSON(context) {
-                return InputError("not valid JSON, so not a TheMealDB response", at: location)
+                return Failure.badInput("not valid JSON, so not a TheMealDB response", at: location)
             }
-            return InputError(message(context.debugDescription, context.codingPath), at: location)
+            return Failure.badInput(message(context.debugDescription, context.codingPath), at: location)
         case let .keyNotFound(key, context):
             let what = context.debugDescription.hasPrefix("No value associated")
                 ? "missing \"\(key.stringValue)\"" : context.debugDescription
-            return InputError(message(what, context.codingPath), at: location)
+            return Failure.badInput(message(what, context.codingPath), at: location)
         case let .typeMismatch(_, context):
-            return InputError(message(context.debugDescription, context.codingPath), at: location)
+            return Failure.badInput(message(context.debugDescription, context.codingPath), at: location)
         case let .valueNotFound(type, context):
-            return InputError(message("expected \(type), found null", context.codingPath), at: location)
+            return Failure.badInput(message("expected \(type), found null", context.codingPath), at: location)
         @unknown default:
-            return InputError("cannot be decoded: \(decodingError)", at: location)
+            return Failure.badInput("cannot be decoded: \(decodingError)", at: location)
         }
     }
 
     /// One meal of a dump that did not decode alone, named by its place in the list, counted
     /// from 1 ("meal 12345: strTags: ..."), since a dump has no other name for it.
-    static func mealError(_ error: any Error, position: Int, location: String) -> InputError {
+    static func mealError(_ error: any Error, position: Int, location: String) -> Failure {
         if case let .dataCorrupted(context)? = error as? DecodingError, isNotJSON(context) {
-            return InputError("meal \(position) is not valid JSON", at: location)
+            return Failure.badInput("meal \(position) is not valid JSON", at: location)
         }
-        return InputError("meal \(position): \(inputError(error, location: location).message)", at: location)
+        return Failure.badInput("meal \(position): \(inputError(error, location: location).message)", at: location)
     }
 
     private static func isNotJSON(_ context: DecodingError.Context) -> Bool {

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 
@@ -55,7 +56,7 @@ struct MealBatch {
     /// Meals `group` decoded as one array, or, should that fail, one by one, so that the error
     /// names the first bad meal and its field as decoding it alone does.
     private static func decode(_ group: Range<Int>, of meals: [Range<Int>], in bytes: Data,
-                               firstPosition: Int, location: String) -> Result<[Recipe], InputError> {
+                               firstPosition: Int, location: String) -> Result<[Recipe], Failure> {
         var piece = Data(capacity: meals[group.upperBound - 1].upperBound - meals[group.lowerBound].lowerBound + 2)
         piece.append(UInt8(ascii: "["))
         piece.append(bytes[meals[group.lowerBound].lowerBound..<meals[group.upperBound - 1].upperBound])

@@ -1,10 +1,11 @@
+import Basics
 import FoodModel
 import Foundation
 
 /// TheMealDB v1 (free key `1`): request paths and decoding of its JSON answers into FoodModel.
 ///
 /// Decoding is tolerant of the API's quirks (see `MealRecord`, `WireKey`) and strict about
-/// shape: a body that is not JSON, or has no `meals` key, is one `InputError` naming the URL or
+/// shape: a body that is not JSON, or has no `meals` key, is one `Failure` naming the URL or
 /// file and, when known, the place inside it.
 public enum MealDB {
     public static let sourceName = "mealdb"

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 
@@ -10,7 +11,7 @@ import Foundation
 /// batch, and gives the same recipes as `decodeMeals` on the whole document, however it is
 /// cut: meals are found by following the document's structure byte by byte, and decoded a
 /// batch at a time, spread over every core, by the same `MealRecord` and `RecipeMapping`.
-/// Errors are `InputError`s naming `location` and, for a bad meal, its place in the list
+/// Errors are `Failure`s naming `location` and, for a bad meal, its place in the list
 /// ("meal 12345") and the field.
 ///
 /// Hand over the document with `read(_:)`, then call `finish()` once, at its end. After an
@@ -113,12 +114,12 @@ public struct MealDumpReader {
                 place = .expecting(.keyOrClose)
             case Self.byteOrderMark[0] where position == 0: place = .expecting(.byteOrderMark(matched: 1))
             case _ where Self.scalarValueStarts.contains(byte):
-                throw InputError(#"expected an object with a "meals" key or an array"#, at: location)
-            default: throw InputError("not valid JSON, so not a TheMealDB response", at: location)
+                throw Failure.badInput(#"expected an object with a "meals" key or an array"#, at: location)
+            default: throw Failure.badInput("not valid JSON, so not a TheMealDB response", at: location)
             }
         case let .byteOrderMark(matched):
             guard byte == Self.byteOrderMark[matched] else {
-                throw InputError("not valid JSON, so not a TheMealDB response", at: location)
+                throw Failure.badInput("not valid JSON, so not a TheMealDB response", at: location)
             }
             place = .expecting(matched + 1 == Self.byteOrderMark.count ? .document : .byteOrderMark(matched: matched + 1))
         case .keyOrClose:
@@ -187,7 +188,7 @@ public struct MealDumpReader {
             place = .expecting(.memberEndOrClose)
         case .mealsNotAList:
             guard valueBytes == Array("null".utf8) else {
-                throw InputError(#""meals" is neither a list nor null"#, at: location)
+                throw Failure.badInput(#""meals" is neither a list nor null"#, at: location)
             }
             place = .expecting(.memberEndOrClose)
         case .meal:
@@ -198,7 +199,7 @@ public struct MealDumpReader {
     }
 
     private mutating func closeObject() throws {
-        guard foundMeals else { throw InputError(#"no "meals" key"#, at: location) }
+        guard foundMeals else { throw Failure.badInput(#"no "meals" key"#, at: location) }
         place = .expecting(.nothing)
     }
 
@@ -217,13 +218,13 @@ public struct MealDumpReader {
         case .expecting(.nothing):
             return
         case .expecting(.document), .expecting(.byteOrderMark):
-            throw InputError("empty, so not a TheMealDB response", at: location)
+            throw Failure.badInput("empty, so not a TheMealDB response", at: location)
         case .inside(.meal):
-            throw InputError("the dump ends inside meal \(mealsSeen(recipes) + 1)", at: location)
+            throw Failure.badInput("the dump ends inside meal \(mealsSeen(recipes) + 1)", at: location)
         case .expecting(.mealOrClose), .expecting(.mealEndOrClose):
-            throw InputError("the dump ends before its list of meals closed (\(mealsSeen(recipes)) read)", at: location)
+            throw Failure.badInput("the dump ends before its list of meals closed (\(mealsSeen(recipes)) read)", at: location)
         case .expecting, .inside:
-            throw InputError("the dump ends before its object closed", at: location)
+            throw Failure.badInput("the dump ends before its object closed", at: location)
         }
     }
 
@@ -232,8 +233,8 @@ public struct MealDumpReader {
         mealCount + recipes.count + batch.count
     }
 
-    private func syntaxError(_ what: String, at position: Int) -> InputError {
-        InputError("not valid JSON at byte offset \(position): \(what)", at: location)
+    private func syntaxError(_ what: String, at position: Int) -> Failure {
+        Failure.badInput("not valid JSON at byte offset \(position): \(what)", at: location)
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]

@@ -56,40 +56,16 @@ enum MeasureLexer {
             tokens.append(MeasureToken(kind: kind, spaced: spaced))
             spaced = false
         }
-        func isDigit(_ offset: Int) -> Bool {
-            offset < characters.count && characters[offset].isDigit
-        }
-        func digits(from start: Int) -> (text: String, end: Int) {
-            var end = start
-            while isDigit(end) { end += 1 }
-            return (Unit.text(characters[start..<end]), end)
-        }
 
         while index < characters.count {
             let character = characters[index]
             if character.isWhitespace {
                 spaced = true
                 index += 1
-            } else if isDigit(index) {
-                let whole = digits(from: index)
-                index = whole.end
-                var number: (Rational?, Bool)
-                if index + 1 < characters.count, characters[index].isDot, isDigit(index + 1) {
-                    let decimals = digits(from: index + 1)
-                    index = decimals.end
-                    number = (decimal(whole.text, decimals.text), false)
-                } else if index + 1 < characters.count, characters[index].isSlash, isDigit(index + 1) {
-                    let denominator = digits(from: index + 1)
-                    index = denominator.end
-                    number = (fraction(whole.text, denominator.text), true)
-                } else {
-                    number = (fraction(whole.text, "1"), false)
-                }
-                if let value = number.0 {
-                    emit(.number(value, isFraction: number.1))
-                } else {
-                    emit(.symbol(unreadable))
-                }
+            } else if character.isDigit {
+                let number = number(in: characters, at: index)
+                emit(number.kind)
+                index = number.end
             } else if let (numerator, denominator) = character.vulgarFraction,
                       let value = Rational(numerator, denominator) {
                 emit(.number(value, isFraction: true))
@@ -108,6 +84,36 @@ enum MeasureLexer {
             }
         }
         return tokens
+    }
+
+    /// The number that starts at `start` (a digit): whole, decimal (`1.5`) or a fraction (`1/2`),
+    /// and where it ends; a number that cannot be held (too many digits) is the unreadable mark.
+    private static func number<Unit: MeasureCharacter>(in characters: [Unit], at start: Int)
+        -> (kind: MeasureToken.Kind, end: Int) {
+        func isDigit(_ offset: Int) -> Bool {
+            offset < characters.count && characters[offset].isDigit
+        }
+        func digits(from start: Int) -> (text: String, end: Int) {
+            var end = start
+            while isDigit(end) { end += 1 }
+            return (Unit.text(characters[start..<end]), end)
+        }
+        let whole = digits(from: start)
+        let value: Rational?
+        let isFraction: Bool
+        var end = whole.end
+        if end + 1 < characters.count, characters[end].isDot, isDigit(end + 1) {
+            let decimals = digits(from: end + 1)
+            end = decimals.end
+            (value, isFraction) = (decimal(whole.text, decimals.text), false)
+        } else if end + 1 < characters.count, characters[end].isSlash, isDigit(end + 1) {
+            let denominator = digits(from: end + 1)
+            end = denominator.end
+            (value, isFraction) = (fraction(whole.text, denominator.text), true)
+        } else {
+            (value, isFraction) = (fraction(whole.text, "1"), false)
+        }
+        return (value.map { .number($0, isFraction: isFraction) } ?? .symbol(unreadable), end)
     }
 
     fileprivate static func vulgarFraction(_ character: Character) -> (Int, Int)? {

@@ -1,0 +1,150 @@
+import Basics
+import FoodModel
+import Foundation
+import Pipeline
+
+/// A run's figures in Prometheus's text exposition format (`--metrics FILE`), for monitoring that
+/// scrapes a file, as node_exporter's textfile collector does: written beside the file, then
+/// renamed over it, so a scrape never reads half of it. Every figure comes from the run's
+/// manifest; a run that ended without one (stopped, or failed before it could check) still
+/// says when it ended and how, and keeps the time of the last success from the file it replaces.
+struct RunMetrics {
+    /// How the run ended, one label value per way; the one that happened is 1, the others 0.
+    enum Outcome: String, CaseIterable {
+        case published, unchanged
+        case publishedStale = "published_stale"
+        case notPublished = "not_published"
+        case failed, interrupted
+    }
+
+    var pipeline: String
+    var outcome: Outcome
+    var finished: Date
+    /// When the last run that published, or found its snapshot still current, finished.
+    var lastSuccess: Date?
+    var manifest: RunManifest?
+
+    init(pipeline: String, outcome: Outcome, finished: Date, manifest: RunManifest?, previous: String?) {
+        self.pipeline = pipeline
+        self.outcome = outcome
+        self.finished = finished
+        self.manifest = manifest
+        let succeeded = [.published, .unchanged, .publishedStale].contains(outcome)
+        lastSuccess = succeeded ? finished : previous.flatMap { Self.lastSuccess(in: $0, pipeline: pipeline) }
+    }
+
+    /// The outcome of a run that returned its report.
+    static func outcome(of report: RunReport) -> Outcome {
+        if report.unchanged { return .unchanged }
+        guard report.published else { return report.manifest.status == .interrupted ? .interrupted : .notPublished }
+        return report.stale.isEmpty ? .published : .publishedStale
+    }
+
+    func text() -> String {
+        var out = MetricsText(pipeline: pipeline)
+        out.gauge("commissary_run_finished_timestamp_seconds", "When the last run finished (Unix time).",
+                  [([:], finished.timeIntervalSince1970)])
+        if let lastSuccess {
+            out.gauge("commissary_last_success_timestamp_seconds",
+                      "When the last run that published, or found its snapshot current, finished (Unix time).",
+                      [([:], lastSuccess.timeIntervalSince1970)])
+        }
+        out.gauge("commissary_run_outcome", "How the last run ended: 1 for its outcome, 0 for the others.",
+                  Outcome.allCases.map { (["outcome": $0.rawValue], $0 == outcome ? 1 : 0) })
+        if let manifest { append(manifest, to: &out) }
+        return out.text
+    }
+
+    private func append(_ manifest: RunManifest, to out: inout MetricsText) {
+        out.gauge("commissary_stage_seconds", "Seconds each stage of the last run took.",
+                  manifest.stages.map { (["stage": $0.name.rawValue], $0.seconds) })
+        let statuses = [PartitionStatus.fetched, .reused, .unchanged, .changed, .stale, .failed]
+        out.gauge("commissary_partitions", "Partitions of the last run by what became of them.",
+                  statuses.map { status in
+                      (["status": status.rawValue], Double(manifest.partitions.filter { $0.status == status }.count))
+                  })
+        let staleDays = manifest.partitions.filter { $0.status == .stale && ServiceDate($0.key) != nil }
+        out.gauge("commissary_stale_days", "Service days published from their last good version.",
+                  [([:], Double(staleDays.count))])
+        out.gauge("commissary_documents", "Documents the last run read.", [([:], Double(manifest.inputs.count))])
+        out.gauge("commissary_rows", "Rows of each table of the snapshot the last run built.",
+                  manifest.rowCounts.sorted { $0.key < $1.key }.map { (["table": $0.key], Double($0.value)) })
+        out.gauge("commissary_labelled_share", "Share of each source's menu items whose food carries a label.",
+                  manifest.checks.compactMap { check in
+                      guard check.name == "labelled_share", let source = check.source, let value = check.value
+                      else { return nil }
+                      return (["source": source], value)
+                  })
+        let failing = Dictionary(grouping: manifest.checks.filter { !$0.passed }, by: \.severity.rawValue)
+        out.gauge("commissary_checks_failed", "Checks of the last run that did not pass, by severity.",
+                  ["error", "warning", "stale", "info"].map { (["severity": $0], Double(failing[$0]?.count ?? 0)) })
+        if let megabytes = manifest.peakMemoryMB {
+            out.gauge("commissary_peak_memory_bytes", "The run's peak resident memory (VmHWM), as its manifest gives it.",
+                      [([:], Double(megabytes) * 1_048_576)])
+        }
+    }
+
+    /// Writes the text beside `path`, then renames it over `path`; the folder is made if need be.
+    func write(to path: String) throws {
+        let target = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+        } catch {
+            throw Failure.fileSystem("cannot create the metrics file's folder", path: target.deletingLastPathComponent().path,
+                                     cause: error)
+        }
+        let aside = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)").path
+        do {
+            try Durability.writeNewFile(Data(text().utf8), to: aside)
+            try Durability.rename(from: aside, to: target.path)
+        } catch {
+            try? FileManager.default.removeItem(atPath: aside)
+            throw error
+        }
+    }
+
+    /// The last success time a metrics file written for `pipeline` holds, if any.
+    static func lastSuccess(in text: String, pipeline: String) -> Date? {
+        let prefix = "commissary_last_success_timestamp_seconds{pipeline=\"\(MetricsText.escape(pipeline))\"} "
+        return text.split(separator: "\n").lazy
+            .first { $0.hasPrefix(prefix) }
+            .flatMap { Double($0.dropFirst(prefix.count)) }
+            .flatMap { $0.isFinite ? Date(timeIntervalSince1970: $0) : nil }
+    }
+}
+
+/// Prometheus's text exposition format: `# HELP`, `# TYPE`, then one sample a line, each with
+/// the pipeline's label first.
+private struct MetricsText {
+    let pipeline: String
+    private(set) var text = ""
+
+    init(pipeline: String) {
+        self.pipeline = pipeline
+    }
+
+    mutating func gauge(_ name: String, _ help: String, _ samples: [([String: String], Double)]) {
+        guard !samples.isEmpty else { return }
+        text += "# HELP \(name) \(help)\n# TYPE \(name) gauge\n"
+        for (labels, value) in samples {
+            let pairs = [("pipeline", pipeline)] + labels.sorted { $0.key < $1.key }
+            text += name + "{" + pairs.map { "\($0.0)=\"\(Self.escape($0.1))\"" }.joined(separator: ",") + "} "
+                + Self.number(value) + "\n"
+        }
+    }
+
+    /// A label value: backslash, double quote and line feed escaped, as the format asks.
+    static func escape(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    private static func number(_ value: Double) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value > 0 ? "+Inf" : "-Inf" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}

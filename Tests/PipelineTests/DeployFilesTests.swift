@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `deploy/`: the systemd service and timer and the crontab line of the nightly refresh.
+@Suite struct DeployFilesTests {
+    static let deploy = Paths.packageRoot.appendingPathComponent("deploy")
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: deploy.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// The command the crontab line runs, after `cd /srv/commissary &&`.
+    static func cronCommand() throws -> String {
+        let line = try #require(try text("crontab").split(separator: "\n").first { !$0.hasPrefix("#") && !$0.isEmpty })
+        let command = try #require(line.range(of: "&& ")).upperBound
+        return String(line[command...])
+    }
+
+    /// systemd reads both units without a complaint (`systemd-analyze verify` exits 0 and says
+    /// nothing), with the service's paths pointed at this build and a folder of the test's.
+    @Test func systemdReadsTheServiceAndTimerWithoutAComplaint() throws {
+        let analyze = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        guard FileManager.default.isExecutableFile(atPath: analyze.path) else { return }
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let service = try Self.text("commissary-nightly.service")
+            .replacingOccurrences(of: "/usr/local/bin/commissary", with: CommissaryProcess.binary.path)
+            .replacingOccurrences(of: "/srv/commissary", with: folder.path)
+        try Data(service.utf8).write(to: folder.appendingPathComponent("commissary-nightly.service"))
+        try Data(try Self.text("commissary-nightly.timer").utf8).write(to: folder.appendingPathComponent("commissary-nightly.timer"))
+        let process = Process()
+        process.executableURL = analyze
+        process.arguments = ["verify"] + ["service", "timer"].map { folder.appendingPathComponent("commissary-nightly.\($0)").path }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(said)")
+        #expect(said.isEmpty, "\(said)")
+    }
+
+    /// The service runs what the crontab line runs, and that command works on the first night in
+    /// an empty folder (no `state/` yet), with the sample in place of the nightly pipeline.
+    @Test func theCronCommandWorksTheFirstNightInAnEmptyFolder() async throws {
+        let command = try Self.cronCommand()
+        #expect(try Self.text("commissary-nightly.service").contains("ExecStart=\(command)\n"))
+        let words = command.split(separator: " ").map(String.init)
+        #expect(words.prefix(3) == ["/usr/local/bin/commissary", "run", "Pipelines/nightly-ucla.yml"])
+        #expect(FileManager.default.fileExists(atPath: Paths.pipelines.appendingPathComponent("nightly-ucla.yml").path))
+
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (spec, _) = try SampleCopy.make(in: folder)
+        let night = Process()
+        night.executableURL = CommissaryProcess.binary
+        night.currentDirectoryURL = folder
+        night.arguments = ["run", spec.path] + words.dropFirst(3)
+        let said = Pipe()
+        night.standardOutput = said
+        night.standardError = said
+        try night.run()
+        let output = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        night.waitUntilExit()
+        #expect(night.terminationStatus == 0, "\(output)")
+        #expect(output.isEmpty, "--quiet says nothing on a good night")
+        for written in ["state/nightly.jsonl", "state/metrics/commissary.prom"] {
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(written).path), "\(written)")
+        }
+    }
+}

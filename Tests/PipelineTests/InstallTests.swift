@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `scripts/install`: a binary that runs where no Swift toolchain is. `scripts/test` installs the
+/// debug build into `.build/install-check` before the tests run (linking it while tests run the
+/// binary would swap it under them); run alone, `swift test` finds no install and skips these.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: InstallCheck.binary.path),
+                "scripts/test installs into .build/install-check first"))
+struct InstallTests {
+    static let prefix = InstallCheck.prefix
+    static let binary = InstallCheck.binary
+
+    /// `readelf -d` names no Swift library among what the binary needs.
+    @Test func theInstalledBinaryNeedsNoSwiftLibrary() throws {
+        let needed = try Self.output(of: "/usr/bin/readelf", ["-d", Self.binary.path])
+        #expect(needed.contains("(NEEDED)"), "\(needed)")
+        #expect(!needed.contains("libswift") && !needed.contains("libFoundation"), "\(needed)")
+        #expect(!needed.contains("/opt/swift") && !needed.contains("swift/linux"), "no run path into a toolchain: \(needed)")
+    }
+
+    /// With the toolchain's folder hidden (an empty folder mounted over it, in a mount namespace
+    /// of its own), the installed binary runs the bundled sample pipeline copied to an unrelated
+    /// folder, and publishes.
+    @Test func theInstalledBinaryRunsTheSampleWithTheToolchainHidden() throws {
+        let toolchain = try Self.toolchainRoot()
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The sample pipeline and its pages only: its daily-value standard is found in the
+        // install's share/commissary, beside the binary's folder.
+        let share = Self.prefix.appendingPathComponent("share/commissary")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        for data in ["Pipelines/sample.yml", "SampleData"] {
+            try FileManager.default.copyItem(at: share.appendingPathComponent(data), to: folder.appendingPathComponent(data))
+        }
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let script = """
+            set -e
+            mount --bind '\(empty.path)' '\(toolchain)'
+            test -z "$(ls -A '\(toolchain)')"
+            cd '\(folder.path)'
+            '\(Self.binary.path)' run Pipelines/sample.yml --quiet
+            """
+        let said = try Self.output(of: "/usr/bin/unshare", ["-m", "/bin/sh", "-c", script])
+        #expect(said.isEmpty, "\(said)")
+        let latest = folder.appendingPathComponent("snapshots/latest-sample").path
+        #expect(FileManager.default.fileExists(atPath: latest))
+    }
+
+    /// The shells' completions are installed, each naming the commands.
+    @Test func completionsAreInstalledForThreeShells() throws {
+        for file in ["bash-completion/completions/commissary", "zsh/site-functions/_commissary",
+                     "fish/vendor_completions.d/commissary.fish"] {
+            let text = try String(contentsOf: Self.prefix.appendingPathComponent("share/" + file), encoding: .utf8)
+            #expect(text.contains("snapshots") && text.contains("query"), "\(file)")
+        }
+    }
+
+    /// The toolchain's root: two folders above the `swift` on the PATH (`/opt/swift/usr/bin/swift`).
+    static func toolchainRoot() throws -> String {
+        let swift = try #require((ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent("swift").resolvingSymlinksInPath() }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) })
+        return swift.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// Runs a program to its end; its standard output and error, and an expectation of status 0.
+    static func output(of program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(program) \(arguments): \(text)")
+        return text
+    }
+}
+
+/// Where `scripts/test` installs the build the tests check.
+enum InstallCheck {
+    static let prefix = Paths.packageRoot.appendingPathComponent(".build/install-check")
+    static let binary = prefix.appendingPathComponent("bin/commissary")
+}
