@@ -207,6 +207,7 @@ struct Harvest {
                 }
                 result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
             }
+            if let campus = outcome.work.harvester.source.campus { result.dataset.assign(campus: campus) }
             if let text = ReplacementCharacters.firstText(in: result.dataset) {
                 let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
                 harvest.warnings.append("\(source)/\(key)\(document): text holds U+FFFD, bytes that were not in the "
