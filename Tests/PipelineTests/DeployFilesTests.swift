@@ -36,11 +36,18 @@ import TestSupport
         #expect(verified.output.isEmpty, "\(verified.output)")
     }
 
-    /// The service runs what the crontab line runs, and that command works on the first night in
-    /// an empty folder (no `state/` yet), with the sample in place of the nightly pipeline.
+    /// The service runs what the crontab line runs, the README and docs/pipelines.md show that
+    /// line, and its command works on the first night in an empty folder (no `state/` yet), with
+    /// the sample in place of the nightly pipeline.
     @Test func theCronCommandWorksTheFirstNightInAnEmptyFolder() async throws {
         let command = try Self.cronCommand()
         #expect(try Self.text("commissary-nightly.service").contains("ExecStart=\(command)\n"))
+        let documented = "15 2 * * *  cd /srv/commissary && "
+            + command.replacingOccurrences(of: "/usr/local/bin/commissary", with: "commissary") + "\n"
+        for document in ["README.md", "docs/pipelines.md"] {
+            let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(document), encoding: .utf8)
+            #expect(text.contains(documented), "\(document) shows another cron line than deploy/crontab")
+        }
         let words = command.split(separator: " ").map(String.init)
         #expect(words.prefix(3) == ["/usr/local/bin/commissary", "run", "Pipelines/nightly-ucla.yml"])
         #expect(FileManager.default.fileExists(atPath: Paths.pipelines.appendingPathComponent("nightly-ucla.yml").path))
