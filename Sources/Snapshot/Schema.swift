@@ -38,6 +38,7 @@ public enum SnapshotSchema {
         ("v14-menu-nutrition-long-form", v14MenuNutritionLongForm),
         ("v15-day-rows", v15DayRows),
         ("v16-label-basis-and-composition", v16LabelBasis),
+        ("v17-recipe-search-over-recipe", v17RecipeSearch),
     ]
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;
