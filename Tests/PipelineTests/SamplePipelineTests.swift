@@ -154,7 +154,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         var spec = try sampleSpec()
         let first = try await runner(spec, workspace: workspace).run()
-        spec.checks.minMenuItems += 1
+        spec.checks.minMenuItems = (spec.checks.minMenuItems ?? 0) + 1
         let second = try await runner(spec, workspace: workspace).run()
         #expect(second.published)
         // UCLA's label prints sodium against 2,400 mg; the FDA's 2016 rule uses 2,300 mg.

@@ -26,12 +26,8 @@ struct Checks {
 
         let items = counts["menu_item"] ?? 0
         let recipes = counts["recipe"] ?? 0
-        outcomes.append(CheckOutcome(
-            name: "min_menu_items", severity: .error, passed: items >= policy.minMenuItems,
-            value: Double(items), message: "\(items) menu items (at least \(policy.minMenuItems) required)"))
-        outcomes.append(CheckOutcome(
-            name: "min_recipes", severity: .error, passed: recipes >= policy.minRecipes,
-            value: Double(recipes), message: "\(recipes) recipes (at least \(policy.minRecipes) required)"))
+        outcomes.append(minimum("min_menu_items", items, "menu items", policy.minMenuItems))
+        outcomes.append(minimum("min_recipes", recipes, "recipes", policy.minRecipes))
 
         outcomes.append(contentsOf: drops(counts, previous: previous))
         outcomes.append(contentsOf: requiredRestaurants(menus))
@@ -55,6 +51,13 @@ struct Checks {
                                          message: warning))
         }
         return outcomes
+    }
+
+    /// A count against the pipeline's minimum; with none set, the count and the key that would set one.
+    private func minimum(_ name: String, _ count: Int, _ noun: String, _ required: Int?) -> CheckOutcome {
+        CheckOutcome(name: name, severity: .error, passed: count >= (required ?? 0), value: Double(count),
+                     message: "\(count) \(noun) ("
+                        + (required.map { "at least \($0) required" } ?? "no minimum set: checks.\(name)") + ")")
     }
 
     /// No table of the guarded ones may fall past `max_drop_from_previous` against the latest snapshot.
