@@ -249,7 +249,7 @@ struct Harvest {
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil):
             var counts = context.partitionCounts(of: result.dataset, documents: outcome.documents.count)
-            counts["documents_reused"] = outcome.reusedCount
+            counts["documents_reused"] = outcome.documentsReused
             counts["not_modified"] = outcome.notModifiedCount
             if outcome.fromCache { counts["parsed_from_cache"] = 1 }
             counts.merge(result.counts) { _, adapter in adapter }

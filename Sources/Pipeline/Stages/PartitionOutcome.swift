@@ -29,4 +29,8 @@ struct PartitionOutcome: Sendable {
     var notModifiedCount: Int
     var fetchSeconds: Double
     var seconds: Double
+
+    /// Documents served without a request: every one of a partition replayed from the raw
+    /// store, else those the raw store already held.
+    var documentsReused: Int { work.reused ? documents.count : reusedCount }
 }
