@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Snapshot
 import SourceAdapters
@@ -8,6 +9,9 @@ struct Checks {
     let spec: PipelineSpec
     /// Whether any source of the run reads a page per food, so that a food without one is reported.
     let readsFoodPages: Bool
+    /// Where the run's manifest goes if a check blocks the publication: a long list of failed
+    /// partitions names the first few and points there for the rest.
+    var unpublishedManifest = "state/runs/"
 
     private var policy: CheckPolicy { spec.checks }
 
@@ -95,7 +99,8 @@ struct Checks {
     /// count and size checks still guard what is published.
     private func partitionsComplete(_ failed: [String]) -> CheckOutcome {
         let allowed = policy.maxFailedPartitions
-        let list = failed.joined(separator: "; ")
+        let manifest = failed.count <= allowed ? "beside the snapshot" : unpublishedManifest
+        let list = abridged(failed, separator: "; ", rest: { "and \($0) more: see the manifest \(manifest)" })
         if failed.isEmpty {
             return CheckOutcome(name: "partitions_complete", severity: .error, passed: true, value: 0,
                                 message: "every partition was fetched and parsed")
@@ -193,9 +198,7 @@ struct LabelledShare {
             : !warning.isEmpty ? (.warning, warning, limits?.warn)
             : (limits == nil ? .info : .warning, [], nil)
         if let limit {
-            let listed = failing.prefix(5).joined(separator: ", ")
-            let more = failing.count > 5 ? " and \(failing.count - 5) more" : ""
-            message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(listed)\(more)"
+            message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(abridged(failing))"
         }
         return CheckOutcome(name: "labelled_share", severity: severity, passed: failing.isEmpty, value: overall,
                             message: message, source: source)

@@ -229,16 +229,17 @@ struct Harvest {
             let status: PartitionStatus = outcome.stale != nil ? .stale : outcome.work.reused ? .reused : .fetched
             harvest.partitions.append(.init(
                 source: source, key: key, status: status,
-                documents: outcome.documents.count, documentsReused: outcome.reusedCount,
+                documents: outcome.documents.count, documentsReused: outcome.documentsReused,
                 notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
-                counts: result.counts.isEmpty ? nil : result.counts))
+                counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause?.name))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
-            harvest.failed.append("\(source)/\(key): \(error)")
-            harvest.partitions.append(.init(
+            let partition = RunManifest.Partition(
                 source: source, key: key, status: .failed, documents: outcome.documents.count,
-                documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
-                message: "\(error)"))
+                documentsReused: outcome.documentsReused, notModified: outcome.notModifiedCount,
+                message: "\(error)", failure: (error as? Failure)?.code.name)
+            harvest.failed.append(partition.brief)
+            harvest.partitions.append(partition)
         }
     }
 
@@ -325,6 +326,7 @@ struct Harvest {
                 refusal = "\(error)"
             }
             if let good = work.previous?.lastGood {
+                if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
         }
