@@ -12,6 +12,8 @@ struct Checks {
     /// Where the run's manifest goes if a check blocks the publication: a long list of failed
     /// partitions names the first few and points there for the rest.
     var unpublishedManifest = "state/runs/"
+    /// The run's today, from which the term calendars' end is counted.
+    var today = ServiceDate(daysSinceEpoch: 0)
 
     private var policy: CheckPolicy { spec.checks }
 
@@ -36,6 +38,9 @@ struct Checks {
         outcomes.append(contentsOf: drops(counts, previous: previous))
         outcomes.append(contentsOf: requiredRestaurants(menus))
 
+        if let swipes = spec.swipes {
+            outcomes.append(contentsOf: SwipeTermChecks(settings: swipes, today: today).outcomes(menuDays: menus.mealsByDay.keys))
+        }
         outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
         outcomes.append(contentsOf: labelledShares(dataset, menus: menus))
 
