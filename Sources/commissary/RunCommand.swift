@@ -21,6 +21,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run for this service day only (YYYY-MM-DD); also taken as today.")
     var date: ServiceDate?
 
+    @Option(help: "Take this day (YYYY-MM-DD) as today: days_ahead and history's last_days count from it, and the snapshot is named and dated with it; the run's stamps of real time (run id, started_at, fetched_at) stay real. --date selects a service day; this sets the day the run belongs to.")
+    var asOf: ServiceDate?
+
     @Option(help: "First service day of a range (with --to).")
     var from: ServiceDate?
 
@@ -84,9 +87,10 @@ struct RunCommand: AsyncParsableCommand {
         } else if let from, let to {
             selection = .range(from: from, to: to)
         }
-        let options = RunOptions(
-            workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: today,
+        var options = RunOptions(
+            workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: asOf ?? today,
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
+        options.asOf = asOf
         let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
