@@ -122,8 +122,9 @@ let package = Package(
 
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "TestSupport"]),
-        // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary, a
+        // clock the test moves.
+        .target(name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport"),
         .testTarget(
             name: "FetchingTests",
             dependencies: [

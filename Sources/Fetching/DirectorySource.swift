@@ -17,9 +17,12 @@ public struct DirectorySource: DocumentSource {
     public let root: URL
     /// The folders, symbolic links resolved, that every file read must lie in.
     public let confinement: [String]
+    /// What stamps `fetchedAt`.
+    private let clock: RunClock
 
-    public init(root: URL, confinedTo folders: [URL]? = nil) {
+    public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system) {
         self.root = root.standardizedFileURL
+        self.clock = clock
         confinement = (folders ?? [root]).map { folder in
             let path = folder.standardizedFileURL.resolvingSymlinksInPath().path
             return path.hasSuffix("/") ? path : path + "/"
@@ -34,14 +37,14 @@ public struct DirectorySource: DocumentSource {
         } catch {
             throw Failure(.transport, "cannot read \(file): \(SystemMessage.describe(error))", at: url, cause: error)
         }
-        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: Date())
+        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: clock.now())
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
     /// in the memory of one piece.
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
         let file = try self.file(for: url)
-        let fetchedAt = Date()
+        let fetchedAt = clock.now()
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)

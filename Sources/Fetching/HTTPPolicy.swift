@@ -66,7 +66,7 @@ public struct HTTPPolicy: Sendable, Hashable {
 
     /// How long an attempt starting at `now` may take: the policy's limit, or what is left before
     /// the deadline when that is less (at least a millisecond: curl reads zero as no limit).
-    func attemptTimeout(at now: ContinuousClock.Instant) -> Duration {
+    func attemptTimeout(at now: RunClock.Instant) -> Duration {
         guard let deadline else { return totalTimeout }
         return min(totalTimeout, max(deadline.instant - now, .milliseconds(1)))
     }
@@ -87,14 +87,15 @@ public struct HTTPPolicy: Sendable, Hashable {
 }
 
 /// The moment a run stops waiting for documents, and the setting that put it there, which the
-/// failure of a document it cuts off names.
+/// failure of a document it cuts off names. The moment is on the `RunClock` of the source that
+/// is given the policy.
 public struct FetchDeadline: Sendable, Hashable {
-    public var instant: ContinuousClock.Instant
+    public var instant: RunClock.Instant
     /// How the deadline was set, in the words of the pipeline file: `fetch.max_run_minutes: 120
     /// from the run's start`.
     public var setting: String
 
-    public init(_ instant: ContinuousClock.Instant, setting: String) {
+    public init(_ instant: RunClock.Instant, setting: String) {
         self.instant = instant
         self.setting = setting
     }

@@ -11,11 +11,14 @@ public struct HTTPSource: RevalidatingSource {
     private let logger: Logger
     private let gate: HostGate
     private let handles: EasyHandlePool
+    /// What spacing, back-off and the policy's deadline are counted on, and what stamps `fetchedAt`.
+    private let clock: RunClock
 
-    public init(policy: HTTPPolicy = HTTPPolicy(), logger: Logger) {
+    public init(policy: HTTPPolicy = HTTPPolicy(), logger: Logger, clock: RunClock = .system) {
         self.policy = policy
         self.logger = logger
-        self.gate = HostGate(limit: policy.maxConcurrentPerHost, spacing: policy.minDelayPerHost)
+        self.clock = clock
+        self.gate = HostGate(limit: policy.maxConcurrentPerHost, spacing: policy.minDelayPerHost, clock: clock)
         self.handles = EasyHandlePool(capacity: 8)
     }
 
@@ -35,15 +38,16 @@ public struct HTTPSource: RevalidatingSource {
             logger[metadataKey: "attempt"] = "\(attempt)"
             guard !Task.isCancelled else { throw Self.cancelled(url) }
             let admitted = await gate.acquire(host, before: policy.deadline?.instant)
-            if let deadline = policy.deadline, !admitted || ContinuousClock.now >= deadline.instant {
+            if let deadline = policy.deadline, !admitted || clock.instant >= deadline.instant {
                 await gate.release(host)
                 throw cutOff(url, by: deadline, after: lastFailure, attempts: attempt - 1, logger: logger)
             }
             // An attempt ends by the deadline at the latest: a stalled server cannot stretch it.
-            request.policy.totalTimeout = policy.attemptTimeout(at: .now)
+            request.policy.totalTimeout = policy.attemptTimeout(at: clock.instant)
             let outcome = await CurlTransfer.perform(request, handles: handles)
             await gate.release(host)
-            switch Self.verdict(on: outcome, url: url, previous: previous, longestWait: policy.maxRetryDelay) {
+            switch Self.verdict(on: outcome, url: url, previous: previous, longestWait: policy.maxRetryDelay,
+                                 now: clock.now()) {
             case .done(let document):
                 logger.debug("fetched", metadata: [
                     "status": "\(outcome.status)", "bytes": "\(document.body.count)",
@@ -57,7 +61,7 @@ public struct HTTPSource: RevalidatingSource {
                 let attemptsLeft = attempt < policy.maxAttempts
                 let delay = attemptsLeft ? policy.delay(afterAttempt: attempt, retryAfter: retryAfter) : .zero
                 // A retry that would start after the deadline is not waited for.
-                if let deadline = policy.deadline, ContinuousClock.now + delay >= deadline.instant {
+                if let deadline = policy.deadline, clock.instant + delay >= deadline.instant {
                     throw cutOff(url, by: deadline, after: error, attempts: attempt, logger: logger)
                 }
                 guard attemptsLeft else {
@@ -67,7 +71,7 @@ public struct HTTPSource: RevalidatingSource {
                 lastFailure = error
                 logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
                 do {
-                    try await Task.sleep(for: delay)
+                    try await clock.sleep(for: delay)
                 } catch {
                     throw Self.cancelled(url)
                 }
@@ -95,8 +99,9 @@ public struct HTTPSource: RevalidatingSource {
     /// not change by asking again. Nor will a server that asks to be left alone for longer than
     /// `longestWait` (a Retry-After of hours, or of years): asking again sooner would go against
     /// its request and most likely get the same answer, and waiting as asked would hold the night.
+    /// `now` stamps the document and dates a Retry-After given as a date.
     static func verdict(on outcome: TransferOutcome, url: String, previous: FetchedDocument?,
-                        longestWait: Duration) -> Verdict {
+                        longestWait: Duration, now: Date) -> Verdict {
         if let failure = outcome.failure {
             let detail = outcome.detail
             switch failure {
@@ -119,16 +124,16 @@ public struct HTTPSource: RevalidatingSource {
             return .done(FetchedDocument(
                 url: url, status: status, headers: outcome.headers, body: outcome.body,
                 charset: HeaderValues.charset(fromContentType: outcome.headers["content-type"]),
-                sha256: sha256Hex(outcome.body), fetchedAt: Date()))
+                sha256: sha256Hex(outcome.body), fetchedAt: now))
         case 304:
             guard let previous else {
                 return .fail(Failure(.httpStatus, "HTTP 304 to a request that was not conditional", at: url, status: status))
             }
-            return .done(notModified(previous, headers: outcome.headers))
+            return .done(notModified(previous, headers: outcome.headers, at: now))
         case 404, 410:
             return .fail(Failure(.notFound, "HTTP \(status): the server has no such document", at: url, status: status))
         case 429, 500..<600:
-            let retryAfter = HeaderValues.retryAfter(outcome.headers["retry-after"])
+            let retryAfter = HeaderValues.retryAfter(outcome.headers["retry-after"], now: now)
             if let retryAfter, retryAfter > longestWait {
                 return .fail(Failure(.httpStatus,
                                      "HTTP \(status) from the server, which asks to be asked again in \(retryAfter.wholeSeconds) s "
@@ -149,12 +154,12 @@ public struct HTTPSource: RevalidatingSource {
 
     /// The stored copy, confirmed: headers refreshed from the 304 as RFC 9111 §4.3.4 asks, except
     /// those that describe a body the 304 did not carry.
-    static func notModified(_ previous: FetchedDocument, headers: [String: String]) -> FetchedDocument {
+    static func notModified(_ previous: FetchedDocument, headers: [String: String], at now: Date) -> FetchedDocument {
         var document = previous
         for (name, value) in headers where !["content-length", "content-encoding", "transfer-encoding"].contains(name) {
             document.headers[name] = value
         }
-        document.fetchedAt = Date()
+        document.fetchedAt = now
         document.notModified = true
         return document
     }

@@ -20,7 +20,7 @@ enum HeaderValues {
 
     /// Retry-After as delay-seconds or as an HTTP-date (RFC 9110 §10.2.3); a date in the past
     /// means "now", anything unreadable is ignored so the usual back-off applies.
-    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
+    static func retryAfter(_ value: String?, now: Date) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Int(value) {
             return seconds >= 0 ? .seconds(seconds) : nil

@@ -65,3 +65,18 @@ public struct SourceDocument: Hashable, Sendable, Codable {
         self.byteCount = byteCount
     }
 }
+
+extension Dataset {
+    /// Puts every restaurant of the days and every hours entry on `campus` (a source's
+    /// `campus:`), which tells same-named restaurants of two campuses apart.
+    public mutating func assign(campus: String) {
+        for day in serviceDays.indices {
+            for meal in serviceDays[day].meals.indices {
+                for restaurant in serviceDays[day].meals[meal].restaurants.indices {
+                    serviceDays[day].meals[meal].restaurants[restaurant].campus = campus
+                }
+            }
+        }
+        for entry in hours.indices { hours[entry].campus = campus }
+    }
+}

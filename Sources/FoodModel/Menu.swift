@@ -81,11 +81,24 @@ public struct Meal: Hashable, Sendable, Codable {
 /// A dining hall or outlet ("De Neve", "Bruin Plate").
 public struct Restaurant: Hashable, Sendable, Codable {
     public var name: String
+    /// The campus it belongs to, where its source names one (`campus:`): two restaurants of one
+    /// name on two campuses ("Commons") are two. Nil for a pipeline of one campus.
+    public var campus: String?
     public var sections: [Section]
 
-    public init(name: String, sections: [Section]) {
+    public init(name: String, campus: String? = nil, sections: [Section]) {
         self.name = name
+        self.campus = campus
         self.sections = sections
+    }
+
+    /// What tells it apart from every other restaurant of a snapshot: its name, preceded by its
+    /// campus where it has one, so that a pipeline without campuses keys (and numbers) its
+    /// restaurants by their names alone, as before campuses existed.
+    public var key: String { Self.key(name: name, campus: campus) }
+
+    public static func key(name: String, campus: String?) -> String {
+        campus.map { $0 + "\u{1F}" + name } ?? name
     }
 }
 
@@ -145,6 +158,8 @@ public struct MenuItem: Hashable, Sendable, Codable {
 /// Opening hours of one restaurant for one meal period of one day, as published.
 public struct HoursEntry: Hashable, Sendable, Codable {
     public var restaurant: String
+    /// The restaurant's campus, as its menus carry it (`Restaurant.campus`).
+    public var campus: String?
     public var date: ServiceDate?
     public var meal: String
     /// Local opening and closing times as printed ("7:00am"); nil when closed.
@@ -155,8 +170,9 @@ public struct HoursEntry: Hashable, Sendable, Codable {
     public var note: String?
 
     public init(restaurant: String, date: ServiceDate?, meal: String, opens: String?,
-                closes: String?, isClosed: Bool, note: String? = nil) {
+                closes: String?, isClosed: Bool, note: String? = nil, campus: String? = nil) {
         self.restaurant = restaurant
+        self.campus = campus
         self.date = date
         self.meal = meal
         self.opens = opens

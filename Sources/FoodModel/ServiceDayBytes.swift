@@ -26,6 +26,7 @@ extension FieldWriter {
             put(meal.restaurants.count)
             for restaurant in meal.restaurants {
                 put(restaurant.name)
+                put(restaurant.campus)
                 put(restaurant.sections.count)
                 for section in restaurant.sections {
                     put(section.name)
@@ -78,7 +79,7 @@ extension FieldReader {
         guard let date = ServiceDate(try string()) else { throw Failure.damagedBytes }
         let meals = try (0..<count()).map { _ in
             Meal(name: try string(), restaurants: try (0..<count()).map { _ in
-                Restaurant(name: try string(), sections: try (0..<count()).map { _ in
+                Restaurant(name: try string(), campus: try optionalString(), sections: try (0..<count()).map { _ in
                     Section(name: try string(), foods: try (0..<count()).map { _ in
                         MenuItem(source: try string(), recipeId: try string(), name: try string(),
                                  portion: try optionalString(), codes: try strings(),

@@ -23,15 +23,19 @@ public struct RunOptions: Sendable {
     public var onlyMissing: Bool
     /// The command line, recorded in `_runs` and the manifest.
     public var arguments: [String]
+    /// The time the run stamps its records with and waits on (fetch spacing, retries, deadline).
+    public var clock: RunClock
 
     public init(workspace: Workspace, dates: DateSelection? = nil, today: ServiceDate,
-                force: Bool = false, onlyMissing: Bool = false, arguments: [String] = []) {
+                force: Bool = false, onlyMissing: Bool = false, arguments: [String] = [],
+                clock: RunClock = .system) {
         self.workspace = workspace
         self.dates = dates
         self.today = today
         self.force = force
         self.onlyMissing = onlyMissing
         self.arguments = arguments
+        self.clock = clock
     }
 }
 

@@ -16,7 +16,7 @@ enum PostgresViews {
             SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
                    mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
                    (SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id) AS codes,
-                   dish.name AS served_with
+                   dish.name AS served_with, r.campus
             FROM menu_item mi
             JOIN meal m ON m.id = mi.meal_id
             JOIN service_day d ON d.id = m.service_day_id
@@ -102,7 +102,7 @@ enum PostgresViews {
                    \(labelled("sodium_mg")) AS sodium_mg,
                    \(labelled("cholesterol_mg")) AS cholesterol_mg,
                    fm.dv_disagreements, fm.flags,
-                   \(labelled("basis")) AS basis, \(labelled("serving_grams")) AS serving_grams
+                   \(labelled("basis")) AS basis, \(labelled("serving_grams")) AS serving_grams, r.campus
             FROM menu_item mi
             JOIN meal m ON m.id = mi.meal_id
             JOIN service_day d ON d.id = m.service_day_id

@@ -74,10 +74,10 @@ public enum ReportPage {
     /// restaurant served is a visible gap; a stale day is outlined.
     static func coverage(_ db: Database) throws -> String {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT r.name AS restaurant, d.date, count(*) AS items
+            SELECT \(try restaurantName(db)) AS restaurant, d.date, count(*) AS items
             FROM menu_item mi JOIN meal m ON m.id = mi.meal_id JOIN service_day d ON d.id = m.service_day_id
             JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
-            GROUP BY r.name, d.date
+            GROUP BY 1, d.date
             """)
         guard !rows.isEmpty else { return section("coverage", "1. Coverage", none("No menus in this snapshot.")) }
         var values: [String: [String: Double]] = [:]
@@ -181,6 +181,16 @@ public enum ReportPage {
             + (labels.isEmpty ? ".</p>" : ":</p>" + table(["food", "name", "what changed"], labels)))
     }
 
+    /// How a restaurant (`r`) is named on the page: with its campus ("Commons (St. Olaf)") when the
+    /// snapshot holds several campuses, so that the page reads campus by campus and two
+    /// campuses' restaurants of one name stay two; its name alone otherwise.
+    static func restaurantName(_ db: Database) throws -> String {
+        guard try db.columns(in: "restaurant").contains(where: { $0.name == "campus" }),
+              try Int.fetchOne(db, sql: "SELECT count(DISTINCT campus) FROM restaurant") ?? 0 > 1
+        else { return "r.name" }
+        return "r.name || coalesce(' (' || r.campus || ')', '')"
+    }
+
     /// The share of each restaurant's items that are vegan or vegetarian (in the one vocabulary),
     /// over the days it served.
     static func diets(_ db: Database) throws -> String {
@@ -190,12 +200,12 @@ public enum ReportPage {
             WITH meaning AS (
                 SELECT fc.food_id, max(ct.term = 'vegan') AS vegan, max(ct.term IN ('vegan', 'vegetarian')) AS vegetarian
                 FROM food_code fc JOIN code_term ct ON ct.code = fc.code GROUP BY fc.food_id)
-            SELECT r.name AS restaurant, count(*) AS items, count(DISTINCT m.service_day_id) AS days,
+            SELECT \(try restaurantName(db)) AS restaurant, count(*) AS items, count(DISTINCT m.service_day_id) AS days,
                    coalesce(sum(t.vegan), 0) AS vegan, coalesce(sum(t.vegetarian), 0) AS vegetarian
             FROM menu_item mi JOIN meal m ON m.id = mi.meal_id
             JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
             LEFT JOIN meaning t ON t.food_id = mi.food_id
-            GROUP BY r.name ORDER BY r.name
+            GROUP BY 1 ORDER BY 1
             """)
         guard !rows.isEmpty else { return section("diets", "4. Diets", none("No menus in this snapshot.")) }
         func share(_ row: Row, _ column: String) -> Double { 100 * Double(row[column] as Int) / Double(row["items"] as Int) }

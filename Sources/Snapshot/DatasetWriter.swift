@@ -123,8 +123,8 @@ struct DatasetWriter {
 
     private func writeHours(_ hours: [HoursEntry]) throws {
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO hours (id, restaurant, date, meal, opens, closes, is_closed, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO hours (id, restaurant, date, meal, opens, closes, is_closed, note, campus)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let ordered = hours.enumerated().sorted { a, b in
             let left = (a.element.date?.description ?? "", a.offset)
@@ -134,7 +134,7 @@ struct DatasetWriter {
         for (index, entry) in ordered.map(\.element).enumerated() {
             try statement.execute(arguments: [
                 index + 1, entry.restaurant, entry.date?.description, entry.meal, entry.opens,
-                entry.closes, entry.isClosed, entry.note,
+                entry.closes, entry.isClosed, entry.note, entry.campus,
             ])
         }
     }

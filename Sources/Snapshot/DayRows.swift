@@ -23,7 +23,7 @@ enum DayRows {
             bytes.put(meal.name)
             bytes.put(meal.restaurants.count)
             for restaurant in meal.restaurants {
-                bytes.put(restaurant.name)
+                bytes.put(restaurant.key)
                 bytes.put(restaurant.sections.count)
                 for section in restaurant.sections {
                     bytes.put(section.name)
@@ -72,9 +72,9 @@ struct PreviousMenus {
         else { return nil }
         var sections: [MenuWriter.SectionKey: Int] = [:]
         for row in try Row.fetchAll(db, sql: """
-            SELECT s.id, r.name, s.name FROM section s JOIN restaurant r ON r.id = s.restaurant_id
+            SELECT s.id, r.name, r.campus, s.name FROM section s JOIN restaurant r ON r.id = s.restaurant_id
             """) {
-            sections[MenuWriter.SectionKey(restaurant: row[1], name: row[2])] = row[0]
+            sections[MenuWriter.SectionKey(restaurant: Restaurant.key(name: row[1], campus: row[2]), name: row[3])] = row[0]
         }
         return PreviousMenus(days: days, sectionIds: sections)
     }

@@ -24,7 +24,8 @@ import GRDB
 final class MenuWriter {
     /// Each day's meals by name, with their place in the day (a meal's id is its day's and this).
     private var mealPositions: [ServiceDate: [String: Int]] = [:]
-    private var restaurantIds: [String: Int] = [:]
+    /// Each restaurant's id, name and campus by its key (`Restaurant.key`).
+    private var restaurantIds: [String: (id: Int, restaurant: Restaurant)] = [:]
     /// Each section's id and its restaurant's.
     private var sections: [SectionKey: (id: Int, restaurant: Int)] = [:]
     /// The digest of each append of a date, in order (`DayRows`).
@@ -46,6 +47,7 @@ final class MenuWriter {
     static let itemsPerMealLimit = 99_999
 
     struct SectionKey: Hashable {
+        /// The restaurant's key (`Restaurant.key`): its name, after its campus where it has one.
         var restaurant: String
         var name: String
     }
@@ -113,9 +115,9 @@ final class MenuWriter {
         for date in previousDays.keys { try remove(date, db) }
         previousDays = [:]
         try renumberKeptSections(db)
-        let restaurant = try RowInsert(db, sql: "INSERT INTO restaurant (id, name) VALUES (?, ?)")
-        for (name, id) in restaurantIds.sorted(by: { $0.value < $1.value }) {
-            try restaurant.insert(id, name)
+        let restaurant = try RowInsert(db, sql: "INSERT INTO restaurant (id, name, campus) VALUES (?, ?, ?)")
+        for (id, named) in restaurantIds.values.sorted(by: { $0.id < $1.id }) {
+            try restaurant.insert(id, named.name, named.campus)
         }
         let section = try RowInsert(db, sql: "INSERT INTO section (id, restaurant_id, name) VALUES (?, ?, ?)")
         for (key, ids) in sections.sorted(by: { $0.value.id < $1.value.id }) {
@@ -133,9 +135,9 @@ final class MenuWriter {
         keptDays.insert(day.date)
         for meal in day.meals { _ = mealPosition(of: meal.name, on: day.date) }
         for restaurant in day.meals.flatMap(\.restaurants) {
-            let restaurantId = restaurantId(restaurant.name)
+            let restaurantId = restaurantId(restaurant)
             for section in restaurant.sections {
-                sectionId(SectionKey(restaurant: restaurant.name, name: section.name), restaurant: restaurantId)
+                sectionId(SectionKey(restaurant: restaurant.key, name: section.name), restaurant: restaurantId)
             }
         }
     }
@@ -163,9 +165,9 @@ final class MenuWriter {
                 index = meals.count - 1
             }
             for restaurant in meal.restaurants {
-                let restaurantId = restaurantId(restaurant.name)
+                let restaurantId = restaurantId(restaurant)
                 for section in restaurant.sections {
-                    let sectionId = self.sectionId(SectionKey(restaurant: restaurant.name, name: section.name),
+                    let sectionId = self.sectionId(SectionKey(restaurant: restaurant.key, name: section.name),
                                                    restaurant: restaurantId)
                     var idsInSection: [Int] = []
                     for item in section.foods {
@@ -309,11 +311,13 @@ final class MenuWriter {
         return Int(hash % 100_000)
     }
 
-    /// A restaurant's id: derived from its name, as every snapshot numbers it.
-    private func restaurantId(_ name: String) -> Int {
-        if let known = restaurantIds[name] { return known }
-        let id = Self.unused(stableIdentifier(name), in: Set(restaurantIds.values))
-        restaurantIds[name] = id
+    /// A restaurant's id: derived from its key (its name, after its campus where it has one), as
+    /// every snapshot numbers it.
+    private func restaurantId(_ restaurant: Restaurant) -> Int {
+        let key = restaurant.key
+        if let known = restaurantIds[key] { return known.id }
+        let id = Self.unused(stableIdentifier(key), in: Set(restaurantIds.values.map(\.id)))
+        restaurantIds[key] = (id, Restaurant(name: restaurant.name, campus: restaurant.campus, sections: []))
         return id
     }
 

@@ -20,7 +20,14 @@ extension StagingSnapshot {
                         place.coordinates?.longitude, place.coordinatesSource,
                     ])
                 }
-                try db.execute(sql: "UPDATE restaurant SET place_name = name WHERE name IN (SELECT name FROM place)")
+                // A restaurant of a campus is only the place of its name on that campus (or on none),
+                // and takes the campus of its place where its source named none.
+                try db.execute(sql: """
+                    UPDATE restaurant SET place_name = name,
+                        campus = coalesce(campus, (SELECT p.campus FROM place p WHERE p.name = restaurant.name))
+                    WHERE EXISTS (SELECT 1 FROM place p WHERE p.name = restaurant.name
+                                  AND (restaurant.campus IS NULL OR p.campus IS NULL OR p.campus = restaurant.campus))
+                    """)
             }
         } catch {
             throw Failure(.fileSystem, "cannot write the places: \(plainMessage(error))", at: url.path, cause: error)

@@ -89,6 +89,13 @@ extension SnapshotSchema {
         JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
 
         DROP VIEW v_menu_macros;
+        \(menuMacrosView(campus: false))
+        """
+
+    /// Every menu item with the macros, per serving, of the label printed on its day; with
+    /// `campus`, its restaurant's campus last (migration 17).
+    static func menuMacrosView(campus: Bool) -> String {
+        """
         CREATE VIEW v_menu_macros AS
         SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
                mi.food_id, f.name AS food,
@@ -105,11 +112,12 @@ extension SnapshotSchema {
                \(served("sugars_g")) AS sugars_g,
                \(served("sodium_mg")) AS sodium_mg, \(served("cholesterol_mg")) AS cholesterol_mg,
                fm.dv_disagreements, fm.flags,
-               \(served("basis")) AS basis, \(served("serving_grams")) AS serving_grams
+               \(served("basis")) AS basis, \(served("serving_grams")) AS serving_grams\(campus ? ", r.campus" : "")
         \(menuItemPlaces)
         JOIN v_food_macros fm ON fm.food_id = mi.food_id
         LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
         """
+    }
 
     /// A menu item (`mi`) with its meal, day, section, restaurant and food.
     private static let menuItemPlaces = """

@@ -43,12 +43,12 @@ extension SnapshotSchema {
         CREATE INDEX recipe_tag_by_tag ON recipe_tag(tag);
         """
 
-    /// Migration v17: `recipe_fts` over the `recipe` table itself, declared `content="recipe"`
+    /// Migration v18: `recipe_fts` over the `recipe` table itself, declared `content="recipe"`
     /// as `food_fts` is, the spelling by which sqlite-utils and Datasette find a table's index
     /// (`sqlite-utils search SNAPSHOT recipe garlic`): an index over a view is found by neither.
     /// So a recipe row carries its ingredient names and tags as one text each, written with the
     /// row (`RecipeRows`); `v_recipe_search` reads them from there.
-    static let v17RecipeSearch = """
+    static let v18RecipeSearch = """
         ALTER TABLE recipe ADD COLUMN ingredients TEXT;
         ALTER TABLE recipe ADD COLUMN tags TEXT;
         DROP TABLE recipe_fts;

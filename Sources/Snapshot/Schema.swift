@@ -38,8 +38,47 @@ public enum SnapshotSchema {
         ("v14-menu-nutrition-long-form", v14MenuNutritionLongForm),
         ("v15-day-rows", v15DayRows),
         ("v16-label-basis-and-composition", v16LabelBasis),
-        ("v17-recipe-search-over-recipe", v17RecipeSearch),
+        ("v17-campuses", v17Campuses),
+        ("v18-recipe-search-over-recipe", v18RecipeSearch),
     ]
+
+    /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"
+    /// are two rows (a restaurant without a campus is keyed by its name alone, as before), and
+    /// hours, `v_menu` and `v_menu_macros` say the campus. SQLite drops a UNIQUE constraint only
+    /// by making the table again; `legacy_alter_table` lets the new table take the old one's name
+    /// without rewriting the views and references that name it, which then read the new table.
+    static let v17Campuses = """
+        PRAGMA legacy_alter_table = ON;
+        CREATE TABLE restaurant_v17 (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            place_name TEXT REFERENCES place(name),
+            campus TEXT,
+            UNIQUE (campus, name)
+        );
+        INSERT INTO restaurant_v17 (id, name, place_name) SELECT id, name, place_name FROM restaurant;
+        DROP TABLE restaurant;
+        ALTER TABLE restaurant_v17 RENAME TO restaurant;
+        PRAGMA legacy_alter_table = OFF;
+        ALTER TABLE hours ADD COLUMN campus TEXT;
+        DROP VIEW v_menu;
+        CREATE VIEW v_menu AS
+        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
+               mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
+               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
+                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
+               dish.name AS served_with, r.campus
+        FROM menu_item mi
+        JOIN meal m ON m.id = mi.meal_id
+        JOIN service_day d ON d.id = m.service_day_id
+        JOIN section s ON s.id = mi.section_id
+        JOIN restaurant r ON r.id = s.restaurant_id
+        JOIN food f ON f.id = mi.food_id
+        LEFT JOIN menu_item dish ON dish.id = mi.served_with_id
+        ORDER BY mi.meal_id, mi.position;
+        DROP VIEW v_menu_macros;
+        \(menuMacrosView(campus: true))
+        """
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;
     /// ids of days, meals and menu items say where the row is (`MenuWriter`), so they stay. A

@@ -19,9 +19,10 @@ extension SchemaDescription {
             C("position", "1 for the day's first meal on the menu page, then 2, 3…"),
         ]),
         Table("restaurant", .data, "A dining hall or outlet.", columns: [
-            C("id", "A number derived from the name (the first six bytes of its SHA-256), the same in every snapshot; join by `name`, which `diff` does."),
-            C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique."),
+            C("id", "A number derived from the name (the first six bytes of its SHA-256), preceded by the campus where the source names one, the same in every snapshot; join by `name` and `campus`."),
+            C("name", "The name as the menu prints it (`De Neve`, `Bruin Plate`); unique within its campus, so two campuses' `Commons` are two rows."),
             C("place_name", "→ `place.name`: the place it is, where the pipeline's places file lists it; NULL otherwise."),
+            C("campus", "The campus: its source's `campus:`, else its place's campus from the places file; NULL when neither says."),
         ]),
         Table("section", .data, "A station of a restaurant (`Grill`, `The Front Burner`).", columns: [
             C("id", "A number derived from the restaurant's and the section's names, like `restaurant.id`."),
@@ -200,6 +201,7 @@ extension SchemaDescription {
             C("closes", "Local closing time as printed; NULL when closed."),
             C("is_closed", "1 when the page says CLOSED."),
             C("note", "A remark printed beside the hours (`Brunch`, `Closed 1:30-2:00PM`)."),
+            C("campus", "The restaurant's campus, where its source names one (`restaurant.campus`); NULL otherwise."),
         ]),
     ]
 
@@ -269,6 +271,7 @@ extension SchemaDescription {
             C("portion", "The portion segment of the recipe link."),
             C("codes", "The food's web codes, space-separated, in code order."),
             C("served_with", "For a side: the name of the dish it is served with; NULL for a dish."),
+            C("campus", "The restaurant's campus (`restaurant.campus`), to read the menus campus by campus."),
         ]),
         Table("v_food_term", .view, "Every food with each term of the vocabulary its codes mean, and the raw code that says so: one question across every source (a food with no allergen row has none declared, which is not the same as none present).", columns: [
             C("food_id", "→ `food.id`."),
@@ -421,6 +424,7 @@ extension SchemaDescription {
             C("flags", "How many `food_flag` rows the food has."),
             C("basis", "What the label's amounts are per: `serving` or `100 g`; NULL without a label."),
             C("serving_grams", "The serving's weight in grams, where it is a weight; NULL otherwise."),
+            C("campus", "The restaurant's campus (`restaurant.campus`)."),
         ]),
         Table("v_nutrition_summary", .view, "Per day, meal and restaurant: items, vegan and vegetarian options, entrées, average calories, the most protein among vegan items, the least sodium among entrées.", columns: [
             C("date", "The service day."),

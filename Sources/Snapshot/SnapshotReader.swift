@@ -192,7 +192,7 @@ public enum SnapshotReader {
             var hours: [String: [PlaceHours]] = [:]
             for row in try Row.fetchAll(db, sql: """
                 SELECT r.place_name, h.meal, h.opens, h.closes, h.is_closed FROM hours h
-                JOIN restaurant r ON r.name = h.restaurant
+                JOIN restaurant r ON r.name = h.restaurant AND (h.campus IS NULL OR h.campus = r.campus)
                 WHERE h.date = ? AND r.place_name IS NOT NULL
                 ORDER BY r.place_name, h.id
                 """, arguments: [date.description]) {

@@ -13,6 +13,7 @@ public enum AdapterRegistry {
         NutrisliceAdapter(),
         DineOnCampusAdapter(),
         NetNutritionLabelAdapter(),
+        BonAppetitAdapter(),
     ]
 
     public static func adapter(named name: String) -> (any SourceAdapter)? {

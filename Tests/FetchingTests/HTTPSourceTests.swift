@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 @testable import Fetching
@@ -105,45 +106,51 @@ import Testing
         let server = try TestHTTPServer { _, count in
             count == 1 ? Reply(status: 429, headers: [("Retry-After", "1")]) : Reply(body: Data("ok".utf8))
         }
-        _ = try await HTTPSource(policy: .quick(), logger: silentLogger).fetch(server.url("/busy"))
-        let requests = server.requests(to: "/busy")
-        try #require(requests.count == 2)
-        // Measured by the server between the two arrivals; the back-off alone would be ~10 ms.
-        #expect(requests[1].receivedAt - requests[0].receivedAt >= .milliseconds(900))
+        let clock = ManualClock()
+        let source = HTTPSource(policy: .quick(), logger: silentLogger, clock: clock.runClock)
+        let document = try await clock.driving { try await source.fetch(server.url("/busy")) }
+        #expect(document.body == Data("ok".utf8))
+        #expect(server.requests(to: "/busy").count == 2)
+        // The one wait was the server's second, not the back-off's few milliseconds.
+        #expect(clock.now.offset == .seconds(1))
     }
 
     /// A Retry-After of 31 years from a client that may wait 2 s and try four times: one
     /// request, and the failure comes at once (waiting the cap three times would take 6 s).
     @Test func aRetryAfterOfYearsIsNotWaitedFor() async throws {
         let server = try TestHTTPServer { _, _ in Reply(status: 429, headers: [("Retry-After", "999999999")]) }
-        let started = ContinuousClock.now
+        let clock = ManualClock()
+        let source = HTTPSource(policy: .quick(maxAttempts: 4), logger: silentLogger, clock: clock.runClock)
         let error = await #expect(throws: Failure.self) {
-            try await HTTPSource(policy: .quick(maxAttempts: 4), logger: silentLogger).fetch(server.url("/busy"))
+            try await clock.driving { try await source.fetch(server.url("/busy")) }
         }
         #expect(error?.code == .httpStatus)
         #expect(error?.status == 429)
         #expect(server.requests(to: "/busy").count == 1)
-        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(clock.now.offset == .zero)
     }
 
-    /// Ten attempts at a server that answers 500, with waits of up to 0.3, 0.6, 1.2 and then 2 s
-    /// before them (about 7 s on average in all): a deadline 1 s away ends them, naming itself
-    /// and the last answer.
+    /// Ten attempts allowed at a server that answers 500 and asks for 30 s between them
+    /// (Retry-After), and a deadline 100 s away: attempts at 0, 30, 60 and 90 s, then the wait
+    /// for the fifth, which would end after the deadline, is not begun; the failure names the
+    /// deadline and the last answer.
     @Test func theDeadlineEndsTheRetriesOfAFailingServer() async throws {
-        let server = try TestHTTPServer { _, _ in Reply(status: 500) }
+        let server = try TestHTTPServer { _, _ in Reply(status: 500, headers: [("Retry-After", "30")]) }
+        let clock = ManualClock()
+        let runClock = clock.runClock
         var policy = HTTPPolicy.quick(maxAttempts: 10)
-        policy.backoffBase = .milliseconds(300)
-        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
-        let started = ContinuousClock.now
+        policy.maxRetryDelay = .seconds(60)
+        policy.deadline = FetchDeadline(runClock.instant + .seconds(100),
+                                        setting: "fetch.max_run_minutes: 1.67 from the run's start")
+        let source = HTTPSource(policy: policy, logger: silentLogger, clock: runClock)
         let error = await #expect(throws: Failure.self) {
-            try await HTTPSource(policy: policy, logger: silentLogger).fetch(server.url("/down"))
+            try await clock.driving { try await source.fetch(server.url("/down")) }
         }
-        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(clock.now.offset == .seconds(90))
         #expect(error?.code == .deadline)
-        #expect(error?.message.hasPrefix("the run's deadline (fetch.max_run_minutes: 0.0167 from the run's start) "
-                                         + "passed while it waited for a retry, after ") == true, "\(error?.message ?? "")")
-        #expect(error?.message.hasSuffix("the last: HTTP 500 from the server") == true, "\(error?.message ?? "")")
-        #expect((1..<10).contains(server.requests(to: "/down").count))
+        #expect(error?.message == "the run's deadline (fetch.max_run_minutes: 1.67 from the run's start) "
+                + "passed while it waited for a retry, after 4 attempt(s), the last: HTTP 500 from the server")
+        #expect(server.requests(to: "/down").count == 4)
     }
 
     /// A server that says nothing for 10 s, a client that would wait 30 s for it: the deadline,
@@ -151,7 +158,8 @@ import Testing
     @Test func theDeadlineCutsAStalledAnswerShort() async throws {
         let server = try TestHTTPServer { _, _ in Reply(body: Data("too late".utf8), delay: .seconds(10)) }
         var policy = HTTPPolicy.quick(totalTimeout: .seconds(30), maxAttempts: 3)
-        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
+        policy.deadline = FetchDeadline(RunClock.system.instant + .seconds(1),
+                                        setting: "fetch.max_run_minutes: 0.0167 from the run's start")
         let started = ContinuousClock.now
         let error = await #expect(throws: Failure.self) {
             try await HTTPSource(policy: policy, logger: silentLogger).fetch(server.url("/stalled"))
@@ -162,27 +170,32 @@ import Testing
         #expect(server.requests(to: "/stalled").count == 1)
     }
 
-    /// Twelve documents queued for one host that takes a request every 400 ms, and a deadline
-    /// 1 s away: those whose turn comes after it fail at once, unsent, instead of each waiting
-    /// out its spacing first (4.4 s for the last).
+    /// Twelve documents queued for one host that takes a request every 10 s, and a deadline
+    /// 25 s away: those whose turn comes after it fail at once, unsent, instead of each waiting
+    /// out its spacing first (110 s for the last).
     @Test func requestsWhoseTurnComesAfterTheDeadlineAreNotSent() async throws {
         let server = try TestHTTPServer { _, _ in Reply(body: Data("ok".utf8)) }
-        var policy = HTTPPolicy.quick(maxConcurrentPerHost: 1, minDelayPerHost: .milliseconds(400))
-        policy.deadline = FetchDeadline(.now + .seconds(1), setting: "fetch.max_run_minutes: 0.0167 from the run's start")
-        let source = HTTPSource(policy: policy, logger: silentLogger)
-        let started = ContinuousClock.now
-        let outcomes = await withTaskGroup(of: Result<FetchedDocument, any Error>.self) { group in
-            for number in 0..<12 {
-                group.addTask {
-                    do { return .success(try await source.fetch(server.url("/queued/\(number)"))) } catch { return .failure(error) }
+        let clock = ManualClock()
+        let runClock = clock.runClock
+        var policy = HTTPPolicy.quick(maxConcurrentPerHost: 1, minDelayPerHost: .seconds(10))
+        policy.deadline = FetchDeadline(runClock.instant + .seconds(25),
+                                        setting: "fetch.max_run_minutes: 0.417 from the run's start")
+        let source = HTTPSource(policy: policy, logger: silentLogger, clock: runClock)
+        let outcomes = await clock.driving {
+            await withTaskGroup(of: Result<FetchedDocument, any Error>.self) { group in
+                for number in 0..<12 {
+                    group.addTask {
+                        do { return .success(try await source.fetch(server.url("/queued/\(number)"))) } catch { return .failure(error) }
+                    }
                 }
+                return await group.reduce(into: []) { $0.append($1) }
             }
-            return await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // The last wait was for the third start, at 20 s; none for those cut off.
+        #expect(clock.now.offset == .seconds(20))
         let fetched = outcomes.filter { if case .success = $0 { true } else { false } }.count
         let cutOff = outcomes.filter { if case .failure(let error as Failure) = $0 { error.code == .deadline } else { false } }
-        // Starts at 0, 0.4 and 0.8 s come before the deadline; the fourth, at 1.2 s, would not.
+        // Starts at 0, 10 and 20 s come before the deadline; the fourth, at 30 s, would not.
         #expect(fetched == 3)
         #expect(cutOff.count == 9)
         #expect(server.requests.count == 3)
@@ -261,22 +274,27 @@ import Testing
         #expect(document.sha256 == "69ad7d9a6655485585d0ca4a62a2db061624168e236087da4cc2d57ade085a37")
     }
 
+    /// Three requests to one host that takes one at a time, 200 ms apart: each reaches the server
+    /// when the clock says its turn has come (read by the server as it arrives), never two at once.
     @Test func oneHostGetsOneConnectionAtATimeWithSpacing() async throws {
-        let server = try TestHTTPServer { _, _ in Reply(body: Data("x".utf8), delay: .milliseconds(100)) }
-        let source = HTTPSource(
-            policy: .quick(maxConcurrentPerHost: 1, minDelayPerHost: .milliseconds(200)), logger: silentLogger)
-        try await withThrowingTaskGroup(of: FetchedDocument.self) { group in
-            for _ in 0..<3 {
-                group.addTask { try await source.fetch(server.url("/polite")) }
+        let clock = ManualClock()
+        let arrivals = Mutex<[Duration]>([])
+        let server = try TestHTTPServer { _, _ in
+            arrivals.withLock { $0.append(clock.now.offset) }
+            return Reply(body: Data("x".utf8), delay: .milliseconds(100))
+        }
+        let source = HTTPSource(policy: .quick(maxConcurrentPerHost: 1, minDelayPerHost: .milliseconds(200)),
+                                logger: silentLogger, clock: clock.runClock)
+        try await clock.driving {
+            try await withThrowingTaskGroup(of: FetchedDocument.self) { group in
+                for _ in 0..<3 {
+                    group.addTask { try await source.fetch(server.url("/polite")) }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
         }
-        let arrivals = server.requests(to: "/polite").map(\.receivedAt)
-        try #require(arrivals.count == 3)
+        #expect(arrivals.withLock { $0 } == [.zero, .milliseconds(200), .milliseconds(400)])
         #expect(server.mostConcurrentConnections == 1)
-        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
-            #expect(later - earlier >= .milliseconds(180))
-        }
     }
 
     @Test func theNextRequestReusesTheOpenConnection() async throws {
@@ -314,7 +332,7 @@ import Testing
         let source = HTTPSource(policy: .quick(totalTimeout: .seconds(10)), logger: silentLogger)
         let started = ContinuousClock.now
         let fetch = Task { try await source.fetch(server.url("/stall")) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.waitForRequests(to: "/stall", count: 1)
         fetch.cancel()
         let result = await fetch.result
         let error = #expect(throws: Failure.self) { try result.get() }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 @testable import Fetching
@@ -6,11 +7,11 @@ import Testing
     @Test func retryAfterReadsSecondsAndHTTPDates() {
         // RFC 9110's own example date; "now" five seconds before it.
         let now = Date(timeIntervalSince1970: 784_111_777 - 5)
-        #expect(HeaderValues.retryAfter("120") == .seconds(120))
+        #expect(HeaderValues.retryAfter("120", now: now) == .seconds(120))
         #expect(HeaderValues.retryAfter("Sun, 06 Nov 1994 08:49:37 GMT", now: now) == .seconds(5))
         #expect(HeaderValues.retryAfter("Sun, 06 Nov 1994 08:49:37 GMT", now: now + 60) == .zero)
-        #expect(HeaderValues.retryAfter("soon") == nil)
-        #expect(HeaderValues.retryAfter("-3") == nil)
+        #expect(HeaderValues.retryAfter("soon", now: now) == nil)
+        #expect(HeaderValues.retryAfter("-3", now: now) == nil)
     }
 
     @Test func retryAfterIsCappedByTheMaximumDelay() {
@@ -27,7 +28,7 @@ import Testing
             HTTPSource.verdict(on: TransferOutcome(failure: nil, detail: "", status: status,
                                                    headers: ["retry-after": retryAfter], body: Data()),
                                url: "https://dining.example/menus/2026-10-12.json", previous: nil,
-                               longestWait: .seconds(30))
+                               longestWait: .seconds(30), now: Date())
         }
         guard case .fail(let error) = verdict(429, retryAfter: "999999999") else {
             Issue.record("a Retry-After of 999999999 s was to be retried")
@@ -55,7 +56,7 @@ import Testing
     /// An attempt may take the policy's whole limit unless the deadline comes first; once it has
     /// come, curl is still given a limit (a millisecond), never zero, which curl reads as none.
     @Test func anAttemptEndsByTheDeadline() {
-        let now = ContinuousClock.now
+        let now = RunClock.system.instant
         var policy = HTTPPolicy(totalTimeout: .seconds(30))
         #expect(policy.attemptTimeout(at: now) == .seconds(30))
         policy.deadline = FetchDeadline(now + .seconds(5), setting: "fetch.max_run_minutes: 1")

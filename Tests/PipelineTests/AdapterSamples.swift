@@ -57,6 +57,9 @@ enum AdapterSamples {
         "dineoncampus": [
             "menu": AdapterSample(file: shared("dineoncampus-2019/location-menu-2019-07-08.json"), holds: "Hamburger on Bun"),
         ],
+        "bonappetit": [
+            "menus": AdapterSample(file: shared("bonappetit-2016/261-stav-2016-11-22.json"), holds: "scrambled eggs"),
+        ],
         "netnutrition-label": [
             "label": AdapterSample(file: shared("netnutrition-2026/uiuc-label-122098028.html"), holds: "Blondie Bars"),
         ],

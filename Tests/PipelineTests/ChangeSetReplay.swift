@@ -60,8 +60,7 @@ enum ChangeSetReplay {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
-        try process.run()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        return process.terminationStatus
+        try CommissaryProcess.launch(process)
+        return try await CommissaryProcess.exit(of: process)
     }
 }

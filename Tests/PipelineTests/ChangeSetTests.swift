@@ -8,7 +8,7 @@ import TestSupport
 
 /// `commissary changes`: the rows that changed between two snapshots, by each table's stable
 /// key, which the reference client applies to the old snapshot to get exactly the new one.
-@Suite(.serialized) struct ChangeSetTests {
+@Suite struct ChangeSetTests {
     private func publish(_ spec: URL, workspace: URL) async throws -> URL {
         let report = try await PipelineRunner(
             spec: try SpecReader.read(spec),

@@ -1,4 +1,5 @@
 import Foundation
+import SourceAdapters
 import Testing
 import TestSupport
 
@@ -86,7 +87,18 @@ import TestSupport
         try Data("pipeline: broken\nsources:\n  - name: x\n    adaptr: mealdb-dump\n".utf8).write(to: broken)
         let run = try await commissary(["run", broken.path, "--workspace", folder.path])
         #expect(run.status == 1)
-        #expect(run.error == "error: \(broken.path):4:5: sources[0].adaptr: unknown key; allowed here: adapter, categories, credentials_env, credentials_file, dates, food_documents, hours, item_page, layout, letters, location, locations, menu_page, menu_types, name, recipe_pages, restaurant, school, site_id\n")
+        // One line naming the place and every key a source may have: the common ones, and each
+        // adapter's own (so that a misspelt adapter key is found whatever the adapter).
+        let prefix = "error: \(broken.path):4:5: sources[0].adaptr: unknown key; allowed here: "
+        #expect(run.error.hasPrefix(prefix) && run.error.hasSuffix("\n") && run.error.split(separator: "\n").count == 1,
+                "\(run.error)")
+        let allowed = run.error.dropFirst(prefix.count).dropLast().components(separatedBy: ", ")
+        #expect(allowed == allowed.sorted() && Set(allowed).count == allowed.count, "\(allowed)")
+        #expect(Set(allowed).isSuperset(of: ["adapter", "campus", "credentials_env", "credentials_file", "dates",
+                                             "location", "name"]), "\(allowed)")
+        for adapter in AdapterRegistry.all {
+            #expect(Set(allowed).isSuperset(of: adapter.keys), "\(adapter.name): \(allowed)")
+        }
 
         let query = try await commissary(["query", "latest", "SELECT 1", "--workspace", folder.path])
         #expect(query.status == 1)

@@ -29,17 +29,11 @@ import TestSupport
             .replacingOccurrences(of: "/srv/commissary", with: folder.path)
         try Data(service.utf8).write(to: folder.appendingPathComponent("commissary-nightly.service"))
         try Data(try Self.text("commissary-nightly.timer").utf8).write(to: folder.appendingPathComponent("commissary-nightly.timer"))
-        let process = Process()
-        process.executableURL = analyze
-        process.arguments = ["verify"] + ["service", "timer"].map { folder.appendingPathComponent("commissary-nightly.\($0)").path }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(said)")
-        #expect(said.isEmpty, "\(said)")
+        let verified = try ExternalProgram.run(analyze, ["verify"] + ["service", "timer"].map {
+            folder.appendingPathComponent("commissary-nightly.\($0)").path
+        })
+        #expect(verified.status == 0, "\(verified.output)")
+        #expect(verified.output.isEmpty, "\(verified.output)")
     }
 
     /// The service runs what the crontab line runs, and that command works on the first night in
@@ -54,18 +48,9 @@ import TestSupport
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (spec, _) = try SampleCopy.make(in: folder)
-        let night = Process()
-        night.executableURL = CommissaryProcess.binary
-        night.currentDirectoryURL = folder
-        night.arguments = ["run", spec.path] + words.dropFirst(3)
-        let said = Pipe()
-        night.standardOutput = said
-        night.standardError = said
-        try night.run()
-        let output = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        night.waitUntilExit()
-        #expect(night.terminationStatus == 0, "\(output)")
-        #expect(output.isEmpty, "--quiet says nothing on a good night")
+        let night = try ExternalProgram.run(CommissaryProcess.binary, ["run", spec.path] + words.dropFirst(3), in: folder)
+        #expect(night.status == 0, "\(night.output)")
+        #expect(night.output.isEmpty, "--quiet says nothing on a good night")
         for written in ["state/nightly.jsonl", "state/metrics/commissary.prom"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(written).path), "\(written)")
         }

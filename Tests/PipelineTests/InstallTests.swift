@@ -65,22 +65,12 @@ struct InstallTests {
         return swift.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    /// Runs a program to its end; its standard output and error, and an expectation of status 0.
+    /// Runs a program to its end; what it said, with an expectation of status 0.
     static func output(of program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(program) \(arguments): \(text)")
-        return text
-    }
-}
+        let outcome = try ExternalProgram.run(URL(fileURLWithPath: program), arguments)
+        #expect(outcome.status == 0, "\(program) \(arguments): \(outcome.output)")
+        return outcome.output
+    }}
 
 /// Where `scripts/test` installs the build the tests check.
 enum InstallCheck {

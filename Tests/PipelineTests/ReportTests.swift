@@ -9,7 +9,7 @@ import FoodModel
 
 /// The HTML page beside every published snapshot: each section's numbers against a query of the
 /// snapshot, the 2016 history's gaps, and the page as headless Chromium loads and draws it.
-@Suite(.serialized) struct ReportTests {
+@Suite struct ReportTests {
     private func publish(_ pipeline: String, workspace: URL, force: Bool = false) async throws -> URL {
         let spec = try SpecReader.read(Paths.pipelines.appendingPathComponent(pipeline))
         let report = try await PipelineRunner(

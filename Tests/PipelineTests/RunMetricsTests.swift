@@ -144,17 +144,10 @@ import TestSupport
             families = text_string_to_metric_families(open(sys.argv[1]).read())
             print(json.dumps([[s.name, s.labels, s.value] for f in families for s in f.samples]))
             """
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script, path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        if process.terminationStatus == 3 { return nil }
-        #expect(process.terminationStatus == 0, "Prometheus's parser refused \(path)")
-        let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[Any]])
+        let parsed = try ExternalProgram.run(python, ["-c", script, path])
+        if parsed.status == 3 { return nil }
+        #expect(parsed.status == 0, "Prometheus's parser refused \(path): \(parsed.output)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(parsed.output.utf8)) as? [[Any]])
         return try rows.map { row in
             Sample(name: try #require(row[0] as? String), labels: try #require(row[1] as? [String: String]),
                    value: try #require((row[2] as? NSNumber)?.doubleValue))

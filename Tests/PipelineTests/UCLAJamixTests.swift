@@ -11,7 +11,7 @@ import TestSupport
 /// UCLA's live feed, on the seven real nights saved in `../shared/data/ucla-jamix-2025`
 /// (2025-04-07..13, six dates a night). Expected counts are taken from the JSON by this test's
 /// own reading of it, not by the adapter's.
-@Suite(.serialized) struct UCLAJamixTests {
+@Suite struct UCLAJamixTests {
     static let folder = Paths.sharedData.appendingPathComponent("ucla-jamix-2025")
     static let nights = (7...13).map { ServiceDate("2025-04-\(String(format: "%02d", $0))")! }
 

@@ -7,7 +7,7 @@ import TestSupport
 /// disk under a redirect) or a pipe whose reader went away. A command that could not say what it
 /// had to fails with status 4, the machine's, never 0 and never by a signal (SIGILL's 132 from
 /// Foundation's trapping write, SIGPIPE's 141), and a run still leaves no staging file.
-@Suite(.serialized) struct BrokenOutputTests {
+@Suite struct BrokenOutputTests {
     /// The sample site's three days, as `FullDiskTests` runs them.
     private func pipeline(in folder: URL) throws -> URL {
         let file = folder.appendingPathComponent("output.yml")

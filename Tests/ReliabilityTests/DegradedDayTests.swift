@@ -7,7 +7,7 @@ import TestSupport
 /// A source whose structure changes under the reader (a key renamed, a meal gone, labels of
 /// zeros) still parses; what it produced is judged before it is published. The real binary is
 /// run twice: once on the real page, then on the same page degraded.
-@Suite(.serialized) struct DegradedDayTests {
+@Suite struct DegradedDayTests {
     /// UCLA's live feed for 2025-04-09 as the night of 2025-04-07 served it (`../shared/data`).
     static let date = "2025-04-09"
     static let feedDay = Paths.sharedData.appendingPathComponent("ucla-jamix-2025/nights/2025-04-07/menus/\(date).json")

@@ -7,7 +7,7 @@ import TestSupport
 /// feed's `menuRowPlannedPortions: 1e19` once trapped `Int(_:)` and killed every night with
 /// SIGILL. Every mutant must end with a status below 128 (no signal) and, when refused, one line
 /// on standard error. Seeded, so a failure reproduces from its format and index.
-@Suite(.serialized) struct ExtremeNumberFuzzTests {
+@Suite struct ExtremeNumberFuzzTests {
     static let extremes = ["1e19", "-1e19", "1e400", "-0", "9223372036854775808", "-9223372036854775809",
                            "\"NaN\"", "\"Infinity\"", "-1", "1.7976931348623157e308", "NaN", "4294967296"]
     /// Half of them every number as one extreme: over the formats, each extreme several times.

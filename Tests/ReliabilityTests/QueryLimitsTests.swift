@@ -4,7 +4,7 @@ import TestSupport
 
 /// `commissary query` runs what an analyst types: a recursive CTE that never ends and
 /// `zeroblob(1e9)` used to run without a limit. Each now stops in one line, with status 1.
-@Suite(.serialized) struct QueryLimitsTests {
+@Suite struct QueryLimitsTests {
     /// A published sample snapshot to query.
     private func published() async throws -> URL {
         let folder = try Paths.temporaryFolder()

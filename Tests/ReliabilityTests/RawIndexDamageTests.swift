@@ -129,11 +129,8 @@ import Glibc
         slow.isOn = true
 
         async let outcome = CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--quiet", "--force"])
-        let clock = ContinuousClock()
-        let waitUntil = clock.now + .seconds(60)
-        while server.requests(to: "/Menus/2026-10-10").count < 2, clock.now < waitUntil {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        // The run is waiting for the slow page (its first request was the priming run's).
+        try await server.waitForRequests(to: "/Menus/2026-10-10", count: 2)
         // A new file under the old name, its `-wal` and `-shm` gone, as a restore gone wrong or
         // another program would leave it (with the old `-wal` beside it, SQLite would read the
         // pages it holds and not notice).

@@ -38,7 +38,9 @@ import TestSupport
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
 
         let tally = Tally()
+        let (readerFinished, finishing) = AsyncStream<Never>.makeStream()
         let reader = Thread {
+            defer { finishing.finish() }
             while !tally.lock.withLock({ tally.stop }) {
                 do {
                     guard let latest = store.latest(pipeline: "readers") else {
@@ -65,7 +67,7 @@ import TestSupport
             #expect(try await runPipeline(spec, workspace: folder, force: true).published)
         }
         tally.lock.withLock { tally.stop = true }
-        while !reader.isFinished { try await Task.sleep(for: .milliseconds(5)) }
+        for await _ in readerFinished {}
 
         let (reads, errors, files) = tally.lock.withLock { (tally.reads, tally.errors, tally.files) }
         #expect(errors.isEmpty, "\(errors.prefix(3))")

@@ -38,7 +38,7 @@ import Glibc
         process.arguments = ["run", pipeline.path, "--workspace", folder.path, "--quiet", "--events", out.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
+        try CommissaryProcess.launch(process)
 
         // Wait until the first day is done, then signal.
         let clock = ContinuousClock()
@@ -110,7 +110,7 @@ import Glibc
         process.arguments = ["run", pipeline.path, "--workspace", folder.path, "--quiet", "--events", out.path]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try CommissaryProcess.launch(process)
 
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(15)

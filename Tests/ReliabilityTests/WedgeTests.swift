@@ -6,7 +6,7 @@ import TestSupport
 
 /// Damage that used to stop a pipeline for good, until someone deleted files: each is done to a
 /// real workspace, and the real binary must run again (and say what it found).
-@Suite(.serialized) struct WedgeTests {
+@Suite struct WedgeTests {
     /// A workspace with one published snapshot of the sample site served on 127.0.0.1.
     private func primed(_ name: String) async throws -> (folder: URL, pipeline: URL, server: TestHTTPServer) {
         let folder = try Paths.temporaryFolder(name)

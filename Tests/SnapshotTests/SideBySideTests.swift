@@ -29,16 +29,18 @@ import Testing
 
     @Test func everyJobRunsAndTheFirstFailureInJobOrderIsThrown() {
         let ran = Mutex<Set<Int>>([])
+        let secondFailing = DispatchSemaphore(value: 0)
         let thrown = #expect(throws: Failure.self) {
             try SideBySide.run([
                 { ran.withLock { _ = $0.insert(0) } },
                 {
-                    // Fails last in time, but comes first among the failing jobs.
-                    Thread.sleep(forTimeInterval: 0.2)
+                    // Fails after job 2 (waits for it), but comes first among the failing jobs.
+                    _ = secondFailing.wait(timeout: .now() + 10)
                     ran.withLock { _ = $0.insert(1) }
                     throw Failure(job: 1)
                 },
                 {
+                    defer { secondFailing.signal() }
                     ran.withLock { _ = $0.insert(2) }
                     throw Failure(job: 2)
                 },

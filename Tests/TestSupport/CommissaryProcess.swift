@@ -1,10 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The real `commissary` binary, as scripts and schedulers run it.
 ///
-/// Waiting polls instead of blocking: Swift Testing runs tests on the cooperative pool, which has
-/// one thread per core, and a thread blocked in `waitUntilExit` starves the other tests.
+/// Waiting awaits the exit Foundation announces instead of blocking: Swift Testing runs tests on
+/// the cooperative pool, which has one thread per core, and a thread blocked in `waitUntilExit`
+/// starves the other tests.
 public enum CommissaryProcess {
+    /// The exit of each process started by `launch` that no one has awaited yet (with the process,
+    /// so that its identity is not reused meanwhile).
+    private static let exits = Mutex<[ObjectIdentifier: (process: Process, exit: ExitSignal)]>([:])
+
     /// The binary SwiftPM builds beside the test bundle (the test targets depend on it).
     public static var binary: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -24,13 +30,29 @@ public enum CommissaryProcess {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try launch(process)
         return process
     }
 
+    /// Runs `process` (any program) so that `exit(of:)` can await its end.
+    public static func launch(_ process: Process) throws {
+        let exit = ExitSignal()
+        process.terminationHandler = { exit.announce($0.terminationStatus) }
+        exits.withLock { $0[ObjectIdentifier(process)] = (process, exit) }
+        do {
+            try process.run()
+        } catch {
+            exits.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(process)) }
+            throw error
+        }
+    }
+
+    /// The exit status of a process started by `launch` (or `start`), once it has ended.
     public static func exit(of process: Process) async throws -> Int32 {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(2)) }
-        return process.terminationStatus
+        guard let exit = exits.withLock({ $0.removeValue(forKey: ObjectIdentifier(process))?.exit }) else {
+            throw CocoaError(.featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "the process was not launched by CommissaryProcess"])
+        }
+        return await exit.status()
     }
 
     /// Runs the binary to its end and returns its exit status, standard output and standard error.
@@ -51,11 +73,36 @@ public enum CommissaryProcess {
         process.arguments = arguments
         process.standardOutput = standardOutput ?? outHandle
         process.standardError = standardError ?? errHandle
-        try process.run()
+        try launch(process)
         let status = try await exit(of: process)
         try outHandle.close()
         try errHandle.close()
         return Outcome(status: status, output: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                        error: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+    }
+}
+
+/// One process's exit status, announced once, awaited by any number of tasks.
+private final class ExitSignal: Sendable {
+    private let state = Mutex<(status: Int32?, waiting: [CheckedContinuation<Int32, Never>])>((nil, []))
+
+    func announce(_ status: Int32) {
+        let waiting = state.withLock { state in
+            state.status = status
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for waiter in waiting { waiter.resume(returning: status) }
+    }
+
+    func status() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let status = state.withLock { state -> Int32? in
+                if let status = state.status { return status }
+                state.waiting.append(continuation)
+                return nil
+            }
+            if let status { continuation.resume(returning: status) }
+        }
     }
 }

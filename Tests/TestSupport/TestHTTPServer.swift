@@ -58,8 +58,13 @@ public final class TestHTTPServer: @unchecked Sendable {
     private let script: Script
     private let deadline: ContinuousClock.Instant
     private let lock = NSLock()
+    /// Signalled by `stop`, so that a scripted stall ends with the server.
+    private let stopping = NSCondition()
     private var received: [ReceivedRequest] = []
     private var stopped = false
+    /// Set when the server no longer accepts, after which no awaited arrival can come.
+    private var closed = false
+    private var arrivalWaiters: [(path: String, count: Int, continuation: CheckedContinuation<Void, any Error>)] = []
     private var open = 0
     private var mostOpen = 0
     private var accepted = 0
@@ -102,6 +107,23 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     public func stop() {
         lock.withLock { stopped = true }
+        stopping.lock()
+        stopping.broadcast()
+        stopping.unlock()
+    }
+
+    /// Returns once `count` requests have reached `path`, so that a test acts on an arrival
+    /// instead of guessing how long it takes; throws when the server stops accepting first.
+    public func waitForRequests(to path: String, count: Int) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            let outcome: Result<Void, any Error>? = lock.withLock {
+                if received.lazy.filter({ $0.path == path }).count >= count { return .success(()) }
+                if closed { return .failure(ServerError("the server stopped before \(count) request(s) to \(path)", ETIMEDOUT)) }
+                arrivalWaiters.append((path, count, continuation))
+                return nil
+            }
+            if let outcome { continuation.resume(with: outcome) }
+        }
     }
 
     public func requests(to path: String) -> [ReceivedRequest] {
@@ -126,7 +148,17 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
 
     private func acceptLoop() {
-        defer { close(listener) }
+        defer {
+            close(listener)
+            let waiting = lock.withLock {
+                closed = true
+                defer { arrivalWaiters = [] }
+                return arrivalWaiters
+            }
+            for waiter in waiting {
+                waiter.continuation.resume(throwing: ServerError("the server stopped before \(waiter.count) request(s) to \(waiter.path)", ETIMEDOUT))
+            }
+        }
         while !shouldStop {
             var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 50) > 0 else { continue }
@@ -154,15 +186,16 @@ public final class TestHTTPServer: @unchecked Sendable {
         // At most a few requests per connection, and none once the server is stopping.
         for _ in 0..<16 where !shouldStop {
             guard let request = readRequest(connection) else { return }
-            let count = lock.withLock {
+            let (count, arrived) = lock.withLock {
                 received.append(request)
-                return received.filter { $0.path == request.path }.count
+                let count = received.filter { $0.path == request.path }.count
+                let arrived = arrivalWaiters.filter { $0.path == request.path && $0.count <= count }
+                arrivalWaiters.removeAll { $0.path == request.path && $0.count <= count }
+                return (count, arrived)
             }
+            for waiter in arrived { waiter.continuation.resume() }
             let reply = script(request, count)
-            let wakeUp = ContinuousClock.now + reply.delay
-            while ContinuousClock.now < wakeUp, !shouldStop {
-                Thread.sleep(forTimeInterval: 0.01)
-            }
+            stall(for: reply.delay)
             switch reply.ending {
             case .reset:
                 var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -178,6 +211,18 @@ public final class TestHTTPServer: @unchecked Sendable {
                 sendAll(connection, head(reply, contentLength: nil) + reply.body)
                 return
             }
+        }
+    }
+
+    /// Holds the answer back for `delay`, or until the server stops or its lifetime ends.
+    private func stall(for delay: Duration) {
+        let left = min(delay, deadline - ContinuousClock.now)
+        let (seconds, attoseconds) = left.components
+        let wakeUp = Date().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+        stopping.lock()
+        defer { stopping.unlock() }
+        while !lock.withLock({ stopped }), Date() < wakeUp {
+            _ = stopping.wait(until: wakeUp)
         }
     }
 

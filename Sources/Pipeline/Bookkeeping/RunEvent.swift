@@ -43,12 +43,12 @@ public struct RunEvent: Hashable, Sendable, Codable {
     public var path: String?
     public var check: CheckOutcome?
 
-    public init(_ event: Kind, pipeline: String, runId: String, stage: StageName? = nil,
+    public init(_ event: Kind, at time: Date, pipeline: String, runId: String, stage: StageName? = nil,
                 source: String? = nil, partition: String? = nil, status: String? = nil,
                 message: String? = nil, seconds: Double? = nil, counts: [String: Int]? = nil,
                 path: String? = nil, check: CheckOutcome? = nil) {
         self.event = event
-        self.time = ISOTimestamp.millisecondString(from: Date())
+        self.time = ISOTimestamp.millisecondString(from: time)
         self.pipeline = pipeline
         self.runId = runId
         self.stage = stage

@@ -36,7 +36,7 @@ public struct RestaurantNames: Sendable {
                 } else {
                     unknown.insert(restaurant.name)
                 }
-                if let index = merged.firstIndex(where: { $0.name == restaurant.name }) {
+                if let index = merged.firstIndex(where: { $0.key == restaurant.key }) {
                     merged[index].sections += restaurant.sections
                 } else {
                     merged.append(restaurant)

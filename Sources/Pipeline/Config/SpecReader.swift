@@ -69,7 +69,7 @@ public enum SpecReader {
     /// reads and validates; a key no one reads is refused as a typo.
     private static func readSource(_ node: YAMLValue, folder: URL) throws -> SourceSpec {
         let map = try YAMLMapping(node)
-        let common: Set<String> = ["name", "adapter", "location"]
+        let common: Set<String> = ["name", "adapter", "location", "campus"]
         guard let adapterNode = try map.optional("adapter") else {
             // Without an adapter, a misspelt key is the likelier mistake: it is named first.
             try map.allowOnly(AdapterRegistry.all.reduce(common.union(["dates", "credentials_env", "credentials_file"])) {
@@ -97,13 +97,18 @@ public enum SpecReader {
         if adapter.needsDates, dates == nil {
             throw map.node.error("a menu source needs `dates` (from/to, or days_ahead)")
         }
-        return SourceSpec(
+        var source = SourceSpec(
             name: try map.required("name").string(),
             adapter: adapter,
             location: location,
             dates: dates,
             settings: try adapter.settings(from: map, location: location, folder: folder),
             credentials: try readCredentials(map, location: location, folder: folder))
+        if let campus = try map.optional("campus") {
+            source.campus = try campus.string()
+            guard source.campus?.isEmpty == false else { throw campus.error("name the campus, or leave `campus` out") }
+        }
+        return source
     }
 
     /// `credentials_env: NAME` or `credentials_file: path` (each holding `user:password`), for a

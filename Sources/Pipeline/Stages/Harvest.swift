@@ -57,7 +57,7 @@ struct Harvest {
     func run(_ revalidation: Revalidation, of run: OpenRun, into staging: StagingSnapshot) async throws -> Output {
         // Parsing starts with the first partition fetched: the two stages run together.
         context.emit(.stageStarted, stage: .parse)
-        let menus = MenuStream(staging: staging)
+        let menus = MenuStream(staging: staging, clock: context.clock)
         let labelsKept = run.latest.flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
         var harvest = try await partitions(revalidation.work, ledger: run.ledger, menus: menus,
@@ -207,6 +207,7 @@ struct Harvest {
                 }
                 result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
             }
+            if let campus = outcome.work.harvester.source.campus { result.dataset.assign(campus: campus) }
             if let text = ReplacementCharacters.firstText(in: result.dataset) {
                 let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
                 harvest.warnings.append("\(source)/\(key)\(document): text holds U+FFFD, bytes that were not in the "
@@ -278,7 +279,7 @@ struct Harvest {
         if let revalidation, work.awaitsRevalidation {
             work = await Revalidate.revalidate(work, shared: revalidation).0
         }
-        let started = Date()
+        let started = context.clock.instant
         let lastFailed = work.previous?.status == .failed
         let cache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
@@ -314,7 +315,7 @@ struct Harvest {
                     outcome.degraded = degradation.warnings.map {
                         "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
                     }
-                    outcome.seconds = Date().timeIntervalSince(started)
+                    outcome.seconds = context.clock.seconds(since: started)
                     if let cache, let cacheKey {
                         cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
                     }
@@ -330,7 +331,7 @@ struct Harvest {
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
         }
-        outcome.seconds = Date().timeIntervalSince(started)
+        outcome.seconds = context.clock.seconds(since: started)
         return outcome
     }
 
@@ -340,7 +341,7 @@ struct Harvest {
         -> PartitionOutcome {
         var work = work
         let upstream = try work.knownDocuments.map { try context.replay($0, fallback: work.live) } ?? work.live
-        let log = DocumentLog(upstream: upstream, known: known, prefetched: work.prefetched)
+        let log = DocumentLog(upstream: upstream, known: known, clock: context.clock, prefetched: work.prefetched)
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let result: Result<PartitionResult, any Error>
@@ -409,7 +410,7 @@ struct Harvest {
         do {
             let shared = try context.replay(kept.documents(of: source), fallback: NothingKept())
             let upstream = try context.replay(good.documents, fallback: shared)
-            let log = DocumentLog(upstream: upstream, known: nil)
+            let log = DocumentLog(upstream: upstream, known: nil, clock: context.clock)
             let replayed = try await work.harvester.harvest(partition: work.key, from: log,
                                                             run: RunContext(scratch: scratch))
             outcome.result = .success(replayed)
@@ -446,17 +447,17 @@ struct Harvest {
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
             return PartitionState(
                 source: source, key: key, status: .done, documents: outcome.documents, runId: context.runId,
-                updatedAt: isoTimestamp(Date()), revalidate: outcome.revalidate,
+                updatedAt: isoTimestamp(context.clock.now()), revalidate: outcome.revalidate,
                 lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? context.runId,
                                    summary: outcome.summary))
         case (.success, let stale?):
             guard !outcome.work.history else { return nil }
             return PartitionState(
                 source: source, key: key, status: .failed, documents: outcome.attempted, runId: context.runId,
-                updatedAt: isoTimestamp(Date()), message: stale.reason, lastGood: previous?.lastGood)
+                updatedAt: isoTimestamp(context.clock.now()), message: stale.reason, lastGood: previous?.lastGood)
         case (.failure(let error), _):
             return PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
-                                  runId: context.runId, updatedAt: isoTimestamp(Date()), message: "\(error)",
+                                  runId: context.runId, updatedAt: isoTimestamp(context.clock.now()), message: "\(error)",
                                   lastGood: previous?.lastGood)
         }
     }

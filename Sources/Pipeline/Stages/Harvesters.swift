@@ -16,9 +16,10 @@ extension StageContext {
         let setup = HarvestSetup(dates: options.dates, today: options.today)
         return try spec.sources.map { source in
             let live: any DocumentSource = switch source.location {
-            case .web: HTTPSource(policy: try httpPolicy(for: source), logger: logger(for: source))
+            case .web: HTTPSource(policy: try httpPolicy(for: source), logger: logger(for: source), clock: clock)
             case .directory, .file:
-                DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: source.adapter.localFolders(of: source))
+                DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: source.adapter.localFolders(of: source),
+                                clock: clock)
             }
             return (try source.adapter.harvester(for: source, run: setup),
                     storing ? StoringSource(upstream: live, store: store) : live)

@@ -31,7 +31,7 @@ struct Revalidate {
     /// the fetch stage, of which it is the first half.
     func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
         context.emit(.stageStarted, stage: .fetch)
-        let started = Date()
+        let started = context.clock.instant
         var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
         // A latest snapshot with stale days or labels is never current: what it carries from
         // earlier nights is tried again every night until a good fetch replaces it.
@@ -63,7 +63,7 @@ struct Revalidate {
                 }
             }
         }
-        result.seconds = Date().timeIntervalSince(started)
+        result.seconds = context.clock.seconds(since: started)
         if let firstChanged {
             context.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
             return result

@@ -17,7 +17,7 @@ struct StageContext: Sendable {
     /// When the run began, as `_runs` and the manifest record it.
     let started: Date
     /// The same moment on the clock its deadline (`fetch.max_run_minutes`) is counted on.
-    let begun: ContinuousClock.Instant
+    let begun: RunClock.Instant
     /// Whom the run's events go to (a dry run tells no one).
     var observer: any RunObserver
     /// Stamped with the pipeline and the run, so every line the run's libraries log says which.
@@ -27,9 +27,9 @@ struct StageContext: Sendable {
         self.spec = spec
         self.options = options
         self.observer = observer
-        let instant = Date()
+        let instant = options.clock.now()
         self.started = instant
-        self.begun = .now
+        self.begun = options.clock.instant
         self.runId = Self.makeRunId(at: instant)
         self.runDate = options.asOf?.description ?? String(isoTimestamp(instant).prefix(10))
         var logger = logger
@@ -49,13 +49,15 @@ struct StageContext: Sendable {
         return time + String(format: "%02x", UInt8.random(in: 0...UInt8.max))
     }
 
-    var secondsSinceStart: Double { Date().timeIntervalSince(started) }
+    var clock: RunClock { options.clock }
+
+    var secondsSinceStart: Double { clock.seconds(since: begun) }
 
     func emit(_ kind: RunEvent.Kind, stage: StageName? = nil, source: String? = nil,
               partition: String? = nil, status: String? = nil, message: String? = nil,
               seconds: Double? = nil, counts: [String: Int]? = nil, path: String? = nil,
               check: CheckOutcome? = nil) {
-        observer.observe(RunEvent(kind, pipeline: spec.name, runId: runId, stage: stage, source: source,
+        observer.observe(RunEvent(kind, at: clock.now(), pipeline: spec.name, runId: runId, stage: stage, source: source,
                                   partition: partition, status: status, message: message,
                                   seconds: seconds, counts: counts, path: path, check: check))
     }

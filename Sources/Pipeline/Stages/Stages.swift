@@ -68,9 +68,9 @@ struct StageLog {
     mutating func time<Output: StageOutput>(_ name: StageName, extraSeconds: @autoclosure () -> Double = 0,
                                             _ stage: () throws -> Output) rethrows -> Output {
         context.emit(.stageStarted, stage: name)
-        let started = Date()
+        let started = context.clock.instant
         let output = try stage()
-        record(RunManifest.Stage(name: name, seconds: Date().timeIntervalSince(started) + extraSeconds(),
+        record(RunManifest.Stage(name: name, seconds: context.clock.seconds(since: started) + extraSeconds(),
                                  counts: output.counts))
         return output
     }

@@ -120,6 +120,8 @@ public actor DocumentLog {
     private let upstream: any DocumentSource
     /// Where pages already known are served from; nil when the run refetches everything.
     private let known: RawStore?
+    /// What fetch times are measured on.
+    private let clock: RunClock
     /// What the run's revalidation already fetched for this partition (or failed to): each is
     /// served once instead of being requested a second time.
     private var prefetched: [String: Result<FetchedDocument, any Error>]
@@ -133,10 +135,11 @@ public actor DocumentLog {
     /// Conditional requests the server answered with 304.
     public private(set) var notModifiedCount = 0
 
-    public init(upstream: any DocumentSource, known: RawStore?,
+    public init(upstream: any DocumentSource, known: RawStore?, clock: RunClock,
          prefetched: [String: Result<FetchedDocument, any Error>] = [:]) {
         self.upstream = upstream
         self.known = known
+        self.clock = clock
         self.prefetched = prefetched
     }
 
@@ -154,8 +157,8 @@ public actor DocumentLog {
         if prefetched[url] != nil {
             document = try await retrieve(url)
         } else {
-            let started = Date()
-            defer { fetchSeconds += Date().timeIntervalSince(started) }
+            let started = clock.instant
+            defer { fetchSeconds += clock.seconds(since: started) }
             let upstream = upstream
             document = try await run.sharedDocument(url, readers: readers) { try await upstream.fetch(url) }
             if document.notModified { notModifiedCount += 1 }
@@ -169,11 +172,12 @@ public actor DocumentLog {
     /// fetching. Not isolated to the log, so that the pieces pass straight from the source to
     /// `consume` in the caller's task.
     public nonisolated func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> SourceDocument {
-        let started = Date()
+        let clock = clock
+        let started = clock.instant
         var consuming = 0.0
         let timed: (Data) throws -> Void = { piece in
-            let handed = Date()
-            defer { consuming += Date().timeIntervalSince(handed) }
+            let handed = clock.instant
+            defer { consuming += clock.seconds(since: handed) }
             try consume(piece)
         }
         let record: FetchRecord
@@ -184,7 +188,7 @@ public actor DocumentLog {
         } else {
             record = try await upstream.stream(url, into: timed)
         }
-        return await log(streamed: record, fetchSeconds: Date().timeIntervalSince(started) - consuming)
+        return await log(streamed: record, fetchSeconds: clock.seconds(since: started) - consuming)
     }
 
     private func takePrefetched(_ url: String) -> Result<FetchedDocument, any Error>? {
@@ -213,8 +217,8 @@ public actor DocumentLog {
     }
 
     private func retrieve(_ url: String) async throws -> FetchedDocument {
-        let started = Date()
-        defer { fetchSeconds += Date().timeIntervalSince(started) }
+        let started = clock.instant
+        defer { fetchSeconds += clock.seconds(since: started) }
         let document: FetchedDocument
         if let ready = prefetched.removeValue(forKey: url) {
             document = try ready.get()

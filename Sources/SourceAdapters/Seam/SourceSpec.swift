@@ -15,6 +15,9 @@ public struct SourceSpec: Sendable {
     public var settings: any SourceSettings
     /// Where the site's user name and password are, for a site that asks for them.
     public var credentials: CredentialsSource?
+    /// The campus the source's restaurants belong to (`campus:`), so that a pipeline reading
+    /// several campuses keeps a "Commons" of each apart; nil for a pipeline of one campus.
+    public var campus: String?
 
     public init(name: String, adapter: any SourceAdapter, location: Location, dates: DateSelection? = nil,
                 settings: any SourceSettings = NoSettings(), credentials: CredentialsSource? = nil) {
@@ -29,6 +32,7 @@ public struct SourceSpec: Sendable {
     /// Everything that shapes what the source produces, on one line, for the input fingerprint.
     public var definition: String {
         "\(name) \(adapter.name) \(location) \(String(reflecting: dates)) \(String(reflecting: settings))"
+            + (campus.map { " campus \($0)" } ?? "")
     }
 }
 

@@ -26,14 +26,15 @@ final class UntrustedTLSServer {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
         process.arguments = [
             "60", "/usr/bin/openssl",
-            "s_server", "-quiet", "-www", "-naccept", "4", "-accept", "127.0.0.1:\(port)",
+            "s_server", "-www", "-naccept", "4", "-accept", "127.0.0.1:\(port)",
             "-cert", folder.appendingPathComponent("cert.pem").path,
             "-key", folder.appendingPathComponent("key.pem").path,
         ]
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        try waitUntilListening()
+        try Self.waitUntilListening(output.fileHandleForReading)
     }
 
     deinit {
@@ -70,22 +71,15 @@ final class UntrustedTLSServer {
         return UInt16(bigEndian: address.sin_port)
     }
 
-    /// Polls for at most two seconds: openssl needs a moment before it accepts.
-    private func waitUntilListening() throws {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while ContinuousClock.now < deadline {
-            let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = Self.loopback(port: port)
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            close(probe)
-            if connected { return }
-            Thread.sleep(forTimeInterval: 0.02)
+    /// Reads openssl's output up to the `ACCEPT` it prints once it listens (or to its end, when
+    /// it failed to start); the rest of what it prints, a few lines per connection, stays in the pipe.
+    private static func waitUntilListening(_ output: FileHandle) throws {
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("ACCEPT\n") {
+            let piece = output.availableData
+            guard !piece.isEmpty else { throw ServerError("openssl s_server did not listen", ECONNREFUSED) }
+            printed += piece
         }
-        throw ServerError("openssl s_server did not listen", ETIMEDOUT)
     }
 
     private static func loopback(port: UInt16) -> sockaddr_in {

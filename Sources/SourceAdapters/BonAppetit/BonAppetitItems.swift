@@ -1,0 +1,141 @@
+import FoodModel
+import Foundation
+import SourceReading
+
+/// The items of one answer, read as stations list them: each item id becomes its food once (the
+/// platform's id is the item's identity from day to day), and a menu item each time a station
+/// lists it. An id no item describes, or an item without a name, is left out and reported.
+struct ItemReader {
+    let items: [String: Any]
+    /// The answer's icon table (`cor_icons`): an item's icon printed by number alone is read
+    /// by this table's label.
+    let icons: [String: Any]
+    let location: String
+    private(set) var foods: [Food] = []
+    private(set) var problems: [String] = []
+    private var read: [String: Food?] = [:]
+    private let units: BonAppetitNutrition.Units
+
+    init(items: [String: Any], icons: [String: Any], location: String) {
+        self.items = items
+        self.icons = icons
+        self.location = location
+        units = BonAppetitNutrition.Units(items: items)
+    }
+
+    /// The sections of a daypart: one per station, in the daypart's order, and one per
+    /// sub-station where an item names one ("salad bar / ready-to-plate salad dressing").
+    mutating func sections(of daypart: [String: Any], place: String) -> [Section] {
+        var sections: [Section] = []
+        for (index, value) in JSONFields.array(daypart["stations"]).enumerated() {
+            guard let station = value as? [String: Any] else { continue }
+            let name = JSONFields.text(station["label"]).map(BonAppetitText.plain) ?? "Station \(index + 1)"
+            for id in JSONFields.array(station["items"]).compactMap(JSONFields.identifier) {
+                guard let food = food(id, place: "\(place) station \(String(reflecting: name))") else { continue }
+                let item = MenuItem(source: BonAppetitMenu.sourceName, recipeId: food.id.recipeId, name: food.name,
+                                    codes: food.codes, description: food.description)
+                let sub = JSONFields.text((items[id] as? [String: Any])?["sub_station"]).map(BonAppetitText.plain)
+                let section = [name, sub].compactMap { $0 }.joined(separator: " / ")
+                if let at = sections.firstIndex(where: { $0.name == section }) {
+                    sections[at].foods.append(item)
+                } else {
+                    sections.append(Section(name: section, foods: [item]))
+                }
+            }
+        }
+        return sections
+    }
+
+    /// The food of item `id`, read the first time a station lists it.
+    private mutating func food(_ id: String, place: String) -> Food? {
+        if let known = read[id] { return known }
+        var food: Food?
+        if let fields = items[id] as? [String: Any] {
+            if let name = JSONFields.text(fields["label"]).map(BonAppetitText.plain) {
+                food = readFood(fields, id: JSONFields.identifier(fields["id"]) ?? id, name: name, place: "\(location): item \(id)")
+            } else {
+                problems.append("\(location): item \(id) has no label (name): left out")
+            }
+        } else {
+            problems.append("\(place) lists item \(id), which the answer's items do not describe: left out")
+        }
+        read[id] = .some(food)
+        if let food { foods.append(food) }
+        return food
+    }
+
+    private mutating func readFood(_ fields: [String: Any], id: String, name: String, place: String) -> Food {
+        var food = Food(id: FoodID(source: BonAppetitMenu.sourceName, recipeId: id), name: name,
+                        description: JSONFields.text(fields["description"]).map(BonAppetitText.plain),
+                        codes: codes(fields["cor_icon"]))
+        let label = BonAppetitNutrition.read(fields, units: units, place: place)
+        problems += label.problems
+        food.servingSize = label.servingSize
+        food.serving = label.servingSize.flatMap(ServingSize.init(printed:))
+        if !label.nutrients.isEmpty {
+            food.nutrients = label.nutrients
+            food.labelBasis = .serving
+            food.calories = label.nutrients.first { $0.key == .calories }?.amount
+        }
+        food.components = BonAppetitOptions.components(fields["options"])
+        return food
+    }
+
+    /// An item's icons: `{id: label}` (or a list of labels, or of ids), each as the code of its
+    /// label; an id printed without a label is read in the answer's icon table.
+    private func codes(_ value: Any?) -> [String] {
+        var labels: [String] = []
+        if let byId = value as? [String: Any] {
+            for id in byId.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }) {
+                labels.append(JSONFields.text(byId[id]) ?? iconLabel(id) ?? id)
+            }
+        } else {
+            for entry in JSONFields.array(value) {
+                if let label = JSONFields.text(entry), Int(label) == nil { labels.append(label) }
+                else if let id = JSONFields.identifier(entry) { labels.append(iconLabel(id) ?? id) }
+            }
+        }
+        var codes: [String] = []
+        for code in labels.map({ BonAppetitCodes.code(of: BonAppetitText.plain($0)) }) where !codes.contains(code) {
+            codes.append(code)
+        }
+        return codes
+    }
+
+    private func iconLabel(_ id: String) -> String? {
+        JSONFields.text((icons[id] as? [String: Any])?["label"])
+    }
+}
+
+/// The platform's text: it writes some characters as HTML entities ("Aquarium&#039;s",
+/// "mac &amp; cheese") and wraps some labels in markup (`<strong>@grill</strong>`).
+enum BonAppetitText {
+    static func plain(_ text: String) -> String {
+        var result = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        for (entity, character) in [("&quot;", "\""), ("&#039;", "'"), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"),
+                                    ("&gt;", ">"), ("&nbsp;", " "), ("&amp;", "&")] {
+            result = result.replacingOccurrences(of: entity, with: character)
+        }
+        return result.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// An item's `options`: the choices it is served with, each group a heading followed by its
+/// choices, kept as the food's components.
+enum BonAppetitOptions {
+    static func components(_ value: Any?) -> [FoodComponent] {
+        var components: [FoodComponent] = []
+        let groups: [Any] = (value as? [String: Any]).map { [$0] } ?? JSONFields.array(value)
+        for case let group as [String: Any] in groups {
+            if let heading = JSONFields.text(group["label"]) ?? JSONFields.text(group["type"]) {
+                components.append(FoodComponent(name: BonAppetitText.plain(heading), isHeading: true))
+            }
+            for case let choice as [String: Any] in JSONFields.array(group["values"]) {
+                if let name = JSONFields.text(choice["description"]) ?? JSONFields.text(choice["label"]) {
+                    components.append(FoodComponent(name: BonAppetitText.plain(name)))
+                }
+            }
+        }
+        return components
+    }
+}

@@ -1,0 +1,96 @@
+import FoodModel
+import Foundation
+import Nutrition
+import SourceReading
+
+/// What an item declares of its label, per serving: `nutrition.kcal` (text; empty is "not
+/// declared", never 0), and, where an answer carries them (the items API), `nutrition_details`,
+/// entries of `{label, value, unit}` such as `fatContent: {label: "Fat", value: "10", unit: "g"}`
+/// and the serving (`servingSize`). Values are read in the unit each declares, unless the answer's
+/// values of that nutrient are implausible in it (`Units`).
+enum BonAppetitNutrition {
+    struct Read {
+        var nutrients: [NutrientValue] = []
+        var servingSize: String?
+        var problems: [String] = []
+    }
+
+    /// The `nutrition` keys that are no amount: a well-being programme's mark and its picture.
+    static let notNutrients: Set<String> = ["kcal", "well_being", "well_being_image"]
+
+    static func read(_ item: [String: Any], units: Units, place: String) -> Read {
+        var read = Read()
+        let nutrition = item["nutrition"] as? [String: Any] ?? [:]
+        if let raw = nutrition["kcal"], !isBlank(raw) {
+            if let kcal = JSONFields.number(raw), kcal >= 0 {
+                read.nutrients.append(NutrientValue(key: .calories, name: "Calories", amount: kcal, unit: "kcal"))
+            } else {
+                read.problems.append("\(place): nutrition.kcal is \(describe(raw)), not an amount: left out")
+            }
+        }
+        for key in nutrition.keys.sorted() where !notNutrients.contains(key) && !isBlank(nutrition[key]) {
+            read.problems.append("\(place): nutrition.\(key) is a field this reader does not know: kept out of the label")
+        }
+        let details = item["nutrition_details"] as? [String: Any] ?? [:]
+        for key in details.keys.sorted() {
+            guard let entry = details[key] as? [String: Any], !isBlank(entry["value"]) else { continue }
+            let label = JSONFields.text(entry["label"]) ?? key
+            let unit = JSONFields.text(entry["unit"])
+            if key == "servingSize" || label.lowercased() == "serving size" {
+                read.servingSize = [JSONFields.text(entry["value"]), unit].compactMap { $0 }.joined(separator: " ")
+                continue
+            }
+            guard let amount = JSONFields.number(entry["value"]), amount >= 0 else {
+                read.problems.append("\(place): nutrition_details.\(key) is \(describe(entry["value"] as Any)), not an amount: left out")
+                continue
+            }
+            let nutrient = NutrientNaming.key(forLabel: label)
+            if nutrient == .calories {
+                guard !read.nutrients.contains(where: { $0.key == .calories }) else { continue }
+                read.nutrients.append(NutrientValue(key: .calories, name: "Calories", amount: amount, unit: "kcal"))
+                continue
+            }
+            read.nutrients.append(NutrientValue(key: nutrient, name: label, amount: amount,
+                                                unit: units.unit(of: nutrient, declared: unit)))
+        }
+        return read
+    }
+
+    static func isBlank(_ value: Any?) -> Bool {
+        value == nil || value is NSNull || (value as? String)?.trimmingCharacters(in: .whitespaces).isEmpty == true
+    }
+
+    private static func describe(_ value: Any) -> String {
+        (value as? String).map { "\"\($0)\"" } ?? JSONFields.kind(of: value)
+    }
+
+    /// The unit each nutrient of one answer is read in: the one it declares, unless its largest
+    /// value in the answer is more than a serving of any food holds in that unit
+    /// (`PlausibleAmount`), in which case the smaller unit in which every one is plausible.
+    /// Judged per answer and nutrient, never per value, as the platform stores one field in one
+    /// unit for all its items.
+    struct Units {
+        private var read: [NutrientKey: String] = [:]
+
+        init(items: [String: Any]) {
+            var amounts: [NutrientKey: (unit: String, values: [Double])] = [:]
+            for case let item as [String: Any] in items.values {
+                for case let entry as [String: Any] in (item["nutrition_details"] as? [String: Any] ?? [:]).values {
+                    guard let label = JSONFields.text(entry["label"]), let unit = JSONFields.text(entry["unit"]),
+                          let amount = JSONFields.number(entry["value"]), amount >= 0 else { continue }
+                    amounts[NutrientNaming.key(forLabel: label), default: (unit, [])].values.append(amount)
+                }
+            }
+            for (nutrient, declared) in amounts {
+                guard let unit = NutrientUnit(label: declared.unit),
+                      let plausible = PlausibleAmount.unit(reading: declared.values, of: nutrient, declaredIn: unit),
+                      plausible != unit else { continue }
+                read[nutrient] = plausible.rawValue
+            }
+        }
+
+        func unit(of nutrient: NutrientKey, declared: String?) -> String? {
+            read[nutrient] ?? declared
+        }
+    }
+}
