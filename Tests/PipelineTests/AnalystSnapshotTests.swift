@@ -163,9 +163,9 @@ import TestSupport
             "Quinoa Tabbouleh", "Seasonal Fruit Cup", "Steamed Jasmine Rice", "Steel-Cut Oatmeal",
             "Thai Peanut Noodles", "Tofu Scramble w/ Peppers & Onions",
         ].map { [SQLValue.text($0)] })
-        // Per campus: the sample names no campus (no `campus:`, no places file), so the answer is
-        // the hall-per-day one with a NULL campus in front.
-        #expect(answers.count == 7 && answers[5].allSatisfy { $0.first == .null })
+        // Per campus: the sample's places file says `campus: UCLA` (Pipelines/places/ucla.yml),
+        // so the answer is the hall-per-day one with UCLA in front.
+        #expect(answers.count == 7 && answers[5].allSatisfy { $0.first == .text("UCLA") })
         #expect(answers.count == 7 && answers[5].map { Array($0.dropFirst()) } == answers[4].map { [$0[0], $0[1], $0[2], $0[4]] })
         // Six of the twelve recipes list Garlic (themealdb/meals.json).
         #expect(answers.last?.count == 6)
