@@ -163,6 +163,12 @@ extension Failure {
         /// The run's deadline passed while the document was still waiting (`FetchDeadline`).
         public static let deadline = Code("deadline", .environment)
         public static let cancelled = Code("cancelled", .badInput)
+        /// The codes of a site that could not be reached or did not answer in time: a refused
+        /// connection or an unknown host (libcurl's transport errors), a timeout, a certificate
+        /// that could not be verified. Not the run's deadline: a site answering 500 until the
+        /// deadline was reached, and said so.
+        public static let unreachableCodes: [Code] = [.transport, .timeout, .tlsVerification]
+        public var meansUnreachable: Bool { Self.unreachableCodes.contains(self) }
 
         // The machine.
         /// A file or folder that could not be read, written, synced, renamed or linked.
@@ -182,6 +188,9 @@ extension Failure {
         public static let interrupted = Code("interrupted", .interrupted)
         public static let publishedIncompletely = Code("published_incompletely", .publishedIncompletely)
         public static let publishedStale = Code("published_stale", .publishedStale)
+        /// Every partition that failed, or was carried stale, failed because the site could not
+        /// be reached (`unreachableCodes`): the network or the site, not the data.
+        public static let unreachable = Code("unreachable", .environment)
     }
 }
 

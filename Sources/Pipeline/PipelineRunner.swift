@@ -11,7 +11,12 @@ public struct RunOptions: Sendable {
     public var workspace: Workspace
     /// Replaces the pipeline's own dates (`--date`, `--from`/`--to`).
     public var dates: DateSelection?
+    /// The day `days_ahead` and `history: last_days` count from, and the manifest's `today`.
     public var today: ServiceDate
+    /// `--as-of`: the run is dated this day, which is also `today`: the snapshot is named with it
+    /// (`<pipeline>-<as-of>-<run>.sqlite`). Nil: the snapshot is named with the run's UTC day.
+    /// Stamps of real time (the run id, `started_at`, `fetched_at`) stay real either way.
+    public var asOf: ServiceDate?
     /// Fetch every partition again, even those the ledger has.
     public var force: Bool
     /// Fetch only partitions the ledger does not have as done; replay the rest from `raw/`.

@@ -57,11 +57,7 @@ enum PostgresViews {
             """),
         ("v_recipe_search", """
             CREATE VIEW v_recipe_search AS
-            SELECT r.id AS recipe_id, r.name,
-                   (SELECT string_agg(ri.ingredient_name, ', ' ORDER BY ri.position)
-                    FROM recipe_ingredient ri WHERE ri.recipe_id = r.id) AS ingredients,
-                   (SELECT string_agg(rt.tag, ', ' ORDER BY rt.tag) FROM recipe_tag rt WHERE rt.recipe_id = r.id) AS tags,
-                   r.instructions
+            SELECT r.id AS recipe_id, r.name, r.ingredients, r.tags, r.instructions
             FROM recipe r
             """),
         ("v_food_macros", """

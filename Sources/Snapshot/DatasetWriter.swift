@@ -198,8 +198,8 @@ private final class RecipeRows {
         self.db = db
         recipe = try RowInsert(db, sql: """
             INSERT INTO recipe (id, source, source_id, name, alternate_name, category, area,
-                                instructions, thumbnail_url, youtube_url, source_url, modified_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                instructions, thumbnail_url, youtube_url, source_url, modified_at, ingredients, tags)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         recipeTag = try RowInsert(db, sql: "INSERT OR IGNORE INTO recipe_tag (recipe_id, tag) VALUES (?, ?)")
         line = try RowInsert(db, sql: """
@@ -216,7 +216,8 @@ private final class RecipeRows {
         try recipe.insert(
             id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
             value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL, value.sourceURL,
-            value.modifiedAt)
+            value.modifiedAt, Self.searchText(value.ingredients.sorted { $0.position < $1.position }.map(\.ingredient.name)),
+            Self.searchText(Set(value.tags).sorted()))
         if let category = value.category { categories.insert(category) }
         if let area = value.area { areas.insert(area) }
         for name in value.tags {
@@ -234,6 +235,11 @@ private final class RecipeRows {
                 measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit, measure.unitSystem,
                 measure.confidence)
         }
+    }
+
+    /// A recipe's ingredient names or tags as the one text its search indexes, NULL when it has none.
+    private static func searchText(_ names: [String]) -> String? {
+        names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     /// The categories (those described by the source, and those only named by a recipe), areas

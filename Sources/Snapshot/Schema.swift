@@ -39,6 +39,7 @@ public enum SnapshotSchema {
         ("v15-day-rows", v15DayRows),
         ("v16-label-basis-and-composition", v16LabelBasis),
         ("v17-campuses", v17Campuses),
+        ("v18-recipe-search-over-recipe", v18RecipeSearch),
     ]
 
     /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"

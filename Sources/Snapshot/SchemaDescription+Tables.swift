@@ -234,6 +234,8 @@ extension SchemaDescription {
             C("youtube_url", "A video of the recipe."),
             C("source_url", "Where the recipe was first published."),
             C("modified_at", "As the catalogue prints it (`YYYY-MM-DD HH:MM:SS`, zone unknown)."),
+            C("ingredients", "The ingredient names in recipe order, comma-separated (the lines are `recipe_ingredient`): what `recipe_fts` searches; NULL when none."),
+            C("tags", "The tags in name order, comma-separated (`recipe_tag`), for search; NULL when none."),
         ]),
         Table("recipe_tag", .data, "The tags of a recipe.", columns: [
             C("recipe_id", "→ `recipe.id`."),
@@ -311,7 +313,7 @@ extension SchemaDescription {
             C("serving_grams", "The serving's weight in grams, where it is a weight."),
             C("amount_per_serving", "`amount` per serving: as printed for a per-serving label, × `serving_grams` / 100 for a per-100 g one; NULL when the serving has no weight."),
         ]),
-        Table("v_recipe_search", .view, "One row per recipe with its ingredients and tags gathered: the content `recipe_fts` indexes.", columns: [
+        Table("v_recipe_search", .view, "One row per recipe with its ingredients and tags, as `recipe_fts` indexes them (from `recipe`).", columns: [
             C("recipe_rowid", "`recipe.rowid`: what `recipe_fts.rowid` joins to."),
             C("recipe_id", "→ `recipe.id`."),
             C("name", "The recipe's name."),
@@ -483,7 +485,7 @@ extension SchemaDescription {
             C("description", "The food's description."),
             C("ingredients", "The food's ingredient list."),
         ]),
-        Table("recipe_fts", .search, "Full-text index of recipes over `v_recipe_search` (`recipe_fts.rowid` = `recipe.rowid`). Query with `recipe_fts MATCH 'tags:pasta'`.", columns: [
+        Table("recipe_fts", .search, "Full-text index of `recipe` (external content: `recipe_fts.rowid` = `recipe.rowid`). Query with `recipe_fts MATCH 'tags:pasta'`, or `sqlite-utils search SNAPSHOT recipe garlic`.", columns: [
             C("name", "The recipe's name."),
             C("ingredients", "Its ingredient names."),
             C("tags", "Its tags."),

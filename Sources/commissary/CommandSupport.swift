@@ -13,14 +13,15 @@ enum ExitStatus: Int32, CaseIterable {
     case locked = 2
     /// A blocking check stopped the publication; the last good snapshot stays `latest`.
     case blocked = 3
-    /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached,
-    /// a standard output or error that cannot be written (a full disk, a reader that went away).
+    /// The machine, not the input: a full disk, a read-only folder, a network that cannot be reached
+    /// (a run whose every failed or stale partition could not reach its site), a standard output or
+    /// error that cannot be written (a full disk, a reader that went away).
     case environment = 4
     /// Published and `latest`, but its manifest or the ledger's last write failed (a disk that
     /// filled up just then); the next run resumes.
     case publishedIncompletely = 5
     /// Published (or still current) with stale partitions: days whose newest fetch was refused
-    /// or failed, carried from their last good version (`_stale`).
+    /// or failed, carried from their last good version (`_stale`); its line is a warning.
     case publishedStale = 6
     /// `diff --exit-code` or `changes --exit-code` found differences. Not git's 1, which means a bad input here.
     case differ = 7
@@ -55,6 +56,7 @@ enum ExitStatus: Int32, CaseIterable {
     static let summary = "Exit status: 0 published, unchanged, or printed; 1 a bad input; "
         + "2 another run holds the pipeline's lock; 3 a blocking check stopped the publication "
         + "(the previous snapshot stays latest); 4 an environment failure such as a full disk, "
+        + "a site that could not be reached (every failed or stale day's fetch), "
         + "or standard output or error that could not be written; "
         + "5 published and latest, but its manifest or the ledger could not be written; "
         + "6 published (or still current) with stale days, carried from their last good version; "
@@ -69,8 +71,15 @@ func reportAndExit(_ error: any Error) -> Never {
     let text = (error as? ValidationError)?.message ?? "\(error)"
     // Redacted once more, whatever the error's origin: the last line before the exit.
     let line = Redaction.apply(text.split(whereSeparator: \.isNewline).joined(separator: " "))
-    CheckedOutput.standardError.write("error: \(line)\n")
+    let category = (error as? Failure)?.code.category ?? .badInput
+    CheckedOutput.standardError.write("\(category.severity): \(line)\n")
     exit(ExitStatus.number(of: error))
+}
+
+extension Failure.Category {
+    /// The word before a failure's line: a snapshot published with stale days is served, so it
+    /// is a warning (its exit status still says so); anything else is an error.
+    var severity: String { self == .publishedStale ? "warning" : "error" }
 }
 
 /// Writes a command's answer on standard output. A write that fails (a full disk, a reader that

@@ -88,11 +88,13 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
                 write("  stage \(stage.rawValue) done in \(Self.duration(seconds))\(Self.daysKept(event.counts))")
             }
         case .check:
+            // A blocking check's reason is said once, on the run's last line.
             if let check = event.check, !check.passed {
-                write("  \(check.severity == .error ? "✗" : "!") \(check.name): \(check.message)")
+                write(check.blocksPublishing ? "  ✗ \(check.name) blocks publishing (the last line says why)"
+                      : "  ! \(check.name): \(check.message)")
             }
         case .notPublished:
-            write("  not published: \(event.message ?? "")")
+            write("  not published (manifest: \(event.path ?? ""))")
         case .unchanged:
             write("  unchanged: \(event.message ?? "")")
         case .revalidated:
@@ -170,8 +172,9 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             lines.append("Published \(path)")
         } else {
             lines.append("Not published; the previous snapshot stays latest. Manifest: \(report.manifestPath)")
-            let blocking = manifest.checks.filter(\.blocksPublishing)
-            lines.append("Blocked by: " + blocking.map { "\($0.name): \($0.message)" }.joined(separator: "; "))
+            var named: Set<String> = []
+            let blocking = manifest.checks.filter(\.blocksPublishing).map(\.name).filter { named.insert($0).inserted }
+            lines.append("Blocked by: " + blocking.joined(separator: ", ") + " (the last line says why)")
         }
         let rows = manifest.rowCounts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
         lines.append("Rows: " + rows.map { "\($0.key) \($0.value)" }.joined(separator: ", "))

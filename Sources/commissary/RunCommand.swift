@@ -21,6 +21,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Run for this service day only (YYYY-MM-DD); also taken as today.")
     var date: ServiceDate?
 
+    @Option(help: "Take this day (YYYY-MM-DD) as today: days_ahead and history's last_days count from it, and the snapshot is named and dated with it; the run's stamps of real time (run id, started_at, fetched_at) stay real. --date selects a service day; this sets the day the run belongs to.")
+    var asOf: ServiceDate?
+
     @Option(help: "First service day of a range (with --to).")
     var from: ServiceDate?
 
@@ -84,9 +87,10 @@ struct RunCommand: AsyncParsableCommand {
         } else if let from, let to {
             selection = .range(from: from, to: to)
         }
-        let options = RunOptions(
-            workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: today,
+        var options = RunOptions(
+            workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: asOf ?? today,
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
+        options.asOf = asOf
         let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
         var logger = Logger(label: "commissary")
         logger.logLevel = verbose ? .debug : .warning
@@ -121,10 +125,7 @@ struct RunCommand: AsyncParsableCommand {
         // written fails the run only when nothing else did.
         let metricsFailure = Result { try record(spec.name, RunMetrics.outcome(of: report), manifest: report.manifest) }
         if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
-        if !report.published && !report.unchanged {
-            throw Failure.notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath)
-        }
-        if !report.stale.isEmpty { throw Failure.publishedStale(report.stale.count, snapshot: report.snapshotPath) }
+        if let ending = Failure.ending(of: report) { throw ending }
         // The events file is the record asked for: one that lost events is a failed run.
         if let failure = eventsFile?.failure { throw failure }
         try metricsFailure.get()
@@ -140,16 +141,56 @@ struct RunCommand: AsyncParsableCommand {
 }
 
 extension Failure {
-    /// Published, but with partitions carried from their last good version; each was named on
-    /// its own line in the summary and event stream.
-    static func publishedStale(_ count: Int, snapshot: String?) -> Failure {
-        Failure(.publishedStale, "published with \(count) stale partition(s), each its last good version "
-                + "(see _stale in the snapshot)", at: snapshot)
+    /// What a finished run says last when it did not simply publish: the site could not be
+    /// reached, a blocking check, or stale days; nil for a clean run. Each names at most five
+    /// partitions; the manifest lists them all.
+    static func ending(of report: RunReport) -> Failure? {
+        let blocked = !report.published && !report.unchanged
+        guard blocked || !report.stale.isEmpty else { return nil }
+        if report.unreachable { return unreachable(report) }
+        if blocked { return notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath) }
+        return publishedStale(report)
+    }
+
+    /// Every partition that failed or is stale could not reach its site: the network's trouble
+    /// (exit 4), whatever the checks said of the data that is missing because of it.
+    static func unreachable(_ report: RunReport) -> Failure {
+        let troubled = report.failedPartitions + report.stalePartitions
+        let list = abridged(troubled.map(\.brief), rest: { "and \($0) more: see the manifest \(report.manifestPath)" })
+        let outcome = report.published
+            ? "published with \(report.stalePartitions.count) stale \(noun(report.stalePartitions)), each its last good version"
+            : "not published; the previous snapshot stays latest"
+        return Failure(.unreachable, "the site could not be reached for \(troubled.count) partition(s): \(list); "
+                       + outcome + manifestNote(list, report.manifestPath))
+    }
+
+    /// Published (or still current) with partitions carried from their last good version: a
+    /// warning, since the snapshot is served. The days, and labels kept from the latest snapshot.
+    static func publishedStale(_ report: RunReport) -> Failure {
+        let days = report.stalePartitions.map(\.brief)
+        let labels = report.manifest.checks.filter { $0.name == "stale_labels" }.map(\.message)
+        let named = days.isEmpty ? report.stale : days + labels
+        let what = report.unchanged ? "still current" : "published"
+        let count = days.isEmpty ? "\(named.count) stale day(s)" : "\(days.count) stale \(noun(report.stalePartitions))"
+        return Failure(.publishedStale, "\(what) with \(count): "
+                       + abridged(named) + "; each its last good version, listed in _stale of "
+                       + (report.snapshotPath ?? "the snapshot"))
     }
 
     /// A blocking check stopped the publication; the last good snapshot stays `latest`.
     static func notPublished(_ reasons: [String], manifest: String) -> Failure {
-        Failure(.blocked, "not published: " + reasons.joined(separator: "; ") + " (manifest: \(manifest))")
+        let said = reasons.joined(separator: "; ")
+        return Failure(.blocked, "not published: " + said + manifestNote(said, manifest))
+    }
+
+    /// "day(s)" when every partition is a service day, "partition(s)" when one is not (`hours`).
+    private static func noun(_ partitions: [RunManifest.Partition]) -> String {
+        partitions.allSatisfy { ServiceDate($0.key) != nil } ? "day(s)" : "partition(s)"
+    }
+
+    /// ` (manifest: path)`, unless the line names the manifest already.
+    private static func manifestNote(_ line: String, _ manifest: String) -> String {
+        line.contains(manifest) ? "" : " (manifest: \(manifest))"
     }
 }
 

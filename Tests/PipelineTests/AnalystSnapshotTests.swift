@@ -163,9 +163,9 @@ import TestSupport
             "Quinoa Tabbouleh", "Seasonal Fruit Cup", "Steamed Jasmine Rice", "Steel-Cut Oatmeal",
             "Thai Peanut Noodles", "Tofu Scramble w/ Peppers & Onions",
         ].map { [SQLValue.text($0)] })
-        // Per campus: the sample names no campus (no `campus:`, no places file), so the answer is
-        // the hall-per-day one with a NULL campus in front.
-        #expect(answers.count == 7 && answers[5].allSatisfy { $0.first == .null })
+        // Per campus: the sample's places file says `campus: UCLA` (Pipelines/places/ucla.yml),
+        // so the answer is the hall-per-day one with UCLA in front.
+        #expect(answers.count == 7 && answers[5].allSatisfy { $0.first == .text("UCLA") })
         #expect(answers.count == 7 && answers[5].map { Array($0.dropFirst()) } == answers[4].map { [$0[0], $0[1], $0[2], $0[4]] })
         // Six of the twelve recipes list Garlic (themealdb/meals.json).
         #expect(answers.last?.count == 6)
@@ -217,6 +217,41 @@ import TestSupport
         guard let tool = Self.installed("sqlite-utils") else { return }
         let answer = try Self.output(of: tool, ["search", file.path, "food", "quinoa"])
         #expect(answer.contains("\"name\": \"Quinoa Tabbouleh\""), "\(answer)")
+    }
+
+    /// Recipes are searched as foods are: an index declared over `recipe` itself, found by the
+    /// pattern sqlite-utils looks for, whose hits for "garlic" are the sample meals that say
+    /// garlic in their name, ingredients, tags or steps, read from the dump here.
+    @Test func recipesAreSearchedTheWayFoodsAre() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await AnalystSnapshotTests().sampleSnapshot(in: folder)
+        let found = try QueryResult.run("""
+            SELECT name FROM sqlite_master WHERE rootpage = 0
+            AND sql LIKE '%VIRTUAL TABLE%USING FTS%content="recipe"%'
+            """, on: file)
+        #expect(found.rows == [[.text("recipe_fts")]])
+        let dump = try JSONSerialization.jsonObject(with: Data(contentsOf: Paths.sampleData
+            .appendingPathComponent("themealdb/meals.json"))) as? [String: Any]
+        let meals = try #require(dump?["meals"] as? [[String: Any]])
+        let garlic = try Regex("\\bgarlic\\b").ignoresCase()
+        let expected = meals.filter { meal in
+            meal.contains { key, value in
+                ["strMeal", "strInstructions", "strTags"].contains(key) || key.hasPrefix("strIngredient")
+                    ? ((value as? String)?.contains(garlic) ?? false) : false
+            }
+        }.compactMap { $0["strMeal"] as? String }.sorted()
+        #expect(expected.count == 6)
+        let hits = try QueryResult.run("""
+            SELECT r.name FROM recipe r JOIN recipe_fts ON recipe_fts.rowid = r.rowid
+            WHERE recipe_fts MATCH 'garlic' ORDER BY r.name
+            """, on: file)
+        #expect(hits.rows == expected.map { [SQLValue.text($0)] })
+
+        guard let tool = Self.installed("sqlite-utils") else { return }
+        let answer = try Self.output(of: tool, ["search", file.path, "recipe", "garlic"])
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [[String: Any]])
+        #expect(rows.compactMap { $0["name"] as? String }.sorted() == expected, "\(answer)")
     }
 
     /// Datasette serving the stable name `latest-sample` with the real file's metadata shows

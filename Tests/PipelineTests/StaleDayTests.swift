@@ -231,7 +231,7 @@ import TestSupport
         let report = try await run(spec(server, workspace: workspace), workspace: workspace)
         #expect(!report.published)
         let blocking = report.blockingChecks.map(\.message).joined(separator: " ")
-        #expect(blocking.contains("ucla-menu/2026-10-11: refused"))
+        #expect(blocking.contains("2026-10-11 (ucla-menu: refused: "))
     }
 
     /// A stale day brings its last good foods, but a food another day read fresh tonight keeps

@@ -2,7 +2,7 @@ import Basics
 import FoodModel
 import Foundation
 import Logging
-import Pipeline
+@testable import Pipeline
 import Snapshot
 import SourceAdapters
 import Testing
@@ -383,7 +383,7 @@ import TestSupport
     private func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
         let pipelines = workspace.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["places", "standards"] {
+        for folder in ["places", "standards", "plans", "terms"] {
             try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
                                                        withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
         }
@@ -396,6 +396,56 @@ import TestSupport
         let file = pipelines.appendingPathComponent("nightly-ucla.yml")
         try Data((local + extra).utf8).write(to: file)
         return try SpecReader.read(file)
+    }
+
+    /// Every date on the night's menus is a day of Spring 2025 (terms/ucla-2024-25.yml: from
+    /// Wednesday 26 March, ten weeks and finals), with a balance for each of UCLA's plans after
+    /// each meal the feed lists that day: the periods are the menus'.
+    static func expectSpringSwipeTables(in snapshot: URL, night: ServiceDate) throws {
+        let plans = try String(contentsOf: Paths.pipelines.appendingPathComponent("plans/ucla.yml"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("  - code: ") }.count
+        #expect(plans == 6)
+        for date in dates(of: night) {
+            var meals: [String] = []
+            for row in try rows(night: night, date: date) where !meals.contains(row.meal) { meals.append(row.meal) }
+            let balances = try QueryResult.run(
+                "SELECT term, plan, period, period_source FROM swipe_balance WHERE date = '\(date)' ORDER BY plan, position",
+                on: snapshot).rows
+            #expect(Set(balances.map { $0[0] }) == [.text("Spring 2025")], "\(date)")
+            #expect(Set(balances.map { $0[1] }).count == plans, "\(date)")
+            #expect(Set(balances.map { $0[3] }) == [.text("menu")], "\(date)")
+            let periods = balances.filter { $0[1] == .text("19P") }.map { $0[2] }
+            #expect(Set(periods) == Set(meals.map { SQLValue.text($0) }), "\(date): \(periods) against \(meals)")
+        }
+    }
+
+    /// Past the last term's end the tables have no rows, which is said once, not an error; a
+    /// month before the end, the run warns that the next year's calendar is needed.
+    @Test func daysNoTermCoversAreNamedOnceAndTheEndIsAnnouncedAMonthAhead() throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try FeedServer()
+        defer { feed.server.stop() }
+        let swipes = try #require(try bundledNightly(in: workspace, feed: feed).swipes)
+        // Spring 2025 ends on Sunday 15 June: Week 1 is Monday 31 March, then ten weeks and finals.
+        let end = try #require(ServiceDate("2025-06-15"))
+        #expect(swipes.terms.map(\.lastDay).max() == end)
+        let summer = (1...3).map { ServiceDate(daysSinceEpoch: end.daysSinceEpoch + $0) }
+        let late = SwipeTermChecks(settings: swipes, today: try #require(ServiceDate("2025-06-14")))
+            .outcomes(menuDays: [end] + summer)
+        #expect(late.map(\.name) == ["swipe_terms", "swipe_terms_end"])
+        #expect(late.allSatisfy { $0.severity == .warning })
+        #expect(late.first?.message.hasSuffix("covers 3 day(s) on the menus, which have no swipe balances: "
+                                             + summer.map(\.description).joined(separator: ", ")) == true,
+                "\(late.first?.message ?? "")")
+        #expect(late.last?.message.contains("end on 2025-06-15, within 30 days of 2025-06-14") == true)
+        // 30 days ahead: not yet; 29: the warning.
+        let early = SwipeTermChecks(settings: swipes, today: ServiceDate(daysSinceEpoch: end.daysSinceEpoch - 30))
+            .outcomes(menuDays: [end])
+        #expect(early.isEmpty)
+        let inside = SwipeTermChecks(settings: swipes, today: ServiceDate(daysSinceEpoch: end.daysSinceEpoch - 29))
+            .outcomes(menuDays: [end])
+        #expect(inside.map(\.name) == ["swipe_terms_end"])
     }
 
     private func run(_ spec: PipelineSpec, night: ServiceDate, workspace: URL) async throws -> RunReport {
@@ -471,6 +521,9 @@ import TestSupport
             let share = try #require(report.manifest.checks.first { $0.name == "labelled_share" })
             #expect(share.message.hasPrefix("ucla-jamix: \(labelled) of \(items) menu item(s) carry a label"), "\(share.message)")
             #expect(share.message.contains("\(items - labelled) without"))
+
+            try Self.expectSpringSwipeTables(in: snapshot, night: night)
+            #expect(!report.manifest.checks.contains { $0.name.hasPrefix("swipe_terms") }, "night \(night)")
 
             // A rerun of the same night publishes nothing.
             let rerun = try await run(spec, night: night, workspace: workspace)

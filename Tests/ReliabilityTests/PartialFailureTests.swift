@@ -38,7 +38,7 @@ import Testing
         #expect(recorded.first?.passed == false)
         let message = recorded.first?.message ?? ""
         #expect(message.contains("within checks.max_failed_partitions (1)"), "\(message)")
-        #expect(message.contains("ucla-menu/2026-10-11"), "\(message)")
+        #expect(message.contains("2026-10-11 (ucla-menu: "), "\(message)")
         #expect(message.contains("/Menus/2026-10-11"), "\(message)")
         // The failed day is recorded as failed, so the next run fetches it again.
         #expect(report.manifest.partitions.first { $0.key == "2026-10-11" }?.status == .failed)
@@ -68,12 +68,15 @@ import Testing
         #expect(second.status == 3)
         #expect(second.output.contains("Not published; the previous snapshot stays latest."))
         let blockedBy = second.output.split(separator: "\n").filter { $0.hasPrefix("Blocked by: ") }
-        #expect(blockedBy.count == 1)
-        let line = String(blockedBy.first ?? "")
-        #expect(line.contains("partitions_complete: 2 partition(s) failed, more than checks.max_failed_partitions (1)"),
-                "\(line)")
+        #expect(blockedBy == ["Blocked by: partitions_complete, no_drop_menu_item (the last line says why)"])
+        // Why is said once, on the last line.
+        let errors = second.error.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errors.count == 1 && second.error.split(separator: "\n").last == errors.first)
+        let line = String(errors.first ?? "")
+        #expect(line.contains("2 partition(s) failed, more than checks.max_failed_partitions (1)"), "\(line)")
         // 37 items against 124: past the 50% drop as well.
-        #expect(line.contains("no_drop_menu_item: 37 menu_item rows against 124"), "\(line)")
+        #expect(line.contains("37 menu_item rows against 124"), "\(line)")
+        #expect((second.output + second.error).components(separatedBy: "rows against 124").count == 2)
         #expect(second.output.contains("Partitions: 2 fetched, 0 reused, 0 stale, 2 failed"), "\(second.output)")
         #expect(store.latest(pipeline: "partial") == latest)
     }
@@ -147,7 +150,7 @@ import Testing
         }
     }
 
-    @Test func aStaleDayExitsSixAndSaysWhichInOneLine() async throws {
+    @Test func aStaleDayExitsSixWithOneWarningNamingTheDayAndWhy() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let broken = Broken()
@@ -165,11 +168,15 @@ import Testing
         broken.isOn = true
         let night = try await CommissaryProcess.run(arguments)
         #expect(night.status == 6, "\(night.error)")
-        // Progress goes to standard error as well; the ending is one `error:` line.
-        let errorLines = night.error.split(separator: "\n").filter { $0.hasPrefix("error: ") }
-        #expect(errorLines.count == 1)
-        #expect(errorLines.first?.contains("published with 1 stale partition(s)") == true, "\(night.error)")
-        #expect(night.error.split(separator: "\n").last == errorLines.first)
+        // Progress goes to standard error as well; the ending is one `warning:` line (the
+        // snapshot is served), naming the day and why.
+        #expect(!night.error.contains("error: "), "\(night.error)")
+        let warnings = night.error.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("warning: published with 1 stale day(s): 2026-10-11 (ucla-menu: ") == true,
+                "\(night.error)")
+        #expect(warnings.first?.contains("/Menus/2026-10-11: HTTP 500") == true, "\(night.error)")
+        #expect(night.error.split(separator: "\n").last == warnings.first)
         let staleLines = night.output.split(separator: "\n").filter { $0.hasPrefix("Stale: ") }
         #expect(staleLines.count == 1)
         #expect(staleLines.first?.contains("ucla-menu/2026-10-11 is stale: published as fetched ") == true)

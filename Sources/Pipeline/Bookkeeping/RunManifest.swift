@@ -26,6 +26,12 @@ public struct RunManifest: Hashable, Sendable, Codable {
         /// What the adapter counted besides the values (rows a source marked unpublished,
         /// documents it could not read); absent when it counted nothing.
         public var counts: [String: Int]? = nil
+        /// For a failed or stale partition, the code of what failed (`Failure.Code`): whether the
+        /// site could not be reached or its data was refused decides the run's exit status.
+        public var failure: String? = nil
+
+        /// `2026-10-11 (ucla-menu: why)`: the partition and what happened to it, for a list.
+        public var brief: String { "\(key) (\(source): \(message ?? status.rawValue))" }
     }
 
     public var pipeline: String
@@ -142,6 +148,17 @@ public struct RunReport: Hashable, Sendable {
     public var blockingChecks: [CheckOutcome] { manifest.checks.filter(\.blocksPublishing) }
     /// One line per partition published from its last good version.
     public var stale: [String] { manifest.checks.filter { $0.severity == .stale }.map(\.message) }
+    /// The partitions that failed, and those published from their last good version.
+    public var failedPartitions: [RunManifest.Partition] { manifest.partitions.filter { $0.status == .failed } }
+    public var stalePartitions: [RunManifest.Partition] { manifest.partitions.filter { $0.status == .stale } }
+
+    /// Some partitions failed or are stale, each because its site could not be reached, and no
+    /// partition failed for another reason: the run's trouble is the network's, not the data's.
+    public var unreachable: Bool {
+        let troubled = failedPartitions + stalePartitions
+        let codes = Set(Failure.Code.unreachableCodes.map(\.name))
+        return !troubled.isEmpty && troubled.allSatisfy { $0.failure.map(codes.contains) ?? false }
+    }
 }
 
 /// The `--dry-run` answer: what a run would do, touching nothing.

@@ -19,6 +19,10 @@ public struct Workspace: Hashable, Sendable {
     public func ledger(pipeline: String) -> URL { state.appendingPathComponent("\(pipeline).ledger.sqlite") }
     public func lock(pipeline: String) -> URL { state.appendingPathComponent("\(pipeline).lock") }
     public func runManifests(pipeline: String) -> URL { state.appendingPathComponent("runs/\(pipeline)") }
+    /// The manifest of a run that published nothing (a blocking check, unchanged inputs).
+    public func unpublishedManifest(pipeline: String, runId: String) -> URL {
+        runManifests(pipeline: pipeline).appendingPathComponent("\(runId).manifest.json")
+    }
     /// What the pipeline's partitions parsed, kept between runs (`ParseCache`).
     public func parseCache(pipeline: String) -> URL { root.appendingPathComponent("cache/\(pipeline)") }
 }

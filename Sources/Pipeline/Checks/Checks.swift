@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Snapshot
 import SourceAdapters
@@ -8,6 +9,11 @@ struct Checks {
     let spec: PipelineSpec
     /// Whether any source of the run reads a page per food, so that a food without one is reported.
     let readsFoodPages: Bool
+    /// Where the run's manifest goes if a check blocks the publication: a long list of failed
+    /// partitions names the first few and points there for the rest.
+    var unpublishedManifest = "state/runs/"
+    /// The run's today, from which the term calendars' end is counted.
+    var today = ServiceDate(daysSinceEpoch: 0)
 
     private var policy: CheckPolicy { spec.checks }
 
@@ -26,16 +32,15 @@ struct Checks {
 
         let items = counts["menu_item"] ?? 0
         let recipes = counts["recipe"] ?? 0
-        outcomes.append(CheckOutcome(
-            name: "min_menu_items", severity: .error, passed: items >= policy.minMenuItems,
-            value: Double(items), message: "\(items) menu items (at least \(policy.minMenuItems) required)"))
-        outcomes.append(CheckOutcome(
-            name: "min_recipes", severity: .error, passed: recipes >= policy.minRecipes,
-            value: Double(recipes), message: "\(recipes) recipes (at least \(policy.minRecipes) required)"))
+        outcomes.append(minimum("min_menu_items", items, "menu items", policy.minMenuItems))
+        outcomes.append(minimum("min_recipes", recipes, "recipes", policy.minRecipes))
 
         outcomes.append(contentsOf: drops(counts, previous: previous))
         outcomes.append(contentsOf: requiredRestaurants(menus))
 
+        if let swipes = spec.swipes {
+            outcomes.append(contentsOf: SwipeTermChecks(settings: swipes, today: today).outcomes(menuDays: menus.mealsByDay.keys))
+        }
         outcomes.append(contentsOf: unknownCodes(dataset, menus: menus))
         outcomes.append(contentsOf: labelledShares(dataset, menus: menus))
 
@@ -55,6 +60,13 @@ struct Checks {
                                          message: warning))
         }
         return outcomes
+    }
+
+    /// A count against the pipeline's minimum; with none set, the count and the key that would set one.
+    private func minimum(_ name: String, _ count: Int, _ noun: String, _ required: Int?) -> CheckOutcome {
+        CheckOutcome(name: name, severity: .error, passed: count >= (required ?? 0), value: Double(count),
+                     message: "\(count) \(noun) ("
+                        + (required.map { "at least \($0) required" } ?? "no minimum set: checks.\(name)") + ")")
     }
 
     /// No table of the guarded ones may fall past `max_drop_from_previous` against the latest snapshot.
@@ -92,7 +104,8 @@ struct Checks {
     /// count and size checks still guard what is published.
     private func partitionsComplete(_ failed: [String]) -> CheckOutcome {
         let allowed = policy.maxFailedPartitions
-        let list = failed.joined(separator: "; ")
+        let manifest = failed.count <= allowed ? "beside the snapshot" : unpublishedManifest
+        let list = abridged(failed, separator: "; ", rest: { "and \($0) more: see the manifest \(manifest)" })
         if failed.isEmpty {
             return CheckOutcome(name: "partitions_complete", severity: .error, passed: true, value: 0,
                                 message: "every partition was fetched and parsed")
@@ -190,9 +203,7 @@ struct LabelledShare {
             : !warning.isEmpty ? (.warning, warning, limits?.warn)
             : (limits == nil ? .info : .warning, [], nil)
         if let limit {
-            let listed = failing.prefix(5).joined(separator: ", ")
-            let more = failing.count > 5 ? " and \(failing.count - 5) more" : ""
-            message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(listed)\(more)"
+            message += "; below checks.min_labelled_share (\(Self.percent(limit))) on \(abridged(failing))"
         }
         return CheckOutcome(name: "labelled_share", severity: severity, passed: failing.isEmpty, value: overall,
                             message: message, source: source)

@@ -86,10 +86,11 @@ public enum HistoryPolicy: Hashable, Sendable {
 
 /// The blocking checks a run must pass before it may publish.
 public struct CheckPolicy: Hashable, Sendable {
-    /// Fewest menu items a snapshot may have (0 for a recipes-only pipeline).
-    public var minMenuItems: Int
-    /// Fewest recipes a snapshot may have.
-    public var minRecipes: Int
+    /// Fewest menu items a snapshot may have; nil when the pipeline sets none (the check then
+    /// reports the count and says so).
+    public var minMenuItems: Int?
+    /// Fewest recipes a snapshot may have; nil when the pipeline sets none.
+    public var minRecipes: Int?
     /// The largest fall in menu items, recipes or nutrient values against the previous snapshot, as a fraction
     /// (0.5: fewer than half of yesterday's items blocks publishing).
     public var maxDropFromPrevious: Double
@@ -113,7 +114,7 @@ public struct CheckPolicy: Hashable, Sendable {
     /// zeros) gets: refused, its last good version published stale (the default), or a warning.
     public var degradedDay = DegradedDayPolicy()
 
-    public init(minMenuItems: Int = 0, minRecipes: Int = 0, maxDropFromPrevious: Double = 0.5,
+    public init(minMenuItems: Int? = nil, minRecipes: Int? = nil, maxDropFromPrevious: Double = 0.5,
                 requiredRestaurants: [String] = [], maxFailedPartitions: Int = 0, maxDayDrop: Double = 0.5,
                 minItemsPerMeal: Int = 1) {
         self.maxDayDrop = maxDayDrop

@@ -16,7 +16,10 @@ struct Check {
 
     func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: Write.Output,
              latest: URL?) -> Output {
-        let outcomes = Checks(spec: context.spec, readsFoodPages: readsFoodPages).evaluate(
+        let manifest = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
+        let checks = Checks(spec: context.spec, readsFoodPages: readsFoodPages, unpublishedManifest: manifest.path,
+                            today: context.options.today)
+        let outcomes = checks.evaluate(
             dataset: dataset, menus: menus, counts: written.rowCounts, previous: rowCounts(of: latest),
             failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
             staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)

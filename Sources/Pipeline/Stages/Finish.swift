@@ -122,9 +122,8 @@ struct Finish {
 
     /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.
     private func writeUnpublishedManifest(_ manifest: RunManifest) throws -> String {
-        let folder = context.options.workspace.runManifests(pipeline: context.spec.name)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let url = folder.appendingPathComponent("\(context.runId).manifest.json")
+        let url = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try encode(manifest).write(to: url, options: .atomic)
         return url.path
     }

@@ -230,16 +230,17 @@ struct Harvest {
             let status: PartitionStatus = outcome.stale != nil ? .stale : outcome.work.reused ? .reused : .fetched
             harvest.partitions.append(.init(
                 source: source, key: key, status: status,
-                documents: outcome.documents.count, documentsReused: outcome.reusedCount,
+                documents: outcome.documents.count, documentsReused: outcome.documentsReused,
                 notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
-                counts: result.counts.isEmpty ? nil : result.counts))
+                counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause?.name))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
-            harvest.failed.append("\(source)/\(key): \(error)")
-            harvest.partitions.append(.init(
+            let partition = RunManifest.Partition(
                 source: source, key: key, status: .failed, documents: outcome.documents.count,
-                documentsReused: outcome.reusedCount, notModified: outcome.notModifiedCount,
-                message: "\(error)"))
+                documentsReused: outcome.documentsReused, notModified: outcome.notModifiedCount,
+                message: "\(error)", failure: (error as? Failure)?.code.name)
+            harvest.failed.append(partition.brief)
+            harvest.partitions.append(partition)
         }
     }
 
@@ -250,7 +251,7 @@ struct Harvest {
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil):
             var counts = context.partitionCounts(of: result.dataset, documents: outcome.documents.count)
-            counts["documents_reused"] = outcome.reusedCount
+            counts["documents_reused"] = outcome.documentsReused
             counts["not_modified"] = outcome.notModifiedCount
             if outcome.fromCache { counts["parsed_from_cache"] = 1 }
             counts.merge(result.counts) { _, adapter in adapter }
@@ -326,6 +327,7 @@ struct Harvest {
                 refusal = "\(error)"
             }
             if let good = work.previous?.lastGood {
+                if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
         }

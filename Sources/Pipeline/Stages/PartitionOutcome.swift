@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -19,6 +20,8 @@ struct PartitionOutcome: Sendable {
     /// Signs of a degraded structure in the accepted fetch, let through with a warning.
     var degraded: [String] = []
     var stale: StalePartition?
+    /// The code of the failure that the last good version replaces, for a stale partition.
+    var staleBecause: Failure.Code?
     var revalidate: [String]
     /// Taken from the parse cache instead of being parsed.
     var fromCache = false
@@ -29,4 +32,8 @@ struct PartitionOutcome: Sendable {
     var notModifiedCount: Int
     var fetchSeconds: Double
     var seconds: Double
+
+    /// Documents served without a request: every one of a partition replayed from the raw
+    /// store, else those the raw store already held.
+    var documentsReused: Int { work.reused ? documents.count : reusedCount }
 }

@@ -11,7 +11,8 @@ struct StageContext: Sendable {
     let spec: PipelineSpec
     let options: RunOptions
     let runId: String
-    /// The UTC day the run id's time belongs to, which names the snapshot file.
+    /// The day that names the snapshot file: `--as-of`'s, else the UTC day the run id's time
+    /// belongs to.
     let runDate: String
     /// When the run began, as `_runs` and the manifest record it.
     let started: Date
@@ -30,7 +31,7 @@ struct StageContext: Sendable {
         self.started = instant
         self.begun = options.clock.instant
         self.runId = Self.makeRunId(at: instant)
-        self.runDate = String(isoTimestamp(instant).prefix(10))
+        self.runDate = options.asOf?.description ?? String(isoTimestamp(instant).prefix(10))
         var logger = logger
         logger[metadataKey: "pipeline"] = "\(spec.name)"
         logger[metadataKey: "run"] = "\(runId)"
