@@ -5,19 +5,31 @@ import Snapshot
 
 /// Where a pipeline publishes into PostgreSQL (`publish: postgres:` in the pipeline file): the
 /// environment variable that holds the server's address (credentials never pass through a file
-/// Commissary writes) and the schema readers query.
+/// Commissary writes), the schema readers query, and who may read it. Access is configuration
+/// because each night's schema is new: whatever was granted on the night before goes with it.
 public struct PostgresTarget: Hashable, Sendable {
     public var addressVariable: String
     public var schema: String
+    /// The roles granted USAGE on the schema and SELECT on every table and view.
+    public var readers: [String]
+    /// Row-level security on every table, with a read-only policy for the readers.
+    public var rowLevelSecurity: Bool
 
-    public init(addressVariable: String, schema: String) {
+    public init(addressVariable: String, schema: String, readers: [String] = [], rowLevelSecurity: Bool = false) {
         self.addressVariable = addressVariable
         self.schema = schema
+        self.readers = readers
+        self.rowLevelSecurity = rowLevelSecurity
     }
 
     /// A schema name PostgreSQL takes without quoting, short enough to carry a run id.
     public static func isValidSchema(_ name: String) -> Bool {
         name.range(of: "^[a-z_][a-z0-9_]{0,39}$", options: .regularExpression) != nil && !name.contains("__")
+    }
+
+    /// A role name PostgreSQL takes without quoting (at most 63 bytes, its identifier limit).
+    public static func isValidRole(_ name: String) -> Bool {
+        name.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil
     }
 }
 
@@ -52,6 +64,7 @@ public enum PostgresPublisher {
         let live = target.schema
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
+        try PostgresAccess.checkReaders(of: target, connection)
         try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); SET search_path TO \(building)",
                                at: building)
         var counts: [String: Int] = [:]
@@ -64,7 +77,7 @@ public enum PostgresPublisher {
         }
 
         try connection.execute("SET search_path TO public")
-        let previous = try swap(building, into: live, connection)
+        let previous = try swap(building, into: live, access: target, connection)
         let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
         return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
     }
@@ -87,9 +100,10 @@ public enum PostgresPublisher {
         return try connection.query("SELECT value FROM \(schema)._meta WHERE key = 'run_id'").first?.first ?? nil
     }
 
-    /// Swaps `building` in as `live` in one transaction; the live schema, if any, takes its run
-    /// id as its new name, which is returned.
-    private static func swap(_ building: String, into live: String, _ connection: PostgresConnection) throws -> String? {
+    /// Swaps `building` in as `live` in one transaction, with the access `target` configures;
+    /// the live schema, if any, takes its run id as its new name, which is returned.
+    private static func swap(_ building: String, into live: String, access target: PostgresTarget,
+                             _ connection: PostgresConnection) throws -> String? {
         let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
         let previous = exists ? "\(live)__\(safe(try runId(in: live, connection) ?? "unknown"))" : nil
         // Renaming a schema locks none of its tables, and a statement looks its tables up one at
@@ -101,7 +115,13 @@ public enum PostgresPublisher {
             SELECT quote_ident(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v') ORDER BY 1
             """, [live]).compactMap { $0.first ?? nil } : []
-        var swap = "BEGIN; SET LOCAL lock_timeout = '60s';"
+        let tables = try connection.query("""
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
+            """, [building]).compactMap { $0.first ?? nil }
+        // Access is given before the live tables are locked, so the locks are held no longer.
+        var swap = "BEGIN; " + PostgresAccess.statements(for: target, schema: building, tables: tables)
+            + " SET LOCAL lock_timeout = '60s';"
         if !relations.isEmpty {
             swap += " LOCK TABLE \(relations.map { "\(live).\($0)" }.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE;"
         }
@@ -116,12 +136,14 @@ public enum PostgresPublisher {
         return previous
     }
 
-    /// Tables with their keys, rows through COPY, then foreign keys, indexes, search and views.
+    /// Tables with their keys, rows through COPY, then foreign keys, indexes, search, views and
+    /// comments.
     private static func build(from db: Database, into connection: PostgresConnection, schema: String) throws -> [String: Int] {
         let keys = try SnapshotReader.tableKeys(db)
         let counts = try copyTables(keys, from: db, into: connection, schema: schema)
         try addForeignKeysAndIndexes(keys, from: db, into: connection, schema: schema)
         try addViewsAndSearch(tables: Set(keys.map(\.table)), from: db, into: connection, schema: schema)
+        try PostgresComments.add(in: schema, connection)
         return counts
     }
 

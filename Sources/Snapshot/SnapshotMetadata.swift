@@ -101,7 +101,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
     }
 
     /// Descriptions are written with Markdown's backticks for docs/schema.md; Datasette shows text.
-    static func plain(_ text: String) -> String {
+    public static func plain(_ text: String) -> String {
         text.replacingOccurrences(of: "`", with: "")
     }
 

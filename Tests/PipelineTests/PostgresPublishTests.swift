@@ -14,9 +14,11 @@ import TestSupport
 struct PostgresPublishTests {
     static let variable = "COMMISSARY_TEST_PG_URL"
 
-    /// The bundled sample over a copy of SampleData, publishing into schema `dining` too.
-    private func samplePipeline(in workspace: URL) throws -> (spec: URL, site: URL) {
-        try SampleCopy.make(in: workspace, adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n")
+    /// The bundled sample over a copy of SampleData, publishing into schema `dining` too, with
+    /// `access` (more `publish: postgres:` lines, indented four spaces) if given.
+    private func samplePipeline(in workspace: URL, access: String = "") throws -> (spec: URL, site: URL) {
+        try SampleCopy.make(in: workspace,
+                            adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n" + access)
     }
 
     private func run(_ spec: URL, workspace: URL) async throws -> RunReport {
@@ -175,6 +177,101 @@ struct PostgresPublishTests {
         #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[expected[9][0]]])
     }
 
+    /// Three publishes in a row with `readers` and `row_level_security`: after each, both
+    /// readers (NOLOGIN roles, as Supabase makes them, taken on with SET ROLE) read every table
+    /// and view, a role not among them is refused, a reader's writes are refused, row-level
+    /// security is on with one read policy on every table, and tables, views and columns carry
+    /// their descriptions. The night before, kept for rollback, keeps its grants.
+    @Test func readersAndRowLevelSecurityAreGivenAgainByEveryPublish() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
+        func refused(as role: String, _ sql: String) -> Bool {
+            defer { try? connection.execute("RESET ROLE") }
+            do {
+                try connection.execute("SET ROLE \(role); \(sql)")
+                return false
+            } catch {
+                return "\(error)".contains("permission denied")
+            }
+        }
+        var runIds: [String] = []
+        for night in 1...3 {
+            let report = try await run(spec, workspace: workspace)
+            runIds.append(report.manifest.runId)
+            let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+            let views = try QueryResult.run("SELECT name FROM sqlite_master WHERE type = 'view'", on: snapshot).rows
+                .compactMap { Self.normalized($0[0]) }
+            // The snapshot's tables and the two search tables PostgreSQL has instead of FTS5.
+            let tables = try QueryResult.run("SELECT table_name FROM _table_keys", on: snapshot).rows
+                .compactMap { Self.normalized($0[0]) } + ["food_search", "recipe_search"]
+            #expect(views.count == 14 && tables.contains("menu_item"), "night \(night)")
+            for reader in ["anon", "authenticated"] {
+                try connection.execute("SET ROLE \(reader)")
+                for relation in views + tables {
+                    #expect(throws: Never.self, "night \(night): \(reader) reads \(relation)") {
+                        try connection.query("SELECT count(*) FROM dining.\"\(relation)\"")
+                    }
+                }
+                // The policy lets every row through: a reader sees the sample's 124 menu items.
+                #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["124"]])
+                try connection.execute("RESET ROLE")
+            }
+            #expect(refused(as: "outsider", "SELECT count(*) FROM dining.v_menu"), "night \(night)")
+            #expect(refused(as: "outsider", "SELECT count(*) FROM dining.menu_item"), "night \(night)")
+            #expect(refused(as: "anon", "DELETE FROM dining.menu_item"), "night \(night)")
+            #expect(refused(as: "authenticated", "INSERT INTO dining._meta (key, value) VALUES ('x', 'y')"), "night \(night)")
+            let security = try connection.query("""
+                SELECT c.relname, c.relrowsecurity, (SELECT string_agg(p.policyname || ':' || p.cmd || ':' || array_to_string(p.roles, ','), ' ')
+                    FROM pg_policies p WHERE p.schemaname = 'dining' AND p.tablename = c.relname)
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'dining' AND c.relkind = 'r'
+                """)
+            #expect(Set(security.compactMap { $0[0] }) == Set(tables), "night \(night)")
+            for row in security {
+                #expect(row[1] == "t" && row[2] == "commissary_read:SELECT:anon,authenticated", "night \(night): \(row)")
+            }
+            // Every table and view the schema description describes carries its description.
+            let undescribed = try connection.query("""
+                SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'dining' AND c.relkind IN ('r', 'v') AND obj_description(c.oid, 'pg_class') IS NULL ORDER BY 1
+                """)
+            #expect(undescribed == [["food_search"], ["recipe_search"]], "night \(night)")
+        }
+        #expect(try connection.query("SELECT obj_description('dining.menu_item'::regclass, 'pg_class')")
+                == [[SnapshotMetadata.plain(try #require(SchemaDescription.current.table(named: "menu_item")).description)]])
+        let viewComment = try #require(try connection.query("SELECT obj_description('dining.v_menu'::regclass, 'pg_class')").first?.first ?? nil)
+        #expect(!viewComment.isEmpty && !viewComment.contains("`"))
+        let dateColumn = try #require(SchemaDescription.current.table(named: "service_day")?.columns.first { $0.name == "date" })
+        #expect(try connection.query("""
+            SELECT col_description('dining.service_day'::regclass, attnum) FROM pg_attribute
+            WHERE attrelid = 'dining.service_day'::regclass AND attname = 'date'
+            """) == [[SnapshotMetadata.plain(dateColumn.description)]])
+        // Row-level security is enforced: a role granted SELECT but named in no policy sees no row.
+        try connection.execute("GRANT USAGE ON SCHEMA dining TO outsider; GRANT SELECT ON dining.menu_item TO outsider")
+        try connection.execute("SET ROLE outsider")
+        #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["0"]])
+        try connection.execute("RESET ROLE")
+        // The night before, kept for rollback, is readable as it was served.
+        try connection.execute("SET ROLE anon")
+        #expect(try connection.query("SELECT value FROM dining__\(runIds[1])._meta WHERE key = 'run_id'") == [[runIds[1]]])
+        try connection.execute("RESET ROLE")
+
+        // A reader the server has no role for stops the publish before anything is built.
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "sample"))
+        let ghost = PostgresTarget(addressVariable: Self.variable, schema: "dining", readers: ["anon", "ghost"])
+        #expect { try PostgresPublisher.publish(latest, to: ghost, keepPrevious: 1) } throws: { error in
+            "\(error)".contains("no role ghost") && "\(error)".contains("publish.postgres.readers")
+        }
+        #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[runIds[2]]])
+        #expect(try connection.query("SELECT 1 FROM pg_namespace WHERE nspname = 'dining__building'").isEmpty)
+    }
+
     /// The binary killed with SIGKILL at points spread over its run, PostgreSQL part included:
     /// after each kill `dining` still serves one whole night that was published; the next run
     /// clears what a killed one left and swaps its night in.
@@ -311,6 +408,18 @@ struct PostgresPublishTests {
         #expect(try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG}\n", file: file).postgres?.schema
                 == "commissary")
         #expect(try SpecReader.parse(head, file: file).postgres == nil)
+        let access = try SpecReader.parse(head + """
+            publish:
+              postgres: {url_env: TEAM_PG, readers: [anon, authenticated], row_level_security: true}
+
+            """, file: file).postgres
+        #expect(access == PostgresTarget(addressVariable: "TEAM_PG", schema: "commissary", readers: ["anon", "authenticated"],
+                                         rowLevelSecurity: true))
+        for wrong in ["readers: anon", "readers: [Anon]", "readers: ['anon; DROP SCHEMA x']", "row_level_security: maybe"] {
+            #expect(throws: (any Error).self, "\(wrong)") {
+                try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, \(wrong)}\n", file: file)
+            }
+        }
         do {
             _ = try SpecReader.parse(head + "publish:\n  postgres: {url_env: 'postgresql://u:s3cret@db/x'}\n", file: file)
             Issue.record("an address was taken as a variable name")

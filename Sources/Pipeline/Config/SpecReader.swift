@@ -233,14 +233,14 @@ public enum SpecReader {
         return .lastDays(try map.required("last_days").int(in: 1...DateSelection.maxDays))
     }
 
-    /// `publish: {postgres: {url_env: NAME, schema: NAME}}`: the server's address is read from
-    /// the environment variable at run time, never from the file.
+    /// `publish: {postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL}}`:
+    /// the server's address is read from the environment variable at run time, never from the file.
     private static func readPublish(_ node: YAMLValue) throws -> PostgresTarget? {
         let map = try YAMLMapping(node)
         try map.allowOnly(["postgres"])
         guard let postgresNode = try map.optional("postgres") else { return nil }
         let postgres = try YAMLMapping(postgresNode)
-        try postgres.allowOnly(["url_env", "schema"])
+        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security"])
         let variableNode = try postgres.required("url_env")
         let variable = try variableNode.string()
         guard variable.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
@@ -254,7 +254,15 @@ public enum SpecReader {
             throw (schemaNode ?? postgresNode).error(
                 "must be lower-case letters, digits and single underscores, at most 40, found \"\(schema)\"")
         }
-        return PostgresTarget(addressVariable: variable, schema: schema)
+        let readers = try postgres.optional("readers")?.sequence().map { node -> String in
+            let role = try node.string()
+            guard PostgresTarget.isValidRole(role) else {
+                throw node.error("must be a role name of lower-case letters, digits and underscores, at most 63, found \"\(role)\"")
+            }
+            return role
+        } ?? []
+        let rowLevelSecurity = try postgres.optional("row_level_security")?.bool() ?? false
+        return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity)
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {
