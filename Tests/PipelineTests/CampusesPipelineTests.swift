@@ -32,6 +32,25 @@ import TestSupport
     }
 
     /// The items the real answer's dayparts list (those printing `icon`, if given), counted from the file.
+    /// St. Olaf's cafés 261 and 262 on 2016-11-22 from `server`, fetched without waits or retries;
+    /// `places` names a places file beside the pipeline.
+    static func stolafPipeline(_ server: TestHTTPServer, places: String? = nil) -> String {
+        """
+        pipeline: stolaf
+        licence: test
+        \(places.map { "places: \($0)" } ?? "")
+        sources:
+          - name: stolaf
+            adapter: bonappetit
+            location: \(server.url(""))
+            cafes: [261, 262]
+            dates: {from: 2016-11-22, to: 2016-11-22}
+        checks:
+          min_menu_items: 1
+        fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+        """
+    }
+
     static func stavItems(icon: String? = nil) throws -> Int {
         let top = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: stOlaf)) as? [String: Any])
         let day = try #require((top["days"] as? [[String: Any]])?.first)
@@ -161,19 +180,7 @@ import TestSupport
             return json(truncated.isOn ? open.prefix(open.count / 2) : open)
         }
         defer { server.stop() }
-        let yaml = """
-            pipeline: stolaf
-            licence: test
-            sources:
-              - name: stolaf
-                adapter: bonappetit
-                location: \(server.url(""))
-                cafes: [261, 262]
-                dates: {from: 2016-11-22, to: 2016-11-22}
-            checks:
-              min_menu_items: 1
-            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-            """
+        let yaml = Self.stolafPipeline(server)
         let good = try await run(yaml, workspace: workspace)
         #expect(good.published)
         let served = try rows("SELECT count(*) FROM v_menu", good)
@@ -208,20 +215,7 @@ import TestSupport
                  coordinates_source: this test}
             """.write(to: workspace.appendingPathComponent("stolaf-places.yml"), atomically: true, encoding: .utf8)
         let pipeline = workspace.appendingPathComponent("stolaf.yml")
-        try """
-            pipeline: stolaf
-            licence: test
-            places: stolaf-places.yml
-            sources:
-              - name: stolaf
-                adapter: bonappetit
-                location: \(server.url(""))
-                cafes: [261, 262]
-                dates: {from: 2016-11-22, to: 2016-11-22}
-            checks:
-              min_menu_items: 1
-            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-            """.write(to: pipeline, atomically: true, encoding: .utf8)
+        try Self.stolafPipeline(server, places: "stolaf-places.yml").write(to: pipeline, atomically: true, encoding: .utf8)
         let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
         try #require(run.status == 0, "\(run.error)")
         let noon = try await CommissaryProcess.run(["near", "--lat", "44.4622", "--lon", "-93.1833", "--date", "2016-11-22",
