@@ -45,10 +45,16 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // gzip for the change files published beside snapshots.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
 
-        // What every module shares: timestamps, hashing, durable writes, free space, the run
-        // lock, the build id, the version.
-        .target(name: "Basics", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // What every module shares: timestamps, hashing, gzip, durable writes, free space, the
+        // run lock, the build id, the version.
+        .target(name: "Basics", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]),
         // Values at the core: no I/O; the one shape of errors from Basics.
         .target(name: "FoodModel", dependencies: ["Basics"]),
 

@@ -19,7 +19,9 @@ enum PostgresComments {
             let name = "\(schema).\(PostgresPublisher.quoted(table.name))"
             statements.append("COMMENT ON \(kind == "v" ? "VIEW" : "TABLE") \(name) IS \(literal(table.description))")
             for column in table.columns where columns.contains("\(table.name).\(column.name)") {
-                statements.append("COMMENT ON COLUMN \(name).\(PostgresPublisher.quoted(column.name)) IS \(literal(column.description))")
+                // A flag is `boolean` here: said as true, not as SQLite's 1.
+                let description = column.truthCondition.map { "True when \($0)" } ?? column.description
+                statements.append("COMMENT ON COLUMN \(name).\(PostgresPublisher.quoted(column.name)) IS \(literal(description))")
             }
         }
         guard !statements.isEmpty else { return }

@@ -155,9 +155,9 @@ public enum PostgresPublisher {
             let place = "\(schema).\(key.table)"
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [key.table])
                 .map { row in (name: row[0] as String, type: row[1] as String, notNull: (row[2] as Int) == 1) }
-            var definitions = columns.map { column in
-                "\(quoted(column.name)) \(postgresType(table: key.table, column: column.name, declared: column.type))"
-                    + (column.notNull ? " NOT NULL" : "")
+            let types = columns.map { postgresType(table: key.table, column: $0.name, declared: $0.type) }
+            var definitions = zip(columns, types).map { column, type in
+                "\(quoted(column.name)) \(type)" + (column.notNull ? " NOT NULL" : "")
             }
             if !key.columns.isEmpty { definitions.append("PRIMARY KEY (\(key.columns.map(quoted).joined(separator: ", ")))") }
             try connection.execute("CREATE TABLE \(quoted(key.table)) (\(definitions.joined(separator: ", ")))", at: place)
@@ -165,8 +165,12 @@ public enum PostgresPublisher {
             try connection.copy(into: quoted(key.table), columns: columns.map { quoted($0.name) }, at: place) { row in
                 let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(key.table))")
                 while let values = try cursor.next() {
-                    try row((0..<columns.count).map { copyText(values[$0] as DatabaseValue) })
                     count += 1
+                    try row(try (0..<columns.count).map { index in
+                        let value = values[index] as DatabaseValue
+                        guard types[index] == "boolean" else { return copyText(value) }
+                        return try truthText(value, place: "\(place).\(columns[index].name), row \(count)")
+                    })
                 }
             }
             counts[key.table] = count
@@ -259,11 +263,14 @@ public enum PostgresPublisher {
         return dropped
     }
 
-    /// SQLite's declared type as PostgreSQL's: dates as `date`, the run's timestamps as
-    /// `timestamptz`, integers as `bigint`, reals as `double precision`, the rest as `text`.
+    /// SQLite's declared type as PostgreSQL's: the truth values the schema description marks as
+    /// flags as `boolean`, dates as `date`, the run's timestamps as `timestamptz`, integers as
+    /// `bigint`, reals as `double precision`, the rest as `text`.
     static func postgresType(table: String, column: String, declared: String) -> String {
         switch declared.uppercased() {
-        case "INTEGER": return "bigint"
+        case "INTEGER":
+            let described = SchemaDescription.current.table(named: table)?.columns.first { $0.name == column }
+            return described?.isFlag == true ? "boolean" : "bigint"
         case "REAL": return "double precision"
         default:
             if column == "date" || column.hasSuffix("_date") { return "date" }
@@ -283,6 +290,18 @@ public enum PostgresPublisher {
             return "\(number)"
         case .string(let text): return text
         case .blob(let data): return "\\x" + data.map { String(format: "%02x", $0) }.joined()
+        }
+    }
+
+    /// A flag's 0 or 1 as COPY's `f` or `t`; any other value is refused, naming its row, since
+    /// a truth value that is neither would be read as one by some client.
+    private static func truthText(_ value: DatabaseValue, place: String) throws -> String? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(0): return "f"
+        case .int64(1): return "t"
+        default:
+            throw Failure(.badInput, "holds \(value) in a flag, which is 0 or 1; not swapped in", at: place)
         }
     }
 

@@ -1,11 +1,13 @@
 import Snapshot
 
 /// The snapshot's views in PostgreSQL's dialect. SQLite's definitions do not run there as they
-/// are (`group_concat`, subqueries without an alias, 0/1 truth values summed, `round` of a
-/// double, `rowid`), so each is restated here; a test checks that every view of a snapshot has
+/// are (`group_concat`, subqueries without an alias, 0/1 truth values summed and compared with
+/// numbers, `round` of a double, `rowid`), so each is restated here; a test checks that every view of a snapshot has
 /// its statement here and that both answer with the same rows on the sample.
 ///
-/// Truth values stay 0/1 integers, as in SQLite, so that a query ports between the two.
+/// Truth values are `boolean`, as the tables' flags are (SQLite's 0/1): `WHERE is_vegan` reads
+/// the same in both databases, and a count of them is `sum(is_vegan::int)`, which keeps SQLite's
+/// NULL for a group with none known.
 /// `v_recipe_search` has no `recipe_rowid`: PostgreSQL has no rowid, and its search is the
 /// `recipe_search` table.
 enum PostgresViews {
@@ -65,9 +67,9 @@ enum PostgresViews {
             SELECT f.id AS food_id, f.source, f.name AS food, f.serving_size,
                    \(SnapshotSchema.macroColumns(factor: SnapshotSchema.perServing("f.label_basis", "f.serving_grams"),
                                                 calories: "f.calories")),
-                   \(SnapshotSchema.hasTerm("'vegan'"))::int AS is_vegan,
-                   \(SnapshotSchema.hasTerm("'vegan', 'vegetarian'"))::int AS is_vegetarian,
-                   (SELECT count(*) FROM food_nutrient_agreement a WHERE a.food_id = f.id AND a.agrees = 0)
+                   \(SnapshotSchema.hasTerm("'vegan'")) AS is_vegan,
+                   \(SnapshotSchema.hasTerm("'vegan', 'vegetarian'")) AS is_vegetarian,
+                   (SELECT count(*) FROM food_nutrient_agreement a WHERE a.food_id = f.id AND NOT a.agrees)
                        AS dv_disagreements,
                    (SELECT count(*) FROM food_flag fl WHERE fl.food_id = f.id) AS flags,
                    f.label_basis AS basis, f.serving_grams
@@ -91,7 +93,7 @@ enum PostgresViews {
                    mi.food_id, f.name AS food,
                    (SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id) AS codes,
                    fm.is_vegan, fm.is_vegetarian,
-                   (\(labelled("calories")) >= 200 AND \(labelled("protein_g")) >= 10)::int AS is_entree,
+                   (\(labelled("calories")) >= 200 AND \(labelled("protein_g")) >= 10) AS is_entree,
                    \(labelled("calories")) AS calories,
                    \(labelled("protein_g")) AS protein_g,
                    \(labelled("total_fat_g")) AS total_fat_g,
@@ -116,12 +118,12 @@ enum PostgresViews {
             CREATE VIEW v_nutrition_summary AS
             SELECT date, meal, restaurant,
                    count(*) AS items,
-                   sum(is_vegan) AS vegan_items,
-                   sum(is_vegetarian) AS vegetarian_items,
-                   sum(is_entree) AS entrees,
+                   sum(is_vegan::int) AS vegan_items,
+                   sum(is_vegetarian::int) AS vegetarian_items,
+                   sum(is_entree::int) AS entrees,
                    round(avg(calories)::numeric, 1)::double precision AS avg_calories,
-                   max(CASE WHEN is_vegan = 1 THEN protein_g END) AS max_vegan_protein_g,
-                   min(CASE WHEN is_entree = 1 THEN sodium_mg END) AS min_entree_sodium_mg,
+                   max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
+                   min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
                    sum((dv_disagreements > 0)::int) AS items_with_dv_disagreements,
                    sum((flags > 0)::int) AS flagged_items
             FROM v_menu_macros
@@ -132,7 +134,7 @@ enum PostgresViews {
             SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
             FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
                                                ORDER BY sodium_mg, item) AS rank
-                  FROM v_menu_macros WHERE is_entree = 1 AND sodium_mg IS NOT NULL) AS ranked
+                  FROM v_menu_macros WHERE is_entree AND sodium_mg IS NOT NULL) AS ranked
             WHERE rank = 1
             """),
         ("v_label_disagreements", """
@@ -143,7 +145,7 @@ enum PostgresViews {
             FROM food_nutrient_agreement a
             JOIN food f ON f.id = a.food_id
             JOIN food_nutrient fn ON fn.food_id = a.food_id AND fn.nutrient_key = a.nutrient_key
-            WHERE a.agrees = 0
+            WHERE NOT a.agrees
             UNION ALL
             SELECT fl.food_id, f.name, fl.check_name, fl.nutrient_key, fl.message
             FROM food_flag fl

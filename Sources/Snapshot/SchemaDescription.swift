@@ -9,10 +9,22 @@ public struct SchemaDescription: Hashable, Sendable {
     public struct Column: Hashable, Sendable {
         public var name: String
         public var description: String
+        /// For a truth value, what it says when it holds. SQLite has no boolean and stores
+        /// 1 or 0; PostgreSQL is given `boolean` for exactly these columns.
+        public var truthCondition: String?
+
+        public var isFlag: Bool { truthCondition != nil }
 
         public init(_ name: String, _ description: String) {
             self.name = name
             self.description = description
+        }
+
+        /// A truth value, described as "1 when `condition`".
+        public static func flag(_ name: String, when condition: String) -> Column {
+            var column = Column(name, "1 when \(condition)")
+            column.truthCondition = condition
+            return column
         }
     }
 

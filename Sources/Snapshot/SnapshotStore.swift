@@ -136,7 +136,7 @@ public struct SnapshotStore: Sendable {
     /// fails (a disk that filled up) removes its partial file; one a kill interrupts is left for
     /// the next run's sweep.
     @discardableResult
-    private func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws -> URL {
+    func writeBeside(_ snapshot: URL, suffix: String, _ data: Data) throws -> URL {
         let name = snapshot.lastPathComponent + suffix
         let final = directory.appendingPathComponent(name)
         let partial = directory.appendingPathComponent(".\(name).partial")
@@ -195,7 +195,7 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish (of
-    /// the snapshot, its manifest or its metadata), side files whose snapshot is gone (a kill
+    /// the snapshot or a file beside it), side files whose snapshot is gone (a kill
     /// between the metadata and the rename), and unfinished snapshots (`isUnfinished`). Call
     /// only while holding the pipeline's run lock, so no live run's partial file is taken. The
     /// date after the name is matched too, so `sample` never takes `sample-menus`' files. SQLite's
@@ -205,8 +205,8 @@ public struct SnapshotStore: Sendable {
     @discardableResult
     public func removeLeftovers(pipeline: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json|\.report\.html)?\.partial(-journal|-wal|-shm)?$/#
-        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html)$/#
+        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz)?\.partial(-journal|-wal|-shm)?$/#
+        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz)$/#
         let present = Set(names)
         var unfinished: [String] = []
         for name in names {

@@ -25,6 +25,9 @@ enum ExitStatus: Int32, CaseIterable {
     case publishedStale = 6
     /// `diff --exit-code` or `changes --exit-code` found differences. Not git's 1, which means a bad input here.
     case differ = 7
+    /// `changes --since` found no chain of change files from the client's snapshot to `latest`:
+    /// the client downloads the snapshot whole.
+    case resync = 8
     /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
@@ -61,6 +64,7 @@ enum ExitStatus: Int32, CaseIterable {
         + "5 published and latest, but its manifest or the ledger could not be written; "
         + "6 published (or still current) with stale days, carried from their last good version; "
         + "7 the snapshots differ (diff or changes --exit-code); "
+        + "8 changes --since found no chain of change files: download the latest snapshot whole; "
         + "64 arguments that cannot be read (with the usage); "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }
@@ -109,7 +113,7 @@ extension ServiceDate: ExpressibleByArgument {
     }
 }
 
-/// The arguments `diff` and `changes` share: two snapshots, the workspace `latest` refers to,
+/// The arguments of `diff`: two snapshots, the workspace `latest` refers to,
 /// and `--exit-code`.
 struct SnapshotPair: ParsableArguments {
     @Argument(help: "The older snapshot.")

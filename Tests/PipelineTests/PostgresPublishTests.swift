@@ -52,6 +52,22 @@ struct PostgresPublishTests {
         try connection.query(sql).map { $0.map(Self.normalized(postgres:)) }.sorted { "\($0)" < "\($1)" }
     }
 
+    /// Every column of a table or view (`columns` if given), PostgreSQL's booleans turned into
+    /// SQLite's 0/1 so that rows compare: the flags are the one type the two databases spell
+    /// differently.
+    private func postgresSelect(_ relation: String, columns wanted: [String]? = nil,
+                                _ connection: PostgresConnection) throws -> String {
+        let columns = try connection.query("""
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position
+            """, [relation]).filter { row in wanted.map { $0.contains(row[0] ?? "") } ?? true }
+        let list = columns.map { row in
+            let name = "\"\(row[0] ?? "")\""
+            return row[1] == "boolean" ? "\(name)::int" : name
+        }
+        return "SELECT \(list.joined(separator: ", ")) FROM \"\(relation)\""
+    }
+
     @Test func theSampleIsInPostgresAsInSQLiteTableByTableAndViewByView() async throws {
         let server = try PrivatePostgres()
         defer { server.stop() }
@@ -72,7 +88,8 @@ struct PostgresPublishTests {
             let count = try sqliteRows("SELECT count(*) FROM \"\(table)\"", snapshot)
             #expect(try postgresRows("SELECT count(*) FROM \"\(table)\"", connection) == count, "\(table)")
             guard !table.hasPrefix("_") else { continue }
-            let same = try postgresRows("SELECT * FROM \"\(table)\"", connection) == sqliteRows("SELECT * FROM \"\(table)\"", snapshot)
+            let same = try postgresRows(postgresSelect(table, connection), connection)
+                == sqliteRows("SELECT * FROM \"\(table)\"", snapshot)
             #expect(same, "table \(table) differs")
         }
         // Every view answers with the same rows (v_recipe_search without SQLite's rowid).
@@ -80,20 +97,39 @@ struct PostgresPublishTests {
             .compactMap { Self.normalized($0[0]) }
         #expect(views.count == 14)
         for view in views {
-            let columns = view == "v_recipe_search" ? "recipe_id, name, ingredients, tags, instructions" : "*"
-            let same = try postgresRows("SELECT \(columns) FROM \(view)", connection)
-                == sqliteRows("SELECT \(columns) FROM \(view)", snapshot)
+            let columns = view == "v_recipe_search" ? ["recipe_id", "name", "ingredients", "tags", "instructions"] : nil
+            let same = try postgresRows(postgresSelect(view, columns: columns, connection), connection)
+                == sqliteRows("SELECT \(columns?.joined(separator: ", ") ?? "*") FROM \(view)", snapshot)
             #expect(same, "view \(view) differs")
         }
         // Types a PostgreSQL user expects, keys and foreign keys as constraints.
         let types = try connection.query("""
             SELECT table_name || '.' || column_name, data_type FROM information_schema.columns
             WHERE table_schema = 'dining' AND (table_name, column_name) IN
-                (('service_day', 'date'), ('menu_item', 'id'), ('food_nutrient', 'amount'), ('food', 'name'), ('_runs', 'started_at'))
+                (('service_day', 'date'), ('menu_item', 'id'), ('food_nutrient', 'amount'), ('food', 'name'), ('_runs', 'started_at'),
+                 ('food', 'has_page'), ('hours', 'is_closed'), ('_checks', 'passed'), ('v_menu_macros', 'is_vegan'),
+                 ('v_menu_macros', 'is_entree'), ('v_food_nutrition', 'dv_agrees'))
             ORDER BY 1
             """)
-        #expect(types == [["_runs.started_at", "timestamp with time zone"], ["food.name", "text"],
-                          ["food_nutrient.amount", "double precision"], ["menu_item.id", "bigint"], ["service_day.date", "date"]])
+        #expect(types == [["_checks.passed", "boolean"], ["_runs.started_at", "timestamp with time zone"],
+                          ["food.has_page", "boolean"], ["food.name", "text"],
+                          ["food_nutrient.amount", "double precision"], ["hours.is_closed", "boolean"],
+                          ["menu_item.id", "bigint"], ["service_day.date", "date"],
+                          ["v_food_nutrition.dv_agrees", "boolean"], ["v_menu_macros.is_entree", "boolean"],
+                          ["v_menu_macros.is_vegan", "boolean"]])
+        // Every column the schema description marks as a flag, and only those, is boolean.
+        let flags = SchemaDescription.current.tables.flatMap { table in
+            table.columns.filter(\.isFlag).map { "\(table.name).\($0.name)" }
+        }
+        let booleans = try connection.query("""
+            SELECT table_name || '.' || column_name FROM information_schema.columns
+            WHERE table_schema = 'dining' AND data_type = 'boolean' ORDER BY 1
+            """).compactMap { $0.first ?? nil }
+        #expect(booleans == flags.sorted())
+        // A flag reads as a truth value, the same query as on SQLite.
+        let vegan = "SELECT count(*) FROM v_menu_macros WHERE is_vegan"
+        #expect(try postgresRows(vegan, connection) == sqliteRows(vegan, snapshot))
+        #expect(try sqliteRows(vegan, snapshot) != [["0"]])
         let sqliteForeignKeys = try sqliteRows("""
             SELECT count(DISTINCT t.name || '/' || f.id) FROM sqlite_master t, pragma_foreign_key_list(t.name) f WHERE t.type = 'table'
             """, snapshot)
@@ -350,6 +386,7 @@ struct PostgresPublishTests {
             "SELECT DISTINCT calories FROM v_menu_macros WHERE food_id = 'ucla-dataset:bruin burger' AND date = '2016-10-01'",
             "SELECT date, meal, restaurant, items, vegan_items, avg_calories FROM v_nutrition_summary WHERE date = '2016-10-03'",
             "SELECT date, meal, restaurant, item, sodium_mg FROM v_lowest_sodium_entree WHERE date = '2016-10-03'",
+            "SELECT item, calories FROM v_menu_macros WHERE is_vegan AND is_entree AND date = '2016-10-03'",
         ]
         for sql in examples {
             let answer = try sqliteRows(sql, snapshot)

@@ -4,7 +4,7 @@ import Report
 import Snapshot
 
 /// The publish stage: the staging database made a verified, read-only snapshot, `latest` swung
-/// to it, the report page beside it; then the `published` event and retention.
+/// to it, the report page and the change file beside it; then the `published` event and retention.
 struct Publish {
     let context: StageContext
     let store: SnapshotStore
@@ -35,7 +35,19 @@ struct Publish {
                 context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
             }
         }
+        if let previous { writeChanges(from: previous, to: snapshot) }
         return Output(snapshot: snapshot)
+    }
+
+    /// The change set from the snapshot `latest` pointed at before, for clients that sync by
+    /// changes (docs/changes.md). One that cannot be written is a warning: the snapshot stands,
+    /// and a client whose chain it would have continued downloads the snapshot whole.
+    private func writeChanges(from previous: URL, to snapshot: URL) {
+        do {
+            try store.writeChanges(try ChangeSet.between(previous, snapshot), beside: snapshot)
+        } catch {
+            context.emit(.warning, message: "the change file could not be written: \(error)", path: snapshot.path)
+        }
     }
 
     /// Retention runs only after a publish succeeded. Failing to remove an old file does not
