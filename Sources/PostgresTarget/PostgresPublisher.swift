@@ -65,6 +65,7 @@ public enum PostgresPublisher {
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
         try PostgresAccess.checkReaders(of: target, connection)
+        let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection))
         try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); SET search_path TO \(building)",
                                at: building)
         var counts: [String: Int] = [:]
@@ -77,7 +78,7 @@ public enum PostgresPublisher {
         }
 
         try connection.execute("SET search_path TO public")
-        let previous = try swap(building, into: live, access: target, connection)
+        let previous = try swap(building, into: live, access: target, feed: feed, keepRuns: keepPrevious + 1, connection)
         let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
         return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
     }
@@ -100,10 +101,11 @@ public enum PostgresPublisher {
         return try connection.query("SELECT value FROM \(schema)._meta WHERE key = 'run_id'").first?.first ?? nil
     }
 
-    /// Swaps `building` in as `live` in one transaction, with the access `target` configures;
-    /// the live schema, if any, takes its run id as its new name, which is returned.
+    /// Swaps `building` in as `live` in one transaction, with the access `target` configures
+    /// and the night's changes recorded in the feed (`keepRuns` nights kept there); the live
+    /// schema, if any, takes its run id as its new name, which is returned.
     private static func swap(_ building: String, into live: String, access target: PostgresTarget,
-                             _ connection: PostgresConnection) throws -> String? {
+                             feed: PostgresChangeFeed, keepRuns: Int, _ connection: PostgresConnection) throws -> String? {
         let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
         let previous = exists ? "\(live)__\(safe(try runId(in: live, connection) ?? "unknown"))" : nil
         // Renaming a schema locks none of its tables, and a statement looks its tables up one at
@@ -119,15 +121,19 @@ public enum PostgresPublisher {
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
             """, [building]).compactMap { $0.first ?? nil }
-        // Access is given before the live tables are locked, so the locks are held no longer.
-        var swap = "BEGIN; " + PostgresAccess.statements(for: target, schema: building, tables: tables)
-            + " SET LOCAL lock_timeout = '60s';"
+        // Access is given and the changes recorded before the live tables are locked, so the
+        // locks are held no longer.
+        let prepare = "BEGIN; " + PostgresAccess.statements(for: target, schema: building, tables: tables)
+            + " " + feed.preparation(access: target)
+        var swap = "SET LOCAL lock_timeout = '60s';"
         if !relations.isEmpty {
             swap += " LOCK TABLE \(relations.map { "\(live).\($0)" }.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE;"
         }
         if let previous { swap += " DROP SCHEMA IF EXISTS \(previous) CASCADE; ALTER SCHEMA \(live) RENAME TO \(previous);" }
         swap += " ALTER SCHEMA \(building) RENAME TO \(live); COMMIT;"
         do {
+            try connection.execute(prepare, at: live)
+            try feed.record(keep: keepRuns, connection)
             try connection.execute(swap, at: live)
         } catch {
             try? connection.execute("ROLLBACK")

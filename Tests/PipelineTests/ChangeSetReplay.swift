@@ -3,9 +3,9 @@ import Snapshot
 import Testing
 import TestSupport
 
-/// Replays a change set as an app would: the JSON of `ChangeSet.between(old, new)` applied by
-/// the reference client (`scripts/apply-changes`, Python's own sqlite3) to a writable copy of
-/// `old`, then every table of the copy compared with `new`, row for row.
+/// Replays a change set as an app would: the JSON of `ChangeSet.between(old, new)` (or a change
+/// file) applied by the reference client (`scripts/apply-changes`, Python's own sqlite3) to a
+/// writable copy of `old`, then every table of the copy compared with `new`, row for row.
 enum ChangeSetReplay {
     /// Applies and compares; returns the change set for the caller's own expectations.
     @discardableResult
@@ -16,14 +16,32 @@ enum ChangeSetReplay {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("changes.json")
         try Data(changes.json().utf8).write(to: file)
-        let copy = folder.appendingPathComponent("copy.sqlite")
-        try FileManager.default.copyItem(at: old, to: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        try await expectReplay(of: file, onto: old, gives: new, sourceLocation: sourceLocation)
+        return changes
+    }
 
+    /// `changes` (a change set's JSON, gzipped or not) applied by the reference client to a copy
+    /// of `old` gives `new`, table by table.
+    static func expectReplay(of changes: URL, onto old: URL, gives new: URL, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws {
+        let copy = try writableCopy(of: old)
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
         let status = try await run(["python3", Paths.packageRoot.appendingPathComponent("scripts/apply-changes").path,
-                                    file.path, copy.path])
+                                    changes.path, copy.path])
         #expect(status == 0, "apply-changes failed", sourceLocation: sourceLocation)
+        try expectSame(copy, as: new, sourceLocation: sourceLocation)
+    }
 
+    /// A copy of a (read-only) published snapshot that a client may write, in a folder of its own.
+    static func writableCopy(of snapshot: URL) throws -> URL {
+        let copy = try Paths.temporaryFolder("replay").appendingPathComponent("copy.sqlite")
+        try FileManager.default.copyItem(at: snapshot, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        return copy
+    }
+
+    /// Every table of `copy` holds what `new`'s does, with the same schema; its search answers alike.
+    static func expectSame(_ copy: URL, as new: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         func everything(_ url: URL) throws -> [String: QueryResult] {
             var tables: [String: QueryResult] = [:]
             let names = try QueryResult.run("SELECT table_name FROM _table_keys", on: url).rows.compactMap { row -> String? in
@@ -53,7 +71,6 @@ enum ChangeSetReplay {
         let search = "SELECT f.id FROM food_fts JOIN food f ON f.rowid = food_fts.rowid WHERE food_fts MATCH 'chicken OR yogurt' ORDER BY 1"
         let found = try QueryResult.run(search, on: copy) == QueryResult.run(search, on: new)
         #expect(found, "the search answers differently after the replay", sourceLocation: sourceLocation)
-        return changes
     }
 
     private static func run(_ arguments: [String]) async throws -> Int32 {

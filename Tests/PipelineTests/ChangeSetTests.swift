@@ -49,6 +49,8 @@ import TestSupport
         #expect(items.updated.first?.changed.map(\.value) == [.text("Greek Yogurt Parfait Cup")])
         #expect(changes.schemaObjects.isEmpty)
         #expect(changes.text().contains("  menu_item: 0 inserted, 1 updated, 0 deleted\n"), "\(changes.text())")
+        // Read back from its JSON, as `changes --since` reads change files, it is the same set.
+        #expect(try ChangeSet(json: Data(changes.json().utf8), place: "changes.json").json() == changes.json())
 
         // Each table's key is recorded in the snapshot, parents before the tables pointing at them.
         let keys = try QueryResult.run("SELECT table_name, key_columns FROM _table_keys ORDER BY position", on: new).rows
@@ -109,5 +111,18 @@ import TestSupport
         let outcome = try await CommissaryProcess.run(["changes", old.path, new.path, "--exit-code"])
         #expect(outcome.status == 7, "\(outcome.error)")
         #expect(outcome.output.contains("  menu_item: 0 inserted, \(count - 1) updated, 1 deleted\n"), "\(outcome.output)")
+
+        // The same set from the change file beside the new snapshot, through --since; a change
+        // file cut short is refused in one line naming it, and nothing is printed on the output.
+        let runId = try #require(try SnapshotReader.meta(of: old)["run_id"])
+        let since = try await CommissaryProcess.run(["changes", "--since", runId, "--workspace", workspace.path])
+        #expect(since.status == 0 && since.output == changes.text(), "\(since.error)")
+        let file = new.path + SnapshotStore.changesSuffix
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: file))
+        let damaged = try await CommissaryProcess.run(["changes", "--since", runId, "--workspace", workspace.path])
+        #expect(damaged.status == 1 && damaged.output.isEmpty, "\(damaged.error)")
+        #expect(damaged.error == "error: \(file): the gzip data is cut short\n", "\(damaged.error)")
     }
 }

@@ -590,6 +590,7 @@ import TestSupport
         #expect(spec.history == .all)
         let places = try #require(spec.places)
         var last: URL?
+        var published: [URL] = []
         var lastNight: [ServiceDate: ServiceDate] = [:]
         for night in Self.nights {
             feed.nightBox.set(night)
@@ -621,12 +622,26 @@ import TestSupport
                 #expect(changeBytes * 4 < snapshotBytes, "night \(night): \(changeBytes) of \(snapshotBytes)")
             }
             last = snapshot
+            published.append(snapshot)
             for date in Self.dates(of: night) { lastNight[date] = night }
             // Only the night's own window was asked for.
             let asked = Set(feed.server.requests.filter { $0.path.hasPrefix("/menus/") }.map(\.path))
                 .subtracting(before)
             #expect(asked.isSubset(of: Set((0...5).map { "/menus/\(night.adding(days: $0)).json" })), "\(asked)")
         }
+        // Beside each snapshot but the first, its change file, which the reference client reads
+        // gzipped; a client three nights behind (night 4) gets night 7 by `changes --since`,
+        // which composes the three files from night 4.
+        #expect(!FileManager.default.fileExists(atPath: published[0].path + SnapshotStore.changesSuffix))
+        try await ChangeSetReplay.expectReplay(of: URL(fileURLWithPath: published[6].path + SnapshotStore.changesSuffix),
+                                               onto: published[5], gives: published[6])
+        let behind = try #require(try SnapshotReader.meta(of: published[3])["run_id"])
+        let since = try await CommissaryProcess.run(["changes", "--since", behind, "--workspace", workspace.path, "--format", "json"])
+        #expect(since.status == 0, "\(since.error)")
+        let composed = workspace.appendingPathComponent("since.json")
+        try Data(since.output.utf8).write(to: composed)
+        try await ChangeSetReplay.expectReplay(of: composed, onto: published[3], gives: published[6])
+
         let snapshot = try #require(last)
         let dates = try QueryResult.run("SELECT date FROM service_day ORDER BY date", on: snapshot).rows
         #expect(dates == (7...18).map { [.text("2025-04-\(String(format: "%02d", $0))")] })

@@ -1,0 +1,99 @@
+import Basics
+import Foundation
+import Snapshot
+
+/// The change feed in PostgreSQL: `<schema>_changes`, a schema beside the served one that the
+/// nightly swap never replaces, with a row per published night (`run`) and a row per changed row
+/// (`change`), so a client several nights behind asks for everything since its run in one query
+/// (docs/postgres.md). Filled in the swap's transaction: a reader sees the new night and its
+/// changes together, or neither. Kept for as many nights as the served schemas are.
+struct PostgresChangeFeed {
+    let schema: String
+    /// The change set from the night served until now; nil when there is none to take (the
+    /// first night, or that night's snapshot is no longer on disk).
+    let changes: ChangeSet?
+    let runId: String
+    let servedRunId: String?
+    let snapshot: String
+    let builtAt: String?
+    let schemaVersion: Int
+
+    /// The change set from the snapshot of the night served (found by its run id beside
+    /// `snapshot`) to `snapshot`.
+    init(target: PostgresTarget, snapshot: URL, servedRunId: String?) throws {
+        schema = target.schema + "_changes"
+        let meta = try SnapshotReader.meta(of: snapshot)
+        runId = meta["run_id"] ?? ""
+        builtAt = meta["built_at"]
+        schemaVersion = Int(meta["schema_version"] ?? "") ?? 0
+        self.snapshot = snapshot.lastPathComponent
+        self.servedRunId = servedRunId
+        let folder = snapshot.deletingLastPathComponent()
+        let served = servedRunId.flatMap { runId in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .compactMap { SnapshotFileName($0, pipeline: meta["pipeline"] ?? "") }
+                .first { $0.runId == runId }
+        }
+        changes = try served.map { try ChangeSet.between(folder.appendingPathComponent($0.fileName), snapshot) }
+    }
+
+    /// The tables, made on the first night, and the readers' access, given again each night
+    /// (a reader added to the configuration reads the feed from the next night on).
+    func preparation(access target: PostgresTarget) -> String {
+        let readers = target.readers.map(PostgresPublisher.quoted).joined(separator: ", ")
+        var statements = [
+            "CREATE SCHEMA IF NOT EXISTS \(schema)",
+            """
+            CREATE TABLE IF NOT EXISTS \(schema).run (number bigint PRIMARY KEY, run_id text NOT NULL UNIQUE,
+                previous_run_id text, published_at timestamptz NOT NULL, built_at timestamptz, snapshot text NOT NULL,
+                schema_version integer NOT NULL, resync boolean NOT NULL)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS \(schema).change (run_number bigint NOT NULL REFERENCES \(schema).run (number)
+                ON DELETE CASCADE, position integer NOT NULL, run_id text NOT NULL, table_name text NOT NULL,
+                operation text NOT NULL CHECK (operation IN ('delete', 'update', 'insert')), key jsonb NOT NULL,
+                "values" jsonb, PRIMARY KEY (run_number, position))
+            """,
+        ]
+        if !readers.isEmpty {
+            statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(readers)")
+            statements.append("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(readers)")
+        }
+        for table in ["\(schema).run", "\(schema).change"] {
+            statements.append("DROP POLICY IF EXISTS commissary_read ON \(table)")
+            guard target.rowLevelSecurity else {
+                statements.append("ALTER TABLE \(table) DISABLE ROW LEVEL SECURITY")
+                continue
+            }
+            statements.append("ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY")
+            if !readers.isEmpty {
+                statements.append("CREATE POLICY commissary_read ON \(table) FOR SELECT TO \(readers) USING (true)")
+            }
+        }
+        return statements.map { $0 + ";" }.joined(separator: " ")
+    }
+
+    /// Inside the swap's transaction: the night's `run` row, its changes through COPY, and the
+    /// nights beyond the `keep` newest removed with their changes.
+    func record(keep: Int, _ connection: PostgresConnection) throws {
+        let resync = changes.map { !$0.changesRowsOnly } ?? true
+        let number = try connection.query("""
+            INSERT INTO \(schema).run (number, run_id, previous_run_id, published_at, built_at, snapshot, schema_version, resync)
+            SELECT coalesce(max(number), 0) + 1, $1, $2, now(), $3::timestamptz, $4, $5::integer, $6::boolean FROM \(schema).run
+            RETURNING number
+            """, [runId, servedRunId, builtAt, snapshot, String(schemaVersion), resync ? "true" : "false"],
+            at: "\(schema).run").first?.first ?? nil
+        if let changes, !resync, let number {
+            var position = 0
+            try connection.copy(into: "\(schema).change", columns: ["run_number", "position", "run_id", "table_name", "operation",
+                                                                    "key", "\"values\""], at: "\(schema).change") { row in
+                for change in changes.rowChanges {
+                    position += 1
+                    try row([number, String(position), runId, change.table, change.operation, change.key, change.values])
+                }
+            }
+        }
+        try connection.execute("DELETE FROM \(schema).run WHERE number <= (SELECT max(number) FROM \(schema).run) - \(max(1, keep))",
+                               at: "\(schema).run")
+    }
+}
