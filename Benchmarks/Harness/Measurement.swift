@@ -24,6 +24,9 @@ struct Measurement: Codable {
     var snapshotBytes = 0
     /// Building the snapshot's report page, after the run and apart from its time.
     var reportSeconds: Double?
+    /// Writing the change file a nightly publish writes beside its snapshot, after the run
+    /// and apart from its time (the snapshot against itself: every row of every table compared).
+    var changesSeconds: Double?
 
     func stage(_ name: String) -> Double? {
         stages.first { $0.name == name }?.seconds

@@ -97,6 +97,12 @@ struct Report {
         verdict(recipesMB < 300 && largeMB < 300 && largeMB <= recipesMB * 1.1,
                 "recipes in bounded memory (issue 20): peak under 300 MB and the same for \(settings.recipes) and "
                     + "\(settings.largeRecipes) recipes: \(fixed(recipesMB, 0)) MB and \(fixed(largeMB, 0)) MB")
+        if let changes = year.median.run.changesSeconds, let decadeChanges = decade.median.run.changesSeconds {
+            verdict(changes < year.median.run.seconds / 10 && decadeChanges < decade.median.run.seconds / 10,
+                    "change file under 10% of its run (issue 36): \(settings.days) days \(fixed(changes, 3)) s "
+                        + "(\(fixed(100 * changes / year.median.run.seconds, 1))% of the run), \(settings.decadeDays) days "
+                        + "\(fixed(decadeChanges, 3)) s (\(fixed(100 * decadeChanges / decade.median.run.seconds, 1))%)")
+        }
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,
                     "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "

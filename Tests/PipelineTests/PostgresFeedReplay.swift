@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import PostgresTarget
-import Snapshot
+@testable import Snapshot
 
 /// A client of PostgreSQL's change feed, as docs/postgres.md tells one to sync: everything since
 /// its run in one query, then each row change applied in order to its copy of that run's snapshot.
@@ -59,16 +59,17 @@ enum PostgresFeedReplay {
     }
 
     /// A JSON object of column values, SQLite's types kept: a number PostgreSQL wrote with a
-    /// fraction or an exponent is a real (a REAL column would store an integer as one anyway).
+    /// fraction or an exponent is a real. Read as the change files are (`JSONValue`), since
+    /// Foundation's reader rounds some 17-digit reals off by one unit in the last place.
     private static func object(_ text: String) throws -> [(String, DatabaseValue)] {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
-        return object.sorted { $0.key < $1.key }.map { column, value in
-            if let text = value as? String { return (column, text.databaseValue) }
-            if let number = value as? NSNumber {
-                let type = String(cString: number.objCType)
-                return (column, type == "d" || type == "f" ? number.doubleValue.databaseValue : number.int64Value.databaseValue)
+        guard case .object(let members, let order) = try JSONValue.parse(Data(text.utf8), place: "a change row") else { return [] }
+        return order.map { column in
+            switch members[column] {
+            case .integer(let number): (column, number.databaseValue)
+            case .real(let number): (column, number.databaseValue)
+            case .string(let text): (column, text.databaseValue)
+            default: (column, .null)
             }
-            return (column, .null)
         }
     }
 }
