@@ -116,11 +116,14 @@ import TestSupport
             #expect(help.output.contains("USAGE: commissary <subcommand>"))
             #expect(help.output.contains("changes") && help.output.contains("report"))
         }
-        for arguments in [["diff", "--help"], ["help", "changes"]] {
-            let help = try await commissary(arguments)
-            #expect(help.status == 0)
-            #expect(help.output.contains("<old> <new>") && help.output.contains("--exit-code"))
-        }
+        let diff = try await commissary(["diff", "--help"])
+        #expect(diff.status == 0)
+        #expect(diff.output.contains("<old> <new>") && diff.output.contains("--exit-code"))
+        // `changes` takes OLD and NEW, or --since in their place.
+        let changes = try await commissary(["help", "changes"])
+        #expect(changes.status == 0)
+        #expect(changes.output.contains("[<old>] [<new>]") && changes.output.contains("--since <run-id-or-date>")
+                && changes.output.contains("--exit-code"), "\(changes.output)")
     }
 
     @Test func aBlockedPublicationExitsWithThree() async throws {

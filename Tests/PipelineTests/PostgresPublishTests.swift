@@ -336,6 +336,15 @@ struct PostgresPublishTests {
         #expect(try store.list().count == 5)
         #expect(!FileManager.default.fileExists(atPath: snapshots[4].path + SnapshotStore.changesSuffix))
 
+        try await expectClientsCatchUpOrResync(snapshots: snapshots, runIds: runIds, workspace: workspace, connection)
+    }
+
+    /// After the ten nights: a client three nights behind (night 7) gets night 10's snapshot
+    /// both ways, by the change files composed with `commissary changes --since` and applied by
+    /// `scripts/apply-changes`, and by the one query over PostgreSQL's feed applied row by row;
+    /// a client at night 1, behind the retention window, is told to download it whole by both.
+    private func expectClientsCatchUpOrResync(snapshots: [URL], runIds: [String], workspace: URL,
+                                              _ connection: PostgresConnection) async throws {
         // A client three nights behind: night 7's snapshot, by the change files, then by PostgreSQL.
         let since = try await CommissaryProcess.run(["changes", "--since", runIds[6], "--workspace", workspace.path, "--format", "json"])
         #expect(since.status == 0, "\(since.error)")
