@@ -6,10 +6,12 @@ enum PageStyle {
         :root { color-scheme: light dark; --fg: #1c2328; --muted: #5b6770; --bg: #fff; --panel: #f3f5f7; --line: #dde2e6;
           --accent: #1f6f8b; --good: #1e7b3a; --warn: #9a5b00; --bad: #b3261e; --empty: #e9edf0; --hatch: #98a3ab;
           --stale: #d0342c; --closed: #f4d03f; }
+        svg .count { fill: #1c2328; } svg .count.on-dark { fill: #fff; }
         @media (prefers-color-scheme: dark) {
           :root { --fg: #e4e8eb; --muted: #9eabb4; --bg: #14181b; --panel: #1e2428; --line: #334047; --accent: #5db3d3;
             --good: #68c482; --warn: #e5a54b; --bad: #ff7b72; --empty: #263038; --hatch: #65727b; --stale: #ff6b61;
-            --closed: #8a7420; } }
+            --closed: #8a7420; }
+          svg .count { fill: #e4e8eb; } svg .count.on-dark { fill: #14181b; } }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--fg); font: 15px/1.45 system-ui, sans-serif; }
         main { max-width: 1000px; margin: 0 auto; padding: .75rem 20px 3rem; }
@@ -40,7 +42,6 @@ enum PageStyle {
         svg.chart { display: block; max-width: 100%; height: auto; overflow: hidden; }
         svg text { font-family: "DejaVu Sans", Verdana, system-ui, sans-serif; fill: var(--fg); }
         svg .tick, svg .axis-title { fill: var(--muted); }
-        svg .count { fill: #1c2328; } svg .count.on-dark { fill: #fff; }
         svg .axis { stroke: var(--muted); } svg .grid { stroke: var(--line); }
         svg .bar, svg .cell { fill: var(--accent); } svg .empty { fill: var(--empty); }
         svg .missing { fill: url(#hatch); } svg .missing-bg { fill: var(--empty); }
@@ -53,7 +54,8 @@ enum PageStyle {
         svg .s3 { stroke: #9467bd; } svg .s4 { stroke: #e07b00; } svg .s5 { stroke: #7f7f7f; }
         table { border-collapse: collapse; margin: .5rem 0 1rem; font-size: 13px; max-width: 100%; }
         th, td { border-bottom: 1px solid var(--line); padding: .15rem .6rem; text-align: left; vertical-align: top;
-          overflow-wrap: anywhere; }
+          overflow-wrap: break-word; }
+        td:last-child { overflow-wrap: anywhere; }
         th { color: var(--muted); font-weight: 600; } .n { text-align: right; font-variant-numeric: tabular-nums; }
         details { margin: .2rem 0 .5rem; } summary { cursor: pointer; color: var(--accent); font-size: 14px; }
         .check { margin: .4rem 0 .6rem; }
@@ -68,7 +70,9 @@ enum PageStyle {
         .stale-list { font-size: 13px; }
         @media (max-width: 720px) { .strip { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
         @media print {
-          :root { --fg: #000; --muted: #444; --bg: #fff; --panel: #f3f3f3; --line: #ccc; }
+          :root { --fg: #000; --muted: #444; --bg: #fff; --panel: #f3f3f3; --line: #ccc; --accent: #1f6f8b;
+            --empty: #e9edf0; --hatch: #98a3ab; --stale: #d0342c; }
+          svg .count { fill: #1c2328; } svg .count.on-dark { fill: #fff; }
           main { max-width: none; padding: 0; } nav, summary { display: none; }
           section, figure.chart, tr, .check { break-inside: avoid; }
           a { color: inherit; text-decoration: none; }

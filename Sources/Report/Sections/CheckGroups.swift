@@ -14,7 +14,13 @@ struct CheckGroup {
     struct Entry {
         var day: String?
         var messages: [String]
-        var text: String { messages.joined(separator: "; ") }
+        /// The messages as the page prints them beside their day: without the day they start with.
+        var text: String {
+            messages.map { message in
+                guard let day, message.hasPrefix(day + ": ") else { return message }
+                return String(message.dropFirst(day.count + 2))
+            }.joined(separator: "; ")
+        }
     }
 
     let name: String

@@ -18,8 +18,9 @@ enum NutritionSection {
             """).map { [$0["food_id"], $0["name"], $0["check_name"], $0["message"]] as [String] }
         return HTML.section("nutrition", "Nutrition", chart(calories, "Calories", "kcal per serving")
             + chart(sodium, "Sodium", "mg per serving")
-            + "<p>\(flagged) food(s) have flagged labels\(flagged > flags.count ? "; the first \(flags.count) flags" : "")"
-            + (flags.isEmpty ? ".</p>" : ":</p>" + HTML.table(["food", "name", "check", "message"], flags)))
+            + "<p>\(flagged) food(s) have flagged labels.</p>"
+            + (flags.isEmpty ? "" : HTML.folded(flagged > flags.count ? "the first \(flags.count) flags" : "the flags",
+                                                HTML.table(["food", "name", "check", "message"], flags))))
     }
 
     /// Box plots per meal and their numbers, or a sentence when no label states the value.

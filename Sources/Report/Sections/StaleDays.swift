@@ -30,7 +30,7 @@ struct StalePartition {
     var line: String {
         var text = partition + (source.isEmpty ? "" : " (\(source))")
         text += ": published as fetched " + (keptFetchedAt.map { "at \($0)" } ?? "by an earlier run")
-        if let reason { text += "; the newest fetch was refused: \(reason)" }
+        if let reason { text += "; why the newest fetch was not used: \(reason)" }
         return text
     }
 }
