@@ -1,14 +1,10 @@
 import Foundation
 
-/// The document around the sections: head, style, the title line and a row of links to the
-/// sections, in one file with nothing from elsewhere.
+/// The document around the sections: head, style, the title line, the first section (the
+/// headline) and a row of links to the others, in one file with nothing from elsewhere.
 enum PageShell {
-    static let contents = [("coverage", "Coverage"), ("checks", "Checks"), ("labels", "Label coverage"),
-                           ("changes", "Changes"), ("diets", "Diets"), ("nutrition", "Nutrition"),
-                           ("swipes", "Swipes"), ("recipes", "Recipes")]
-
     static func document(name: String, previous: URL?, sections: [String]) -> String {
-        let links = contents.map { "<a href=\"#\($0.0)\">\(HTML.escape($0.1))</a>" }.joined(separator: " ")
+        let links = sections.dropFirst().compactMap(link).joined(separator: " ")
         let basis = "Built from the snapshot alone"
             + (previous.map { " and, for its changes, from " + $0.lastPathComponent } ?? "") + "."
         return """
@@ -27,5 +23,16 @@ enum PageShell {
             </main></body></html>
 
             """
+    }
+
+    /// A link to a section, from its id and heading (`<section id="…"><h2>…</h2>`), so a new
+    /// section is listed without being named twice.
+    private static func link(_ section: String) -> String? {
+        guard let id = section.range(of: "<section id=\""),
+              let idEnd = section.range(of: "\">", range: id.upperBound..<section.endIndex),
+              let heading = section.range(of: "<h2>"),
+              let headingEnd = section.range(of: "</h2>", range: heading.upperBound..<section.endIndex)
+        else { return nil }
+        return "<a href=\"#\(section[id.upperBound..<idEnd.lowerBound])\">\(section[heading.upperBound..<headingEnd.lowerBound])</a>"
     }
 }

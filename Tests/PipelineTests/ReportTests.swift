@@ -181,7 +181,7 @@ import FoodModel
         let pageFile = snapshot.appendingPathExtension("report.html")
         let page = try String(contentsOf: pageFile, encoding: .utf8)
         #expect(try rows("SELECT partition FROM _stale WHERE partition LIKE '2025-%'", snapshot) == [["2025-04-15"]])
-        #expect(page.contains("<title>2025-04-15: stale</title>") && page.contains("<li>2025-04-15 ("))
+        #expect(page.contains("<title>2025-04-15: stale</title>") && page.contains("<li>ucla/2025-04-15 is stale: published as fetched "))
         let stale = try rows("SELECT count(*) FROM _stale", snapshot)[0][0]
         #expect(page.contains("<span class=\"k\">stale</span><span class=\"v\">\(stale)</span>"), "\(stale)")
         #expect(failedKinds(in: page) == (try rows("""

@@ -7,7 +7,8 @@ enum LineChart {
         let yAxis = ValueAxis(maximum: series.flatMap(\.values).max() ?? 0, unit: yUnit)
         let count = max(series.map(\.values.count).max() ?? 1, 2)
         let xAxis = ValueAxis(maximum: Double(count), unit: xUnit, count: 8)
-        let keyWidth = min((series.map { TextWidth.of($0.name, size: size) }.max() ?? 0) + 30, 220)
+        let keyNames = series.map(\.name) + (shaded.isEmpty ? [] : ["closed"])
+        let keyWidth = min((keyNames.map { TextWidth.of($0, size: size) }.max() ?? 0) + 30, 220)
         let left = max(yAxis.labelWidth, 40) + 4, right = width - keyWidth - xAxis.overhang
         let top = ValueAxis.verticalTitleHeight, bottom = top + 220
         let x = { (step: Double) in left + (right - left) * xAxis.fraction(step) }
@@ -28,7 +29,14 @@ enum LineChart {
             body += SVGChart.text(line.name, x: width - keyWidth + 24, y: keyY + 6 + size * 0.35,
                                   room: keyWidth - 26, style: "legend")
         }
+        if !shaded.isEmpty {
+            let keyY = top + Double(series.count) * SVGChart.lineHeight()
+            body += SVGChart.rect(x: width - keyWidth + 4, y: keyY, width: 16, height: 12, style: "closed")
+            body += SVGChart.text("closed", x: width - keyWidth + 24, y: keyY + 6 + size * 0.35, room: keyWidth - 26,
+                                  style: "legend")
+        }
         return SVGChart.figure(title: title, description: description, width: width,
-                               height: bottom + ValueAxis.horizontalHeight, body: body)
+                               height: max(bottom + ValueAxis.horizontalHeight,
+                                           top + Double(keyNames.count) * SVGChart.lineHeight() + 4), body: body)
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A numeric axis from zero: ticks at steps of 1, 2 or 5 × 10ⁿ, about five of them, ending at
+/// A numeric axis from zero: ticks at steps of 1, 2, 2.5 or 5 × 10ⁿ, about five of them, ending at
 /// the first tick at or past the largest value, so every bar ends inside the axis.
 struct ValueAxis {
     let ticks: [Double]
@@ -12,7 +12,9 @@ struct ValueAxis {
         let top = max(maximum, whole ? 1 : 1e-9)
         let rough = top / Double(count)
         let magnitude = pow(10, log10(rough).rounded(.down))
-        let nice = [1.0, 2, 5, 10].map { $0 * magnitude }.first { $0 >= rough * 0.999_999 } ?? 10 * magnitude
+        // 2.5 gives quarters of a hundred; a count never steps by a fraction.
+        let multiples = whole && magnitude < 10 ? [1.0, 2, 5, 10] : [1.0, 2, 2.5, 5, 10]
+        let nice = multiples.map { $0 * magnitude }.first { $0 >= rough * 0.999_999 } ?? 10 * magnitude
         let step = whole ? max(nice.rounded(.up), 1) : nice
         let steps = Int((top / step - 1e-9).rounded(.up))
         ticks = (0...max(steps, 1)).map { Double($0) * step }
@@ -23,7 +25,12 @@ struct ValueAxis {
     /// The share of the axis `value` lies at (0 at zero, 1 at the last tick).
     func fraction(_ value: Double) -> Double { min(max(value / top, 0), 1) }
 
-    func label(_ value: Double) -> String { HTML.number(value) }
+    /// A tick's number without trailing zeros ("0.25", "2.5", "40").
+    func label(_ value: Double) -> String {
+        var text = HTML.number(value)
+        while text.contains("."), text.hasSuffix("0") || text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
 
     /// Ticks, their labels and the axis title under a horizontal axis from `left` to `right` at `y`.
     func horizontal(left: Double, right: Double, y: Double) -> String {

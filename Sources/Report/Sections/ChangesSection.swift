@@ -24,7 +24,7 @@ enum ChangesSection {
             title: "Menu items added and removed per day",
             description: "\(added) items added and \(removed) removed over \(perDay.count) days", category: "day",
             items: perDay.flatMap { [("\($0.date) added", Double($0.added)), ("\($0.date) removed", Double($0.removed))] },
-            unit: "menu items")
+            unit: "menu items", whole: true)
         return HTML.section("changes", title, chart
             + HTML.table(["day", "added", "removed"], perDay.map { [$0.date, "\($0.added)", "\($0.removed)"] }, numeric: [1, 2])
             + "<p>\(foodsAdded) food(s) added, \(foodsRemoved) removed; \(labels.count) food(s) whose label values changed"

@@ -1,5 +1,6 @@
 import FoodModel
 import GRDB
+import Snapshot
 
 /// Items per restaurant and calendar day from the first served day to the last, as a calendar:
 /// a day no restaurant served is a visible gap, a stale day is marked, and both are explained
@@ -25,12 +26,12 @@ enum CoverageSection {
             return HTML.section("coverage", title, HTML.none("No menu has a service day that reads as a date."))
         }
         let days = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0) }
-        let stale = try StalePartition.read(context.db)
+        let stale = try SnapshotReader.stalePartitions(in: context.db)
         let servedDays = Set(served)
         let missing = days.filter { !servedDays.contains($0) }
         let restaurants = items.keys.sorted()
         let calendar = CoverageCalendar(restaurants: restaurants, days: days, items: items,
-                                        stale: Set(stale.compactMap(\.date)), missing: Set(missing))
+                                        stale: Set(stale.compactMap { ServiceDate($0.partition) }), missing: Set(missing))
         let chart = calendar.draw(
             title: "Items served per restaurant and day",
             description: "\(restaurants.count) restaurants over \(days.count) calendar days from \(first) to \(last); "
@@ -52,7 +53,7 @@ enum CoverageSection {
         if !stale.isEmpty {
             text += "<p>Stale partitions: the newest fetch was refused or failed, so the snapshot carries the last "
                 + "good version instead.</p><ul class=\"stale-list\">"
-                + stale.map { "<li>\(HTML.escape(HTML.abridged($0.line, limit: 240)))</li>" }.joined() + "</ul>"
+                + stale.map { "<li>\(HTML.escape($0.line))</li>" }.joined() + "</ul>"
         }
         if unreadable > 0 {
             text += "<p>\(unreadable) restaurant-day(s) have a service day that is no date and are not drawn.</p>"

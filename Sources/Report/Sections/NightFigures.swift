@@ -1,5 +1,6 @@
 import FoodModel
 import GRDB
+import Snapshot
 
 /// The figures the headline shows, each from one small query of the snapshot.
 struct NightFigures {
@@ -34,7 +35,7 @@ struct NightFigures {
             SELECT count(*) FROM menu_item WHERE food_id IN (\(try LabelledFoods.sql(db)))
             """) ?? 0
         figures.restaurants = try Int.fetchOne(db, sql: "SELECT count(DISTINCT restaurant_id) FROM section") ?? 0
-        figures.staleDays = try StalePartition.read(db).map(\.partition)
+        figures.staleDays = try SnapshotReader.stalePartitions(in: db).map(\.partition)
         if try db.tableExists("_checks") {
             for row in try Row.fetchAll(db, sql: "SELECT name, severity, passed FROM _checks") {
                 let severity: String = row["severity"], passed: Bool = row["passed"]

@@ -20,10 +20,10 @@ enum RecipesSection {
             """)
         return HTML.section("recipes", "Recipes",
             BarChart.draw(title: "Recipes per category", description: "\(total) recipes; the 20 largest categories",
-                          category: "category", items: categories, unit: "recipes")
+                          category: "category", items: categories, unit: "recipes", whole: true)
             + HTML.table(["category", "recipes"], categories.map { [$0.0, HTML.number($0.1)] }, numeric: [1])
             + BarChart.draw(title: "Recipes per area", description: "The 20 largest areas", category: "area",
-                            items: areas, unit: "recipes")
+                            items: areas, unit: "recipes", whole: true)
             + HTML.table(["area", "recipes"], areas.map { [$0.0, HTML.number($0.1)] }, numeric: [1])
             + "<p>\(unparsed) of \(lines) measures could not be classified"
             + (examples.isEmpty ? ".</p>" : ": \(HTML.escape(examples.joined(separator: "; "))).</p>"))
