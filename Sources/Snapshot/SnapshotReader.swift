@@ -84,13 +84,16 @@ public enum SnapshotReader {
     /// The partitions the snapshot carries from their last good version (`_stale`); none for
     /// snapshots from before it was recorded.
     public static func stalePartitions(of url: URL) throws -> [StalePartition] {
-        try read(url) { db in
-            guard try db.tableExists("_stale") else { return [] }
-            return try Row.fetchAll(db, sql: "SELECT * FROM _stale ORDER BY source, partition").map { row in
-                StalePartition(source: row["source"], partition: row["partition"],
-                               keptFetchedAt: row["kept_fetched_at"], keptRunId: row["kept_run_id"],
-                               reason: row["reason"])
-            }
+        try read(url) { try stalePartitions(in: $0) }
+    }
+
+    /// The stale partitions of a snapshot already open (the report page reads them with the rest).
+    public static func stalePartitions(in db: Database) throws -> [StalePartition] {
+        guard try db.tableExists("_stale") else { return [] }
+        return try Row.fetchAll(db, sql: "SELECT * FROM _stale ORDER BY source, partition").map { row in
+            StalePartition(source: row["source"], partition: row["partition"],
+                           keptFetchedAt: row["kept_fetched_at"], keptRunId: row["kept_run_id"],
+                           reason: row["reason"])
         }
     }
 

@@ -45,6 +45,33 @@ import FoodModel
         }
     }
 
+    /// The kinds of check the page shows as failed, each with its count, by name.
+    private func failedKinds(in page: String) -> [[String]] {
+        let pattern = #"<code>([^<]+)</code> <span class="count">(\d+) failed"#
+        let regex = try? NSRegularExpression(pattern: pattern)
+        let range = NSRange(page.startIndex..., in: page)
+        return (regex?.matches(in: page, range: range) ?? []).map { match in
+            (1...2).map { String(page[Range(match.range(at: $0), in: page)!]) }
+        }.sorted { $0[0] < $1[0] }
+    }
+
+    /// Each source's items and labelled items on the page are what the run's `labelled_share`
+    /// check counted from the parsed foods ("ucla-menu: 124 of 124 menu item(s) carry a label…"),
+    /// and its days one by one add up to them.
+    private func expectLabelCoverage(in page: String, of snapshot: URL) throws {
+        let counted = try rows("SELECT message FROM _checks WHERE name = 'labelled_share' ORDER BY message", snapshot)
+            .compactMap { row -> [String]? in
+                let words = row[0].split(separator: " ").map(String.init)
+                guard words.count > 3, words[2] == "of" else { return nil }
+                return [String(words[0].dropLast()), words[3], words[1]]
+            }
+        let labels = tableRows(of: "labels", in: page)
+        #expect(!counted.isEmpty && labels.filter { $0.count == 7 }.map { [$0[0], $0[2], $0[3]] } == counted)
+        let days = labels.filter { $0.count == 4 }
+        #expect(days.reduce(0) { $0 + (Int($1[2]) ?? 0) } == counted.reduce(0) { $0 + (Int($1[2]) ?? 0) })
+        #expect(days.reduce(0) { $0 + (Int($1[1]) ?? 0) } == counted.reduce(0) { $0 + (Int($1[1]) ?? 0) })
+    }
+
     @Test func theSamplesPageHasEverySectionWithTheSnapshotsNumbers() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -54,7 +81,7 @@ import FoodModel
         let permissions = try FileManager.default.attributesOfItem(atPath: pageFile.path)[.posixPermissions] as? Int
         #expect(permissions == 0o444)
         #expect(!page.contains("<script"))
-        for section in ["coverage", "checks", "changes", "diets", "nutrition", "swipes", "recipes"] {
+        for section in ["headline", "coverage", "checks", "labels", "changes", "diets", "nutrition", "swipes", "recipes"] {
             #expect(page.contains("<section id=\"\(section)\">"), "\(section)")
         }
         #expect(page.contains("No previous snapshot to compare with."))
@@ -63,8 +90,14 @@ import FoodModel
         #expect(coverage == (try rows("""
             SELECT restaurant, count(DISTINCT date), count(*) FROM v_menu GROUP BY restaurant ORDER BY restaurant
             """, first)))
-        // Checks: one row per recorded check.
-        #expect(tableRows(of: "checks", in: page).count == (try rows("SELECT count(*) FROM _checks", first))[0].first.flatMap { Int($0) })
+        // Checks: a block per kind that failed, with its count, and the rest counted as passed.
+        #expect(failedKinds(in: page) == (try rows("""
+            SELECT name, count(*) FROM _checks WHERE NOT passed GROUP BY name, severity ORDER BY name
+            """, first)))
+        let passed = try rows("SELECT count(*) FROM _checks WHERE passed", first)[0][0]
+        #expect(page.contains("<summary>\(passed) passed: "), "\(passed)")
+        // Label coverage: the figures the run's own check counted while it built the snapshot.
+        try expectLabelCoverage(in: page, of: first)
         // Recipes per category, largest first.
         let categories = tableRows(of: "recipes", in: page).filter { $0.count == 2 }
         let expected = try rows("SELECT category, count(*) FROM recipe GROUP BY category ORDER BY count(*) DESC, category", first)
@@ -79,6 +112,11 @@ import FoodModel
             """, first)
         #expect(plans.count == 12)
         #expect(tableRows(of: "swipes", in: page).map { Array($0.prefix(3)) } == plans)
+        if let measured = try PageInChromium.inspect(pageFile, name: "sample") {
+            PageInChromium.expectLooksRight(measured, "sample")
+            // Coverage, label coverage, two diets, two nutrition, two swipe terms, two recipe charts.
+            #expect(measured.charts == 10 && measured.texts > 100, "\(measured.charts) charts, \(measured.texts) texts")
+        }
 
         // The next snapshot's page counts its changes from this one.
         let second = try await publish("sample.yml", workspace: workspace, force: true)
@@ -117,6 +155,53 @@ import FoodModel
                 == [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]], "\(first.lastPathComponent)")
     }
 
+    /// A week of UCLA's live feed, night after night with the history kept, the last night
+    /// serving 2025-04-15's menu broken: that day is published stale from the night before, and
+    /// the feed's recipe documents that do not exist are reported night after night. The
+    /// calendar outlines the stale day and the page says why; the checks name each kind once
+    /// with its count, one row per day, and fit in one screen with their details folded.
+    @Test func aWeekOfUCLAsFeedFitsItsChecksOnOneScreen() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try UCLAJamixTests.FeedServer()
+        defer { feed.server.stop() }
+        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
+        let broken = try #require(ServiceDate("2025-04-15"))
+        var last: URL?
+        for night in UCLAJamixTests.nights {
+            feed.nightBox.set(night)
+            if night == UCLAJamixTests.nights.last { feed.nightBox.breakMenu(of: broken) }
+            let report = try await PipelineRunner(
+                spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: night),
+                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+            #expect(report.published, "night \(night): \(report.blockingChecks.map(\.message))")
+            last = URL(fileURLWithPath: try #require(report.snapshotPath))
+        }
+        let snapshot = try #require(last)
+        let pageFile = snapshot.appendingPathExtension("report.html")
+        let page = try String(contentsOf: pageFile, encoding: .utf8)
+        #expect(try rows("SELECT partition FROM _stale WHERE partition LIKE '2025-%'", snapshot) == [["2025-04-15"]])
+        #expect(page.contains("<title>2025-04-15: stale</title>") && page.contains("<li>ucla/2025-04-15 is stale: published as fetched "))
+        let stale = try rows("SELECT count(*) FROM _stale", snapshot)[0][0]
+        #expect(page.contains("<span class=\"k\">stale</span><span class=\"v\">\(stale)</span>"), "\(stale)")
+        #expect(failedKinds(in: page) == (try rows("""
+            SELECT name, count(*) FROM _checks WHERE NOT passed GROUP BY name, severity ORDER BY name
+            """, snapshot)))
+        // One row per day in each kind: no day twice.
+        let checks = try #require(page.range(of: "<section id=\"checks\">").map { page[$0.upperBound...] })
+        for block in checks.components(separatedBy: "<div class=\"check\">").dropFirst() {
+            let block = block.components(separatedBy: "</div>")[0]
+            let folded = block.components(separatedBy: "<tr><td>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            let shown = block.components(separatedBy: "<span class=\"day\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+            let days = (folded.isEmpty ? shown : folded).filter { !$0.isEmpty }
+            #expect(Set(days).count == days.count, "\(days)")
+        }
+        if let measured = try PageInChromium.inspect(pageFile, name: "ucla-week") {
+            PageInChromium.expectLooksRight(measured, "ucla-week")
+            #expect(measured.checksHeight > 100 && measured.checksHeight < 800, "checks \(measured.checksHeight) px tall")
+        }
+    }
+
     /// The whole 2016 history: the days with no menu at all are the dataset's missing files
     /// (2016-08-08 and Thanksgiving, 2016-11-24..26), and the summer-only halls end in August and
     /// September; headless Chromium loads the page and draws it.
@@ -148,33 +233,11 @@ import FoodModel
             GROUP BY restaurant ORDER BY restaurant
             """, snapshot)))
 
-        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first(where: {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }) else {
-            Issue.record("chromium is not installed (scripts/test installs Debian's chromium): the page was not drawn")
-            return
+        try expectLabelCoverage(in: page, of: snapshot)
+        if let measured = try PageInChromium.inspect(pageFile, name: "ucla-history-2016") {
+            PageInChromium.expectLooksRight(measured, "ucla-history-2016")
+            #expect(measured.charts >= 6 && measured.texts > 150, "\(measured.charts) charts, \(measured.texts) texts")
         }
-        let screenshot = workspace.appendingPathComponent("report.png")
-        let dom = try Self.chromium(chromium, ["--dump-dom", pageFile.absoluteString])
-        #expect(dom.contains("<h2>7. Recipes</h2>") && dom.contains("Days with no menu at all"))
-        _ = try Self.chromium(chromium, ["--screenshot=\(screenshot.path)", "--window-size=1200,2400",
-                                         pageFile.absoluteString])
-        let png = try Data(contentsOf: screenshot)
-        #expect(png.count > 10_000 && png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-    }
-
-    private static func chromium(_ binary: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["120", binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "chromium \(arguments)")
-        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -380,7 +380,7 @@ import TestSupport
 
     /// The bundled `Pipelines/nightly-ucla.yml` itself, pointed at the local mirror instead of
     /// UCLA, with `extra` appended; its places and standards are the repository's.
-    private func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
+    static func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
         let pipelines = workspace.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
         for folder in ["places", "standards", "plans", "terms"] {
@@ -426,7 +426,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let swipes = try #require(try bundledNightly(in: workspace, feed: feed).swipes)
+        let swipes = try #require(try Self.bundledNightly(in: workspace, feed: feed).swipes)
         // Spring 2025 ends on Sunday 15 June: Week 1 is Monday 31 March, then ten weeks and finals.
         let end = try #require(ServiceDate("2025-06-15"))
         #expect(swipes.terms.map(\.lastDay).max() == end)
@@ -464,7 +464,7 @@ import TestSupport
         let feed = try FeedServer()
         defer { feed.server.stop() }
         // The bundled nightly pipeline itself, pointed at the local mirror instead of UCLA.
-        let spec = try bundledNightly(in: workspace, feed: feed)
+        let spec = try Self.bundledNightly(in: workspace, feed: feed)
         let places = try #require(spec.places)
         var previous: (night: ServiceDate, snapshot: URL)?
         var labels: [String: Bool] = [:]
@@ -586,7 +586,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let spec = try bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
+        let spec = try Self.bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
         #expect(spec.history == .all)
         let places = try #require(spec.places)
         var last: URL?
@@ -692,7 +692,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let spec = try bundledNightly(in: workspace, feed: feed)
+        let spec = try Self.bundledNightly(in: workspace, feed: feed)
         let date = try #require(ServiceDate("2025-04-09"))
         let menuOf = { (report: RunReport) throws -> [String] in
             let file = URL(fileURLWithPath: try #require(report.snapshotPath))
@@ -737,7 +737,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let spec = try bundledNightly(in: workspace, feed: feed)
+        let spec = try Self.bundledNightly(in: workspace, feed: feed)
         let nutrients = { (report: RunReport) throws -> [String] in
             let file = URL(fileURLWithPath: try #require(report.snapshotPath))
             return try QueryResult.run("""
@@ -784,7 +784,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let feed = try FeedServer()
         defer { feed.server.stop() }
-        let spec = try bundledNightly(in: workspace, feed: feed)
+        let spec = try Self.bundledNightly(in: workspace, feed: feed)
         feed.nightBox.set(Self.nights[0])
         feed.nightBox.serveRecipes(false)
         let failing = try await run(spec, night: Self.nights[0], workspace: workspace)

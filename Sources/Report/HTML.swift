@@ -1,0 +1,52 @@
+import Foundation
+
+/// The HTML pieces the sections are written with: escaped text, numbers as the page prints
+/// them, tables, and folded lists.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Whole numbers without a decimal point, others to two decimals.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.2f", value)
+    }
+
+    /// A share as a percentage with one decimal ("97.4%").
+    static func percent(_ part: Int, of whole: Int) -> String {
+        whole == 0 ? "–" : String(format: "%.1f%%", 100 * Double(part) / Double(whole))
+    }
+
+    static func section(_ id: String, _ title: String, _ content: String) -> String {
+        "<section id=\"\(id)\"><h2>\(escape(title))</h2>\n\(content)\n</section>"
+    }
+
+    /// The one line a section shows instead of a chart when the snapshot has no such data.
+    static func none(_ line: String) -> String { "<p class=\"none\">\(escape(line))</p>" }
+
+    static func table(_ header: [String], _ rows: [[String]], numeric: Set<Int> = []) -> String {
+        let head = header.enumerated().map { index, title in
+            numeric.contains(index) ? "<th class=\"n\">\(escape(title))</th>" : "<th>\(escape(title))</th>"
+        }.joined()
+        let body = rows.map { row in
+            "<tr>" + row.enumerated().map { index, cell in
+                numeric.contains(index) ? "<td class=\"n\">\(escape(cell))</td>" : "<td>\(escape(cell))</td>"
+            }.joined() + "</tr>"
+        }.joined(separator: "\n")
+        return "<table><thead><tr>\(head)</tr></thead><tbody>\n\(body)\n</tbody></table>"
+    }
+
+    /// Content folded under a one-line summary, closed until the reader opens it.
+    static func folded(_ summary: String, _ content: String) -> String {
+        "<details><summary>\(escape(summary))</summary>\n\(content)\n</details>"
+    }
+
+    /// `text` cut to about `limit` characters at a word, with an ellipsis.
+    static func abridged(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let atWord = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return atWord.trimmingCharacters(in: CharacterSet(charactersIn: " ,;:")) + "…"
+    }
+}

@@ -1,0 +1,63 @@
+import GRDB
+import Snapshot
+
+/// Menu items added and removed per day, counted as `diff` counts them (the same item twice is
+/// two), and the foods whose label values changed; compared in SQL with the previous snapshot
+/// attached, so a history of hundreds of thousands of items is never held in memory.
+enum ChangesSection {
+    static let title = "Changes since the previous snapshot"
+
+    static func html(_ context: ReportContext) throws -> String {
+        guard let previous = context.previous else {
+            return HTML.section("changes", title, HTML.none("No previous snapshot to compare with."))
+        }
+        let (perDay, labels, foodsAdded, foodsRemoved) = try SnapshotReader.read(context.snapshot, attaching: previous) { db in
+            (try perDayChanges(db), try labelChanges(db),
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM main.food WHERE id NOT IN (SELECT id FROM prev.food)") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM prev.food WHERE id NOT IN (SELECT id FROM main.food)") ?? 0)
+        }
+        guard !perDay.isEmpty || !labels.isEmpty || foodsAdded > 0 || foodsRemoved > 0 else {
+            return HTML.section("changes", title, HTML.none("Nothing changed since \(previous.lastPathComponent)."))
+        }
+        let added = perDay.reduce(0) { $0 + $1.added }, removed = perDay.reduce(0) { $0 + $1.removed }
+        let chart = perDay.isEmpty ? HTML.none("No menu item was added or removed.") : BarChart.draw(
+            title: "Menu items added and removed per day",
+            description: "\(added) items added and \(removed) removed over \(perDay.count) days", category: "day",
+            items: perDay.flatMap { [("\($0.date) added", Double($0.added)), ("\($0.date) removed", Double($0.removed))] },
+            unit: "menu items", whole: true)
+        return HTML.section("changes", title, chart
+            + HTML.table(["day", "added", "removed"], perDay.map { [$0.date, "\($0.added)", "\($0.removed)"] }, numeric: [1, 2])
+            + "<p>\(foodsAdded) food(s) added, \(foodsRemoved) removed; \(labels.count) food(s) whose label values changed"
+            + (labels.isEmpty ? ".</p>" : ":</p>" + HTML.table(["food", "name", "what changed"], labels)))
+    }
+
+    /// Each side's rows tagged with the side, then counted per item in one grouping (a sort),
+    /// not joined: a join of the two on six text columns had no index and took minutes.
+    private static func perDayChanges(_ db: Database) throws -> [(date: String, added: Int, removed: Int)] {
+        let items = { (schema: String, isNew: Int) in """
+            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id, mi.name AS item,
+                   \(isNew) AS in_new
+            FROM \(schema).menu_item mi JOIN \(schema).meal m ON m.id = mi.meal_id
+            JOIN \(schema).service_day d ON d.id = m.service_day_id JOIN \(schema).section s ON s.id = mi.section_id
+            JOIN \(schema).restaurant r ON r.id = s.restaurant_id
+            """ }
+        return try Row.fetchAll(db, sql: """
+            WITH counted AS (
+                SELECT date, sum(in_new) AS new_n, sum(1 - in_new) AS old_n
+                FROM (\(items("main", 1)) UNION ALL \(items("prev", 0)))
+                GROUP BY date, meal, restaurant, section, food_id, item)
+            SELECT date, sum(max(new_n - old_n, 0)) AS added, sum(max(old_n - new_n, 0)) AS removed
+            FROM counted GROUP BY date HAVING added > 0 OR removed > 0 ORDER BY date
+            """).map { (date: $0["date"] as String, added: $0["added"] as Int, removed: $0["removed"] as Int) }
+    }
+
+    private static func labelChanges(_ db: Database) throws -> [[String]] {
+        try Row.fetchAll(db, sql: """
+            SELECT f.id, f.name, count(*) AS changed FROM main.food_nutrient n
+            JOIN prev.food_nutrient o ON o.food_id = n.food_id AND o.nutrient_key = n.nutrient_key
+            JOIN main.food f ON f.id = n.food_id
+            WHERE n.amount IS NOT o.amount OR n.unit IS NOT o.unit OR n.printed_dv_percent IS NOT o.printed_dv_percent
+            GROUP BY f.id ORDER BY f.id
+            """).map { [$0["id"], $0["name"], "\($0["changed"] as Int) value(s)"] as [String] }
+    }
+}

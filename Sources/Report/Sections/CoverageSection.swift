@@ -1,0 +1,63 @@
+import FoodModel
+import GRDB
+import Snapshot
+
+/// Items per restaurant and calendar day from the first served day to the last, as a calendar:
+/// a day no restaurant served is a visible gap, a stale day is marked, and both are explained
+/// under the chart.
+enum CoverageSection {
+    static func html(_ context: ReportContext) throws -> String {
+        let title = "Coverage"
+        let rows = try Row.fetchAll(context.db, sql: """
+            SELECT \(try context.restaurantName()) AS restaurant, d.date, count(*) AS items
+            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id JOIN service_day d ON d.id = m.service_day_id
+            JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
+            GROUP BY 1, d.date
+            """)
+        guard !rows.isEmpty else { return HTML.section("coverage", title, HTML.none("No menus in this snapshot.")) }
+        var items: [String: [ServiceDate: Int]] = [:], unreadable = 0
+        for row in rows {
+            // A snapshot given on the command line may hold dates that are no dates.
+            guard let date = ServiceDate(row["date"] as String) else { unreadable += 1; continue }
+            items[row["restaurant"], default: [:]][date] = row["items"]
+        }
+        let served = items.values.flatMap(\.keys)
+        guard let first = served.min(), let last = served.max() else {
+            return HTML.section("coverage", title, HTML.none("No menu has a service day that reads as a date."))
+        }
+        let days = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0) }
+        let stale = try SnapshotReader.stalePartitions(in: context.db)
+        let servedDays = Set(served)
+        let missing = days.filter { !servedDays.contains($0) }
+        let restaurants = items.keys.sorted()
+        let calendar = CoverageCalendar(restaurants: restaurants, days: days, items: items,
+                                        stale: Set(stale.compactMap { ServiceDate($0.partition) }), missing: Set(missing))
+        let chart = calendar.draw(
+            title: "Items served per restaurant and day",
+            description: "\(restaurants.count) restaurants over \(days.count) calendar days from \(first) to \(last); "
+                + "\(missing.count) days with no menu at all (hatched), \(stale.count) stale partitions (outlined).")
+        return HTML.section("coverage", title, chart + explanations(missing: missing, stale: stale, unreadable: unreadable)
+            + HTML.table(["restaurant", "days served", "items", "first day", "last day"], restaurants.map { name in
+                let served = items[name] ?? [:]
+                return [name, "\(served.count)", "\(served.values.reduce(0, +))",
+                        served.keys.min()?.description ?? "", served.keys.max()?.description ?? ""]
+            }, numeric: [1, 2]))
+    }
+
+    /// What the marks mean for this snapshot: which days have no menu, which are stale and why.
+    private static func explanations(missing: [ServiceDate], stale: [StalePartition], unreadable: Int) -> String {
+        var text = ""
+        if !missing.isEmpty {
+            text += "<p>Days with no menu at all: \(HTML.escape(missing.map(\.description).joined(separator: ", "))).</p>"
+        }
+        if !stale.isEmpty {
+            text += "<p>Stale partitions: the newest fetch was refused or failed, so the snapshot carries the last "
+                + "good version instead.</p><ul class=\"stale-list\">"
+                + stale.map { "<li>\(HTML.escape($0.line))</li>" }.joined() + "</ul>"
+        }
+        if unreadable > 0 {
+            text += "<p>\(unreadable) restaurant-day(s) have a service day that is no date and are not drawn.</p>"
+        }
+        return text
+    }
+}
