@@ -15,12 +15,9 @@ public struct IngredientMatcher: Sendable {
     public static let threshold = 0.55
 
     public let reference: NutritionReference
-    let tables: MatchingTables
-    /// The foods a word match may choose, each with its words: branded foods, fast food, baby
-    /// food, meals and restaurant dishes are left out (a recipe's "Chicken Thigh" is not a frozen
-    /// meal that contains one); synonyms and overrides may still name them.
-    private let candidates: [Candidate]
+    public let tables: MatchingTables
 
+    /// A food a word match may choose, with its words.
     struct Candidate: Sendable {
         let food: NutritionReference.Food
         let words: Set<String>
@@ -34,8 +31,14 @@ public struct IngredientMatcher: Sendable {
     public init(reference: NutritionReference, tables: MatchingTables) {
         self.reference = reference
         self.tables = tables
-        candidates = reference.foods.values.sorted { $0.id < $1.id }.compactMap { food in
-            guard !Self.excludedGroups.contains(food.id.prefix(2)), !Self.isBranded(food.name) else { return nil }
+    }
+
+    /// The foods a word match may choose: branded foods, fast food, baby food, meals and
+    /// restaurant dishes are left out (a recipe's "Chicken Thigh" is not a frozen meal that
+    /// contains one); synonyms and overrides may still name them.
+    static func candidates(among foods: [NutritionReference.Food]) -> [Candidate] {
+        foods.sorted { $0.id < $1.id }.compactMap { food in
+            guard !excludedGroups.contains(food.id.prefix(2)), !isBranded(food.name) else { return nil }
             let segments = food.name.split(separator: ",").prefix(2).joined(separator: " ")
             return Candidate(food: food, words: Set(IngredientWords.of(food.name, keepDescriptors: true)),
                              leadingWords: Set(IngredientWords.of(segments, keepDescriptors: true)))
@@ -85,7 +88,7 @@ public struct IngredientMatcher: Sendable {
         let wanted = Set(words)
         let head = words[words.count - 1]
         var best: (score: Double, candidate: Candidate)?
-        for candidate in candidates where wanted.isSubset(of: candidate.words) {
+        for candidate in reference.wordCandidates where wanted.isSubset(of: candidate.words) {
             let score = 0.5 * Double(wanted.count) / Double(candidate.words.count)
                 + (candidate.leadingWords.contains(head) ? 0.3 : 0) + (candidate.words.contains("raw") ? 0.2 : 0)
             if let current = best {

@@ -16,6 +16,8 @@ public struct MatchingTables: Sendable {
     public var synonyms: [String: String]
     /// Keyed by the name folded to lower case with its spaces collapsed.
     public var overrides: [String: Override]
+    /// The files they were read from, for a pipeline's fingerprint.
+    public var files: [URL] = []
 
     public init(synonyms: [String: String] = [:], overrides: [String: Override] = [:]) {
         self.synonyms = synonyms
@@ -34,6 +36,7 @@ public struct MatchingTables: Sendable {
         let synonymsFile = DataFolders.locate("nutrition/\(reference.name)-synonyms.yml", beside: folder)
         let overridesFile = DataFolders.locate("nutrition/\(reference.name)-overrides.yml", beside: folder)
         var tables = MatchingTables()
+        tables.files = [synonymsFile]
         let synonyms = try YAMLFile.mapping(of: synonymsFile, what: "synonym table")
         try synonyms.allowOnly(["reference", "synonyms"])
         for (phrase, value) in try entries(synonyms.required("synonyms")) {
@@ -44,6 +47,7 @@ public struct MatchingTables: Sendable {
             tables.synonyms[key] = food
         }
         if FileManager.default.fileExists(atPath: overridesFile.path) {
+            tables.files.append(overridesFile)
             let overrides = try YAMLFile.mapping(of: overridesFile, what: "override file")
             try overrides.allowOnly(["reference", "overrides"])
             if let list = try overrides.optional("overrides") {

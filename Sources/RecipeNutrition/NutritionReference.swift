@@ -2,6 +2,7 @@ import Basics
 import FoodModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// A nutrition reference held in memory: every food with its household measures and the
 /// nutrients an estimate carries, per 100 g. Read once from the SQLite file
@@ -25,11 +26,23 @@ public struct NutritionReference: Sendable {
     /// The name a pipeline gives it (`nutrition_reference: usda-sr24`).
     public let name: String
     public let foods: [String: Food]
+    /// The foods a match by words may choose, with their words: made once with the reference,
+    /// since every pipeline file that names it makes a matcher.
+    let wordCandidates: [IngredientMatcher.Candidate]
+    /// Which build of the reference this is: its file, size and modification time, so that a
+    /// pipeline's fingerprint changes when the reference is built again.
+    public let version: String
 
-    public init(name: String, foods: [Food]) {
+    public init(name: String, foods: [Food], version: String = "") {
         self.name = name
+        self.version = version
         self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        wordCandidates = IngredientMatcher.candidates(among: foods)
     }
+
+    /// References read in this process, by file, size and modification time: a pipeline file is
+    /// read more than once a run (and by every test), and the file is replaced, never edited.
+    private static let loaded = Mutex<[String: NutritionReference]>([:])
 
     /// The references Commissary knows, each built by a script of the repository.
     public static let known = ["usda-sr24"]
@@ -54,16 +67,21 @@ public struct NutritionReference: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw Failure.fileSystem("the nutrition reference \(name) is missing: \(remedy)", path: file.path)
         }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        let version = "\(file.path)|\(attributes?[.size] ?? "")|\(attributes?[.modificationDate] ?? "")"
+        if let cached = loaded.withLock({ $0[version] }) { return cached }
         var configuration = Configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            let foods = try queue.read { try ReferenceRows.foods(in: $0) }
+            let foods = try queue.read { try ReferenceRows.foods(in: $0, file: file.path) }
             guard !foods.isEmpty else {
                 throw Failure.fileSystem("the nutrition reference \(name) holds no food: \(remedy) --force",
                                          path: file.path)
             }
-            return NutritionReference(name: name, foods: foods)
+            let reference = NutritionReference(name: name, foods: foods, version: version)
+            loaded.withLock { $0[version] = reference }
+            return reference
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -75,21 +93,23 @@ public struct NutritionReference: Sendable {
 
 /// The rows of the reference's tables, read into foods.
 enum ReferenceRows {
-    static func foods(in db: Database) throws -> [NutritionReference.Food] {
+    static func foods(in db: Database, file: String) throws -> [NutritionReference.Food] {
         var units: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, unit FROM reference_nutrient") {
             units[row["name"]] = row["unit"]
         }
         for entry in ReferenceNutrients.all where units[entry.referenceName] != entry.unit {
             throw Failure.badInput("the reference gives \(entry.referenceName) in \(units[entry.referenceName] ?? "no unit"), "
-                                   + "not \(entry.unit)", at: db.description)
+                                   + "not \(entry.unit)", at: file)
         }
         let keys = Dictionary(uniqueKeysWithValues: ReferenceNutrients.all.map { ($0.referenceName, $0.key) })
         var nutrients: [String: [NutrientKey: Double]] = [:]
-        let names = ReferenceNutrients.all.map { "'\($0.referenceName)'" }.joined(separator: ", ")
+        // The names are bound as one JSON array: no SQL text is made from values.
+        let names = String(decoding: try JSONEncoder().encode(ReferenceNutrients.all.map(\.referenceName)), as: UTF8.self)
         let nutrientRows = try Row.fetchCursor(db, sql: """
-            SELECT uid, nutrient, amount_per_100g FROM reference_food_nutrient WHERE nutrient IN (\(names))
-            """)
+            SELECT uid, nutrient, amount_per_100g FROM reference_food_nutrient
+            WHERE nutrient IN (SELECT value FROM json_each(?))
+            """, arguments: [names])
         while let row = try nutrientRows.next() {
             let name: String = row["nutrient"]
             guard let key = keys[name] else { continue }

@@ -54,9 +54,10 @@ import TestSupport
     @Test func estimatesAgreeWithTheLabelsTheKitchenPrinted() throws {
         let accuracy = EstimateAccuracy(foods: try Self.foods(), estimator: try Reference.loaded())
         #expect(accuracy.recipes == 1078)
-        #expect(accuracy.coveredShare >= 0.0)
+        // Measured: 722 of 1,078 (67.0%), median energy error 5.7% over 718.
+        #expect(accuracy.coveredShare >= 0.66)
         let energy = try #require(accuracy.errors.first { $0.key == .calories })
         #expect(energy.median <= 0.15)
-        #expect(energy.count >= 0)
+        #expect(energy.count >= 700)
     }
 }
