@@ -57,3 +57,55 @@ import TestSupport
         #expect(error.description.hasSuffix("nutrition_reference: unknown nutrition reference \"usda-sr99\"; known: usda-sr24"))
     }
 }
+
+/// A kitchen's recipe documents through the live feed's adapter: each dish keeps its printed
+/// label and gets its estimate beside it, per serving where the document gives a portion.
+@Suite struct KitchenEstimatePipelineTests {
+    @Test func aRecipeDocumentKeepsItsLabelAndGetsAnEstimateBesideIt() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let mirror = workspace.appendingPathComponent("jamix")
+        try FileManager.default.createDirectory(at: mirror.appendingPathComponent("recipes"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: mirror.appendingPathComponent("menus"), withIntermediateDirectories: true)
+        for id in ["1180", "2836"] {
+            try FileManager.default.copyItem(at: UCLARecipeDocumentsTests.recipes.appendingPathComponent("\(id).json"),
+                                             to: mirror.appendingPathComponent("recipes/\(id).json"))
+        }
+        let date = UCLARecipeDocumentsTests.date
+        try UCLARecipeDocumentsTests.menu(listing: ["1180", "2836"]).write(to: mirror.appendingPathComponent("menus/\(date).json"))
+        try FileManager.default.createSymbolicLink(at: workspace.appendingPathComponent("nutrition"),
+                                                   withDestinationURL: Paths.pipelines.appendingPathComponent("nutrition"))
+        let file = workspace.appendingPathComponent("kitchen.yml")
+        try Data("""
+            pipeline: kitchen
+            nutrition_reference: usda-sr24
+            sources:
+              - name: ucla
+                adapter: ucla-jamix
+                location: \(mirror.path)
+                dates: {from: \(date), to: \(date)}
+            checks: {min_menu_items: 1}
+            """.utf8).write(to: file)
+        let report = try await PipelineRunner(
+            spec: try SpecReader.read(file), options: RunOptions(workspace: Workspace(root: workspace), today: date),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+        func rows(_ sql: String) throws -> [[SQLValue]] { try QueryResult.run(sql, on: snapshot).rows }
+        // Roasted Eggplant (recipes/1180.json): printed 59.0 kcal per 100 g, kept as its label.
+        #expect(try rows("SELECT calories FROM food WHERE id = 'ucla-jamix:recipe-1180'") == [[.real(59)]])
+        // Estimated 58.05 kcal per 100 g (KitchenEstimateTests works it out); its 2.98 oz portion
+        // is 84.4816 g, so 58.05 × 0.844816 = 49.04 kcal a serving.
+        let estimate = try rows("""
+            SELECT kind, amount_per_100g, amount_per_serving, matched_share FROM v_food_estimate
+            WHERE food_id = 'ucla-jamix:recipe-1180' AND nutrient_key = 'calories'
+            """)
+        guard case .real(let per100g) = estimate.first?[1], case .real(let perServing) = estimate.first?[2] else {
+            Issue.record("no estimate of energy: \(estimate)")
+            return
+        }
+        #expect(estimate.first?[0] == .text("food") && estimate.first?[3] == .real(1))
+        #expect(abs(per100g - 58.05) < 0.01 && abs(perServing - 49.04) < 0.01)
+        #expect(try rows("SELECT cooking_loss_percent FROM food_estimate WHERE subject_id = 'ucla-jamix:recipe-2836'")
+                == [[.real(28.85)]])
+    }
+}
