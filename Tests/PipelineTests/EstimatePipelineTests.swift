@@ -109,3 +109,21 @@ import TestSupport
                 == [[.real(28.85)]])
     }
 }
+
+/// `commissary parse --nutrition-reference` prints the page's estimates beside it.
+@Suite struct ParseEstimateTests {
+    @Test func parsePrintsEachRecipesEstimateBesideThePage() async throws {
+        let page = Paths.sharedData.appendingPathComponent("themealdb/responses/lookup-52771.json")
+        let run = try await CommissaryProcess.run(["parse", "--adapter", "mealdb-dump", page.path,
+                                                   "--nutrition-reference", "usda-sr24"])
+        #expect(run.status == 0, "\(run.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+        #expect((json["page"] as? [[String: Any]])?.first?["name"] as? String == "Spicy Arrabiata Penne")
+        let estimate = try #require((json["nutrition_estimates"] as? [[String: Any]])?.first)
+        #expect(estimate["subject_id"] as? String == "mealdb:52771")
+        // Its third line, "3 cloves" of garlic: SR's garlic (11215) gives "1 clove = 3.0 g".
+        let garlic = try #require((estimate["lines"] as? [[String: Any]])?.first { $0["position"] as? Int == 3 })
+        #expect(garlic["match_id"] as? String == "11215")
+        #expect(garlic["grams"] as? Double == 9)
+    }
+}
