@@ -1,4 +1,5 @@
 import FoodModel
+import Foundation
 
 /// Estimates a dish's nutrients from the lines of its recipe: each line matched to a reference
 /// food and weighed, the foods' amounts per 100 g summed over the grams, and the sum divided by
@@ -64,8 +65,7 @@ public struct RecipeEstimator: Sendable {
         var lines: [EstimateLine] = []
         var sums = NutrientSums()
         for (index, row) in rows {
-            var line = EstimateLine(position: index + 1, name: row.name,
-                                    measure: row.amount.map { "\(IngredientMatcher.rounded($0)) \(row.unit ?? "")" })
+            var line = EstimateLine(position: index + 1, name: row.name, measure: row.amount.map { Self.written($0, row.unit) })
             guard let amount = row.amount, let unit = row.unit else {
                 line.reason = "no amount"
                 lines.append(line)
@@ -93,6 +93,11 @@ public struct RecipeEstimator: Sendable {
         }
         return sums.estimate(subject: food.id.description, reference: matcher.reference.name, lines: lines,
                              cookingLoss: food.cookingLossPercent ?? 0, servingGrams: food.servingGrams)
+    }
+
+    /// A row's amount as the document gives it ("0.089 lb"), not rounded.
+    static func written(_ amount: Double, _ unit: String?) -> String {
+        [String(format: "%g", amount), unit].compactMap { $0 }.joined(separator: " ")
     }
 
     /// A sub-recipe's amounts per 100 g: its printed label per 100 g, else its estimate when

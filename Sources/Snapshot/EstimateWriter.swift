@@ -5,13 +5,16 @@ import GRDB
 extension StagingSnapshot {
     /// Writes nutrition estimates, each with its lines and nutrients per 100 g (`food_estimate`,
     /// `food_estimate_line`, `food_estimate_nutrient`); `kind` says whether each estimates a
-    /// `recipe` or a `food`.
+    /// `recipe` or a `food`. An estimate of a dish written before is replaced whole, so that
+    /// estimates can be written batch by batch as a dump's recipes are, a later one winning.
     public func write(estimates: [(kind: String, estimate: NutritionEstimate)]) throws {
         guard !estimates.isEmpty else { return }
         do {
             try queue.write { db in
+                let clearLines = try db.cachedStatement(sql: "DELETE FROM food_estimate_line WHERE subject_id = ?")
+                let clearNutrients = try db.cachedStatement(sql: "DELETE FROM food_estimate_nutrient WHERE subject_id = ?")
                 let dish = try db.cachedStatement(sql: """
-                    INSERT INTO food_estimate (subject_id, subject_kind, reference, lines, lines_counted, converted_grams,
+                    INSERT OR REPLACE INTO food_estimate (subject_id, subject_kind, reference, lines, lines_counted, converted_grams,
                         matched_grams, matched_share, cooking_loss_percent, serving_grams, reason)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
@@ -25,6 +28,8 @@ extension StagingSnapshot {
                     """)
                 for (kind, estimate) in estimates {
                     let id = estimate.subjectId
+                    try clearLines.execute(arguments: [id])
+                    try clearNutrients.execute(arguments: [id])
                     try dish.execute(arguments: [
                         id, kind, estimate.reference, estimate.lines.count, estimate.lines.count(where: \.counts),
                         estimate.convertedGrams, estimate.matchedGrams, estimate.matchedShare,

@@ -49,6 +49,34 @@ import TestSupport
                                     on: snapshot).rows == [[.integer(0)]])
     }
 
+    /// Estimates are written batch by batch as the dump's recipes come back from the scratch
+    /// file; a meal read twice is estimated once, the later reading replacing the earlier whole.
+    @Test func aMealReadTwiceFromADumpHasOneEstimate() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (dump, repeated) = try MealDBDumpStreamingTests().reversedDump(in: folder)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("nutrition"),
+                                                   withDestinationURL: Paths.pipelines.appendingPathComponent("nutrition"))
+        let spec = try SpecReader.parse("""
+            pipeline: reversed
+            licence: test
+            nutrition_reference: usda-sr24
+            sources:
+              - name: meals
+                adapter: mealdb-dump
+                location: \(dump.lastPathComponent)
+            checks: {min_recipes: 1}
+            """, file: folder.appendingPathComponent("reversed.yml"))
+        let report = try await BackfillFixtures.runner(spec, workspace: folder).run()
+        let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+        #expect(try QueryResult.run("SELECT count(*) FROM food_estimate", on: snapshot).rows == [[.integer(442)]])
+        // Its lines are the meal's ingredients, once each.
+        #expect(try QueryResult.run("""
+            SELECT (SELECT count(*) FROM food_estimate_line WHERE subject_id = 'mealdb:\(repeated)'),
+                   (SELECT count(*) FROM recipe_ingredient WHERE recipe_id = 'mealdb:\(repeated)')
+            """, on: snapshot).rows.first.map { $0[0] == $0[1] } == true)
+    }
+
     @Test func anUnknownReferenceIsRefusedAtItsKey() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

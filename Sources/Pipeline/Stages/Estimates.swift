@@ -1,19 +1,22 @@
 import FoodModel
 import RecipeNutrition
+import Snapshot
 
-/// The nutrition estimates a run writes: every catalogue recipe (held, and set aside in spools,
-/// a later one with the same id replacing an earlier one, as the recipes themselves are written)
-/// and every food whose recipe document gives weighed rows.
+/// The nutrition estimates a run writes: every catalogue recipe, batch by batch as the spools
+/// give them back (a dump of a million recipes is never held whole, and neither are its
+/// estimates), then the recipes held in memory, each replacing an earlier estimate of the same id
+/// as the recipes themselves replace one another; then every food whose recipe document gives
+/// weighed rows.
 enum Estimates {
-    static func of(_ dataset: Dataset, estimator: RecipeEstimator) throws -> [(kind: String, estimate: NutritionEstimate)] {
-        var recipes: [String: NutritionEstimate] = [:]
+    static func write(_ dataset: Dataset, estimator: RecipeEstimator, into staging: StagingSnapshot) throws {
         for spool in dataset.recipeSpools {
             try spool.forEachBatch { batch in
-                for recipe in batch { recipes[recipe.id.description] = estimator.estimate(recipe) }
+                try staging.write(estimates: batch.map { ("recipe", estimator.estimate($0)) })
             }
         }
-        for recipe in dataset.recipes.values { recipes[recipe.id.description] = estimator.estimate(recipe) }
-        let foods = dataset.foods.values.sorted { $0.id < $1.id }.compactMap { estimator.estimate($0, among: dataset.foods) }
-        return recipes.keys.sorted().compactMap { id in recipes[id].map { ("recipe", $0) } } + foods.map { ("food", $0) }
+        let held = dataset.recipes.values.sorted { $0.id < $1.id }
+        try staging.write(estimates: held.map { ("recipe", estimator.estimate($0)) })
+        let foods = dataset.foods.values.sorted { $0.id < $1.id }
+        try staging.write(estimates: foods.compactMap { food in estimator.estimate(food, among: dataset.foods).map { ("food", $0) } })
     }
 }
