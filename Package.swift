@@ -148,7 +148,8 @@ let package = Package(
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),
         .testTarget(
             name: "RecipeNutritionTests",
-            dependencies: ["RecipeNutrition", "FoodModel", "Basics", "SourceAdapters", "BenchmarkCorpus", "TestSupport"]
+            dependencies: ["RecipeNutrition", "FoodModel", "Basics", "SourceAdapters", "BenchmarkCorpus", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "SourceAdapters"]),
         .testTarget(

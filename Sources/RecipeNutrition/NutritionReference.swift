@@ -94,6 +94,7 @@ public struct NutritionReference: Sendable {
 /// The rows of the reference's tables, read into foods.
 enum ReferenceRows {
     static func foods(in db: Database, file: String) throws -> [NutritionReference.Food] {
+        try checkTypes(in: db, file: file)
         var units: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, unit FROM reference_nutrient") {
             units[row["name"]] = row["unit"]
@@ -125,6 +126,24 @@ enum ReferenceRows {
             let id: String = row["uid"]
             return NutritionReference.Food(id: id, name: row["name"], measures: measures[id] ?? [],
                                            nutrients: nutrients[id] ?? [:])
+        }
+    }
+
+    /// Every value read below is of the type it is read as, so that no file, however damaged,
+    /// can stop the program: a reference is refused whole, with the remedy, rather than read in part.
+    private static func checkTypes(in db: Database, file: String) throws {
+        let damaged = try Int.fetchOne(db, sql: """
+            SELECT (SELECT count(*) FROM reference_nutrient WHERE typeof(name) <> 'text' OR typeof(unit) <> 'text')
+                 + (SELECT count(*) FROM reference_food WHERE typeof(uid) <> 'text' OR typeof(name) <> 'text')
+                 + (SELECT count(*) FROM reference_food_nutrient WHERE typeof(uid) <> 'text' OR typeof(nutrient) <> 'text'
+                        OR typeof(amount_per_100g) NOT IN ('real', 'integer') OR amount_per_100g NOT BETWEEN 0 AND 1e9)
+                 + (SELECT count(*) FROM reference_measure WHERE typeof(uid) <> 'text' OR typeof(name) <> 'text'
+                        OR typeof(amount) NOT IN ('real', 'integer') OR typeof(grams) NOT IN ('real', 'integer')
+                        OR amount NOT BETWEEN 0 AND 1e9 OR grams NOT BETWEEN 0 AND 1e9)
+            """) ?? 0
+        guard damaged == 0 else {
+            throw Failure.badInput("the nutrition reference has \(damaged) row(s) of the wrong type: run "
+                                   + "scripts/nutrition-reference --force", at: file)
         }
     }
 }
