@@ -74,6 +74,13 @@ let package = Package(
         .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
         .target(name: "Nutrition", dependencies: ["FoodModel"]),
         .target(name: "Swipes", dependencies: ["FoodModel"]),
+        // Nutrients of recipes that print none, estimated from their ingredients with a reference
+        // (USDA SR24, an SQLite file a script builds): matching, weighing, summing.
+        .target(
+            name: "RecipeNutrition",
+            dependencies: ["Basics", "FoodModel", "YAMLConfig", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Yams", package: "Yams")]
+        ),
         .target(
             name: "Snapshot",
             dependencies: [
@@ -98,7 +105,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "Basics", "FoodModel", "Fetching", "SourceAdapters", "YAMLConfig", "Nutrition", "Snapshot", "Swipes",
-                "Report", "PostgresTarget",
+                "Report", "PostgresTarget", "RecipeNutrition",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -108,7 +115,7 @@ let package = Package(
             name: "commissary",
             dependencies: [
                 "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "Nutrition",
-                "Swipes", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Swipes", "RecipeNutrition", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -120,6 +127,7 @@ let package = Package(
             name: "commissary-bench",
             dependencies: [
                 "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot", "Report",
+                "RecipeNutrition",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -144,6 +152,11 @@ let package = Package(
             dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport"]
         ),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),
+        .testTarget(
+            name: "RecipeNutritionTests",
+            dependencies: ["RecipeNutrition", "FoodModel", "Basics", "SourceAdapters", "BenchmarkCorpus", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "SourceAdapters"]),
         .testTarget(
             name: "SnapshotTests",

@@ -18,6 +18,8 @@ struct Settings {
     var corpus: URL
     var dataset: URL
     var meals: URL
+    /// UCLA's recipe documents, whose printed labels measure the nutrition estimates.
+    var kitchenRecipes: URL
     var keepWorkspaces = false
     /// How many times each scenario and its floors are measured; the report takes the median.
     var rounds = 3
@@ -27,6 +29,7 @@ struct Settings {
     static let usage = """
         usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
                                 [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
+               commissary-bench estimates [--kitchen-recipes DIR]
         """
 
     init(_ arguments: [String]) throws {
@@ -37,6 +40,7 @@ struct Settings {
         let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
         dataset = shared.appendingPathComponent("ucla-dataset-2016")
         meals = shared.appendingPathComponent("themealdb/meals-dump-442.json")
+        kitchenRecipes = shared.appendingPathComponent("ucla-jamix-2025/recipes")
         var rest = arguments[...]
         func number(_ flag: String) throws -> Int {
             guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
@@ -59,6 +63,7 @@ struct Settings {
             case "--corpus": corpus = try path(flag)
             case "--dataset": dataset = try path(flag)
             case "--meals": meals = try path(flag)
+            case "--kitchen-recipes": kitchenRecipes = try path(flag)
             case "--keep": keepWorkspaces = true
             default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
             }

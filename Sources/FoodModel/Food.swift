@@ -23,6 +23,10 @@ public struct Food: Hashable, Sendable, Codable {
     public var batchPortions: Double?
     /// What the dish is made of, as its recipe lists it, in order.
     public var components: [FoodComponent]
+    /// How much lighter the cooked dish is than what its recipe lists, in percent, where the
+    /// source states it (UCLA's `cookingLossPercentage`): an estimate from the rows divides by
+    /// the cooked weight.
+    public var cookingLossPercent: Double?
 
     public init(id: FoodID, name: String, description: String? = nil, servingSize: String? = nil,
                 calories: Double? = nil, nutrients: [NutrientValue] = [], ingredients: String? = nil,
@@ -38,6 +42,7 @@ public struct Food: Hashable, Sendable, Codable {
         self.codes = codes
         self.labelBasis = labelBasis
         self.components = []
+        self.cookingLossPercent = nil
     }
 
     /// The serving's weight in grams, where the serving is a weight ("10 oz", "1 lb", "42 g") or
@@ -50,7 +55,7 @@ public struct Food: Hashable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case source, recipeId, name, description, servingSize, serving, calories, nutrients
-        case ingredients, allergens, codes, labelBasis, batchPortions, components
+        case ingredients, allergens, codes, labelBasis, batchPortions, components, cookingLossPercent
     }
 
     public init(from decoder: any Decoder) throws {
@@ -69,6 +74,7 @@ public struct Food: Hashable, Sendable, Codable {
         labelBasis = try c.decodeIfPresent(LabelBasis.self, forKey: .labelBasis)
         batchPortions = try c.decodeIfPresent(Double.self, forKey: .batchPortions)
         components = try c.decodeIfPresent([FoodComponent].self, forKey: .components) ?? []
+        cookingLossPercent = try c.decodeIfPresent(Double.self, forKey: .cookingLossPercent)
     }
 
     /// Flattens the identity into `source` and `recipeId`, as the nested parse output shows it.
@@ -88,6 +94,7 @@ public struct Food: Hashable, Sendable, Codable {
         try c.encodeIfPresent(labelBasis, forKey: .labelBasis)
         try c.encodeIfPresent(batchPortions, forKey: .batchPortions)
         if !components.isEmpty { try c.encode(components, forKey: .components) }
+        try c.encodeIfPresent(cookingLossPercent, forKey: .cookingLossPercent)
     }
 }
 

@@ -197,6 +197,8 @@ enum PostgresViews {
             JOIN food f ON f.id = mi.food_id
             JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1)
             """),
+        // Portable as it stands: joins, coalesce and arithmetic read the same in both dialects.
+        ("v_food_estimate", SnapshotSchema.estimateView),
     ]
 
     /// A real as SQLite prints it in text (`5.0`, `0.25`), so that messages read the same in

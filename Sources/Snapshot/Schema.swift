@@ -15,7 +15,7 @@ public enum SnapshotSchema {
         "nutrient", "food_nutrient", "food_code", "term", "code_term", "hours",
         "category", "area", "tag", "ingredient", "recipe", "recipe_tag", "recipe_ingredient",
         "meal_plan", "swipe_balance", "food_nutrient_agreement", "food_flag", "food_label", "food_label_nutrient",
-        "place", "food_component",
+        "place", "food_component", "food_estimate", "food_estimate_nutrient", "food_estimate_line",
     ]
 
     /// Housekeeping tables, underscore-prefixed as Datasette expects.
@@ -40,6 +40,7 @@ public enum SnapshotSchema {
         ("v16-label-basis-and-composition", v16LabelBasis),
         ("v17-campuses", v17Campuses),
         ("v18-recipe-search-over-recipe", v18RecipeSearch),
+        ("v19-nutrition-estimates", v19Estimates),
     ]
 
     /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"

@@ -2,7 +2,7 @@ extension SchemaDescription {
     /// The schema of the current migrations (`SnapshotSchema.version`).
     public static let current = SchemaDescription(tables: hierarchy + nutrition + nutritionReview
                                                   + hoursTables + recipes + swipes + views
-                                                  + nutritionViews + swipeViews + search + housekeeping)
+                                                  + nutritionViews + estimates + swipeViews + search + housekeeping)
 
     private typealias C = Column
 

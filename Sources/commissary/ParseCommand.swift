@@ -32,6 +32,9 @@ struct ParseCommand: AsyncParsableCommand {
     @Option(help: "Compute %DV under this daily-value standard (a name in Pipelines/standards, or a .yml path) and show it beside the printed %DV.")
     var dvStandard: String?
 
+    @Option(help: "Estimate the nutrients of the page's recipes from their ingredients with this nutrition reference (usda-sr24, built by scripts/nutrition-reference) and print them beside the page, under nutrition_estimates.")
+    var nutritionReference: String?
+
     func run() async throws {
         let (_, format) = try AdapterRegistry.pageFormat(adapter: adapter, page: page)
         if dvStandard != nil, !format.hasLabels {
@@ -47,7 +50,12 @@ struct ParseCommand: AsyncParsableCommand {
             let annotator = try DailyValueAnnotator(standard: dvStandard)
             parsed = parsed.mapFoods(annotator.annotate)
         }
-        answer(try encode(parsed))
+        if let nutritionReference {
+            let annotator = try EstimateAnnotator(reference: nutritionReference)
+            answer(try encode(EstimateAnnotator.Annotated(page: parsed, nutritionEstimates: annotator.estimates(of: parsed))))
+        } else {
+            answer(try encode(parsed))
+        }
     }
 
     private func fetch() async throws -> FetchedDocument {

@@ -77,7 +77,9 @@ struct PostgresPublishTests {
         defer { unsetenv(Self.variable) }
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let (spec, _) = try samplePipeline(in: workspace)
+        // With the recipes' nutrition estimates, so that their tables and view are compared with rows.
+        let (spec, _) = try SampleCopy.make(in: workspace, adding: "\nnutrition_reference: usda-sr24\npublish:\n  postgres:\n"
+                                            + "    url_env: \(Self.variable)\n    schema: dining\n")
         let report = try await run(spec, workspace: workspace)
         let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
         let connection = try PostgresConnection(url: server.url, place: "test")
@@ -86,6 +88,7 @@ struct PostgresPublishTests {
         // Every table with its rows (the run's timestamps, typed differently, are counted).
         let tables = try QueryResult.run("SELECT table_name FROM _table_keys", on: snapshot).rows.compactMap { Self.normalized($0[0]) }
         #expect(tables.contains("menu_item") && tables.contains("recipe"))
+        #expect(try sqliteRows("SELECT count(*) > 0 FROM v_food_estimate", snapshot) == [["1"]])
         for table in tables {
             let count = try sqliteRows("SELECT count(*) FROM \"\(table)\"", snapshot)
             #expect(try postgresRows("SELECT count(*) FROM \"\(table)\"", connection) == count, "\(table)")
@@ -97,7 +100,7 @@ struct PostgresPublishTests {
         // Every view answers with the same rows (v_recipe_search without SQLite's rowid).
         let views = try QueryResult.run("SELECT name FROM sqlite_master WHERE type = 'view' ORDER BY name", on: snapshot).rows
             .compactMap { Self.normalized($0[0]) }
-        #expect(views.count == 14)
+        #expect(views.count == 15)
         for view in views {
             let columns = view == "v_recipe_search" ? ["recipe_id", "name", "ingredients", "tags", "instructions"] : nil
             let same = try postgresRows(postgresSelect(view, columns: columns, connection), connection)
@@ -189,7 +192,7 @@ struct PostgresPublishTests {
         // The snapshot's tables and the two search tables PostgreSQL has instead of FTS5.
         let tables = try QueryResult.run("SELECT table_name FROM _table_keys", on: snapshot).rows
             .compactMap { Self.normalized($0[0]) } + ["food_search", "recipe_search"]
-        #expect(views.count == 14 && tables.contains("menu_item"), "night \(night)")
+        #expect(views.count == 15 && tables.contains("menu_item"), "night \(night)")
         let items = try sqliteRows("SELECT count(*) FROM menu_item", snapshot)
         #expect(items != [["0"]])
         for reader in ["anon", "authenticated"] {

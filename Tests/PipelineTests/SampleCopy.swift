@@ -7,7 +7,7 @@ enum SampleCopy {
     static func make(in workspace: URL, adding extra: String = "") throws -> (spec: URL, site: URL) {
         let pipelines = workspace.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["standards", "plans", "terms", "places"] {
+        for folder in ["standards", "plans", "terms", "places", "nutrition"] {
             try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
                                                        withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
         }

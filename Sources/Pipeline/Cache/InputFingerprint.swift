@@ -87,6 +87,13 @@ extension PipelineSpec {
                 lines.append("swipes \(file.path) \(digest)")
             }
         }
+        if let matcher = estimator?.matcher {
+            lines.append("nutrition_reference \(matcher.reference.name) \(matcher.reference.version)")
+            for file in matcher.tables.files {
+                let digest = (try? Data(contentsOf: file)).map(sha256Hex) ?? "unreadable \(UUID())"
+                lines.append("nutrition \(file.path) \(digest)")
+            }
+        }
         return lines.map { $0 + "\n" }.joined()
     }
 }

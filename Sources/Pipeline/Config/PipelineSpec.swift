@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import PostgresTarget
 import Nutrition
+import RecipeNutrition
 import Snapshot
 import SourceAdapters
 
@@ -34,6 +35,9 @@ public struct PipelineSpec: Sendable {
     /// Where each published snapshot also goes in PostgreSQL (`publish: postgres:`); nil for
     /// SQLite files only.
     public var postgres: PostgresTarget?
+    /// What estimates recipes' nutrients from their ingredients (`nutrition_reference`, with the
+    /// reference's synonyms and overrides); nil estimates none.
+    public var estimator: RecipeEstimator?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,

@@ -3,6 +3,7 @@ import Foundation
 import PostgresTarget
 import YAMLConfig
 import Nutrition
+import RecipeNutrition
 import Snapshot
 import SourceAdapters
 
@@ -23,7 +24,8 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "licence_url", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention", "places", "history", "report_page", "publish"])
+                           "swipes", "retention", "places", "history", "report_page", "publish",
+                           "nutrition_reference"])
 
         let name = try top.required("pipeline").string()
         guard name.range(of: "^[a-z0-9][a-z0-9-]*$", options: .regularExpression) != nil else {
@@ -57,12 +59,25 @@ public enum SpecReader {
             licenceURL: try top.optional("licence_url").map(readWebAddress))
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
         spec.postgres = try top.optional("publish").flatMap(readPublish)
+        spec.estimator = try top.optional("nutrition_reference").map { try readEstimator($0, folder: folder) }
         // Required restaurants may be named as printed: they are checked under the places'
         // names, which is what the snapshot holds once a places file renames them.
         if let places = spec.places {
             spec.checks.requiredRestaurants = spec.checks.requiredRestaurants.map { places.canonicalName(of: $0) ?? $0 }
         }
         return spec
+    }
+
+    /// `nutrition_reference: usda-sr24`: the reference, read from where its script builds it,
+    /// with its synonyms and overrides found as the pipeline's other shared files are.
+    private static func readEstimator(_ node: YAMLValue, folder: URL) throws -> RecipeEstimator {
+        let name = try node.string()
+        guard NutritionReference.known.contains(name) else {
+            throw node.error("unknown nutrition reference \"\(name)\"; known: \(NutritionReference.known.joined(separator: ", "))")
+        }
+        let reference = try NutritionReference.load(name)
+        let tables = try MatchingTables.load(for: reference, beside: folder)
+        return RecipeEstimator(matcher: IngredientMatcher(reference: reference, tables: tables))
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter

@@ -23,6 +23,7 @@ struct Write {
                                                  unfilled: computed.unfilledLabels)
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         if let places = spec.places { try staging.write(places: places.places) }
+        if let estimator = spec.estimator { try Estimates.write(computed.dataset, estimator: estimator, into: staging) }
         let changing = computed.labels.changing
         try staging.write(labelVersions: changing.flatMap { id, versions in
             versions.enumerated().map { index, version in

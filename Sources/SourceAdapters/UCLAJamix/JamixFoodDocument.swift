@@ -101,6 +101,13 @@ public enum JamixFoodDocument {
             food.batchPortions = batch
         }
         food.components = components(fields["recipeIngredientRows"], location: location, problems: &problems)
+        if let loss = JSONFields.number(fields["cookingLossPercentage"]) {
+            if loss.isFinite, (0..<100).contains(loss) {
+                food.cookingLossPercent = loss
+            } else {
+                problems.append("\(location): cookingLossPercentage \(JSONFields.plain(loss)) is not a share of a weight, left out")
+            }
+        }
         switch fields["recipeNutritiveValues"] {
         case nil, is NSNull:
             break

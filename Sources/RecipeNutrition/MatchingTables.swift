@@ -1,0 +1,80 @@
+import Basics
+import Foundation
+import YAMLConfig
+import Yams
+
+/// What a person decided about matches, as data (`Pipelines/nutrition/`): the curated synonyms
+/// (a phrase as recipes write it → a reference food) and the overrides (an ingredient name
+/// exactly as a source spells it → a reference food, or `unknown` with the reason).
+public struct MatchingTables: Sendable {
+    public enum Override: Sendable, Hashable {
+        case food(String)
+        case unknown(reason: String)
+    }
+
+    /// Keyed by `IngredientWords.phrase`.
+    public var synonyms: [String: String]
+    /// Keyed by the name folded to lower case with its spaces collapsed.
+    public var overrides: [String: Override]
+    /// The files they were read from, for a pipeline's fingerprint.
+    public var files: [URL] = []
+
+    public init(synonyms: [String: String] = [:], overrides: [String: Override] = [:]) {
+        self.synonyms = synonyms
+        self.overrides = overrides
+    }
+
+    /// The key of an override: the name as written, case and spacing folded.
+    static func overrideKey(_ name: String) -> String {
+        name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The reference's synonym and override files, found as a pipeline's shared files are
+    /// (`DataFolders`): `nutrition/<reference>-synonyms.yml` and `nutrition/<reference>-overrides.yml`.
+    /// Every food they name must be in the reference.
+    public static func load(for reference: NutritionReference, beside folder: URL) throws -> MatchingTables {
+        let synonymsFile = DataFolders.locate("nutrition/\(reference.name)-synonyms.yml", beside: folder)
+        let overridesFile = DataFolders.locate("nutrition/\(reference.name)-overrides.yml", beside: folder)
+        var tables = MatchingTables()
+        tables.files = [synonymsFile]
+        let synonyms = try YAMLFile.mapping(of: synonymsFile, what: "synonym table")
+        try synonyms.allowOnly(["reference", "synonyms"])
+        for (phrase, value) in try entries(synonyms.required("synonyms")) {
+            let food = try value.string()
+            guard reference.foods[food] != nil else { throw value.error("\(food) is not a food of \(reference.name)") }
+            let key = IngredientWords.phrase(phrase)
+            guard !key.isEmpty else { throw value.error("the phrase \"\(phrase)\" has no word a match could use") }
+            tables.synonyms[key] = food
+        }
+        if FileManager.default.fileExists(atPath: overridesFile.path) {
+            tables.files.append(overridesFile)
+            let overrides = try YAMLFile.mapping(of: overridesFile, what: "override file")
+            try overrides.allowOnly(["reference", "overrides"])
+            if let list = try overrides.optional("overrides") {
+                for (name, value) in try entries(list) {
+                    tables.overrides[overrideKey(name)] = try override(value, reference: reference)
+                }
+            }
+        }
+        return tables
+    }
+
+    /// A mapping's pairs in file order; an empty mapping (`{}`) or none at all is no entry.
+    private static func entries(_ value: YAMLValue) throws -> [(String, YAMLValue)] {
+        if case .scalar(let scalar) = value.node, scalar.string.isEmpty { return [] }
+        let mapping = try YAMLMapping(value)
+        return try mapping.keys.map { key in (key, try mapping.required(key)) }
+    }
+
+    /// `"05062"` (a food of the reference) or `{unknown: "why"}`.
+    private static func override(_ value: YAMLValue, reference: NutritionReference) throws -> Override {
+        if case .mapping = value.node {
+            let mapping = try YAMLMapping(value)
+            try mapping.allowOnly(["unknown"])
+            return .unknown(reason: try mapping.required("unknown").string())
+        }
+        let food = try value.string()
+        guard reference.foods[food] != nil else { throw value.error("\(food) is not a food of \(reference.name)") }
+        return .food(food)
+    }
+}

@@ -1,0 +1,62 @@
+import FoodModel
+import RecipeNutrition
+import Testing
+
+/// Names as recipes write them, matched by each rule, and unknowns that stay unknown with a reason.
+@Suite struct IngredientMatcherTests {
+    func match(_ name: String) throws -> Result<IngredientMatcher.Match, Unmatched> {
+        try Reference.loaded().matcher.match(name)
+    }
+
+    @Test func curatedSynonymsMatchHoweverTheNameIsSpelt() throws {
+        // usda-sr24-synonyms.yml: "tofu: 16426", "garlic clove: 11215", "chicken thigh: 05096".
+        for (name, id) in [("Organic Firm Tofu", "16426"), ("Garlic Cloves", "11215"), ("garlic clove", "11215"),
+                           ("Chicken Thigh, Boneless", "05096"), ("Crème Fraiche", "01056")] {
+            let matched = try match(name).get()
+            #expect(matched.food.id == id, "\(name)")
+            #expect(matched.rule == "synonym" && matched.score == 1, "\(name)")
+        }
+    }
+
+    @Test func aFoodNamingEveryWordIsChosenByItsScore() throws {
+        // "Pomegranates" is no synonym; "Pomegranates, raw" (09286) names its word: 0.5 × 1/2 +
+        // 0.3 (pomegranate in its first two segments) + 0.2 (raw) = 0.75, above the juice's 0.47.
+        let matched = try match("Pomegranates").get()
+        #expect(matched.food.id == "09286")
+        #expect(matched.rule == "words")
+        #expect(abs(matched.score - 0.75) < 1e-9)
+    }
+
+    @Test func theHeadWordsMatchWhenTheyKeepHalfTheName() throws {
+        // No SR food names "purple"; "kale" is a synonym (11233, Kale, raw): half the words kept.
+        let matched = try match("Purple Kale").get()
+        #expect(matched.food.id == "11233")
+        #expect(matched.rule == "head words")
+        #expect(matched.score == 0.5)
+    }
+
+    @Test func anOverrideWinsAndCanKeepANameUnknown() throws {
+        guard case .failure(let unmatched) = try match("Custom Recipe Ingredient") else {
+            Issue.record("a placeholder row was matched")
+            return
+        }
+        #expect(unmatched.reason == "unknown by override: a placeholder row of the kitchen system, not a food")
+    }
+
+    @Test func anUnknownNameStaysUnknownWithTheReason() throws {
+        guard case .failure(let unmatched) = try match("Zorblax Paste") else {
+            Issue.record("a made-up name was matched")
+            return
+        }
+        #expect(unmatched.reason == "no food of usda-sr24 names every word (zorblax paste)")
+        // A food that names every word but scores too low is named with its score: "Beef, variety
+        // meats and by-products, liver, raw" (13325) has liver outside its first two segments:
+        // 0.5 × 2/8 + 0.2 = 0.325.
+        guard case .failure(let low) = try match("Beef Liver") else {
+            Issue.record("a low score was accepted")
+            return
+        }
+        #expect(low.reason.hasPrefix("the closest food, Beef, variety meats and by-products, liver, raw (13325), scored 0.3"))
+        #expect(low.reason.hasSuffix(", below 0.55"))
+    }
+}

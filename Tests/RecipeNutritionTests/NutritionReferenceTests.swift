@@ -1,0 +1,73 @@
+import Basics
+import FoodModel
+import Foundation
+import GRDB
+import RecipeNutrition
+import Testing
+import TestSupport
+
+/// The reference read back as the script built it from cronometer's SR24 files.
+@Suite struct NutritionReferenceTests {
+    /// Butter, salted (`usda_sr24/01001.xml`): `tbsp` 14.2 g, `stick` 113 g; Energy 717, Fat
+    /// 81.11, Sodium 714, Protein 0.85 per 100 g; nutrients.xml gives kcal, g, mg.
+    @Test func aFoodKeepsItsMeasuresAndNutrientsPer100Grams() throws {
+        let butter = try #require(try Reference.loaded().matcher.reference.foods["01001"])
+        #expect(butter.name == "Butter, salted")
+        #expect(butter.measures.first { $0.name == "tbsp" }?.grams == 14.2)
+        #expect(butter.measures.first { $0.name == "stick" }?.grams == 113)
+        #expect(butter.nutrients[.calories] == 717)
+        #expect(butter.nutrients[.totalFat] == 81.11)
+        #expect(butter.nutrients[.sodium] == 714)
+        #expect(butter.nutrients[.protein] == 0.85)
+        #expect(try Reference.loaded().matcher.reference.foods.count == 8858)
+    }
+
+    @Test func aMissingReferenceIsOneLineNamingTheFileAndTheScript() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/commissary/usda-sr24.sqlite")
+        let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: missing) }
+        #expect(error.description == "/nonexistent/commissary/usda-sr24.sqlite: the nutrition reference usda-sr24 is "
+                + "missing: run scripts/nutrition-reference, which builds it from Debian's cronometer package")
+    }
+
+    @Test func aFileThatIsNotTheReferenceIsRefusedWithTheRemedy() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("usda-sr24.sqlite")
+        try Data("not a database".utf8).write(to: file)
+        let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: file) }
+        #expect(error.message.hasSuffix("run scripts/nutrition-reference, which builds it from Debian's cronometer package --force"))
+        #expect(!error.description.contains("\n"))
+    }
+
+    /// A reference whose tables hold a value of the wrong type (a NULL amount, a text grams) is
+    /// refused whole, with the remedy, instead of stopping the program where it reads it.
+    @Test func aDamagedReferenceIsRefusedWithTheRemedy() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("usda-sr24.sqlite")
+        try DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE reference_nutrient (name TEXT, unit TEXT, usda_number TEXT);
+                CREATE TABLE reference_food (uid TEXT, name TEXT, protein_factor REAL, fat_factor REAL, carbohydrate_factor REAL);
+                CREATE TABLE reference_food_nutrient (uid TEXT, nutrient TEXT, amount_per_100g REAL);
+                CREATE TABLE reference_measure (uid TEXT, position INTEGER, name TEXT, amount REAL, grams REAL);
+                INSERT INTO reference_nutrient VALUES ('Energy', 'kcal', '208');
+                INSERT INTO reference_food VALUES ('01001', 'Butter, salted', 4.27, 8.79, 3.87);
+                INSERT INTO reference_food_nutrient VALUES ('01001', 'Energy', NULL);
+                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 'heavy');
+                """)
+        }
+        let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: file) }
+        #expect(error.description == "\(file.path): the nutrition reference has 2 row(s) of the wrong type: run "
+                + "scripts/nutrition-reference --force")
+    }
+
+    @Test func theReferenceIsFoundInTheUsersCacheUnlessNamed() {
+        #expect(NutritionReference.location(of: "usda-sr24", environment: ["HOME": "/home/ana"]).path
+                == "/home/ana/.cache/commissary/usda-sr24.sqlite")
+        #expect(NutritionReference.location(of: "usda-sr24", environment: ["HOME": "/home/ana", "XDG_CACHE_HOME": "/c"]).path
+                == "/c/commissary/usda-sr24.sqlite")
+        #expect(NutritionReference.location(of: "usda-sr24", environment: ["COMMISSARY_NUTRITION_REFERENCE": "/r.sqlite"]).path
+                == "/r.sqlite")
+    }
+}
