@@ -380,7 +380,7 @@ import TestSupport
 
     /// The bundled `Pipelines/nightly-ucla.yml` itself, pointed at the local mirror instead of
     /// UCLA, with `extra` appended; its places and standards are the repository's.
-    private func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
+    func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
         let pipelines = workspace.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
         for folder in ["places", "standards", "plans", "terms"] {
