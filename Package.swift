@@ -114,6 +114,8 @@ let package = Package(
             name: "commissary-bench",
             dependencies: [
                 "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot", "Report",
+                // The live nights' local feed server, and libcurl's floor.
+                "TestSupport", "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

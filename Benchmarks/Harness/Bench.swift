@@ -7,6 +7,16 @@ import Foundation
 enum Bench {
     static func run(_ settings: Settings) throws {
         let loadBefore = loadAverage()
+        if settings.liveNightsOnly {
+            let work = FileManager.default.temporaryDirectory
+                .appendingPathComponent("commissary-bench-\(ProcessInfo.processInfo.processIdentifier)")
+            defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: work) } }
+            let nights = try LiveNights.run(settings: settings, work: work)
+            Swift.print("commissary-bench: live nights, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                        + "load average \(loadBefore) at start, \(loadAverage()) at end")
+            LiveNights.print(nights)
+            return
+        }
         var source: SourceMenus?
         func loadSource() throws -> SourceMenus {
             if let source { return source }
@@ -86,8 +96,12 @@ enum Bench {
         ])
         if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: largeWorkspace) }
 
+        let live = try LiveNights.run(settings: settings, work: work)
+
         Report(settings: settings, load: (loadBefore, loadAverage()),
                year: Scenario(year), decade: Scenario(decade), recipes: Scenario(recipes), largeRecipes: large).print()
+        Swift.print("")
+        LiveNights.print(live)
     }
 
     /// The 1-minute load average, printed with the figures: other work on the machine slows

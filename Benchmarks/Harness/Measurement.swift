@@ -24,6 +24,8 @@ struct Measurement: Codable {
     var snapshotBytes = 0
     /// Building the snapshot's report page, after the run and apart from its time.
     var reportSeconds: Double?
+    /// The fetch stage's counts (`documents_fresh`, `documents_refetched`, …).
+    var counts: [String: Int] = [:]
 
     func stage(_ name: String) -> Double? {
         stages.first { $0.name == name }?.seconds

@@ -121,13 +121,16 @@ struct Report {
         return fixed(value / floor, 1)
     }
 
-    private func fixed(_ value: Double, _ digits: Int) -> String {
-        value.isFinite ? String(format: "%.\(digits)f", value) : "-"
-    }
+}
 
-    private func row(_ cells: [String]) -> String {
-        guard let first = cells.first else { return "" }
-        return first.padding(toLength: 18, withPad: " ", startingAt: 0)
-            + cells.dropFirst().map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined(separator: " ")
-    }
+/// A number with `digits` decimals, or "-" when it is not finite.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    value.isFinite ? String(format: "%.\(digits)f", value) : "-"
+}
+
+/// One line of a table: the first cell left-aligned in 18 columns, the others right-aligned in 10.
+func row(_ cells: [String]) -> String {
+    guard let first = cells.first else { return "" }
+    return first.padding(toLength: 18, withPad: " ", startingAt: 0)
+        + cells.dropFirst().map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined(separator: " ")
 }

@@ -18,6 +18,10 @@ struct Settings {
     var corpus: URL
     var dataset: URL
     var meals: URL
+    /// UCLA's live feed as saved: seven nights of menus, recipe and ingredient documents.
+    var jamix: URL
+    /// `--live-nights`: only the live nights scenario, which needs no generated corpus.
+    var liveNightsOnly = false
     var keepWorkspaces = false
     /// How many times each scenario and its floors are measured; the report takes the median.
     var rounds = 3
@@ -26,7 +30,7 @@ struct Settings {
 
     static let usage = """
         usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
-                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
+                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--jamix DIR] [--live-nights] [--keep]
         """
 
     init(_ arguments: [String]) throws {
@@ -37,6 +41,7 @@ struct Settings {
         let shared = repository.deletingLastPathComponent().appendingPathComponent("shared/data")
         dataset = shared.appendingPathComponent("ucla-dataset-2016")
         meals = shared.appendingPathComponent("themealdb/meals-dump-442.json")
+        jamix = shared.appendingPathComponent("ucla-jamix-2025")
         var rest = arguments[...]
         func number(_ flag: String) throws -> Int {
             guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
@@ -59,6 +64,8 @@ struct Settings {
             case "--corpus": corpus = try path(flag)
             case "--dataset": dataset = try path(flag)
             case "--meals": meals = try path(flag)
+            case "--jamix": jamix = try path(flag)
+            case "--live-nights": liveNightsOnly = true
             case "--keep": keepWorkspaces = true
             default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
             }
