@@ -28,7 +28,10 @@ enum CurlFloor {
         for url in urls {
             body.data.removeAll(keepingCapacity: true)
             _ = commissary_curl_setopt_string(handle, CURLOPT_URL, url)
-            guard curl_easy_perform(handle) == CURLE_OK else { throw BenchError("floor-curl: \(url) failed") }
+            let code = curl_easy_perform(handle)
+            guard code == CURLE_OK else {
+                throw BenchError("floor-curl: \(url): \(String(cString: curl_easy_strerror(code)))")
+            }
             bytes += body.data.count
         }
         return Measurement(seconds: now() - started, cpuSeconds: ProcessResources.cpuSeconds() - cpuBefore,
