@@ -3,12 +3,14 @@ import Foundation
 
 /// The sizes and folders of a benchmark run, from the command line.
 ///
-/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes, 100,000 for the large
-/// catalogue) takes about a minute of CPU for development; the defaults are the issues' sizes
-/// (365 days, 3,650, 100,000 recipes, 1,000,000 for the large catalogue).
+/// `--quick` (20 days, 5 for the small run, 200 for the scaling run, 10,000 recipes, 100,000 for
+/// the large catalogue) takes about a minute of CPU for development; the defaults are the issues'
+/// sizes (365 days, 60, 3,650, 100,000 recipes, 1,000,000 for the large catalogue).
 /// `--rounds N` measures every scenario and its floors N times (3 by default).
 struct Settings {
     var days = 365
+    /// A small run (issue 38): two months of menus, to show it pays no large fixed cost.
+    var shortDays = 60
     var decadeDays = 3_650
     var recipes = 100_000
     /// The catalogue whose peak memory must match `recipes`' (issue 20): measured once, without
@@ -29,7 +31,7 @@ struct Settings {
     let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
 
     static let usage = """
-        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
+        usage: commissary-bench [--quick] [--days N] [--short-days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
                                 [--corpus DIR] [--dataset DIR] [--meals FILE] [--jamix DIR] [--live-nights] [--keep]
         """
 
@@ -55,7 +57,8 @@ struct Settings {
         }
         while let flag = rest.popFirst() {
             switch flag {
-            case "--quick": (days, decadeDays, recipes, largeRecipes) = (20, 200, 10_000, 100_000)
+            case "--quick": (days, shortDays, decadeDays, recipes, largeRecipes) = (20, 5, 200, 10_000, 100_000)
+            case "--short-days": shortDays = try number(flag)
             case "--days": days = try number(flag)
             case "--decade-days": decadeDays = try number(flag)
             case "--recipes": recipes = try number(flag)
