@@ -39,9 +39,18 @@ public struct MissingBackOff: Hashable, Sendable {
     public func wait(for document: MissingDocument) -> Int {
         let doubling = min(max(document.times, 1), 20)
         let base = min(maxDays, retryAfterDays << doubling)
-        // The address's digest picks a place in [base, 3 × base): the same every run.
-        let spread = Double(UInt32(sha256Hex(Data(document.url.utf8)).prefix(8), radix: 16) ?? 0) / Double(UInt32.max)
+        // The digest of the address's path picks a place in [base, 3 × base): the same every run,
+        // and on any host that mirrors the feed.
+        let spread = Double(UInt32(sha256Hex(Data(Self.path(of: document.url).utf8)).prefix(8), radix: 16) ?? 0)
+            / Double(UInt32.max)
         return min(maxDays, base + Int(spread * Double(2 * base)))
+    }
+
+    /// `/recipes/1.json` of `https://host:port/recipes/1.json`; the whole text when it has no host.
+    static func path(of url: String) -> Substring {
+        guard let scheme = url.range(of: "://") else { return url[...] }
+        let rest = url[scheme.upperBound...]
+        return rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
     }
 
     /// The first day (its start, UTC) `document` may be asked again.

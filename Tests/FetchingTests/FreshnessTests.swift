@@ -60,7 +60,9 @@ import Testing
             #expect(backOff.wait(for: Self.missing(times: 60, url: url)) == 14)
             #expect(MissingBackOff(retryAfterDays: 1, maxDays: 3).wait(for: Self.missing(times: 2, url: url)) == 3)
         }
-        // Fifty addresses spread over the four days the first wait may take.
+        // The same path waits alike on any host; fifty addresses spread over the four days the first wait may take.
+        #expect(backOff.wait(for: Self.missing(times: 1, url: "http://127.0.0.1:8080/recipes/7.json"))
+                == backOff.wait(for: Self.missing(times: 1, url: "https://example.org/recipes/7.json")))
         let firstWaits = Set((0..<50).map { backOff.wait(for: Self.missing(times: 1, url: "https://example.org/recipes/\($0).json")) })
         #expect(firstWaits.count >= 3, "\(firstWaits)")
     }

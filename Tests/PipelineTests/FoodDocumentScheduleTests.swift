@@ -198,9 +198,9 @@ import TestSupport
         let ledger = try StateLedger(url: Workspace(root: workspace).ledger(pipeline: spec.name))
         #expect(try ledger.missingDocuments(source: "ucla")[feed.server.url(path)]?.times == 1)
 
-        // The day by hand: 2 days, plus the first 32 bits of the address's sha256 as a
-        // fraction of 2^32 - 1 times 4 days, whole days.
-        let digest = sha256Hex(Data(feed.server.url(path).utf8))
+        // The day by hand: 2 days, plus the first 32 bits of the sha256 of the address's path as
+        // a fraction of 2^32 - 1 times 4 days, whole days.
+        let digest = sha256Hex(Data(path.utf8))
         let fraction = Double(try #require(UInt32(digest.prefix(8), radix: 16))) / Double(UInt32.max)
         let due = 2 + Int(fraction * 4)
 
