@@ -40,11 +40,13 @@ struct FoodDocumentsDue {
 
 extension StageContext {
     /// How the partition's log treats its food documents. `--force` reads no stored copy at all,
-    /// and it and `run --date` ask every missing document they cover.
+    /// and it and `run --date` ask every missing document they cover; only a web source's misses
+    /// are remembered.
     func foodDocumentPolicy(for work: PartitionWork) -> FoodDocumentPolicy {
-        FoodDocumentPolicy(
+        let onTheWeb = if case .web = work.harvester.source.location { true } else { false }
+        return FoodDocumentPolicy(
             freshness: Freshness(period: spec.fetch.foodDocuments), backOff: spec.fetch.missingDocuments,
-            missing: work.missing, asksEveryMissing: options.force || options.dates != nil, now: started,
-            partition: work.key, live: work.live)
+            missing: work.missing, asksEveryMissing: options.force || options.dates != nil,
+            remembersMissing: onTheWeb, now: started, partition: work.key, live: work.live)
     }
 }

@@ -13,6 +13,9 @@ public struct FoodDocumentPolicy: Sendable {
     /// Ask every missing document whatever its back-off (`--force`, `run --date`: a run asked
     /// for by hand asks for everything it covers); what they answer is still recorded.
     public var asksEveryMissing: Bool
+    /// Whether misses are remembered at all: a folder is no server to spare, and a file put there
+    /// is read the next run.
+    public var remembersMissing: Bool
     /// The run's time, which freshness and the back-off are counted against.
     public var now: Date
     /// The partition asking, recorded with what it finds missing.
@@ -22,7 +25,9 @@ public struct FoodDocumentPolicy: Sendable {
     public var live: any DocumentSource
 
     public init(freshness: Freshness, backOff: MissingBackOff, missing: [String: MissingDocument],
-                asksEveryMissing: Bool, now: Date, partition: String, live: any DocumentSource) {
+                asksEveryMissing: Bool, remembersMissing: Bool, now: Date, partition: String,
+                live: any DocumentSource) {
+        self.remembersMissing = remembersMissing
         self.freshness = freshness
         self.backOff = backOff
         self.missing = missing

@@ -261,7 +261,7 @@ public actor DocumentLog {
             return document
         } catch let failure as Failure where failure.code == .notFound {
             counts.missing += 1
-            if let policy { missing.append(policy.missingAgain(url, status: failure.status ?? 404)) }
+            if let policy, policy.remembersMissing { missing.append(policy.missingAgain(url, status: failure.status ?? 404)) }
             throw failure
         }
     }
