@@ -128,6 +128,8 @@ let package = Package(
             dependencies: [
                 "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot", "Report",
                 "RecipeNutrition",
+                // The live nights' local feed server, and libcurl's floor.
+                "TestSupport", "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],

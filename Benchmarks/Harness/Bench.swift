@@ -7,6 +7,16 @@ import Foundation
 enum Bench {
     static func run(_ settings: Settings) throws {
         let loadBefore = loadAverage()
+        if settings.liveNightsOnly {
+            let work = FileManager.default.temporaryDirectory
+                .appendingPathComponent("commissary-bench-\(ProcessInfo.processInfo.processIdentifier)")
+            defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: work) } }
+            let nights = try LiveNights.run(settings: settings, work: work)
+            Swift.print("commissary-bench: live nights, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                        + "load average \(loadBefore) at start, \(loadAverage()) at end")
+            LiveNights.print(nights)
+            return
+        }
         var source: SourceMenus?
         func loadSource() throws -> SourceMenus {
             if let source { return source }
@@ -15,6 +25,7 @@ enum Bench {
             return loaded
         }
         let yearCorpus = try Corpora.menus(days: settings.days, settings: settings, source: loadSource)
+        let shortCorpus = try Corpora.menus(days: settings.shortDays, settings: settings, source: loadSource)
         let decadeCorpus = try Corpora.menus(days: settings.decadeDays, settings: settings, source: loadSource)
         let dump = try Corpora.recipes(count: settings.recipes, settings: settings)
         let largeDump = try Corpora.recipes(count: settings.largeRecipes, settings: settings)
@@ -66,6 +77,10 @@ enum Bench {
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
                          rerun: rerun, changedRerun: changed)
         }
+        let short = try rounds("short") { workspace in
+            let run = try menus(shortCorpus, days: settings.shortDays, workspace: workspace)
+            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
+        }
         let decade = try rounds("decade") { workspace in
             let run = try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
@@ -86,8 +101,13 @@ enum Bench {
         ])
         if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: largeWorkspace) }
 
+        let live = try LiveNights.run(settings: settings, work: work)
+
         Report(settings: settings, load: (loadBefore, loadAverage()),
-               year: Scenario(year), decade: Scenario(decade), recipes: Scenario(recipes), largeRecipes: large).print()
+               year: Scenario(year), short: Scenario(short), decade: Scenario(decade), recipes: Scenario(recipes),
+               largeRecipes: large).print()
+        Swift.print("")
+        LiveNights.print(live)
     }
 
     /// The 1-minute load average, printed with the figures: other work on the machine slows

@@ -39,6 +39,12 @@ enum Child {
         case "recipes":
             measurement = try await PipelineScenario.recipes(
                 dump: try url("dump"), workspace: try url("workspace"), repository: try url("repository"))
+        case "live-night":
+            guard let night = ServiceDate(try value("night")) else { throw BenchError("child: bad night=") }
+            measurement = try await PipelineScenario.liveNight(pipeline: try url("pipeline"), night: night,
+                                                               workspace: try url("workspace"))
+        case "floor-curl":
+            measurement = try CurlFloor.fetch(urls: try url("urls"))
         case "floor-parse":
             measurement = try Floors.parse(manifest: try url("manifest"))
         case "floor-json":

@@ -27,6 +27,8 @@ struct Measurement: Codable {
     /// Writing the change file a nightly publish writes beside its snapshot, after the run
     /// and apart from its time (the snapshot against itself: every row of every table compared).
     var changesSeconds: Double?
+    /// The fetch stage's counts (`documents_fresh`, `documents_refetched`, …).
+    var counts: [String: Int] = [:]
 
     func stage(_ name: String) -> Double? {
         stages.first { $0.name == name }?.seconds

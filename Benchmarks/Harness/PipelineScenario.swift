@@ -27,6 +27,16 @@ enum PipelineScenario {
                              workspace: workspace, today: today)
     }
 
+    /// One night of UCLA's live feed (`Pipelines/nightly-ucla.yml` pointed at a local server),
+    /// run at 02:00 UTC of `night` on the run's clock, so that what is due is what that night's
+    /// would be; in the same workspace night after night. No report page: its time would count in
+    /// the night's CPU.
+    static func liveNight(pipeline: URL, night: ServiceDate, workspace: URL) async throws -> Measurement {
+        let moment = Date(timeIntervalSince1970: Double(night.daysSinceEpoch) * 86_400 + 7_200)
+        return try await run(try SpecReader.read(pipeline), workspace: workspace, today: night,
+                             clock: RunClock(now: { moment }, clock: ContinuousClock()), reportPage: false)
+    }
+
     /// The daily-value standard is the sample pipeline's (`ucla-label`), read by the project's
     /// own reader, so the compute stage does the work a real menu run does.
     private static func spec(name: String, source: SourceSpec, minMenuItems: Int, repository: URL) throws
@@ -42,10 +52,10 @@ enum PipelineScenario {
         return spec
     }
 
-    private static func run(_ spec: PipelineSpec, workspace: URL, today: ServiceDate) async throws
-        -> Measurement {
+    private static func run(_ spec: PipelineSpec, workspace: URL, today: ServiceDate, clock: RunClock = .system,
+                            reportPage: Bool = true) async throws -> Measurement {
         let options = RunOptions(workspace: Workspace(root: workspace), today: today,
-                                 arguments: ["commissary-bench"])
+                                 arguments: ["commissary-bench"], clock: clock)
         let runner = PipelineRunner(spec: spec, options: options, observer: SilentObserver(),
                                     logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() }))
         let started = now()
@@ -63,6 +73,8 @@ enum PipelineScenario {
             documents: manifest.inputs.count, bytes: manifest.inputs.reduce(0) { $0 + $1.byteCount },
             rows: manifest.rowCounts.values.reduce(0, +), snapshot: snapshot, manifest: report.manifestPath,
             snapshotBytes: snapshotBytes)
+        measurement.counts = manifest.stages.first { $0.name == .fetch }?.counts ?? [:]
+        guard reportPage else { return measurement }
         // The page with its changes section at full size: the snapshot compared with itself,
         // every item matched, as large a comparison as a nightly page makes.
         let pageStarted = now()

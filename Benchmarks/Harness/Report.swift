@@ -6,6 +6,8 @@ struct Report {
     let settings: Settings
     let load: (before: String, after: String)
     let year: Scenario
+    /// The small run (`shortDays`): its ratio to its floor against the year's.
+    let short: Scenario
     let decade: Scenario
     let recipes: Scenario
     /// The large catalogue's one run, without floors.
@@ -32,6 +34,7 @@ struct Report {
             ("\(settings.days) days of menus", year.median.run, year.median.floor, year),
         ] + (year.medianRerun.map { [("unchanged rerun", $0.rerun, nil, nil)] } ?? [])
             + (year.medianChangedRerun.map { [("one day changed", $0.rerun, nil, nil)] } ?? []) + [
+            ("\(settings.shortDays) days of menus", short.median.run, short.median.floor, short),
             ("\(settings.decadeDays) days of menus", decade.median.run, decade.median.floor, decade),
             ("\(settings.recipes) recipes", recipes.median.run, recipes.median.floor, recipes),
             ("\(settings.largeRecipes) recipes", largeRecipes, nil, nil),
@@ -103,12 +106,31 @@ struct Report {
                         + "(\(fixed(100 * changes / year.median.run.seconds, 1))% of the run), \(settings.decadeDays) days "
                         + "\(fixed(decadeChanges, 3)) s (\(fixed(100 * decadeChanges / decade.median.run.seconds, 1))%)")
         }
+        issue38Targets()
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,
                     "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "
                         + "(\(fixed(100 * page / year.median.run.seconds, 0))% of the run), \(settings.decadeDays) days "
                         + "\(fixed(decadePage, 2)) s (\(fixed(100 * decadePage / decade.median.run.seconds, 0))%)")
         }
+    }
+
+    /// The fetch stage against reading the same files, and the small run's ratio against the
+    /// year's, with what one document costs in each.
+    private func issue38Targets() {
+        let run = year.median.run
+        let fetch = run.stage("fetch") ?? .nan
+        let floor = year.median.floor.stage("fetch") ?? .nan
+        func perDocument(_ seconds: Double, _ documents: Int) -> String { fixed(seconds * 1000 / Double(max(documents, 1)), 3) }
+        verdict(fetch <= 4 * floor,
+                "fetch stage within 4× its floor on \(settings.days) days (issue 38): \(fixed(fetch / floor, 1))×, "
+                    + "\(perDocument(fetch, run.documents)) ms a document against \(perDocument(floor, run.documents)) ms")
+        let small = short.median.run
+        verdict(short.median.ratio <= 1.25 * year.median.ratio,
+                "\(settings.shortDays) days end-to-end within 1.25× the year's ratio to its floor (issue 38): "
+                    + "\(fixed(short.median.ratio, 2))× against \(fixed(year.median.ratio, 2))×; a document costs "
+                    + "\(perDocument(small.seconds, small.documents)) ms end to end in \(settings.shortDays) days, "
+                    + "\(perDocument(run.seconds, run.documents)) ms in \(settings.days)")
     }
 
     /// The range over the rounds, after a median, when there was more than one round.
@@ -127,13 +149,16 @@ struct Report {
         return fixed(value / floor, 1)
     }
 
-    private func fixed(_ value: Double, _ digits: Int) -> String {
-        value.isFinite ? String(format: "%.\(digits)f", value) : "-"
-    }
+}
 
-    private func row(_ cells: [String]) -> String {
-        guard let first = cells.first else { return "" }
-        return first.padding(toLength: 18, withPad: " ", startingAt: 0)
-            + cells.dropFirst().map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined(separator: " ")
-    }
+/// A number with `digits` decimals, or "-" when it is not finite.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    value.isFinite ? String(format: "%.\(digits)f", value) : "-"
+}
+
+/// One line of a table: the first cell left-aligned in 18 columns, the others right-aligned in 10.
+func row(_ cells: [String]) -> String {
+    guard let first = cells.first else { return "" }
+    return first.padding(toLength: 18, withPad: " ", startingAt: 0)
+        + cells.dropFirst().map { String(repeating: " ", count: max(0, 10 - $0.count)) + $0 }.joined(separator: " ")
 }

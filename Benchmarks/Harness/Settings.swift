@@ -3,12 +3,14 @@ import Foundation
 
 /// The sizes and folders of a benchmark run, from the command line.
 ///
-/// `--quick` (20 days, 200 for the scaling run, 10,000 recipes, 100,000 for the large
-/// catalogue) takes about a minute of CPU for development; the defaults are the issues' sizes
-/// (365 days, 3,650, 100,000 recipes, 1,000,000 for the large catalogue).
+/// `--quick` (20 days, 5 for the small run, 200 for the scaling run, 10,000 recipes, 100,000 for
+/// the large catalogue) takes about a minute of CPU for development; the defaults are the issues'
+/// sizes (365 days, 60, 3,650, 100,000 recipes, 1,000,000 for the large catalogue).
 /// `--rounds N` measures every scenario and its floors N times (3 by default).
 struct Settings {
     var days = 365
+    /// A small run (issue 38): two months of menus, to show it pays no large fixed cost.
+    var shortDays = 60
     var decadeDays = 3_650
     var recipes = 100_000
     /// The catalogue whose peak memory must match `recipes`' (issue 20): measured once, without
@@ -20,6 +22,10 @@ struct Settings {
     var meals: URL
     /// UCLA's recipe documents, whose printed labels measure the nutrition estimates.
     var kitchenRecipes: URL
+    /// UCLA's live feed as saved: seven nights of menus, recipe and ingredient documents.
+    var jamix: URL
+    /// `--live-nights`: only the live nights scenario, which needs no generated corpus.
+    var liveNightsOnly = false
     var keepWorkspaces = false
     /// How many times each scenario and its floors are measured; the report takes the median.
     var rounds = 3
@@ -27,8 +33,8 @@ struct Settings {
     let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
 
     static let usage = """
-        usage: commissary-bench [--quick] [--days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
-                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--keep]
+        usage: commissary-bench [--quick] [--days N] [--short-days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
+                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--jamix DIR] [--live-nights] [--keep]
                commissary-bench estimates [--kitchen-recipes DIR]
         """
 
@@ -41,6 +47,7 @@ struct Settings {
         dataset = shared.appendingPathComponent("ucla-dataset-2016")
         meals = shared.appendingPathComponent("themealdb/meals-dump-442.json")
         kitchenRecipes = shared.appendingPathComponent("ucla-jamix-2025/recipes")
+        jamix = shared.appendingPathComponent("ucla-jamix-2025")
         var rest = arguments[...]
         func number(_ flag: String) throws -> Int {
             guard let text = rest.popFirst(), let value = Int(text), value > 0 else {
@@ -54,7 +61,8 @@ struct Settings {
         }
         while let flag = rest.popFirst() {
             switch flag {
-            case "--quick": (days, decadeDays, recipes, largeRecipes) = (20, 200, 10_000, 100_000)
+            case "--quick": (days, shortDays, decadeDays, recipes, largeRecipes) = (20, 5, 200, 10_000, 100_000)
+            case "--short-days": shortDays = try number(flag)
             case "--days": days = try number(flag)
             case "--decade-days": decadeDays = try number(flag)
             case "--recipes": recipes = try number(flag)
@@ -64,6 +72,8 @@ struct Settings {
             case "--dataset": dataset = try path(flag)
             case "--meals": meals = try path(flag)
             case "--kitchen-recipes": kitchenRecipes = try path(flag)
+            case "--jamix": jamix = try path(flag)
+            case "--live-nights": liveNightsOnly = true
             case "--keep": keepWorkspaces = true
             default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
             }

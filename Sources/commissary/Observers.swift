@@ -164,6 +164,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         if report.unchanged, let path = report.snapshotPath {
             lines.append("Unchanged: every input is byte-for-byte what \(path) was built from; nothing published.")
             lines += report.stale.map { "Stale: " + $0 }
+            if let documents = documentLine(manifest.stages.first?.counts) { lines.append(documents) }
             lines.append("Time: \(duration(report.seconds)) (\(manifest.inputs.count) document(s) known, "
                          + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
             return lines.joined(separator: "\n")
@@ -190,11 +191,20 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         let stale = manifest.partitions.filter { $0.status == .stale }.count
         lines.append("Partitions: \(fetched) fetched, \(reused) reused, \(stale) stale, \(failed) failed; "
                      + "\(manifest.inputs.count) document(s) read")
+        if let documents = documentLine(manifest.stages.first { $0.name == .fetch }?.counts) { lines.append(documents) }
         // Partitions run side by side, so their fetch and parse times add up to more than the wall.
         lines.append("Time: \(duration(report.seconds)) ("
                      + manifest.stages.map { "\($0.name.rawValue) \(duration($0.seconds))" }.joined(separator: ", ")
                      + "; fetch and parse summed over partitions run side by side)")
         return lines.joined(separator: "\n")
+    }
+
+    /// How the documents were had, when the fetch stage counted it.
+    static func documentLine(_ counts: [String: Int]?) -> String? {
+        guard let counts, let fresh = counts["documents_fresh"] else { return nil }
+        return "Documents: \(fresh) fresh (not asked), \(counts["documents_revalidated"] ?? 0) revalidated (304), "
+            + "\(counts["documents_refetched"] ?? 0) refetched (200), \(counts["documents_known_missing"] ?? 0) known "
+            + "missing (not asked), \(counts["documents_missing"] ?? 0) missing (404 or 410 now)"
     }
 
     static func render(_ plan: RunPlan) -> String {

@@ -116,5 +116,13 @@ import TestSupport
             """, on: URL(fileURLWithPath: try #require(second.snapshotPath))).rows
         #expect(names == [[.text("Quinoa Tabouli")]])
         #expect(second.manifest.inputsSHA256 != first.manifest.inputsSHA256)
+        // Each page that did not change answered 304 and is counted so, though its partition
+        // came from the parse cache (those used to say not_modified: 0); the changed one came whole.
+        let notModified = Dictionary(uniqueKeysWithValues: second.manifest.partitions.map { ($0.key, $0.notModified) })
+        #expect(notModified == ["2026-10-10": 1, "2026-10-11": 0, "2026-10-12": 1, "hours": 1])
+        let counts = second.manifest.stages.first { $0.name == .fetch }?.counts ?? [:]
+        #expect(counts["documents_revalidated"] == 3, "\(counts)")
+        #expect(counts["documents_refetched"] == 1, "\(counts)")
+        #expect(counts["documents_missing"] == 0 && counts["documents_known_missing"] == 0, "\(counts)")
     }
 }

@@ -61,6 +61,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Signalled by `stop`, so that a scripted stall ends with the server.
     private let stopping = NSCondition()
     private var received: [ReceivedRequest] = []
+    /// How many requests reached each path, for the script's count.
+    private var receivedByPath: [String: Int] = [:]
+    private static let requestsPerConnection = 16
     private var stopped = false
     /// Set when the server no longer accepts, after which no awaited arrival can come.
     private var closed = false
@@ -183,18 +186,21 @@ public final class TestHTTPServer: @unchecked Sendable {
         // test's requests; the server's own 20 s lifetime still bounds it.
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        // At most a few requests per connection, and none once the server is stopping.
-        for _ in 0..<16 where !shouldStop {
+        // At most a few requests per connection, and none once the server is stopping; the last
+        // says it closes, so that a client does not send the next one into a closed connection.
+        for served in 0..<Self.requestsPerConnection where !shouldStop {
             guard let request = readRequest(connection) else { return }
             let (count, arrived) = lock.withLock {
                 received.append(request)
-                let count = received.filter { $0.path == request.path }.count
+                receivedByPath[request.path, default: 0] += 1
+                let count = receivedByPath[request.path] ?? 0
                 let arrived = arrivalWaiters.filter { $0.path == request.path && $0.count <= count }
                 arrivalWaiters.removeAll { $0.path == request.path && $0.count <= count }
                 return (count, arrived)
             }
             for waiter in arrived { waiter.continuation.resume() }
-            let reply = script(request, count)
+            var reply = script(request, count)
+            if served == Self.requestsPerConnection - 1 { reply.keepAlive = false }
             stall(for: reply.delay)
             switch reply.ending {
             case .reset:

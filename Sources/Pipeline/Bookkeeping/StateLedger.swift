@@ -1,4 +1,5 @@
 import Basics
+import Fetching
 import FoodModel
 import Foundation
 import GRDB
@@ -131,6 +132,20 @@ public final class StateLedger {
                 UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
                 """)
         }
+        migrator.registerMigration("v4-missing-documents") { db in
+            try db.execute(sql: """
+                CREATE TABLE missing_document (
+                    source TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    partition_key TEXT NOT NULL,
+                    status INTEGER NOT NULL,
+                    times INTEGER NOT NULL,
+                    first_missing TEXT NOT NULL,
+                    last_asked TEXT NOT NULL,
+                    PRIMARY KEY (source, url)
+                )
+                """)
+        }
         return migrator
     }
 
@@ -221,10 +236,14 @@ public final class StateLedger {
         }
     }
 
-    /// Marks the current run finished, and with it every older run it has taken over from.
-    public func finishRuns() throws {
+    /// Marks the current run finished, and with it every older run it has taken over from, and
+    /// records what a published run learned of missing documents, by source, in the same commit.
+    /// Only a published run's misses count: a night blocked because its documents were gone (a
+    /// server that moved them all) must not leave them alone for days once they are back.
+    public func finishRuns(recording missing: [String: MissingChanges] = [:]) throws {
         try queue.write { db in
             try db.execute(sql: "UPDATE run SET finished = 1")
+            for (source, changes) in missing { try Self.write(changes, source: source, in: db) }
         }
     }
 
@@ -313,6 +332,40 @@ public final class StateLedger {
         }
     }
 
+    /// The documents of `source` the server last answered 404 or 410 for, by URL.
+    public func missingDocuments(source: String) throws -> [String: MissingDocument] {
+        try queue.read { db in
+            var found: [String: MissingDocument] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM missing_document WHERE source = ?", arguments: [source]) {
+                // A row whose times do not read is asked again, as if it were not there.
+                guard let first = ISOTimestamp.date(fromMillisecondString: row["first_missing"]),
+                      let last = ISOTimestamp.date(fromMillisecondString: row["last_asked"]) else { continue }
+                let document = MissingDocument(url: row["url"], partition: row["partition_key"], status: row["status"],
+                                               times: row["times"], firstMissing: first, lastAsked: last)
+                found[document.url] = document
+            }
+            return found
+        }
+    }
+
+    private static func write(_ changes: MissingChanges, source: String, in db: Database) throws {
+        if !changes.missing.isEmpty {
+            let insert = try db.cachedStatement(sql: """
+                INSERT OR REPLACE INTO missing_document
+                (source, url, partition_key, status, times, first_missing, last_asked) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+            for document in changes.missing {
+                try insert.execute(arguments: [source, document.url, document.partition, document.status, document.times,
+                                               ISOTimestamp.millisecondString(from: document.firstMissing),
+                                               ISOTimestamp.millisecondString(from: document.lastAsked)])
+            }
+        }
+        if !changes.found.isEmpty {
+            let delete = try db.cachedStatement(sql: "DELETE FROM missing_document WHERE source = ? AND url = ?")
+            for url in changes.found { try delete.execute(arguments: [source, url]) }
+        }
+    }
+
     private static func decode(_ row: Row) throws -> PartitionState {
         let decoder = JSONDecoder()
         let documents: String = row["documents"]
@@ -332,6 +385,23 @@ public final class StateLedger {
             documents: read, runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
             revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
             lastGood: lastGood)
+    }
+}
+
+/// What partitions learned of their source's missing documents: those answered 404 or 410
+/// (again), and those known missing that answered.
+public struct MissingChanges: Sendable {
+    public var missing: [MissingDocument]
+    public var found: [String]
+
+    public init(missing: [MissingDocument] = [], found: [String] = []) {
+        self.missing = missing
+        self.found = found
+    }
+
+    public mutating func add(_ other: MissingChanges) {
+        missing += other.missing
+        found += other.found
     }
 }
 

@@ -1,4 +1,5 @@
 import Basics
+import Fetching
 import FoodModel
 import Foundation
 import PostgresTarget
@@ -186,6 +187,13 @@ public struct FetchSettings: Hashable, Sendable {
     /// The run's deadline for documents, in minutes from its start (fractions allowed): a
     /// document still waiting for an answer or a retry then fails its partition.
     public var maxRunMinutes: Double
+    /// `revalidate: {food_documents: 7d}`: how long a stored food document (a recipe,
+    /// ingredient or label page) is used without asking, when its server gave no lifetime.
+    /// Menus are asked every run (`menus: always`): that is how a run learns what changed.
+    public var foodDocuments = RevalidationPeriod.days(7)
+    /// `missing_documents: {retry_after: 1d, max: 14d}`: when a food document the server did
+    /// not have is asked again.
+    public var missingDocuments = MissingBackOff()
 
     public init(userAgent: String? = nil, timeoutSeconds: Double = FetchDefaults.timeoutSeconds,
                 retries: Int = FetchDefaults.retries, perHostConcurrency: Int = FetchDefaults.perHostConcurrency,

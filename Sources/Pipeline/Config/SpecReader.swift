@@ -1,3 +1,4 @@
+import Fetching
 import FoodModel
 import Foundation
 import PostgresTarget
@@ -295,7 +296,8 @@ public enum SpecReader {
     private static func readFetch(_ node: YAMLValue) throws -> FetchSettings {
         let map = try YAMLMapping(node)
         try map.allowOnly(["user_agent", "timeout_seconds", "retries", "per_host_concurrency",
-                           "delay_ms", "max_response_bytes", "requests_per_second", "max_run_minutes"])
+                           "delay_ms", "max_response_bytes", "requests_per_second", "max_run_minutes",
+                           "revalidate", "missing_documents"])
         var settings = FetchSettings()
         if let value = try map.optional("user_agent") {
             let agent = try value.string()
@@ -318,6 +320,48 @@ public enum SpecReader {
         }
         // From under a second (0.01) to a day: a nightly run that needs longer is stuck.
         if let value = try map.optional("max_run_minutes") { settings.maxRunMinutes = try value.double(in: 0.01...1_440) }
+        if let value = try map.optional("revalidate") { settings.foodDocuments = try readRevalidate(value) }
+        if let value = try map.optional("missing_documents") { settings.missingDocuments = try readMissingDocuments(value) }
         return settings
+    }
+
+    /// `revalidate: {menus: always, food_documents: 7d}`: a food document's period is `always`,
+    /// `never` or whole days (`7d`, at most a year); menus are asked every run and say so.
+    private static func readRevalidate(_ node: YAMLValue) throws -> RevalidationPeriod {
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["menus", "food_documents"])
+        if let menus = try map.optional("menus"), try menus.string() != "always" {
+            throw menus.error("menus are asked every run (`always`): that is how a run learns what changed")
+        }
+        guard let value = try map.optional("food_documents") else { return .days(7) }
+        switch try value.string() {
+        case "always": return .always
+        case "never": return .never
+        default: return .days(try days(value))
+        }
+    }
+
+    /// `missing_documents: {retry_after: 1d, max: 14d}`, whole days, `max` no less than `retry_after`.
+    private static func readMissingDocuments(_ node: YAMLValue) throws -> MissingBackOff {
+        let map = try YAMLMapping(node)
+        try map.allowOnly(["retry_after", "max"])
+        var backOff = MissingBackOff()
+        if let value = try map.optional("retry_after") { backOff.retryAfterDays = try days(value) }
+        if let value = try map.optional("max") {
+            backOff.maxDays = try days(value)
+            guard backOff.maxDays >= backOff.retryAfterDays else {
+                throw value.error("must be at least retry_after (\(backOff.retryAfterDays)d)")
+            }
+        }
+        return backOff
+    }
+
+    /// A period of whole days written `Nd`, from 1 to 366.
+    private static func days(_ node: YAMLValue) throws -> Int {
+        let text = try node.string()
+        guard text.hasSuffix("d"), let days = Int(text.dropLast()), (1...366).contains(days) else {
+            throw node.error("expected whole days from 1d to 366d, found \"\(text)\"")
+        }
+        return days
     }
 }

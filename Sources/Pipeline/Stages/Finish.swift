@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import PostgresTarget
 import Snapshot
+import SourceAdapters
 
 /// The finish stage: the manifest assembled once, after everything the run did, and written
 /// (beside the snapshot, or under `state/runs/` when nothing was published); PostgreSQL told;
@@ -19,7 +20,7 @@ struct Finish {
             inputsSHA256: harvest.fingerprint.sha256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
             stages: stages, checks: checks.outcomes, rowCounts: written.rowCounts)
         guard let published else { return try notPublished(manifest, blocking: checks.blocking) }
-        return try completed(manifest, published: published.snapshot)
+        return try completed(manifest, published: published.snapshot, missing: harvest.missingChanges)
     }
 
     /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
@@ -27,7 +28,8 @@ struct Finish {
     /// and carries its row counts.
     func unchanged(_ revalidation: Revalidation, current: URL) throws -> RunReport {
         let fetch = RunManifest.Stage(name: .fetch, seconds: revalidation.seconds,
-                                      counts: ["documents": revalidation.documentsFetched])
+                                      counts: revalidation.documentCounts.asCounts.merging(
+                                          ["documents": revalidation.documentsFetched]) { _, total in total })
         context.emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
         let partitions = revalidation.work.map { item in
             let documents = item.previous?.documents.count ?? 0
@@ -71,7 +73,8 @@ struct Finish {
 
     /// The snapshot is published and `latest` points at it: what fails from here (a disk that
     /// filled up) is reported as what it is, not as a failed run.
-    private func completed(_ manifest: RunManifest, published: URL) throws -> RunReport {
+    private func completed(_ manifest: RunManifest, published: URL, missing: [String: MissingChanges]) throws
+        -> RunReport {
         var problems: [String] = []
         var manifestPath = published.path + ".manifest.json"
         do {
@@ -81,7 +84,7 @@ struct Finish {
         }
         if let problem = publishToPostgres(published) { problems.append(problem) }
         do {
-            try ledger.finishRuns()
+            try ledger.finishRuns(recording: missing)
         } catch {
             problems.append("the ledger could not record the run as finished (\(error)); the next run resumes it")
         }

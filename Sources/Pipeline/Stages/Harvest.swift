@@ -34,6 +34,10 @@ struct HarvestOutcome {
     /// other partition of the run read.
     var partitionsFromCache = 0
     var cachedPartitionsReadAgain = 0
+    /// How the run's documents were had, over every partition.
+    var documentCounts = DocumentCounts()
+    /// Documents found missing or found again, by source: the ledger records them if the run publishes.
+    var missingChanges: [String: MissingChanges] = [:]
 }
 
 /// The fetch and parse stages, run together: every partition of every source, several at a
@@ -74,7 +78,8 @@ struct Harvest {
         }
         return Output(outcome: harvest, menus: menus, stages: [
             RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
-                              counts: ["documents": harvest.dataset.documents.count]),
+                              counts: harvest.documentCounts.asCounts.merging(
+                                  ["documents": harvest.dataset.documents.count]) { _, total in total }),
             RunManifest.Stage(name: .parse, seconds: harvest.parseSeconds, counts: parseCounts),
         ])
     }
@@ -193,6 +198,8 @@ struct Harvest {
         let key = outcome.work.key
         report(outcome)
         if outcome.fromCache { harvest.partitionsFromCache += 1 }
+        harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
+        harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
         harvest.fetchSeconds += outcome.fetchSeconds
         harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
         switch outcome.result {
@@ -284,7 +291,7 @@ struct Harvest {
         let cache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?
-        if let cache, let documents = work.knownDocuments,
+        if let cache, !work.documentsDue, let documents = work.knownDocuments,
            case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
@@ -341,7 +348,8 @@ struct Harvest {
         -> PartitionOutcome {
         var work = work
         let upstream = try work.knownDocuments.map { try context.replay($0, fallback: work.live) } ?? work.live
-        let log = DocumentLog(upstream: upstream, known: known, clock: context.clock, prefetched: work.prefetched)
+        let log = DocumentLog(upstream: upstream, known: known, clock: context.clock, prefetched: work.prefetched,
+                              policy: context.foodDocumentPolicy(for: work), upstreamAsks: work.knownDocuments == nil)
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let result: Result<PartitionResult, any Error>
@@ -351,10 +359,12 @@ struct Harvest {
             result = .failure(error)
         }
         let attempted = await log.documents
+        let counts = await log.counts + work.confirmedCounts
         return PartitionOutcome(
             work: work, result: result, documents: attempted, attempted: attempted, revalidate: await log.revalidate,
-            reusedCount: await log.reusedCount, notModifiedCount: await log.notModifiedCount,
-            fetchSeconds: await log.fetchSeconds, seconds: 0)
+            reusedCount: counts.fresh, notModifiedCount: counts.revalidated,
+            fetchSeconds: await log.fetchSeconds, seconds: 0, documentCounts: counts,
+            missingChanges: MissingChanges(missing: await log.missing, found: await log.found))
     }
 
     /// A partition as the cache has it, read from the documents it lists: its foods are claimed
@@ -368,10 +378,13 @@ struct Harvest {
             day.forEachMenuItem { borrowed.insert($0.food) }
         }
         borrowed.subtract(own)
+        // What revalidation asked for it (its menu, often a 304) is all that was asked: the
+        // cache's foods were claimed, not read.
+        let counts = work.confirmedCounts
         return PartitionOutcome(
             work: work, result: .success(entry.result), documents: documents, attempted: documents,
-            revalidate: entry.revalidate, fromCache: true, borrowed: borrowed, reusedCount: 0, notModifiedCount: 0,
-            fetchSeconds: 0, seconds: 0)
+            revalidate: entry.revalidate, fromCache: true, borrowed: borrowed, reusedCount: counts.fresh,
+            notModifiedCount: counts.revalidated, fetchSeconds: 0, seconds: 0, documentCounts: counts)
     }
 
     /// A cached partition's menus name foods that no partition of this run read (the day that
@@ -385,6 +398,8 @@ struct Harvest {
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
         let source = borrower.work.harvester.source.name
+        harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
+        harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
         let newDocuments = outcome.documents.filter { document in !borrower.documents.contains { $0.url == document.url } }
         harvest.fingerprint.add(documents: newDocuments, of: source)
         harvest.dataset.documents.append(contentsOf: newDocuments)

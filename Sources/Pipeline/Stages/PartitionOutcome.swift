@@ -32,6 +32,10 @@ struct PartitionOutcome: Sendable {
     var notModifiedCount: Int
     var fetchSeconds: Double
     var seconds: Double
+    /// How its documents were had (fresh, revalidated, refetched, missing), for the run's counts.
+    var documentCounts = DocumentCounts()
+    /// What it found missing, or found again, for the ledger.
+    var missingChanges = MissingChanges()
 
     /// Documents served without a request: every one of a partition replayed from the raw
     /// store, else those the raw store already held.

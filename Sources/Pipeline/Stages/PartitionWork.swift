@@ -27,6 +27,12 @@ struct PartitionWork: Sendable {
     var usual: PartitionSummary?
     /// Compared with what the ledger recorded, by the revalidation stage or by the harvest.
     var revalidated = false
+    /// The source's documents known missing, by URL (the same for every partition of it).
+    var missing: [String: MissingDocument] = [:]
+    /// A food document of the partition is to be asked tonight (its stored copy is no longer
+    /// fresh, or it was missing and its back-off is over): the partition is read, not taken from
+    /// the parse cache, and the run is not "unchanged".
+    var documentsDue = false
 
     /// A partition done before that nothing has compared yet (the revalidation stage stops at
     /// the first change, or does not run when a day is new): the harvest revalidates it first,
@@ -37,6 +43,16 @@ struct PartitionWork: Sendable {
     /// its last version for a partition replayed or found unchanged.
     var knownDocuments: [SourceDocument]? {
         history ? previous?.lastGood?.documents : reused || confirmed ? previous?.documents : nil
+    }
+
+    /// What revalidation asked for a partition it found unchanged, whose documents it did not
+    /// hand on (a changed partition's go to its log, which counts them).
+    var confirmedCounts: DocumentCounts {
+        var counts = DocumentCounts()
+        guard confirmed else { return counts }
+        counts.revalidated = notModified
+        counts.refetched = refetched - notModified
+        return counts
     }
 
     /// The parse cache's key for this partition built from `documents`. A day is parsed from
@@ -70,6 +86,8 @@ extension StageContext {
                 PartitionSummary.total(try $0.goodSummaries(source: harvester.source.name, limit: Self.usualWindow))
             }
             let states = try ledger?.states(source: harvester.source.name) ?? [:]
+            let missing = try ledger?.missingDocuments(source: harvester.source.name) ?? [:]
+            let due = FoodDocumentsDue(context: self, missing: missing)
             // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
             let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
             for key in days + own.filter({ ServiceDate($0) == nil }) {
@@ -80,6 +98,8 @@ extension StageContext {
                                          reused: isHistory || reuses(previous, interrupted: interrupted))
                 item.history = isHistory
                 item.usual = usual
+                item.missing = missing
+                item.documentsDue = !isHistory && !item.reused && previous.map(due.anyDue) ?? false
                 work.append(item)
             }
         }

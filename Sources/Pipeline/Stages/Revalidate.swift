@@ -1,5 +1,6 @@
 import FoodModel
 import Fetching
+import SourceAdapters
 import Foundation
 import Snapshot
 
@@ -14,6 +15,18 @@ struct Revalidation {
 
     /// Documents fetched again to compare, over every partition revalidated.
     var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
+
+    /// How the documents of a run that found every input unchanged were had: those compared
+    /// were asked (a 304 or a body), the rest are the raw store's, fresh.
+    var documentCounts: DocumentCounts {
+        var counts = DocumentCounts()
+        for item in work {
+            counts.revalidated += item.notModified
+            counts.refetched += item.refetched - item.notModified
+            counts.fresh += (item.previous?.documents.count ?? 0) - item.refetched
+        }
+        return counts
+    }
 }
 
 /// The first half of the fetch stage: fetches again only the documents that can change.
@@ -38,7 +51,7 @@ struct Revalidate {
         guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
               (try? SnapshotReader.stalePartitions(of: latest))?.isEmpty ?? false,
-              work.allSatisfy({ $0.previous?.status == .done })
+              work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue })
         else { return result }
 
         var allUnchanged = true

@@ -118,8 +118,14 @@ public actor RunContext {
 /// counts how many had to cross the network.
 public actor DocumentLog {
     private let upstream: any DocumentSource
+    /// Whether `upstream` asks the server (rather than replaying the raw store's copies), so
+    /// that what it answers counts as asked.
+    private let upstreamAsks: Bool
     /// Where pages already known are served from; nil when the run refetches everything.
     private let known: RawStore?
+    /// When a known food document is asked again, and when a missing one is; nil: a known one
+    /// never is, a missing one always is.
+    private let policy: FoodDocumentPolicy?
     /// What fetch times are measured on.
     private let clock: RunClock
     /// What the run's revalidation already fetched for this partition (or failed to): each is
@@ -130,21 +136,37 @@ public actor DocumentLog {
     public private(set) var revalidate: [String] = []
     /// Time spent waiting for documents, so the fetch stage can be timed apart from parsing.
     public private(set) var fetchSeconds = 0.0
+    /// How the documents were had: fresh from the store, confirmed by a 304, fetched, missing.
+    public private(set) var counts = DocumentCounts()
+    /// Documents answered 404 or 410 tonight, as the ledger is to remember them.
+    public private(set) var missing: [MissingDocument] = []
+    /// Documents known missing that answered tonight: the ledger forgets them.
+    public private(set) var found: [String] = []
+
     /// Documents served from the raw store without a request.
-    public private(set) var reusedCount = 0
+    public var reusedCount: Int { counts.fresh }
     /// Conditional requests the server answered with 304.
-    public private(set) var notModifiedCount = 0
+    public var notModifiedCount: Int { counts.revalidated }
 
     public init(upstream: any DocumentSource, known: RawStore?, clock: RunClock,
-         prefetched: [String: Result<FetchedDocument, any Error>] = [:]) {
+                prefetched: [String: Result<FetchedDocument, any Error>] = [:],
+                policy: FoodDocumentPolicy? = nil, upstreamAsks: Bool = true) {
         self.upstream = upstream
         self.known = known
         self.clock = clock
         self.prefetched = prefetched
+        self.policy = policy
+        self.upstreamAsks = upstreamAsks
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
-        let document = try await retrieve(url)
+        let document: FetchedDocument
+        do {
+            document = try await retrieve(url)
+        } catch let failure as Failure where failure.code == .notFound {
+            counts.missing += 1
+            throw failure
+        }
         revalidate.append(url)
         return log(document)
     }
@@ -161,7 +183,7 @@ public actor DocumentLog {
             defer { fetchSeconds += clock.seconds(since: started) }
             let upstream = upstream
             document = try await run.sharedDocument(url, readers: readers) { try await upstream.fetch(url) }
-            if document.notModified { notModifiedCount += 1 }
+            count(document, asked: upstreamAsks)
         }
         revalidate.append(url)
         return log(document)
@@ -197,7 +219,7 @@ public actor DocumentLog {
 
     private func log(streamed record: FetchRecord, fetchSeconds seconds: Double) -> SourceDocument {
         fetchSeconds += seconds
-        if record.notModified { notModifiedCount += 1 }
+        if record.notModified { counts.revalidated += 1 }
         revalidate.append(record.url)
         let document = SourceDocument(url: record.url, fetchedAt: isoTimestamp(record.fetchedAt), status: record.status,
                                       sha256: record.sha256, charset: record.charset, byteCount: record.size)
@@ -205,28 +227,71 @@ public actor DocumentLog {
         return document
     }
 
-    /// For pages that do not change once published (a recipe page is its recipe id): the copy
-    /// in the raw store when there is one, else a fetch. This is what lets a second run the same
-    /// night fetch nothing it already has.
+    /// For pages that are their food (a recipe page is its recipe id): the copy in the raw store
+    /// while it is fresh (`FoodDocumentPolicy.freshness`), else a request, conditional when the
+    /// store has validators. A document the server did not have is not asked again before its
+    /// back-off is over. This is what lets a second run the same night fetch nothing it already has.
     public func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
         if let known, let stored = try? known.latestDocument(for: url), stored.status == 200 {
-            reusedCount += 1
-            return log(stored)
+            guard let policy, !policy.freshness.isFresh(FetchRecord(stored), now: policy.now) else {
+                counts.fresh += 1
+                return log(stored)
+            }
+            return log(try await ask(url, policy: policy, from: policy.live))
         }
-        return log(try await retrieve(url))
+        if let policy, let previous = policy.leftAlone(url) {
+            counts.knownMissing += 1
+            throw policy.knownMissing(previous)
+        }
+        // Straight to the live source: a replay of the partition's last version has no copy of it.
+        return log(try await ask(url, policy: policy, from: policy?.live))
+    }
+
+    /// Asks for `url` (from `source`, else as `fetch` does) and notes a 404 or 410 for the ledger.
+    private func ask(_ url: String, policy: FoodDocumentPolicy?, from source: (any DocumentSource)?) async throws
+        -> FetchedDocument {
+        do {
+            let document: FetchedDocument
+            if let source {
+                document = try await retrieve(url, from: source)
+            } else {
+                document = try await retrieve(url)
+            }
+            if policy?.missing[url] != nil { found.append(url) }
+            return document
+        } catch let failure as Failure where failure.code == .notFound {
+            counts.missing += 1
+            if let policy, policy.remembersMissing { missing.append(policy.missingAgain(url, status: failure.status ?? 404)) }
+            throw failure
+        }
     }
 
     private func retrieve(_ url: String) async throws -> FetchedDocument {
+        if let ready = prefetched.removeValue(forKey: url) {
+            let started = clock.instant
+            defer { fetchSeconds += clock.seconds(since: started) }
+            let document = try ready.get()
+            count(document, asked: true)
+            return document
+        }
+        return try await retrieve(url, from: upstream, asks: upstreamAsks)
+    }
+
+    private func retrieve(_ url: String, from source: any DocumentSource, asks: Bool = true) async throws
+        -> FetchedDocument {
         let started = clock.instant
         defer { fetchSeconds += clock.seconds(since: started) }
-        let document: FetchedDocument
-        if let ready = prefetched.removeValue(forKey: url) {
-            document = try ready.get()
-        } else {
-            document = try await upstream.fetch(url)
-        }
-        if document.notModified { notModifiedCount += 1 }
+        let document = try await source.fetch(url)
+        count(document, asked: asks)
         return document
+    }
+
+    private func count(_ document: FetchedDocument, asked: Bool) {
+        if document.notModified {
+            counts.revalidated += 1
+        } else if asked {
+            counts.refetched += 1
+        }
     }
 
     private func log(_ document: FetchedDocument) -> FetchedDocument {

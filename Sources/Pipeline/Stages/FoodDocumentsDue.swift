@@ -1,0 +1,52 @@
+import Fetching
+import Foundation
+import SourceAdapters
+
+/// Which partitions done before have a food document to ask tonight, decided before anything
+/// is asked: a stored copy no longer fresh (`fetch.revalidate`), or a missing one whose back-off
+/// is over (`fetch.missing_documents`). Such a partition is read rather than taken from the parse
+/// cache, since the cache would never ask for its documents.
+struct FoodDocumentsDue {
+    let context: StageContext
+    private let store: RawStore
+    /// The source's missing documents, by the partition that last asked for them.
+    private let missingByPartition: [String: [MissingDocument]]
+
+    init(context: StageContext, missing: [String: MissingDocument]) {
+        self.context = context
+        store = RawStore(root: context.options.workspace.raw)
+        missingByPartition = Dictionary(grouping: missing.values, by: \.partition)
+    }
+
+    /// True when `previous`'s partition has a food document to ask tonight. A `--force` run asks
+    /// everything anyway, and a run of given dates asks every missing document it covers.
+    func anyDue(_ previous: PartitionState) -> Bool {
+        guard !context.options.force else { return false }
+        let now = context.started
+        let backOff = context.spec.fetch.missingDocuments
+        if let missing = missingByPartition[previous.key],
+           context.options.dates != nil || missing.contains(where: { backOff.isDue($0, now: now) }) {
+            return true
+        }
+        let changing = Set(previous.revalidate ?? previous.documents.map(\.url))
+        let freshness = Freshness(period: context.spec.fetch.foodDocuments)
+        return previous.documents.contains { document in
+            guard document.status == 200, !changing.contains(document.url),
+                  let record = try? store.latestRecord(for: document.url) else { return false }
+            return !freshness.isFresh(record, now: now)
+        }
+    }
+}
+
+extension StageContext {
+    /// How the partition's log treats its food documents. `--force` reads no stored copy at all,
+    /// and it and `run --date` ask every missing document they cover; only a web source's misses
+    /// are remembered.
+    func foodDocumentPolicy(for work: PartitionWork) -> FoodDocumentPolicy {
+        let onTheWeb = if case .web = work.harvester.source.location { true } else { false }
+        return FoodDocumentPolicy(
+            freshness: Freshness(period: spec.fetch.foodDocuments), backOff: spec.fetch.missingDocuments,
+            missing: work.missing, asksEveryMissing: options.force || options.dates != nil,
+            remembersMissing: onTheWeb, now: started, partition: work.key, live: work.live)
+    }
+}

@@ -1,0 +1,41 @@
+@testable import Basics
+import Foundation
+import Testing
+
+/// The hand reader of the raw store's timestamps gives the formatter's `Date`, bit for bit, so
+/// that records written before read back to the same times.
+@Suite struct ISOTimestampTests {
+    static func formatterDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
+    @Test func theHandReaderAgreesWithTheFormatter() throws {
+        var generator = SystemRandomNumberGenerator()
+        // Every millisecond of a second, and random moments from 1970 to 2100 (leap days included).
+        var texts = (0..<1000).map { String(format: "2025-04-07T02:00:05.%03dZ", $0) }
+        texts += ["2024-02-29T23:59:59.999Z", "2000-02-29T00:00:00.000Z", "1970-01-01T00:00:00.000Z",
+                  "2099-12-31T23:59:59.999Z"]
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for _ in 0..<20_000 {
+            let milliseconds = Int64.random(in: 0..<4_102_444_800_000, using: &generator)
+            texts.append(formatter.string(from: Date(timeIntervalSince1970: Double(milliseconds) / 1000)))
+        }
+        for text in texts {
+            let fast = try #require(ISOTimestamp.fastDate(fromMillisecondString: text), "\(text)")
+            #expect(fast == Self.formatterDate(text), "\(text)")
+            #expect(ISOTimestamp.millisecondString(from: fast) == text)
+        }
+    }
+
+    @Test func otherShapesAreLeftToTheFormatter() {
+        for text in ["2025-04-07T02:00:05Z", "2025-02-30T00:00:00.000Z", "2025-13-01T00:00:00.000Z",
+                     "2025-04-07T24:00:00.000Z", "2025-04-07 02:00:05.000Z", "2025-04-07T02:00:05.000+01:00",
+                     "２025-04-07T02:00:05.000Z", "2025-04-07T02:00:5a.000Z"] {
+            #expect(ISOTimestamp.fastDate(fromMillisecondString: text) == nil, "\(text)")
+            #expect(ISOTimestamp.date(fromMillisecondString: text) == Self.formatterDate(text), "\(text)")
+        }
+    }
+}
