@@ -78,18 +78,19 @@ enum EstimatesSection {
     }
 
     /// Ingredient names no reference food matched (overrides already written as unknown left
-    /// out), by lines, with the grams they weigh where the measure alone gives a weight.
+    /// out), by lines, with the grams they weigh where the measure alone gives a weight ("–"
+    /// where none does: an unmatched food has no household measure to weigh a cup by).
     private static func unmatchedNames(_ db: Database) throws -> String {
         let names = try Row.fetchAll(db, sql: """
-            SELECT name, count(*) AS lines, count(DISTINCT subject_id) AS subjects, coalesce(sum(grams), 0) AS grams
+            SELECT name, count(*) AS lines, count(DISTINCT subject_id) AS subjects, sum(grams) AS grams
             FROM food_estimate_line
             WHERE reference_id IS NULL AND matched_by IS NULL AND reason NOT LIKE 'unknown by override%'
-            GROUP BY name ORDER BY lines DESC, grams DESC, name
+            GROUP BY name ORDER BY lines DESC, coalesce(grams, 0) DESC, name
             """)
         guard !names.isEmpty else { return "<p>Every ingredient name was matched to a reference food.</p>" }
         let header = ["ingredient name", "lines", "recipes and foods", "grams (where weighed)"]
         let cells = names.map { row -> [String] in
-            [row["name"], "\(row["lines"] as Int)", "\(row["subjects"] as Int)", HTML.number((row["grams"] as Double).rounded())]
+            [row["name"], "\(row["lines"] as Int)", "\(row["subjects"] as Int)", (row["grams"] as Double?).map { HTML.number($0.rounded()) } ?? "–"]
         }
         let shown = Array(cells.prefix(shownNames)), rest = Array(cells.dropFirst(shownNames))
         let listed = Array(rest.prefix(foldedNames))
