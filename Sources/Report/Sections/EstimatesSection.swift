@@ -22,7 +22,8 @@ enum EstimatesSection {
                 + "or nothing it read lists its ingredients."))
         }
         return HTML.section("estimates", "Nutrition estimates",
-                            try counts(db, reference: reference) + (try matchedShares(db)) + (try unmatchedNames(db)))
+                            try counts(db, reference: reference) + (try matchedShares(db)) + (try againstLabels(db))
+                                + (try unmatchedNames(db)))
     }
 
     /// Estimated and not, per kind of subject, and the reasons of those without, counted.
@@ -75,6 +76,28 @@ enum EstimatesSection {
                             description: "Estimated recipes and foods per tenth of the share of their weighed ingredients "
                                 + "matched to a reference food", category: "matched share",
                             items: items, unit: "estimated recipes and foods", whole: true)
+    }
+
+    /// Dishes that print a label per 100 g (a kitchen's recipe documents) and have an estimate:
+    /// how far the estimated energy lies from the printed one, as the median of
+    /// |estimate − label| / label. Nothing for a snapshot without such dishes.
+    private static func againstLabels(_ db: Database) throws -> String {
+        let pairs = try Row.fetchAll(db, sql: """
+            SELECT f.calories AS printed, n.amount_per_100g AS estimated
+            FROM food_estimate e JOIN food f ON f.id = e.subject_id
+            JOIN food_estimate_nutrient n ON n.subject_id = e.subject_id AND n.nutrient_key = 'calories'
+            WHERE e.reason IS NULL AND f.label_basis = '100 g' AND f.calories > 0
+            """)
+        let differences = pairs.map { row -> Double in
+            let printed: Double = row["printed"], estimated: Double = row["estimated"]
+            return abs(estimated - printed) / printed
+        }.sorted()
+        guard !differences.isEmpty else { return "" }
+        let middle = differences.count / 2
+        let median = differences.count % 2 == 1 ? differences[middle] : (differences[middle - 1] + differences[middle]) / 2
+        return "<p>\(differences.count) dish(es) print their energy per 100 g and have an estimate: the estimate lies "
+            + String(format: "%.1f", median * 100) + " % from the printed kcal per 100 g at the median "
+            + "(|estimate − label| / label); the printed label stays the dish's label.</p>"
     }
 
     /// Ingredient names no reference food matched (overrides already written as unknown left
