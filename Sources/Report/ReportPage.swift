@@ -5,15 +5,16 @@ import Snapshot
 
 /// One self-contained HTML page about a snapshot (inline CSS and SVG, no script, opens offline):
 /// a headline that says whether the night was good, then coverage, checks, label coverage,
-/// changes since the previous snapshot, diets, nutrition, swipes and recipes, each a chart with
-/// its numbers, or one line saying the snapshot has no such data.
+/// changes since the previous snapshot, diets, nutrition, nutrition estimates, swipes and
+/// recipes, each a chart with its numbers, or one line saying the snapshot has no such data.
 public enum ReportPage {
     /// A part of the page: one function of the open snapshot, so a new part is one more entry.
     typealias Section = @Sendable (ReportContext) throws -> String
 
     static let sections: [Section] = [
         HeadlineSection.html, CoverageSection.html, ChecksSection.html, LabelCoverageSection.html,
-        ChangesSection.html, DietsSection.html, NutritionSection.html, SwipesSection.html, RecipesSection.html,
+        ChangesSection.html, DietsSection.html, NutritionSection.html, EstimatesSection.html, SwipesSection.html,
+        RecipesSection.html,
     ]
 
     /// The page for `snapshot`; `previous` is the snapshot its changes are counted from.

@@ -7,7 +7,7 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write one self-contained HTML page about a snapshot: the night's verdict, coverage, checks, label coverage, "
-            + "changes, diets, nutrition, swipes, recipes.",
+            + "changes, diets, nutrition, nutrition estimates, swipes, recipes.",
         discussion: "Every published snapshot already has its page beside it (<name>.report.html).")
 
     @Argument(help: "A snapshot file, latest, or latest-<pipeline>.")

@@ -135,6 +135,20 @@ import TestSupport
         #expect(abs(per100g - 58.05) < 0.01 && abs(perServing - 49.04) < 0.01)
         #expect(try rows("SELECT cooking_loss_percent FROM food_estimate WHERE subject_id = 'ucla-jamix:recipe-2836'")
                 == [[.real(28.85)]])
+        // The report page compares the printed and estimated energy per 100 g of the dishes that
+        // have both, read here through `v_food_estimate`: 1180's is |58.05 − 59| / 59 = 1.6 %.
+        let pairs = try rows("""
+            SELECT f.calories, v.amount_per_100g FROM food f JOIN v_food_estimate v ON v.food_id = f.id
+            WHERE v.nutrient_key = 'calories' AND f.label_basis = '100 g' AND f.calories > 0 ORDER BY f.id
+            """).compactMap { row -> Double? in
+                guard case .real(let printed) = row[0], case .real(let estimated) = row[1] else { return nil }
+                return abs(estimated - printed) / printed
+            }.sorted()
+        let median = pairs.count % 2 == 1 ? pairs[pairs.count / 2] : (pairs[pairs.count / 2 - 1] + pairs[pairs.count / 2]) / 2
+        #expect(pairs.contains { abs($0 - 0.95 / 59) < 0.001 }, "\(pairs)")
+        let page = try String(contentsOf: snapshot.appendingPathExtension("report.html"), encoding: .utf8)
+        #expect(!pairs.isEmpty && page.contains("<p>\(pairs.count) dish(es) print their energy per 100 g and have an estimate: "
+            + "the estimate lies \(String(format: "%.1f", median * 100)) % from the printed"), "\(pairs)")
     }
 }
 

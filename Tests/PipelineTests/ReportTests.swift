@@ -81,10 +81,13 @@ import FoodModel
         let permissions = try FileManager.default.attributesOfItem(atPath: pageFile.path)[.posixPermissions] as? Int
         #expect(permissions == 0o444)
         #expect(!page.contains("<script"))
-        for section in ["headline", "coverage", "checks", "labels", "changes", "diets", "nutrition", "swipes", "recipes"] {
+        for section in ["headline", "coverage", "checks", "labels", "changes", "diets", "nutrition", "estimates", "swipes",
+                        "recipes"] {
             #expect(page.contains("<section id=\"\(section)\">"), "\(section)")
         }
         #expect(page.contains("No previous snapshot to compare with."))
+        // The sample pipeline names no nutrition reference: one line, no chart.
+        #expect(page.contains("<p class=\"none\">No nutrition estimates in this snapshot"))
         // Coverage: days and items per restaurant, as the snapshot counts them.
         let coverage = tableRows(of: "coverage", in: page).map { Array($0.prefix(3)) }
         #expect(coverage == (try rows("""
@@ -237,6 +240,61 @@ import FoodModel
         if let measured = try PageInChromium.inspect(pageFile, name: "ucla-history-2016") {
             PageInChromium.expectLooksRight(measured, "ucla-history-2016")
             #expect(measured.charts >= 6 && measured.texts > 150, "\(measured.charts) charts, \(measured.texts) texts")
+        }
+    }
+}
+
+extension ReportTests {
+    /// The 442 real TheMealDB meals estimated with SR24: the estimates section's counts, its
+    /// histogram of matched shares and its unmatched names are the snapshot's rows, counted here
+    /// in SQL by other means than the section's own queries; Chromium draws it without overflow.
+    @Test func theEstimatesSectionCountsTheSnapshotsEstimates() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try await BackfillFixtures.runner(try EstimatePipelineTests().spec(in: folder), workspace: folder).run()
+        let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
+        let pageFile = snapshot.appendingPathExtension("report.html")
+        let page = try String(contentsOf: pageFile, encoding: .utf8)
+        let section = tableRows(of: "estimates", in: page)
+        // Per kind: subjects, with an estimate (no reason), without (a reason).
+        let kinds = try rows("""
+            SELECT subject_kind, count(*), count(*) - count(reason), count(reason) FROM food_estimate GROUP BY 1 ORDER BY 1
+            """, snapshot)
+        #expect(kinds.count == 1 && kinds.first?[1] == "442", "\(kinds)")
+        #expect(Array(section.prefix(kinds.count)) == kinds)
+        let estimated = try #require(Int(kinds[0][2])), without = try #require(Int(kinds[0][3]))
+        #expect(page.contains("\(estimated) of 442 recipe(s) and food(s) have an estimate, \(without) have none."))
+        // The reasons add up to those without, one row each.
+        let reasons = section.filter { $0.count == 2 }
+        #expect(reasons.reduce(0) { $0 + (Int($1[1]) ?? 0) } == without, "\(reasons)")
+        // Each tenth of matched share, by range, as the bar's tooltip; and those at 90 % or more.
+        for band in 0..<10 {
+            let count = try rows("""
+                SELECT count(*) FROM food_estimate WHERE reason IS NULL AND matched_share >= \(band) / 10.0
+                   AND (matched_share < \(band + 1) / 10.0 OR \(band) = 9)
+                """, snapshot)[0][0]
+            #expect(page.contains("<title>\(band * 10)–\(band * 10 + 10) %: \(count) estimated recipes and foods</title>"),
+                    "band \(band): \(count)")
+        }
+        let whole = try rows("SELECT count(*) FROM food_estimate WHERE reason IS NULL AND matched_share >= 0.9", snapshot)[0][0]
+        #expect(page.contains("<p>\(whole) of \(estimated) estimate(s) ("), "\(whole)")
+        // The ten ingredient names most often unmatched, with their recipes and grams.
+        let names = try rows("""
+            SELECT name, count(*), count(DISTINCT subject_id), coalesce(CAST(round(sum(grams)) AS INTEGER), '–') FROM food_estimate_line
+            WHERE reference_id IS NULL AND coalesce(reason, '') NOT LIKE 'unknown by override%'
+            GROUP BY name ORDER BY 2 DESC, total(grams) DESC, name
+            """, snapshot)
+        let listed = section.filter { $0.count == 4 }.dropFirst(kinds.count)
+        #expect(names.count > 10 && Array(listed.prefix(10)) == Array(names.prefix(10)), "\(listed.prefix(10))")
+        #expect(page.contains("<summary>\(names.count - 10) more unmatched name(s)</summary>"))
+        // By hand from the dump: Digestive Biscuits in four meals, 250 g (52833), 300 g (52859),
+        // 200 g shredded (52924) and 100 g (53007), which SR24 has no food for.
+        #expect(listed.contains(["Digestive Biscuits", "4", "4", "850"]))
+        #expect(page.contains("Nutrients <strong>estimated</strong> from each recipe's ingredients"))
+        if let measured = try PageInChromium.inspect(pageFile, name: "estimates") {
+            PageInChromium.expectLooksRight(measured, "estimates")
+            // Recipes per category and per area, and the estimates' matched shares.
+            #expect(measured.charts == 3, "\(measured.charts) charts")
         }
     }
 }
