@@ -22,6 +22,16 @@ public enum ISOTimestamp {
         milliseconds.withLock { $0.string(from: date) }
     }
 
+    /// "2026-11-22T03:59:49Z" back to its `Date`: the hand reader below with no fraction, the
+    /// formatter for any other shape.
+    public static func date(fromString text: String) -> Date? {
+        if text.utf8.count == 20, text.hasSuffix("Z"),
+           let date = fastDate(fromMillisecondString: String(text.dropLast()) + ".000Z") {
+            return date
+        }
+        return seconds.withLock { $0.date(from: text) }
+    }
+
     public static func date(fromMillisecondString text: String) -> Date? {
         if let date = fastDate(fromMillisecondString: text) { return date }
         return milliseconds.withLock { $0.date(from: text) }

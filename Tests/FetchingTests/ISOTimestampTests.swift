@@ -38,4 +38,16 @@ import Testing
             #expect(ISOTimestamp.date(fromMillisecondString: text) == Self.formatterDate(text), "\(text)")
         }
     }
+
+    /// The seconds form the ledger and partition states write reads back to its moment, the
+    /// same as the formatter's, and round-trips.
+    @Test func theSecondsFormReadsBack() throws {
+        // 2026-11-22T03:59:49Z: 20,779 days after 1970-01-01 (1,795,305,600 s) plus 03:59:49 (14,389 s);
+        // an hour earlier in UTC when the clock reads the same an hour east.
+        let date = try #require(ISOTimestamp.date(fromString: "2026-11-22T03:59:49Z"))
+        #expect(date == Date(timeIntervalSince1970: 1_795_319_989))
+        #expect(ISOTimestamp.string(from: date) == "2026-11-22T03:59:49Z")
+        #expect(ISOTimestamp.date(fromString: "2026-11-22T03:59:49+01:00") == Date(timeIntervalSince1970: 1_795_316_389))
+        #expect(ISOTimestamp.date(fromString: "yesterday") == nil)
+    }
 }

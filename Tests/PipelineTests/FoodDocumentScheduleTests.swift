@@ -307,6 +307,50 @@ import TestSupport
         }
     }
 
+    /// A folder keeps no cache headers, so its documents' period is read from the partition's own
+    /// state rather than the raw store's records: the same schedule as a server's, a recipe file
+    /// corrected in the folder published on the seventh night and not before.
+    @Test func aFoldersRecipeIsReadAgainWhenItsPeriodEnds() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let folder = workspace.appendingPathComponent("feed")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("menus"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recipes"), withIntermediateDirectories: true)
+        try UCLARecipeDocumentsTests.menu(listing: ["1007"])
+            .write(to: folder.appendingPathComponent("menus/\(UCLARecipeDocumentsTests.date).json"))
+        let recipe = folder.appendingPathComponent("recipes/1007.json")
+        let original = try String(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
+        try Data(original.utf8).write(to: recipe)
+        let file = workspace.appendingPathComponent("folder.yml")
+        try Data("""
+            pipeline: folder-feed
+            sources:
+              - name: ucla
+                adapter: ucla-jamix
+                location: \(folder.path)
+                dates: {from: \(UCLARecipeDocumentsTests.date), to: \(UCLARecipeDocumentsTests.date)}
+            checks:
+              min_menu_items: 1
+            """.utf8).write(to: file)
+        let spec = try SpecReader.read(file)
+        let start = try #require(ServiceDate("2025-11-01"))
+        let first = try await Self.run(spec, workspace: workspace, on: start)
+        #expect(first.published)
+        #expect(try Self.foodName(first, id: "1007") == [[.text("Tuna & Lentil Hummus Stacker"), .integer(1)]])
+
+        try Data(original.replacingOccurrences(of: "Tuna & Lentil Hummus Stacker", with: "Tuna & Lentil Hummus Stack").utf8)
+            .write(to: recipe)
+        for offset in 1...7 {
+            let report = try await Self.run(spec, workspace: workspace, on: ServiceDate(daysSinceEpoch: start.daysSinceEpoch + offset))
+            if offset < 7 {
+                #expect(report.unchanged, "day \(offset)")
+            } else {
+                #expect(report.published)
+                #expect(try Self.foodName(report, id: "1007") == [[.text("Tuna & Lentil Hummus Stack"), .integer(1)]])
+            }
+        }
+    }
+
     /// A server's own lifetime wins over the period: `Cache-Control: max-age` of two days has the
     /// document asked again on the second night, though the period is a week.
     @Test func aServersMaxAgeDecidesBeforeThePeriod() async throws {

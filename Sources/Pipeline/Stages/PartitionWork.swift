@@ -87,7 +87,8 @@ extension StageContext {
             }
             let states = try ledger?.states(source: harvester.source.name) ?? [:]
             let missing = try ledger?.missingDocuments(source: harvester.source.name) ?? [:]
-            let due = FoodDocumentsDue(context: self, missing: missing)
+            let onTheWeb = if case .web = harvester.source.location { true } else { false }
+            let due = FoodDocumentsDue(context: self, missing: missing, onTheWeb: onTheWeb)
             // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
             let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
             for key in days + own.filter({ ServiceDate($0) == nil }) {
