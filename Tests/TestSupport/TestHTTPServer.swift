@@ -178,9 +178,16 @@ public final class TestHTTPServer: @unchecked Sendable {
             open += 1
             mostOpen = max(mostOpen, open)
         }
+        // A connection stops counting as open before its last answer leaves: a client that has
+        // the answer may open its next connection at once, before this thread gets to `close`.
+        var counted = true
+        func release() {
+            if counted { lock.withLock { open -= 1 } }
+            counted = false
+        }
         defer {
             close(connection)
-            lock.withLock { open -= 1 }
+            release()
         }
         // Long enough that a kept-alive connection outlives a busy machine's pauses between a
         // test's requests; the server's own 20 s lifetime still bounds it.
@@ -208,12 +215,15 @@ public final class TestHTTPServer: @unchecked Sendable {
                 setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
                 return
             case .complete:
+                if !reply.keepAlive { release() }
                 sendAll(connection, head(reply, contentLength: reply.body.count) + reply.body)
                 if !reply.keepAlive { return }
             case .truncated(let declaredLength):
+                release()
                 sendAll(connection, head(reply, contentLength: declaredLength) + reply.body)
                 return
             case .closeDelimited:
+                release()
                 sendAll(connection, head(reply, contentLength: nil) + reply.body)
                 return
             }
