@@ -158,21 +158,26 @@ import TestSupport
         func serve(_ path: String, _ body: Data?) { bodies[path] = body }
 
         func spec(in workspace: URL) throws -> PipelineSpec {
-            let file = workspace.appendingPathComponent("small.yml")
-            try Data("""
-                pipeline: small-feed
-                sources:
-                  - name: ucla
-                    adapter: ucla-jamix
-                    location: \(server.url(""))
-                    dates: {from: \(UCLARecipeDocumentsTests.date), to: \(UCLARecipeDocumentsTests.date)}
-                checks:
-                  min_menu_items: 1
-                fetch:
-                  delay_ms: 0
-                """.utf8).write(to: file)
-            return try SpecReader.read(file)
+            try FoodDocumentScheduleTests.oneDaySpec(location: server.url(""), in: workspace)
         }
+    }
+
+    /// The UCLA feed's one saved day read from `location` (a server or a folder), unhurried.
+    static func oneDaySpec(location: String, in workspace: URL) throws -> PipelineSpec {
+        let file = workspace.appendingPathComponent("small.yml")
+        try Data("""
+            pipeline: small-feed
+            sources:
+              - name: ucla
+                adapter: ucla-jamix
+                location: \(location)
+                dates: {from: \(UCLARecipeDocumentsTests.date), to: \(UCLARecipeDocumentsTests.date)}
+            checks:
+              min_menu_items: 1
+            fetch:
+              delay_ms: 0
+            """.utf8).write(to: file)
+        return try SpecReader.read(file)
     }
 
     static func foodName(_ report: RunReport, id: String) throws -> [[SQLValue]] {
@@ -321,18 +326,7 @@ import TestSupport
         let recipe = folder.appendingPathComponent("recipes/1007.json")
         let original = try String(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
         try Data(original.utf8).write(to: recipe)
-        let file = workspace.appendingPathComponent("folder.yml")
-        try Data("""
-            pipeline: folder-feed
-            sources:
-              - name: ucla
-                adapter: ucla-jamix
-                location: \(folder.path)
-                dates: {from: \(UCLARecipeDocumentsTests.date), to: \(UCLARecipeDocumentsTests.date)}
-            checks:
-              min_menu_items: 1
-            """.utf8).write(to: file)
-        let spec = try SpecReader.read(file)
+        let spec = try Self.oneDaySpec(location: folder.path, in: workspace)
         let start = try #require(ServiceDate("2025-11-01"))
         let first = try await Self.run(spec, workspace: workspace, on: start)
         #expect(first.published)
