@@ -15,6 +15,9 @@ enum EstimateBench {
         print(report(accuracy, folder: settings.kitchenRecipes.path))
     }
 
+    /// The names listed under the figures: the first synonyms, overrides or documents to look at.
+    static let shownShortfalls = 25
+
     static func report(_ accuracy: EstimateAccuracy, folder: String) -> String {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
         var lines = [
@@ -28,6 +31,12 @@ enum EstimateBench {
         for error in accuracy.errors {
             lines.append(error.key.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0) + right("\(error.count)", 7)
                 + right(percent(error.median), 15) + right(percent(error.p90), 12))
+        }
+        let shown = accuracy.shortfalls.prefix(shownShortfalls)
+        if !shown.isEmpty {
+            lines.append("names that count for nothing in the recipes under \(percent(EstimateAccuracy.coveredShare)), "
+                         + "the \(shown.count) most frequent (recipes, kg):")
+            lines += shown.map { "  \($0.name): \($0.recipes), " + String(format: "%.1f", $0.grams / 1000) }
         }
         return lines.joined(separator: "\n")
     }

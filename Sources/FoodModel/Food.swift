@@ -115,14 +115,18 @@ public struct FoodComponent: Hashable, Sendable, Codable {
     /// The food this row is, where the source gives its document (a sub-recipe, an ingredient).
     public var food: FoodID?
     public var isHeading: Bool
+    /// The row is another recipe of the kitchen (a sub-recipe), not a bought ingredient: an
+    /// estimate that cannot read its document matches it by name and says so.
+    public var isSubRecipe: Bool
 
     public init(name: String, amount: Double? = nil, unit: String? = nil, food: FoodID? = nil,
-                isHeading: Bool = false) {
+                isHeading: Bool = false, isSubRecipe: Bool = false) {
         self.name = name
         self.amount = amount
         self.unit = unit
         self.food = food
         self.isHeading = isHeading
+        self.isSubRecipe = isSubRecipe
     }
 }
 

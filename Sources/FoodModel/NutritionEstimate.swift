@@ -76,7 +76,8 @@ public struct EstimateLine: Hashable, Sendable, Codable {
     public var matchName: String?
     /// 0...1: 1 for a curated synonym, an override or a sub-recipe; the word score otherwise.
     public var matchScore: Double?
-    /// `override`, `synonym`, `words`, `head words`, `sub-recipe label`, `sub-recipe estimate`.
+    /// `override`, `synonym`, `words`, `head words`, `sub-recipe label`, `sub-recipe estimate`; a
+    /// sub-recipe matched by its name has `sub-recipe matched by name, ` before the rule.
     public var matchedBy: String?
     /// Why the line counts for nothing (unmatched, or no grams), or nil.
     public var reason: String?

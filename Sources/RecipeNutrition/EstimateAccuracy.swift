@@ -17,11 +17,22 @@ public struct EstimateAccuracy: Sendable {
         public let p90: Double
     }
 
+    /// An ingredient name that weighs in the recipes short of `coveredShare`: how many of them
+    /// name it and the grams of its lines that count for nothing there.
+    public struct Shortfall: Sendable, Hashable {
+        public let name: String
+        public let recipes: Int
+        public let grams: Double
+    }
+
     public let recipes: Int
     /// Recipes with weighed rows, whatever was matched.
     public let estimated: Int
     public let covered: Int
     public let errors: [NutrientError]
+    /// The names that keep recipes under `coveredShare`, the most frequent first: where a synonym, an
+    /// override or a sub-recipe's document would raise the coverage.
+    public let shortfalls: [Shortfall]
 
     public var coveredShare: Double { recipes > 0 ? Double(covered) / Double(recipes) : 0 }
 
@@ -30,10 +41,18 @@ public struct EstimateAccuracy: Sendable {
         var estimated = 0
         var covered = 0
         var relative: [NutrientKey: [Double]] = [:]
+        var short: [String: (recipes: Int, grams: Double)] = [:]
         for food in foods.values {
             guard let estimate = estimator.estimate(food, among: foods) else { continue }
             estimated += 1
-            guard estimate.reason == nil, estimate.matchedShare >= Self.coveredShare else { continue }
+            guard estimate.reason == nil, estimate.matchedShare >= Self.coveredShare else {
+                for line in estimate.lines where !line.counts {
+                    guard let grams = line.grams else { continue }
+                    short[line.name, default: (0, 0)].recipes += 1
+                    short[line.name, default: (0, 0)].grams += grams
+                }
+                continue
+            }
             covered += 1
             guard food.labelBasis == .hundredGrams else { continue }
             for key in Self.compared {
@@ -43,6 +62,8 @@ public struct EstimateAccuracy: Sendable {
             }
         }
         recipes = foods.count
+        shortfalls = short.map { Shortfall(name: $0.key, recipes: $0.value.recipes, grams: $0.value.grams) }
+            .sorted { ($0.recipes, $0.grams, $1.name) > ($1.recipes, $1.grams, $0.name) }
         self.estimated = estimated
         self.covered = covered
         errors = Self.compared.compactMap { key in

@@ -77,16 +77,9 @@ public struct RecipeEstimator: Sendable {
             case .success(let conversion):
                 line.grams = conversion.grams
                 line.gramsFrom = conversion.how
-                if let per100g = subRecipe(row.food, among: foods, visiting: &visiting, line: &line) {
+                if let per100g = subRecipe(row.food, among: foods, visiting: &visiting, line: &line)
+                    ?? byName(row, line: &line) {
                     sums.add(per100g, grams: conversion.grams)
-                } else {
-                    switch matcher.match(row.name) {
-                    case .success(let match):
-                        line.record(match)
-                        sums.add(match.food.nutrients, grams: conversion.grams)
-                    case .failure(let unmatched):
-                        line.reason = unmatched.reason
-                    }
                 }
             }
             lines.append(line)
@@ -94,6 +87,26 @@ public struct RecipeEstimator: Sendable {
         return sums.estimate(subject: food.id.description, reference: matcher.reference.name, lines: lines,
                              cookingLoss: food.cookingLossPercent ?? 0, servingGrams: food.servingGrams)
     }
+
+    /// A row matched by its name like an ingredient's. A sub-recipe comes here when its document
+    /// was not read (or gives neither a label nor a nearly whole estimate): the kitchen's name for
+    /// it ("Whole Wheat Bread") still says what it is, and the line says it was matched so.
+    private func byName(_ row: FoodComponent, line: inout EstimateLine) -> [NutrientKey: Double]? {
+        switch matcher.match(row.name) {
+        case .success(let match):
+            line.record(match)
+            if row.isSubRecipe { line.matchedBy = Self.subRecipeByName + ", " + match.rule }
+            return match.food.nutrients
+        case .failure(let unmatched):
+            line.reason = row.isSubRecipe ? "a sub-recipe with no document, label or whole estimate to count by, and by its name: "
+                + unmatched.reason
+                : unmatched.reason
+            return nil
+        }
+    }
+
+    /// How a line says its sub-recipe was matched by name, before the rule that matched it.
+    public static let subRecipeByName = "sub-recipe matched by name"
 
     /// A row's amount as the document gives it ("0.089 lb"), not rounded.
     static func written(_ amount: Double, _ unit: String?) -> String {

@@ -32,7 +32,7 @@ extension SchemaDescription {
             C("reference_id", "The reference food matched (SR24's NDB number), or the sub-recipe's `food.id`; NULL when unmatched."),
             C("reference_name", "The matched food's name in the reference, or the sub-recipe's name."),
             C("match_score", "1 for an override, a synonym or a sub-recipe's label; the word score (0.55 and above) or the share of words kept for a match by words; for a sub-recipe's own estimate, its matched share."),
-            C("matched_by", "`override`, `synonym`, `words`, `head words`, `sub-recipe label` or `sub-recipe estimate`."),
+            C("matched_by", "`override`, `synonym`, `words`, `head words`, `sub-recipe label` or `sub-recipe estimate`; a sub-recipe whose document gives neither, matched by its name, has `sub-recipe matched by name, ` before the rule (`sub-recipe matched by name, synonym`)."),
             C("reason", "Why the line counts for nothing: unmatched (with the closest food and its score), or not weighed (no amount, no household measure); NULL when it counts."),
         ]),
         Table("v_food_estimate", .view, "The estimated nutrients of every estimated dish, one row per dish and nutrient: an estimate, never a printed label (those are `v_food_nutrition`).", columns: [

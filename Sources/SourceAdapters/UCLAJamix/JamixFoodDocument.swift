@@ -200,7 +200,8 @@ public enum JamixFoodDocument {
                 continue
             }
             var food: FoodID?
-            if JSONFields.bool(row["isSubrecipe"]) == true, let recipe = JSONFields.identifier(row["subrecipeId"]) {
+            let isSubRecipe = JSONFields.bool(row["isSubrecipe"]) == true
+            if isSubRecipe, let recipe = JSONFields.identifier(row["subrecipeId"]) {
                 food = FoodID(source: JamixMenuDay.sourceName, recipeId: JamixMenuDay.foodId(.recipe, recipe))
             } else if let ingredient = JSONFields.identifier(row["ingredientId"]) {
                 food = FoodID(source: JamixMenuDay.sourceName, recipeId: JamixMenuDay.foodId(.ingredient, ingredient))
@@ -210,7 +211,7 @@ public enum JamixFoodDocument {
             rows.append((order.isFinite ? order : Double(index),
                          FoodComponent(name: name, amount: heading ? nil : amount,
                                        unit: heading ? nil : JSONFields.text(row["ingredientAmountUnit"]),
-                                       food: food, isHeading: heading)))
+                                       food: food, isHeading: heading, isSubRecipe: isSubRecipe && !heading)))
         }
         return rows.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
             .map(\.element.component)
