@@ -22,10 +22,28 @@ public struct NutritionEstimate: Hashable, Sendable, Codable {
     public var servingGrams: Double?
     /// Why there is no estimate (no line could be both matched and converted); nil when there is.
     public var reason: String?
+    /// Why there is no estimate, as a stable code; nil when there is one.
+    public var reasonCode: ReasonCode?
+
+    /// Why a dish has no estimate (`food_estimate.reason_code`).
+    public enum ReasonCode: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The recipe lists no ingredient.
+        case noLines = "no_lines"
+        /// No line could be both matched and weighed.
+        case nothingCounted = "nothing_counted"
+
+        /// What the code means, as the estimate's `reason` begins.
+        public var summary: String {
+            switch self {
+            case .noLines: "the recipe lists no ingredient"
+            case .nothingCounted: "no line could be both matched and weighed"
+            }
+        }
+    }
 
     public init(subjectId: String, reference: String, lines: [EstimateLine], nutrients: [EstimatedNutrient],
                 convertedGrams: Double, matchedGrams: Double, cookingLossPercent: Double, servingGrams: Double?,
-                reason: String?) {
+                reason: String?, reasonCode: ReasonCode?) {
         self.subjectId = subjectId
         self.reference = reference
         self.lines = lines
@@ -35,6 +53,7 @@ public struct NutritionEstimate: Hashable, Sendable, Codable {
         self.cookingLossPercent = cookingLossPercent
         self.servingGrams = servingGrams
         self.reason = reason
+        self.reasonCode = reasonCode
     }
 
     /// The share of the converted weight that was matched: 1 when every weighed line found its
@@ -64,6 +83,30 @@ public struct EstimatedNutrient: Hashable, Sendable, Codable {
 /// reference food it was matched to with the score and the rule that matched it, or the reason
 /// it counts for nothing, so a person can review every line and override a match.
 public struct EstimateLine: Hashable, Sendable, Codable {
+    /// What became of a line, as a stable code beside the wording of `matchedBy` and `reason`:
+    /// what a report or a query counts by (`food_estimate_line.reason_code`).
+    public enum Code: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Counted: matched by a curated synonym or by its words.
+        case matched
+        /// Counted: matched by the override file.
+        case override
+        /// Counted with the sub-recipe's own document: its label per 100 g, or its own estimate.
+        case subRecipeDocument = "subrecipe_document"
+        /// Counted: a sub-recipe whose document gives neither, matched by its name.
+        case subRecipeByName = "subrecipe_by_name"
+        /// Not counted: no reference food matched the name.
+        case unmatchedName = "unmatched_name"
+        /// Not counted: the override file keeps the name unknown.
+        case unknownByOverride = "unknown_by_override"
+        /// Not counted: a sub-recipe with no document to count by whose name matched nothing.
+        case subRecipeUnmatched = "subrecipe_unmatched"
+        /// Not counted: the measure cannot be turned into grams (a volume or an item the food
+        /// has no household measure for, "to taste").
+        case unconvertibleUnit = "unconvertible_unit"
+        /// Not counted: the line gives no amount, or an amount of nothing.
+        case noAmount = "no_amount"
+    }
+
     public var position: Int
     public var name: String
     /// The measure as written, where the source writes one ("2 tbsp", "1.5 lb").
@@ -81,10 +124,13 @@ public struct EstimateLine: Hashable, Sendable, Codable {
     public var matchedBy: String?
     /// Why the line counts for nothing (unmatched, or no grams), or nil.
     public var reason: String?
+    /// What became of the line; the one the estimator gives it last.
+    public var code: Code
 
-    public init(position: Int, name: String, measure: String? = nil, grams: Double? = nil, gramsFrom: String? = nil,
-                matchId: String? = nil, matchName: String? = nil, matchScore: Double? = nil, matchedBy: String? = nil,
-                reason: String? = nil) {
+    public init(position: Int, name: String, code: Code, measure: String? = nil, grams: Double? = nil,
+                gramsFrom: String? = nil, matchId: String? = nil, matchName: String? = nil, matchScore: Double? = nil,
+                matchedBy: String? = nil, reason: String? = nil) {
+        self.code = code
         self.position = position
         self.name = name
         self.measure = measure

@@ -1,3 +1,5 @@
+import FoodModel
+
 /// Ingredient names as recipes write them ("Chicken Breast", "POTATO BLANCHED DICED 3/4\"") to
 /// foods of a nutrition reference. In order: an override for the exact name, a curated synonym
 /// for its words, a reference food that names every word (scored, accepted above a threshold),
@@ -13,6 +15,9 @@ public struct IngredientMatcher: Sendable {
     /// The lowest word score accepted: the head word in the food's first two segments and the
     /// food's name at most four times as long as the ingredient's, or a raw food nearly so.
     public static let threshold = 0.55
+
+    /// The rule of a match the override file made.
+    public static let overrideRule = "override"
 
     public let reference: NutritionReference
     public let tables: MatchingTables
@@ -55,14 +60,14 @@ public struct IngredientMatcher: Sendable {
         switch tables.overrides[MatchingTables.overrideKey(name)] {
         case .food(let id)?:
             guard let food = reference.foods[id] else {
-                return .failure(Unmatched(reason: "the override names \(id), which is not a food of \(reference.name)"))
+                return .failure(Unmatched(.unmatchedName, "the override names \(id), which is not a food of \(reference.name)"))
             }
-            return .success(Match(food: food, score: 1, rule: "override"))
-        case .unknown(let reason)?: return .failure(Unmatched(reason: "unknown by override: \(reason)"))
+            return .success(Match(food: food, score: 1, rule: Self.overrideRule))
+        case .unknown(let reason)?: return .failure(Unmatched(.unknownByOverride, "unknown by override: \(reason)"))
         case nil: break
         }
         let words = IngredientWords.of(name)
-        guard !words.isEmpty else { return .failure(Unmatched(reason: "no word to match")) }
+        guard !words.isEmpty else { return .failure(Unmatched(.unmatchedName, "no word to match")) }
         if let id = tables.synonyms[words.joined(separator: " ")], let food = reference.foods[id] {
             return .success(Match(food: food, score: 1, rule: "synonym"))
         }
@@ -75,10 +80,10 @@ public struct IngredientMatcher: Sendable {
             }
         }
         if let best {
-            return .failure(Unmatched(reason: "the closest food, \(best.food.name) (\(best.food.id)), scored "
+            return .failure(Unmatched(.unmatchedName, "the closest food, \(best.food.name) (\(best.food.id)), scored "
                                       + "\(Self.rounded(best.score)), below \(Self.threshold)"))
         }
-        return .failure(Unmatched(reason: "no food of \(reference.name) names every word (\(words.joined(separator: " ")))"))
+        return .failure(Unmatched(.unmatchedName, "no food of \(reference.name) names every word (\(words.joined(separator: " ")))"))
     }
 
     /// The food naming every word with the best score: half the share of its words the
@@ -108,5 +113,12 @@ public struct IngredientMatcher: Sendable {
 
 /// Why an ingredient has no reference food.
 public struct Unmatched: Error, Sendable, Hashable {
+    /// `unmatched_name` or `unknown_by_override`.
+    public let code: EstimateLine.Code
     public let reason: String
+
+    init(_ code: EstimateLine.Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
 }

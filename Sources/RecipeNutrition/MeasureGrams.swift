@@ -41,7 +41,7 @@ public enum MeasureGrams {
     /// A weight in `unit` (UCLA's rows: lb, oz, kg, g).
     public static func weight(_ amount: Double, unit: String) -> Result<Conversion, Unconverted> {
         guard let factor = gramsPerMass[unit.lowercased()] else {
-            return .failure(Unconverted(reason: "\(unit) is not a weight"))
+            return .failure(Unconverted(.unconvertibleUnit, "\(unit) is not a weight"))
         }
         return checked(amount * factor, how: "weight")
     }
@@ -50,7 +50,7 @@ public enum MeasureGrams {
     /// weight counts against the matched share.
     public static func weighedAlone(_ measure: Measure) -> Result<Conversion, Unconverted> {
         guard let quantity = measure.quantity, let unit = measure.unit, let factor = gramsPerMass[unit] else {
-            return .failure(Unconverted(reason: "not a weight"))
+            return .failure(Unconverted(.unconvertibleUnit, "not a weight"))
         }
         let amount = measure.maximum.map { (quantity.doubleValue + $0.doubleValue) / 2 } ?? quantity.doubleValue
         return checked(amount * factor, how: "weight")
@@ -59,7 +59,7 @@ public enum MeasureGrams {
     /// A parsed recipe measure, through `food`'s household measures when it is not a weight.
     public static func grams(of measure: Measure, food: NutritionReference.Food) -> Result<Conversion, Unconverted> {
         guard let quantity = measure.quantity else {
-            return .failure(Unconverted(reason: measure.kind == .unquantified ? "no amount (\(measure.raw ?? "none"))"
+            return .failure(Unconverted(.noAmount, measure.kind == .unquantified ? "no amount (\(measure.raw ?? "none"))"
                                         : "no amount could be read from \"\(measure.raw ?? "")\""))
         }
         let amount = measure.maximum.map { (quantity.doubleValue + $0.doubleValue) / 2 } ?? quantity.doubleValue
@@ -77,7 +77,7 @@ public enum MeasureGrams {
             return HouseholdVolume(measure: measure, unit: word, gramsPerMillilitre: measure.grams / (measure.amount * perUnit))
         }
         guard let chosen = volumes.first(where: { $0.unit == unit }) ?? volumes.first else {
-            return .failure(Unconverted(reason: "\(food.name) has no household volume to weigh a \(unit) by"))
+            return .failure(Unconverted(.unconvertibleUnit, "\(food.name) has no household volume to weigh a \(unit) by"))
         }
         return checked(millilitres * chosen.gramsPerMillilitre, how: describe(chosen.measure))
     }
@@ -97,7 +97,7 @@ public enum MeasureGrams {
                 return checked(amount * measure.grams / measure.amount, how: describe(measure))
             }
         }
-        return .failure(Unconverted(reason: "\(food.name) has no weight for one item (\(raw))"))
+        return .failure(Unconverted(.unconvertibleUnit, "\(food.name) has no weight for one item (\(raw))"))
     }
 
     private static func item(_ amount: Double, unit: String, food: NutritionReference.Food)
@@ -105,7 +105,7 @@ public enum MeasureGrams {
         let names = itemSpellings[unit] ?? [unit]
         guard let measure = food.measures.first(where: { names.contains(IngredientWords.singular(leadingWord($0.name)))
                                                           && $0.amount > 0 }) else {
-            return .failure(Unconverted(reason: "\(food.name) has no weight for a \(unit)"))
+            return .failure(Unconverted(.unconvertibleUnit, "\(food.name) has no weight for a \(unit)"))
         }
         return checked(amount * measure.grams / measure.amount, how: describe(measure))
     }
@@ -126,12 +126,19 @@ public enum MeasureGrams {
     }
 
     private static func checked(_ grams: Double, how: String) -> Result<Conversion, Unconverted> {
-        guard grams.isFinite, grams > 0 else { return .failure(Unconverted(reason: "no weight (\(grams) g)")) }
+        guard grams.isFinite, grams > 0 else { return .failure(Unconverted(.noAmount, "no weight (\(grams) g)")) }
         return .success(Conversion(grams: grams, how: how))
     }
 }
 
 /// Why a line has no weight.
 public struct Unconverted: Error, Sendable, Hashable {
+    /// `unconvertible_unit` or `no_amount`.
+    public let code: EstimateLine.Code
     public let reason: String
+
+    init(_ code: EstimateLine.Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
 }

@@ -19,7 +19,7 @@ public struct RecipeEstimator: Sendable {
         var lines: [EstimateLine] = []
         var sums = NutrientSums()
         for ingredient in recipe.ingredients {
-            var line = EstimateLine(position: ingredient.position, name: ingredient.ingredient.name,
+            var line = EstimateLine(position: ingredient.position, name: ingredient.ingredient.name, code: .unmatchedName,
                                     measure: ingredient.measure.raw)
             switch matcher.match(ingredient.ingredient.name) {
             case .success(let match):
@@ -30,10 +30,10 @@ public struct RecipeEstimator: Sendable {
                     line.gramsFrom = conversion.how
                     sums.add(match.food.nutrients, grams: conversion.grams)
                 case .failure(let unconverted):
-                    line.reason = unconverted.reason
+                    line.fail(unconverted.code, unconverted.reason)
                 }
             case .failure(let unmatched):
-                line.reason = unmatched.reason
+                line.fail(unmatched.code, unmatched.reason)
                 if case .success(let conversion) = MeasureGrams.weighedAlone(ingredient.measure) {
                     line.grams = conversion.grams
                     line.gramsFrom = conversion.how
@@ -65,15 +65,16 @@ public struct RecipeEstimator: Sendable {
         var lines: [EstimateLine] = []
         var sums = NutrientSums()
         for (index, row) in rows {
-            var line = EstimateLine(position: index + 1, name: row.name, measure: row.amount.map { Self.written($0, row.unit) })
+            var line = EstimateLine(position: index + 1, name: row.name, code: .unmatchedName,
+                                    measure: row.amount.map { Self.written($0, row.unit) })
             guard let amount = row.amount, let unit = row.unit else {
-                line.reason = "no amount"
+                line.fail(.noAmount, "no amount")
                 lines.append(line)
                 continue
             }
             switch MeasureGrams.weight(amount, unit: unit) {
             case .failure(let unconverted):
-                line.reason = unconverted.reason
+                line.fail(unconverted.code, unconverted.reason)
             case .success(let conversion):
                 line.grams = conversion.grams
                 line.gramsFrom = conversion.how
@@ -95,12 +96,17 @@ public struct RecipeEstimator: Sendable {
         switch matcher.match(row.name) {
         case .success(let match):
             line.record(match)
-            if row.isSubRecipe { line.matchedBy = Self.subRecipeByName + ", " + match.rule }
+            if row.isSubRecipe {
+                line.matchedBy = Self.subRecipeByName + ", " + match.rule
+                line.code = .subRecipeByName
+            }
             return match.food.nutrients
+        case .failure(let unmatched) where row.isSubRecipe && unmatched.code == .unmatchedName:
+            line.fail(.subRecipeUnmatched, "a sub-recipe with no document, label or whole estimate to count by, "
+                      + "and by its name: " + unmatched.reason)
+            return nil
         case .failure(let unmatched):
-            line.reason = row.isSubRecipe ? "a sub-recipe with no document, label or whole estimate to count by, and by its name: "
-                + unmatched.reason
-                : unmatched.reason
+            line.fail(unmatched.code, unmatched.reason)
             return nil
         }
     }
@@ -123,6 +129,7 @@ public struct RecipeEstimator: Sendable {
             line.matchName = food.name
             line.matchScore = 1
             line.matchedBy = "sub-recipe label"
+            line.code = .subRecipeDocument
             // Only in the unit the estimate keeps: a label's amount in another unit is left out.
             let units = Dictionary(uniqueKeysWithValues: ReferenceNutrients.all.map { ($0.key, $0.unit) })
             return Dictionary(food.nutrients.compactMap { nutrient in
@@ -136,6 +143,7 @@ public struct RecipeEstimator: Sendable {
         line.matchName = food.name
         line.matchScore = own.matchedShare
         line.matchedBy = "sub-recipe estimate"
+        line.code = .subRecipeDocument
         return Dictionary(own.nutrients.map { ($0.key, $0.amountPer100g) }, uniquingKeysWith: { first, _ in first })
     }
 }
@@ -146,6 +154,13 @@ extension EstimateLine {
         matchName = match.food.name
         matchScore = match.score
         matchedBy = match.rule
+        code = match.rule == IngredientMatcher.overrideRule ? .override : .matched
+    }
+
+    /// The line counts for nothing, for this reason.
+    mutating func fail(_ code: Code, _ reason: String) {
+        self.code = code
+        self.reason = reason
     }
 }
 
@@ -169,12 +184,15 @@ struct NutrientSums {
         let nutrients = cooked > 0 ? ReferenceNutrients.all.compactMap { entry in
             totals[entry.key].map { EstimatedNutrient(key: entry.key, amountPer100g: $0 / cooked * 100, unit: entry.unit) }
         } : []
-        let reason: String? = if grams > 0 { nil } else if lines.isEmpty { "the recipe lists no ingredient" } else {
-            "no line could be both matched and weighed (\(lines.count) line(s): "
-                + (lines.first { $0.reason != nil }?.reason ?? "") + (lines.count > 1 ? ", ..." : "") + ")"
+        let reasonCode: NutritionEstimate.ReasonCode? = grams > 0 ? nil : lines.isEmpty ? .noLines : .nothingCounted
+        let reason: String? = switch reasonCode {
+        case nil: nil
+        case .noLines?: NutritionEstimate.ReasonCode.noLines.summary
+        case .nothingCounted?: NutritionEstimate.ReasonCode.nothingCounted.summary + " (\(lines.count) line(s): "
+            + (lines.first { $0.reason != nil }?.reason ?? "") + (lines.count > 1 ? ", ..." : "") + ")"
         }
         return NutritionEstimate(subjectId: subject, reference: reference, lines: lines, nutrients: nutrients,
                                  convertedGrams: converted, matchedGrams: grams, cookingLossPercent: loss,
-                                 servingGrams: servingGrams, reason: reason)
+                                 servingGrams: servingGrams, reason: reason, reasonCode: reasonCode)
     }
 }

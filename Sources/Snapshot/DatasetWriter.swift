@@ -71,8 +71,8 @@ struct DatasetWriter {
             """)
         let code = try RowInsert(db, sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
         let component = try RowInsert(db, sql: """
-            INSERT INTO food_component (food_id, position, name, amount, unit, component_food_id, is_heading)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO food_component (food_id, position, name, amount, unit, component_food_id, is_heading, is_subrecipe)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """)
         for row in foods {
             let value = row.food
@@ -88,7 +88,7 @@ struct DatasetWriter {
             }
             for (index, part) in value.components.enumerated() {
                 try component.insert(id, index + 1, part.name, part.amount, part.unit, part.food?.description,
-                                     part.isHeading)
+                                     part.isHeading, part.isSubRecipe)
             }
         }
     }

@@ -15,16 +15,16 @@ extension StagingSnapshot {
                 let clearNutrients = try db.cachedStatement(sql: "DELETE FROM food_estimate_nutrient WHERE subject_id = ?")
                 let dish = try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO food_estimate (subject_id, subject_kind, reference, lines, lines_counted, converted_grams,
-                        matched_grams, matched_share, cooking_loss_percent, serving_grams, reason)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        matched_grams, matched_share, cooking_loss_percent, serving_grams, reason, reason_code)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 let nutrient = try db.cachedStatement(sql: """
                     INSERT INTO food_estimate_nutrient (subject_id, nutrient_key, amount_per_100g, unit) VALUES (?, ?, ?, ?)
                     """)
                 let line = try db.cachedStatement(sql: """
                     INSERT INTO food_estimate_line (subject_id, position, name, measure, grams, grams_from, reference_id,
-                        reference_name, match_score, matched_by, reason)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        reference_name, match_score, matched_by, reason, reason_code)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for (kind, estimate) in estimates {
                     let id = estimate.subjectId
@@ -33,7 +33,7 @@ extension StagingSnapshot {
                     try dish.execute(arguments: [
                         id, kind, estimate.reference, estimate.lines.count, estimate.lines.count(where: \.counts),
                         estimate.convertedGrams, estimate.matchedGrams, estimate.matchedShare,
-                        estimate.cookingLossPercent, estimate.servingGrams, estimate.reason,
+                        estimate.cookingLossPercent, estimate.servingGrams, estimate.reason, estimate.reasonCode?.rawValue,
                     ])
                     for value in estimate.nutrients {
                         try nutrient.execute(arguments: [id, value.key.rawValue, value.amountPer100g, value.unit])
@@ -41,7 +41,7 @@ extension StagingSnapshot {
                     for entry in estimate.lines {
                         try line.execute(arguments: [
                             id, entry.position, entry.name, entry.measure, entry.grams, entry.gramsFrom, entry.matchId,
-                            entry.matchName, entry.matchScore, entry.matchedBy, entry.reason,
+                            entry.matchName, entry.matchScore, entry.matchedBy, entry.reason, entry.code.rawValue,
                         ])
                     }
                 }

@@ -41,6 +41,7 @@ public enum SnapshotSchema {
         ("v17-campuses", v17Campuses),
         ("v18-recipe-search-over-recipe", v18RecipeSearch),
         ("v19-nutrition-estimates", v19Estimates),
+        ("v20-estimate-reason-codes", v20ReasonCodes),
     ]
 
     /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"

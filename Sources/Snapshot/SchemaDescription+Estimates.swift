@@ -15,6 +15,7 @@ extension SchemaDescription {
             C("cooking_loss_percent", "How much lighter the cooked dish is than its ingredients, as the source states it (UCLA's `cookingLossPercentage`); 0 when not stated."),
             C("serving_grams", "The serving's weight where the source gives a serving that is a weight (UCLA's portions); NULL otherwise, and then no amount per serving."),
             C("reason", "Why there is no estimate (no line both matched and weighed); NULL when there is one."),
+            C("reason_code", "`reason` as a stable code: `no_lines` (the recipe lists no ingredient) or `nothing_counted` (no line both matched and weighed); NULL when there is an estimate."),
         ]),
         Table("food_estimate_nutrient", .data, "One estimated nutrient of a dish, per 100 g of its matched ingredients after the cooking loss.", columns: [
             C("subject_id", "→ `food_estimate.subject_id`."),
@@ -34,6 +35,7 @@ extension SchemaDescription {
             C("match_score", "1 for an override, a synonym or a sub-recipe's label; the word score (0.55 and above) or the share of words kept for a match by words; for a sub-recipe's own estimate, its matched share."),
             C("matched_by", "`override`, `synonym`, `words`, `head words`, `sub-recipe label` or `sub-recipe estimate`; a sub-recipe whose document gives neither, matched by its name, has `sub-recipe matched by name, ` before the rule (`sub-recipe matched by name, synonym`)."),
             C("reason", "Why the line counts for nothing: unmatched (with the closest food and its score), or not weighed (no amount, no household measure); NULL when it counts."),
+            C("reason_code", "What became of the line, as a stable code beside the wording of `matched_by` and `reason`. Counted: `matched` (a synonym or its words), `override`, `subrecipe_document` (the sub-recipe's own label or estimate), `subrecipe_by_name` (a sub-recipe whose document gives neither, matched by its name). Not counted: `unmatched_name`, `unknown_by_override`, `subrecipe_unmatched` (such a sub-recipe whose name matched nothing either), `unconvertible_unit` (no grams from its measure), `no_amount`."),
         ]),
         Table("v_food_estimate", .view, "The estimated nutrients of every estimated dish, one row per dish and nutrient: an estimate, never a printed label (those are `v_food_nutrition`).", columns: [
             C("food_id", "The dish: → `recipe.id` or → `food.id`."),

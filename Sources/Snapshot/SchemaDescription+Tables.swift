@@ -147,6 +147,7 @@ extension SchemaDescription {
             C("unit", "Unit of `amount` (`lb`, `oz`, `kg`)."),
             C("component_food_id", "The food id of the sub-recipe's or ingredient's own document (`ucla-jamix:recipe-115`), where the recipe names one; a `food` row only when that dish is also served."),
             C("is_heading", "1 for a heading printed between rows (no amount, no document)."),
+            C("is_subrecipe", "1 for a sub-recipe (another recipe of the kitchen), 0 for a bought ingredient or a heading."),
         ]),
         Table("food_label_nutrient", .data, "One nutrient of one label version, as `food_nutrient` holds it for the food's own label.", columns: [
             C("food_id", "→ `food_label.food_id`."),

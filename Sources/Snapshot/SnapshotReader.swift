@@ -110,9 +110,15 @@ public enum SnapshotReader {
                 """)
             let foodRow = try db.cachedStatement(sql: "SELECT * FROM food WHERE id = ?")
             let codeRows = try db.cachedStatement(sql: "SELECT code FROM food_code WHERE food_id = ? ORDER BY code")
-            // A snapshot from before schema 16 has no compositions (and no label basis: NULL).
-            let componentRows = try db.tableExists("food_component") ? try db.cachedStatement(sql: """
-                SELECT name, amount, unit, component_food_id, is_heading FROM food_component
+            // A snapshot from before schema 16 has no compositions (and no label basis: NULL), one
+            // from before schema 20 no sub-recipe mark (its rows read as ingredients).
+            let hasComponents = try db.tableExists("food_component")
+            let marksSubRecipes = try hasComponents && db.columns(in: "food_component").contains { $0.name == "is_subrecipe" }
+            let componentRows = hasComponents ? try db.cachedStatement(sql: marksSubRecipes ? """
+                SELECT name, amount, unit, component_food_id, is_heading, is_subrecipe FROM food_component
+                WHERE food_id = ? ORDER BY position
+                """ : """
+                SELECT name, amount, unit, component_food_id, is_heading, 0 FROM food_component
                 WHERE food_id = ? ORDER BY position
                 """) : nil
             for id in ids {
@@ -138,7 +144,8 @@ public enum SnapshotReader {
                 if let componentRows {
                     foods[id]?.components = try Row.fetchAll(componentRows, arguments: [key]).map { part in
                         FoodComponent(name: part[0], amount: part[1], unit: part[2],
-                                      food: (part[3] as String?).flatMap(FoodID.init(parsing:)), isHeading: part[4])
+                                      food: (part[3] as String?).flatMap(FoodID.init(parsing:)), isHeading: part[4],
+                                      isSubRecipe: part[5])
                     }
                 }
             }

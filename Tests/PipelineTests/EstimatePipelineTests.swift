@@ -135,6 +135,11 @@ import TestSupport
         #expect(abs(per100g - 58.05) < 0.01 && abs(perServing - 49.04) < 0.01)
         #expect(try rows("SELECT cooking_loss_percent FROM food_estimate WHERE subject_id = 'ucla-jamix:recipe-2836'")
                 == [[.real(28.85)]])
+        // Its three rows (eggplant, canola oil, sea salt) are synonyms, each with its code beside the wording.
+        #expect(try rows("""
+            SELECT matched_by, reason_code FROM food_estimate_line WHERE subject_id = 'ucla-jamix:recipe-1180' ORDER BY position
+            """) == Array(repeating: [.text("synonym"), .text("matched")], count: 3))
+        #expect(try rows("SELECT count(*) FROM food_estimate WHERE reason_code IS NOT NULL") == [[.integer(0)]])
         // The report page compares the printed and estimated energy per 100 g of the dishes that
         // have both, read here through `v_food_estimate`: 1180's is |58.05 − 59| / 59 = 1.6 %.
         let pairs = try rows("""

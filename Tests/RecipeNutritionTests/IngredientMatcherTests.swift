@@ -41,6 +41,7 @@ import Testing
             return
         }
         #expect(unmatched.reason == "unknown by override: a placeholder row of the kitchen system, not a food")
+        #expect(unmatched.code == .unknownByOverride)
     }
 
     @Test func anUnknownNameStaysUnknownWithTheReason() throws {
@@ -49,6 +50,7 @@ import Testing
             return
         }
         #expect(unmatched.reason == "no food of usda-sr24 names every word (zorblax paste)")
+        #expect(unmatched.code == .unmatchedName)
         // A food that names every word but scores too low is named with its score: "Beef, variety
         // meats and by-products, liver, raw" (13325) has liver outside its first two segments:
         // 0.5 × 2/8 + 0.2 = 0.325.

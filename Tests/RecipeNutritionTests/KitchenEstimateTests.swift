@@ -75,7 +75,33 @@ import TestSupport
         #expect(abs(try #require(sausage.grams) - 0.938 * 453.59237) < 0.001)
         #expect(sausage.reason == "a sub-recipe with no document, label or whole estimate to count by, and by its name: "
                 + "no food of usda-sr24 names every word (hungarian chicken sausage)")
-        #expect(estimate.matchedGrams == 0 && estimate.reason != nil)
+        #expect(sausage.code == .subRecipeUnmatched)
+        #expect(estimate.matchedGrams == 0 && estimate.reasonCode == .nothingCounted)
+        #expect(estimate.reason?.hasPrefix("no line could be both matched and weighed (1 line(s): a sub-recipe with no") == true)
+    }
+
+    /// recipes/1001.json, French Toast, row by row in `ingredientRowOrder`: the six "Assembly"
+    /// rows and the olive oil spray weigh 0 lb (no amount); Egg Yolks (1002), Whole Wheat Bread
+    /// (1106) and Pistachio Butter (1000) are sub-recipes whose documents were not saved, matched
+    /// by name; Grilled Pineapple (999) is one whose document was saved with its label; Quinoa
+    /// Flakes, Cocoa Nibs and Agave Nectar have no food in SR24; the rest are synonyms.
+    @Test func everyLineCarriesTheCodeOfWhatBecameOfIt() throws {
+        let estimate = try estimate("1001")
+        let expected: [(String, EstimateLine.Code)] = [
+            ("Assembly 1", .noAmount), ("Lowfat milk", .matched), ("Granulated Sugar", .matched),
+            ("Egg Liquid", .matched), ("Egg Yolks", .subRecipeByName), ("Assembly 2", .noAmount),
+            ("Quinoa Flakes", .unmatchedName), ("Cocoa Nibs", .unmatchedName), ("Assembly 3", .noAmount),
+            ("Grilled Pineapple", .subRecipeDocument), ("Jalapeno Peppers", .matched), ("Lime Juice", .matched),
+            ("Agave Nectar", .unmatchedName), ("Granulated Sugar", .matched), ("Assembly 4", .noAmount),
+            ("Whole Wheat Bread", .subRecipeByName), ("Assembly 5", .noAmount), ("Extra Virgin Olive Oil Spray", .noAmount),
+            ("Assembly 6", .noAmount), ("Pistachio Butter", .subRecipeByName),
+        ]
+        #expect(estimate.lines.map(\.name) == expected.map(\.0))
+        #expect(estimate.lines.map(\.code) == expected.map(\.1))
+        // The codes agree with the wording: a line counts exactly when its code is a counted one.
+        let counted: Set<EstimateLine.Code> = [.matched, .override, .subRecipeDocument, .subRecipeByName]
+        #expect(estimate.lines.allSatisfy { $0.counts == counted.contains($0.code) })
+        #expect(estimate.reasonCode == nil)
     }
 
     /// Coverage and error over every saved document, as `commissary-bench estimates` prints them

@@ -58,5 +58,14 @@ import Testing
         // Butter has no volume of millilitres or counts of items: a count says so.
         let pats = MeasureGrams.grams(of: measure(Rational(2), nil, raw: "2", kind: .count), food: try food("01001"))
         #expect(reason(pats) == "Butter, salted has no weight for one item (2)")
+        // The codes beside the wording: no amount at all, and a measure with no grams for the food.
+        #expect([toTaste, handful, pats].map(code) == [.noAmount, .unconvertibleUnit, .unconvertibleUnit])
+        #expect(code(MeasureGrams.weight(0, unit: "lb")) == .noAmount)
+        #expect(code(MeasureGrams.weight(1, unit: "cup")) == .unconvertibleUnit)
+    }
+
+    func code(_ result: Result<MeasureGrams.Conversion, Unconverted>) -> EstimateLine.Code? {
+        guard case .failure(let unconverted) = result else { return nil }
+        return unconverted.code
     }
 }

@@ -1,3 +1,4 @@
+import FoodModel
 import GRDB
 
 /// Nutrients estimated from ingredients (`food_estimate`): how many recipes and foods have an
@@ -21,6 +22,11 @@ enum EstimatesSection {
                 "No nutrition estimates in this snapshot: its pipeline names no nutrition reference, "
                 + "or nothing it read lists its ingredients."))
         }
+        // Schema 19's estimates had only the wording; the section counts by code.
+        guard try db.columns(in: "food_estimate").contains(where: { $0.name == "reason_code" }) else {
+            return HTML.section("estimates", "Nutrition estimates", HTML.none(
+                "This snapshot's estimates predate their reason codes (schema 20), which this section counts by."))
+        }
         return HTML.section("estimates", "Nutrition estimates",
                             try counts(db, reference: reference) + (try matchedShares(db)) + (try againstLabels(db))
                                 + (try unmatchedNames(db)))
@@ -32,11 +38,9 @@ enum EstimatesSection {
             SELECT subject_kind AS kind, count(*) AS subjects, sum(reason IS NULL) AS estimated
             FROM food_estimate GROUP BY 1 ORDER BY 1
             """)
-        // A reason names the recipe's first failing line after " ("; the kind of reason is before it.
         let reasons = try Row.fetchAll(db, sql: """
-            SELECT CASE WHEN instr(reason, ' (') > 0 THEN substr(reason, 1, instr(reason, ' (') - 1) ELSE reason END AS why,
-                   count(*) AS n
-            FROM food_estimate WHERE reason IS NOT NULL GROUP BY 1 ORDER BY n DESC, why
+            SELECT reason_code AS why, count(*) AS n
+            FROM food_estimate WHERE reason_code IS NOT NULL GROUP BY 1 ORDER BY n DESC, why
             """)
         let estimated = kinds.reduce(0) { $0 + ($1["estimated"] as Int) }
         let total = kinds.reduce(0) { $0 + ($1["subjects"] as Int) }
@@ -47,8 +51,10 @@ enum EstimatesSection {
             [row["kind"], "\(row["subjects"] as Int)", "\(row["estimated"] as Int)",
              "\((row["subjects"] as Int) - (row["estimated"] as Int))"]
         }, numeric: [1, 2, 3])
-        let why = reasons.isEmpty ? "" : HTML.table(["why there is no estimate", "subjects"],
-                                                    reasons.map { [$0["why"], "\($0["n"] as Int)"] }, numeric: [1])
+        let why = reasons.isEmpty ? "" : HTML.table(["why there is no estimate", "subjects"], reasons.map { row in
+            let code: String = row["why"]
+            return [NutritionEstimate.ReasonCode(rawValue: code)?.summary ?? code, "\(row["n"] as Int)"]
+        }, numeric: [1])
         return intro + perKind + why
     }
 
@@ -100,14 +106,14 @@ enum EstimatesSection {
             + "(|estimate − label| / label); the printed label stays the dish's label.</p>"
     }
 
-    /// Ingredient names no reference food matched (overrides already written as unknown left
-    /// out), by lines, with the grams they weigh where the measure alone gives a weight ("–"
+    /// Ingredient names no reference food matched, sub-recipes' included (overrides already
+    /// written as unknown left out), by lines, with the grams they weigh where the measure alone gives a weight ("–"
     /// where none does: an unmatched food has no household measure to weigh a cup by).
     private static func unmatchedNames(_ db: Database) throws -> String {
         let names = try Row.fetchAll(db, sql: """
             SELECT name, count(*) AS lines, count(DISTINCT subject_id) AS subjects, sum(grams) AS grams
             FROM food_estimate_line
-            WHERE reference_id IS NULL AND matched_by IS NULL AND reason NOT LIKE 'unknown by override%'
+            WHERE reason_code IN ('unmatched_name', 'subrecipe_unmatched')
             GROUP BY name ORDER BY lines DESC, coalesce(grams, 0) DESC, name
             """)
         guard !names.isEmpty else { return "<p>Every ingredient name was matched to a reference food.</p>" }
