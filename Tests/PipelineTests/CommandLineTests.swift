@@ -193,7 +193,7 @@ import TestSupport
         try files.createDirectory(at: bin, withIntermediateDirectories: true)
         try files.createDirectory(at: share, withIntermediateDirectories: true)
         try files.copyItem(at: CommissaryProcess.binary, to: bin.appendingPathComponent("commissary"))
-        for folder in ["standards", "plans", "terms", "places"] {
+        for folder in ["standards", "plans", "terms", "places", "nutrition"] {
             try files.copyItem(at: Paths.pipelines.appendingPathComponent(folder), to: share.appendingPathComponent(folder))
         }
         let project = root.appendingPathComponent("project")

@@ -77,8 +77,8 @@ struct PostgresPublishTests {
         defer { unsetenv(Self.variable) }
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        // With the recipes' nutrition estimates, so that their tables and view are compared with rows.
-        let (spec, _) = try SampleCopy.make(in: workspace, adding: "\nnutrition_reference: usda-sr24\npublish:\n  postgres:\n"
+        // The sample names the nutrition reference, so the estimates' tables and view are compared with rows.
+        let (spec, _) = try SampleCopy.make(in: workspace, adding: "\npublish:\n  postgres:\n"
                                             + "    url_env: \(Self.variable)\n    schema: dining\n")
         let report = try await run(spec, workspace: workspace)
         let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))

@@ -86,8 +86,10 @@ import FoodModel
             #expect(page.contains("<section id=\"\(section)\">"), "\(section)")
         }
         #expect(page.contains("No previous snapshot to compare with."))
-        // The sample pipeline names no nutrition reference: one line, no chart.
-        #expect(page.contains("<p class=\"none\">No nutrition estimates in this snapshot"))
+        // The sample names the nutrition reference: its twelve recipes are counted as estimated or not.
+        #expect(!page.contains("<p class=\"none\">No nutrition estimates in this snapshot"))
+        let estimated = try rows("SELECT count(*) - count(reason) FROM food_estimate", first)[0][0]
+        #expect(page.contains("\(estimated) of 12 recipe(s) and food(s) have an estimate"), "\(estimated)")
         // Coverage: days and items per restaurant, as the snapshot counts them.
         let coverage = tableRows(of: "coverage", in: page).map { Array($0.prefix(3)) }
         #expect(coverage == (try rows("""
@@ -117,8 +119,9 @@ import FoodModel
         #expect(tableRows(of: "swipes", in: page).map { Array($0.prefix(3)) } == plans)
         if let measured = try PageInChromium.inspect(pageFile, name: "sample") {
             PageInChromium.expectLooksRight(measured, "sample")
-            // Coverage, label coverage, two diets, two nutrition, two swipe terms, two recipe charts.
-            #expect(measured.charts == 10 && measured.texts > 100, "\(measured.charts) charts, \(measured.texts) texts")
+            // Coverage, label coverage, two diets, two nutrition, the estimates' matched shares, two
+            // swipe terms, two recipe charts.
+            #expect(measured.charts == 11 && measured.texts > 100, "\(measured.charts) charts, \(measured.texts) texts")
         }
 
         // The next snapshot's page counts its changes from this one.

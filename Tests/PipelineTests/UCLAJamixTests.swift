@@ -383,7 +383,7 @@ import TestSupport
     static func bundledNightly(in workspace: URL, feed: FeedServer, adding extra: String = "") throws -> PipelineSpec {
         let pipelines = workspace.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
-        for folder in ["places", "standards", "plans", "terms"] {
+        for folder in ["places", "standards", "plans", "terms", "nutrition"] {
             try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder),
                                                        withDestinationURL: Paths.pipelines.appendingPathComponent(folder))
         }

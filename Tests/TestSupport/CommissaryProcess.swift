@@ -57,9 +57,10 @@ public enum CommissaryProcess {
 
     /// Runs the binary to its end and returns its exit status, standard output and standard error.
     /// `standardOutput` or `standardError`, when given, replace the file that captures it (a
-    /// full device, a pipe nobody reads); what went there is then not in the outcome.
+    /// full device, a pipe nobody reads); what went there is then not in the outcome. `environment`
+    /// adds to or replaces variables of this process's environment for the child only.
     public static func run(_ arguments: [String], standardOutput: FileHandle? = nil,
-                           standardError: FileHandle? = nil) async throws -> Outcome {
+                           standardError: FileHandle? = nil, environment: [String: String] = [:]) async throws -> Outcome {
         let folder = try Paths.temporaryFolder("output")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
@@ -71,6 +72,9 @@ public enum CommissaryProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         process.standardOutput = standardOutput ?? outHandle
         process.standardError = standardError ?? errHandle
         try launch(process)

@@ -39,6 +39,9 @@ public struct PipelineSpec: Sendable {
     /// What estimates recipes' nutrients from their ingredients (`nutrition_reference`, with the
     /// reference's synonyms and overrides); nil estimates none.
     public var estimator: RecipeEstimator?
+    /// Why a pipeline that names a nutrition reference estimates nothing this run (the reference
+    /// file is missing and the pipeline does not require it); a warning of the run's checks.
+    public var estimatesSkipped: String?
 
     public init(name: String, description: String?, file: URL, licence: String,
                 sources: [SourceSpec], checks: CheckPolicy, fetch: FetchSettings,

@@ -60,7 +60,9 @@ public enum SpecReader {
             licenceURL: try top.optional("licence_url").map(readWebAddress))
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
         spec.postgres = try top.optional("publish").flatMap(readPublish)
-        spec.estimator = try top.optional("nutrition_reference").map { try readEstimator($0, folder: folder) }
+        if let reference = try top.optional("nutrition_reference") {
+            (spec.estimator, spec.estimatesSkipped) = try readEstimator(reference, folder: folder)
+        }
         // Required restaurants may be named as printed: they are checked under the places'
         // names, which is what the snapshot holds once a places file renames them.
         if let places = spec.places {
@@ -69,16 +71,34 @@ public enum SpecReader {
         return spec
     }
 
-    /// `nutrition_reference: usda-sr24`: the reference, read from where its script builds it,
-    /// with its synonyms and overrides found as the pipeline's other shared files are.
-    private static func readEstimator(_ node: YAMLValue, folder: URL) throws -> RecipeEstimator {
-        let name = try node.string()
-        guard NutritionReference.known.contains(name) else {
-            throw node.error("unknown nutrition reference \"\(name)\"; known: \(NutritionReference.known.joined(separator: ", "))")
+    /// `nutrition_reference: usda-sr24`, or `{name: usda-sr24, required: true}`: the reference,
+    /// read from where its script builds it, with its synonyms and overrides found as the
+    /// pipeline's other shared files are. A reference file that is missing costs the run its
+    /// estimates, not its publication: a server where the script has not run yet still publishes
+    /// its menus, and the run says why there are no estimates. A pipeline that requires the
+    /// reference stops instead. A file that is there but damaged always stops.
+    private static func readEstimator(_ node: YAMLValue, folder: URL) throws
+        -> (estimator: RecipeEstimator?, skipped: String?) {
+        var nameNode = node
+        var required = false
+        if case .mapping = node.node {
+            let map = try YAMLMapping(node)
+            try map.allowOnly(["name", "required"])
+            nameNode = try map.required("name")
+            required = try map.optional("required")?.bool() ?? false
         }
-        let reference = try NutritionReference.load(name)
+        let name = try nameNode.string()
+        guard NutritionReference.known.contains(name) else {
+            throw nameNode.error("unknown nutrition reference \"\(name)\"; known: \(NutritionReference.known.joined(separator: ", "))")
+        }
+        let file = NutritionReference.location(of: name)
+        guard required || FileManager.default.fileExists(atPath: file.path) else {
+            return (nil, "no nutrition estimates this run: the nutrition reference \(name) is missing (\(file.path)); "
+                    + "run scripts/nutrition-reference, which builds it from Debian's cronometer package")
+        }
+        let reference = try NutritionReference.load(name, from: file)
         let tables = try MatchingTables.load(for: reference, beside: folder)
-        return RecipeEstimator(matcher: IngredientMatcher(reference: reference, tables: tables))
+        return (RecipeEstimator(matcher: IngredientMatcher(reference: reference, tables: tables)), nil)
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter

@@ -33,6 +33,8 @@ struct Write {
         })
         let written = warnings.map {
             CheckOutcome(name: "partition_warning", severity: .warning, passed: false, message: $0)
+        } + [spec.estimatesSkipped].compactMap { $0 }.map {
+            CheckOutcome(name: "nutrition_estimates", severity: .warning, passed: false, message: $0)
         }
         let rowCounts = try staging.rowCounts()
         let kept = staging.continuesPrevious ? ["days_kept": staging.keptDays] : [:]
