@@ -82,9 +82,10 @@ import TestSupport
 
     /// recipes/1001.json, French Toast, row by row in `ingredientRowOrder`: the six "Assembly"
     /// rows and the olive oil spray weigh 0 lb (no amount); Egg Yolks (1002), Whole Wheat Bread
-    /// (1106) and Pistachio Butter (1000) are sub-recipes whose documents were not saved, matched
-    /// by name; Grilled Pineapple (999) is one whose document was saved with its label; Quinoa
-    /// Flakes, Cocoa Nibs and Agave Nectar have no food in SR24; the rest are synonyms.
+    /// (1106) are sub-recipes whose documents were not saved, matched by name; Pistachio Butter
+    /// (1000) is one too, whose name the override file keeps unknown (its last word would read it
+    /// as dairy butter); Grilled Pineapple (999) is one whose document was saved with its label;
+    /// Quinoa Flakes, Cocoa Nibs and Agave Nectar have no food in SR24; the rest are synonyms.
     @Test func everyLineCarriesTheCodeOfWhatBecameOfIt() throws {
         let estimate = try estimate("1001")
         let expected: [(String, EstimateLine.Code)] = [
@@ -94,7 +95,7 @@ import TestSupport
             ("Grilled Pineapple", .subRecipeDocument), ("Jalapeno Peppers", .matched), ("Lime Juice", .matched),
             ("Agave Nectar", .unmatchedName), ("Granulated Sugar", .matched), ("Assembly 4", .noAmount),
             ("Whole Wheat Bread", .subRecipeByName), ("Assembly 5", .noAmount), ("Extra Virgin Olive Oil Spray", .noAmount),
-            ("Assembly 6", .noAmount), ("Pistachio Butter", .subRecipeByName),
+            ("Assembly 6", .noAmount), ("Pistachio Butter", .unknownByOverride),
         ]
         #expect(estimate.lines.map(\.name) == expected.map(\.0))
         #expect(estimate.lines.map(\.code) == expected.map(\.1))
@@ -109,10 +110,10 @@ import TestSupport
     @Test func estimatesAgreeWithTheLabelsTheKitchenPrinted() throws {
         let accuracy = EstimateAccuracy(foods: try Self.foods(), estimator: try Reference.loaded())
         #expect(accuracy.recipes == 1078)
-        // Measured: 758 of 1,078 (70.3%), median energy error 5.6% over 754.
-        #expect(accuracy.coveredShare >= 0.70)
+        // Measured: 753 of 1,078 (69.9%), median energy error 5.4% over 749.
+        #expect(accuracy.coveredShare >= 0.69)
         let energy = try #require(accuracy.errors.first { $0.key == .calories })
         #expect(energy.median <= 0.15)
-        #expect(energy.count >= 750)
+        #expect(energy.count >= 745)
     }
 }
