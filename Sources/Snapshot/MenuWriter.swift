@@ -214,10 +214,15 @@ final class MenuWriter {
 
     /// Removes a day's rows: its items, meals and the day itself, by the ranges their ids take.
     private func remove(_ date: ServiceDate, _ db: Database) throws {
-        let dayId = Self.dayId(date)
+        let day = Self.dayId(date)...Self.dayId(date)
+        let statements = [
+            "menu_item": "DELETE FROM menu_item WHERE id BETWEEN ? AND ?",
+            "meal": "DELETE FROM meal WHERE id BETWEEN ? AND ?",
+            "service_day": "DELETE FROM service_day WHERE id BETWEEN ? AND ?",
+        ]
         for table in Self.dayTables.reversed() {
-            guard let ids = Self.ids(in: table, days: dayId...dayId) else { continue }
-            try db.execute(sql: "DELETE FROM \(table) WHERE id BETWEEN ? AND ?", arguments: [ids.lowerBound, ids.upperBound])
+            guard let ids = Self.ids(in: table, days: day), let sql = statements[table] else { continue }
+            try db.execute(sql: sql, arguments: [ids.lowerBound, ids.upperBound])
         }
     }
 

@@ -40,8 +40,7 @@ public struct PipelineSpec: Sendable {
     /// change file, and PostgreSQL's feed, say resync instead (docs/changes.md).
     public var changeRowLimit = PipelineSpec.defaultChangeRowLimit
     /// A few weeks of new menus are some ten thousand rows; a hundred thousand is a year of
-    /// menus or a catalogue backfilled, which a client downloads faster as a snapshot, and which
-    /// would hold some 50 MB of rows while the file is written.
+    /// menus or a catalogue backfilled, which a client does better to download as a snapshot.
     public static let defaultChangeRowLimit = 100_000
     /// What estimates recipes' nutrients from their ingredients (`nutrition_reference`, with the
     /// reference's synonyms and overrides); nil estimates none.
