@@ -41,7 +41,8 @@ struct PostgresChangeFeed {
         }
         if let handedOver, handedOver.old.snapshot == served.fileName, handedOver.new.snapshot == snapshot.lastPathComponent {
             changes = handedOver
-        } else if let written = try SnapshotStore.changes(beside: snapshot), written.old.snapshot == served.fileName {
+        } else if let written = (try? SnapshotStore.changes(beside: snapshot)) ?? nil, written.old.snapshot == served.fileName {
+            // A change file that cannot be read is not this publish's failure: the snapshots are compared below.
             changes = written
         } else {
             changes = try ChangeSet.between(folder.appendingPathComponent(served.fileName), snapshot, rowLimit: rowLimit)
