@@ -127,7 +127,7 @@ let package = Package(
             name: "commissary-bench",
             dependencies: [
                 "Basics", "BenchmarkCorpus", "Pipeline", "SourceAdapters", "HTML", "FoodModel", "Snapshot", "Report",
-                "RecipeNutrition",
+                "RecipeNutrition", "PostgresTarget",
                 // The live nights' local feed server, and libcurl's floor.
                 "TestSupport", "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),

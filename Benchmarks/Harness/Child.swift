@@ -35,7 +35,7 @@ enum Child {
             guard let from = ServiceDate(try value("from")) else { throw BenchError("child: bad from=") }
             measurement = try await PipelineScenario.menus(
                 corpus: try url("corpus"), from: from, days: try int("days"), workspace: try url("workspace"),
-                repository: try url("repository"))
+                repository: try url("repository"), postgres: try PostgresBench.target(values["postgres"] ?? "none"))
         case "recipes":
             measurement = try await PipelineScenario.recipes(
                 dump: try url("dump"), workspace: try url("workspace"), repository: try url("repository"))

@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import PostgresTarget
 import Report
 import Snapshot
 import SourceAdapters
@@ -10,13 +11,15 @@ import SourceAdapters
 /// One real pipeline run, as `commissary run` does it, on a corpus folder or dump file, into a
 /// workspace the parent chose (the same one twice for the unchanged rerun).
 enum PipelineScenario {
-    static func menus(corpus: URL, from: ServiceDate, days: Int, workspace: URL, repository: URL) async throws
-        -> Measurement {
+    /// `postgres`: where the run also publishes (`commissary-bench postgres`), if anywhere.
+    static func menus(corpus: URL, from: ServiceDate, days: Int, workspace: URL, repository: URL,
+                      postgres: PostgresTarget? = nil) async throws -> Measurement {
         let source = SourceSpec(name: "ucla-menu", adapter: UCLAMenuSiteAdapter(), location: .directory(corpus),
                                 dates: .range(from: from, to: from.adding(days: days - 1)),
                                 settings: UCLAMenuSiteAdapter.Settings(hours: false))
-        return try await run(spec(name: "bench-menus", source: source, minMenuItems: 1, repository: repository),
-                             workspace: workspace, today: from)
+        var spec = try spec(name: "bench-menus", source: source, minMenuItems: 1, repository: repository)
+        spec.postgres = postgres
+        return try await run(spec, workspace: workspace, today: from)
     }
 
     static func recipes(dump: URL, workspace: URL, repository: URL) async throws -> Measurement {

@@ -8,6 +8,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     if arguments.first == "child" {
         try await Child.run(Array(arguments.dropFirst()))
+    } else if arguments.first == "changes" {
+        try ChangeFileBench.run(try Settings(Array(arguments.dropFirst())))
+    } else if arguments.first == "postgres" {
+        try PostgresBench.run(try Settings(Array(arguments.dropFirst())))
     } else if arguments.first == "estimates" {
         try EstimateBench.run(try Settings(Array(arguments.dropFirst())))
     } else {

@@ -19,8 +19,10 @@ struct PostgresChangeFeed {
     let schemaVersion: Int
 
     /// The change set from the snapshot of the night served (found by its run id beside
-    /// `snapshot`) to `snapshot`.
-    init(target: PostgresTarget, snapshot: URL, servedRunId: String?) throws {
+    /// `snapshot`) to `snapshot`: `handedOver` (what the publish stage wrote beside it) or the
+    /// change file beside it when it starts from that night, as it does unless PostgreSQL missed
+    /// a night; otherwise the two snapshots compared, at most `rowLimit` rows.
+    init(target: PostgresTarget, snapshot: URL, servedRunId: String?, handedOver: ChangeSet?, rowLimit: Int?) throws {
         schema = target.schema + "_changes"
         let meta = try SnapshotReader.meta(of: snapshot)
         runId = meta["run_id"] ?? ""
@@ -29,12 +31,22 @@ struct PostgresChangeFeed {
         self.snapshot = snapshot.lastPathComponent
         self.servedRunId = servedRunId
         let folder = snapshot.deletingLastPathComponent()
-        let served = servedRunId.flatMap { runId in
+        guard let served = servedRunId.flatMap({ runId in
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
                 .compactMap { SnapshotFileName($0, pipeline: meta["pipeline"] ?? "") }
                 .first { $0.runId == runId }
+        }) else {
+            changes = nil
+            return
         }
-        changes = try served.map { try ChangeSet.between(folder.appendingPathComponent($0.fileName), snapshot) }
+        if let handedOver, handedOver.old.snapshot == served.fileName, handedOver.new.snapshot == snapshot.lastPathComponent {
+            changes = handedOver
+        } else if let written = (try? SnapshotStore.changes(beside: snapshot)) ?? nil, written.old.snapshot == served.fileName {
+            // A change file that cannot be read is not this publish's failure: the snapshots are compared below.
+            changes = written
+        } else {
+            changes = try ChangeSet.between(folder.appendingPathComponent(served.fileName), snapshot, rowLimit: rowLimit)
+        }
     }
 
     /// The tables, made on the first night, and the readers' access, given again each night

@@ -51,7 +51,11 @@ public struct PostgresPublication: Sendable, Hashable {
 /// transaction, so a reader sees the night before or the new night, never a mix. The night
 /// before stays, as `<schema>__<its run id>`, for rollback; retention removes older ones.
 public enum PostgresPublisher {
-    public static func publish(_ snapshot: URL, to target: PostgresTarget, keepPrevious: Int,
+    /// `changes`: the change set from the snapshot before, if the caller has it, for the change
+    /// feed (used when it starts from the night PostgreSQL serves); `changeRowLimit` bounds the
+    /// one compared here otherwise.
+    public static func publish(_ snapshot: URL, to target: PostgresTarget, keepPrevious: Int, changes: ChangeSet? = nil,
+                               changeRowLimit: Int? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> PostgresPublication {
         let variable = "$" + target.addressVariable
@@ -65,7 +69,8 @@ public enum PostgresPublisher {
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
         try PostgresAccess.checkReaders(of: target, connection)
-        let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection))
+        let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection),
+                                          handedOver: changes, rowLimit: changeRowLimit)
         try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); SET search_path TO \(building)",
                                at: building)
         var counts: [String: Int] = [:]

@@ -5,8 +5,9 @@ extension ChangeSet {
     /// The one change set that takes a copy of the first link's `old` to the last link's `new`:
     /// what a client several nights behind applies once instead of each night's in turn. Each
     /// link must start where the one before ended. Only row changes compose: a link that
-    /// replaces or drops a table, or changes a view or an index (a new schema version), is
-    /// refused, and the client downloads the new snapshot instead. `tableOrder` is the tables'
+    /// replaces or drops a table, or changes a view or an index (a new schema version), or a
+    /// resync mark (more rows changed than a change file holds) is refused, and the client
+    /// downloads the new snapshot instead. `tableOrder` is the tables'
     /// order in the newest snapshot (parents first), the order inserts are applied in.
     public static func composed(_ chain: [ChangeSet], tableOrder: [String]) throws -> ChangeSet {
         guard let first = chain.first, let last = chain.last else {
@@ -17,6 +18,9 @@ extension ChangeSet {
             if index > 0, link.old != chain[index - 1].new {
                 throw Failure(.snapshot, "the change set to \(link.new.snapshot) starts from \(link.old.snapshot), not from "
                               + chain[index - 1].new.snapshot, at: link.new.snapshot)
+            }
+            if let reason = link.resync {
+                throw Failure(.snapshot, "the change set to \(link.new.snapshot) holds no rows (\(reason))", at: link.new.snapshot)
             }
             if let table = link.tables.first(where: { $0.replaced || $0.dropped }) {
                 throw Failure(.snapshot, "the change set to \(link.new.snapshot) \(table.dropped ? "drops" : "replaces") "

@@ -4,6 +4,7 @@ extension ChangeSet {
     /// One line per table that changed, with its counts.
     public func text() -> String {
         var lines = ["Changes from \(Self.describe(old)) to \(Self.describe(new)):"]
+        if let resync { lines.append("  resync: \(resync); download the new snapshot whole") }
         if isEmpty { lines.append("  none") }
         for table in tables {
             if table.dropped {
@@ -29,7 +30,9 @@ extension ChangeSet {
     /// the query output is.
     public func json() -> String {
         var out = "{\n  \"format\": \"commissary-changes\",\n  \"format_version\": 1,\n"
-        out += "  \"old\": \(Self.json(old)),\n  \"new\": \(Self.json(new)),\n  \"tables\": ["
+        out += "  \"old\": \(Self.json(old)),\n  \"new\": \(Self.json(new)),\n"
+        if let resync { out += "  \"resync\": \(QueryResult.jsonString(resync)),\n" }
+        out += "  \"tables\": ["
         for (index, table) in tables.enumerated() {
             out += index == 0 ? "\n    {" : ",\n    {"
             out += "\"name\": \(QueryResult.jsonString(table.name)), \"key\": \(Self.json(table.key)), "

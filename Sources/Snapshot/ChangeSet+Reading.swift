@@ -13,7 +13,8 @@ extension ChangeSet {
         }
         self.init(old: try fields.side(root["old"], "old"), new: try fields.side(root["new"], "new"),
                   tables: try fields.array(root["tables"], "tables").map(fields.table),
-                  schemaObjects: try fields.array(root["schema_objects"], "schema_objects").map(fields.schemaObject))
+                  schemaObjects: try fields.array(root["schema_objects"], "schema_objects").map(fields.schemaObject),
+                  resync: try root["resync"].map { try fields.text($0, "resync") })
     }
 }
 

@@ -13,10 +13,10 @@ extension ChangeSet {
         public var values: String?
     }
 
-    /// Whether the change set holds row changes only: no table replaced or dropped, no view,
-    /// index or trigger changed (the same schema version on both sides).
+    /// Whether the change set holds row changes only: not a resync mark, no table replaced or
+    /// dropped, no view, index or trigger changed (the same schema version on both sides).
     public var changesRowsOnly: Bool {
-        schemaObjects.isEmpty && !tables.contains { $0.replaced || $0.dropped }
+        resync == nil && schemaObjects.isEmpty && !tables.contains { $0.replaced || $0.dropped }
     }
 
     /// Every row change in the order a client applies them one by one: deletes (children

@@ -59,26 +59,53 @@ public struct ChangeSet: Sendable {
     /// Tables with changes, parents first (the order inserts are applied in).
     public var tables: [Table]
     public var schemaObjects: [SchemaObject]
+    /// Why no rows are given: the changes were more than a change file holds (`between`'s
+    /// `rowLimit`), and a client downloads the new snapshot whole. nil for a change set.
+    public var resync: String?
 
-    public var isEmpty: Bool { tables.isEmpty && schemaObjects.isEmpty }
+    public var isEmpty: Bool { tables.isEmpty && schemaObjects.isEmpty && resync == nil }
 
-    public static func between(_ oldURL: URL, _ newURL: URL) throws -> ChangeSet {
+    /// `unchanged`: the days whose menu rows `newURL` kept from `oldURL` as they were (the
+    /// write stage knows them), whose rows are then not compared; ignored when it names
+    /// another snapshot than `oldURL`. `rowLimit`: past that many rows (inserted, updated or
+    /// deleted, in every table together) the comparison stops and the set is a resync mark,
+    /// so memory stays bounded whatever the two snapshots hold.
+    public static func between(_ oldURL: URL, _ newURL: URL, unchanged: UnchangedDays? = nil, rowLimit: Int? = nil) throws
+        -> ChangeSet {
         try SnapshotReader.read(newURL, attaching: oldURL) { db in
-            let newKeys = try TableKeys.read(db, schema: "main")
-            let oldKeys = try TableKeys.read(db, schema: "prev")
-            var tables: [Table] = []
-            for key in newKeys {
-                let table = try changes(in: key, oldHas: oldKeys.contains { $0.table == key.table }, db)
-                if !table.isEmpty { tables.append(table) }
+            let old = try side(oldURL, schema: "prev", db)
+            let new = try side(newURL, schema: "main", db)
+            let budget = RowBudget(limit: rowLimit)
+            do {
+                let (tables, objects) = try compare(db, unchanged: unchanged, oldName: oldURL.lastPathComponent, budget)
+                return ChangeSet(old: old, new: new, tables: tables, schemaObjects: objects)
+            } catch is RowBudget.Exceeded {
+                return ChangeSet(old: old, new: new, tables: [], schemaObjects: [],
+                                 resync: "more than \(rowLimit ?? 0) rows changed, more than a change file holds")
             }
-            let kept = Set(newKeys.map(\.table))
-            for gone in oldKeys.reversed() where !kept.contains(gone.table) {
-                tables.append(Table(name: gone.table, key: gone.columns, columns: [], replaced: false, dropped: true,
-                                    create: nil, inserted: [], updated: [], deleted: []))
-            }
-            return ChangeSet(old: try side(oldURL, schema: "prev", db), new: try side(newURL, schema: "main", db),
-                             tables: tables, schemaObjects: try schemaObjects(db))
         }
+    }
+
+    /// Every table's changes and the schema objects', rows counted against `budget`.
+    private static func compare(_ db: Database, unchanged: UnchangedDays?, oldName: String, _ budget: RowBudget) throws
+        -> (tables: [Table], objects: [SchemaObject]) {
+        let newKeys = try TableKeys.read(db, schema: "main")
+        let oldKeys = try TableKeys.read(db, schema: "prev")
+        let changedDays = try unchanged.flatMap { unchanged in
+            unchanged.snapshot == oldName ? try unchanged.changedDays(db) : nil
+        }
+        var tables: [Table] = []
+        for key in newKeys {
+            let table = try changes(in: key, oldHas: oldKeys.contains { $0.table == key.table },
+                                    scope: RowScope(key, changedDays: changedDays, budget: budget), db)
+            if !table.isEmpty { tables.append(table) }
+        }
+        let kept = Set(newKeys.map(\.table))
+        for gone in oldKeys.reversed() where !kept.contains(gone.table) {
+            tables.append(Table(name: gone.table, key: gone.columns, columns: [], replaced: false, dropped: true,
+                                create: nil, inserted: [], updated: [], deleted: []))
+        }
+        return (tables, try schemaObjects(db))
     }
 
     private static func side(_ url: URL, schema: String, _ db: Database) throws -> Side {
@@ -91,7 +118,7 @@ public struct ChangeSet: Sendable {
         try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, ?) ORDER BY cid", arguments: [table, schema])
     }
 
-    private static func changes(in key: TableKey, oldHas: Bool, _ db: Database) throws -> Table {
+    private static func changes(in key: TableKey, oldHas: Bool, scope: RowScope, _ db: Database) throws -> Table {
         let name = quoted(key.table)
         let columns = try columns(of: key.table, schema: "main", db)
         var table = Table(name: key.table, key: key.columns, columns: columns, replaced: false, dropped: false,
@@ -100,7 +127,7 @@ public struct ChangeSet: Sendable {
             table.replaced = true
             table.create = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?",
                                                arguments: [key.table])
-            table.inserted = try rows("SELECT * FROM main.\(name)", db)
+            table.inserted = try rows("SELECT * FROM main.\(name)", db, scope.budget)
             return table
         }
         guard !key.columns.isEmpty else {
@@ -115,27 +142,31 @@ public struct ChangeSet: Sendable {
                 FROM n LEFT JOIN o ON \(matched) WHERE n.copies > coalesce(o.copies, 0)
                 """
             }
-            table.inserted = try copies(surplus("main", over: "prev"), db)
-            table.deleted = try copies(surplus("prev", over: "main"), db)
+            table.inserted = try copies(surplus("main", over: "prev"), db, scope.budget)
+            table.deleted = try copies(surplus("prev", over: "main"), db, scope.budget)
             return table
         }
         let matched = key.columns.map { "o.\(quoted($0)) IS n.\(quoted($0))" }.joined(separator: " AND ")
-        table.inserted = try rows("""
-            SELECT n.* FROM main.\(name) n WHERE NOT EXISTS (SELECT 1 FROM prev.\(name) o WHERE \(matched))
-            """, db)
-        table.deleted = try rows("""
+        // A table keyed by its rowid lists its rows in key order, however the query planner
+        // would scan it (a covering index, another order), so that the rows of a few days
+        // compared range by range come in the order of the whole table compared at once.
+        let order = { (alias: String) in key.columns == ["id"] ? " ORDER BY \(alias).id" : "" }
+        table.inserted = try scope.rows(db) { within in """
+            SELECT n.* FROM main.\(name) n WHERE \(within("n")) AND NOT EXISTS (SELECT 1 FROM prev.\(name) o WHERE \(matched))\(order("n"))
+            """ }
+        table.deleted = try scope.rows(db) { within in """
             SELECT \(key.columns.map { "o.\(quoted($0))" }.joined(separator: ", ")) FROM prev.\(name) o
-            WHERE NOT EXISTS (SELECT 1 FROM main.\(name) n WHERE \(matched))
-            """, db)
+            WHERE \(within("o")) AND NOT EXISTS (SELECT 1 FROM main.\(name) n WHERE \(matched))\(order("o"))
+            """ }
         let others = columns.filter { !key.columns.contains($0) }
         if !others.isEmpty {
             let differs = others.map { "o.\(quoted($0)) IS NOT n.\(quoted($0))" }
-            let found = try rows("""
+            let found = try scope.rows(db) { within in """
                 SELECT \(key.columns.map { "n.\(quoted($0))" }.joined(separator: ", ")),
                        \(others.map { "n.\(quoted($0))" }.joined(separator: ", ")), \(differs.joined(separator: ", "))
                 FROM main.\(name) n JOIN prev.\(name) o ON \(matched)
-                WHERE \(differs.joined(separator: " OR "))
-                """, db)
+                WHERE \(within("n")) AND (\(differs.joined(separator: " OR ")))\(order("n"))
+                """ }
             table.updated = found.map { row in
                 let values = row[key.columns.count..<(key.columns.count + others.count)]
                 let flags = row[(key.columns.count + others.count)...]
@@ -173,21 +204,24 @@ public struct ChangeSet: Sendable {
         return objects
     }
 
-    private static func rows(_ sql: String, _ db: Database) throws -> [[SQLValue]] {
+    /// The rows `sql` selects, each counted against `budget` as it is read.
+    static func rows(_ sql: String, _ db: Database, _ budget: RowBudget) throws -> [[SQLValue]] {
         let statement = try db.makeStatement(sql: sql)
         let count = statement.columnCount
         var rows: [[SQLValue]] = []
         let cursor = try Row.fetchCursor(statement)
         while let row = try cursor.next() {
+            try budget.take(1)
             rows.append((0..<count).map { SQLValue(row[$0] as DatabaseValue) })
         }
         return rows
     }
 
     /// Rows whose last column says how many copies of the rest there are.
-    private static func copies(_ sql: String, _ db: Database) throws -> [[SQLValue]] {
-        try rows(sql, db).flatMap { row -> [[SQLValue]] in
-            guard case .integer(let count) = row.last else { return [] }
+    private static func copies(_ sql: String, _ db: Database, _ budget: RowBudget) throws -> [[SQLValue]] {
+        try rows(sql, db, budget).flatMap { row -> [[SQLValue]] in
+            guard case .integer(let count) = row.last, count > 0 else { return [] }
+            try budget.take(Int(count) - 1)
             return Array(repeating: Array(row.dropLast()), count: Int(count))
         }
     }

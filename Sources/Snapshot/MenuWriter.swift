@@ -38,6 +38,14 @@ final class MenuWriter {
     private(set) var keptDays: Set<ServiceDate> = []
     /// Dates written by this run.
     private(set) var daysWritten = 0
+    /// Some kept rows took another section id (`renumberKeptSections`).
+    private var keptRowsRenumbered = false
+
+    /// The days whose rows are, once `complete` ran, those of the previous snapshot row for row:
+    /// kept, joined by no second source's meals, none of their items given another section.
+    var unchangedDays: Set<ServiceDate> {
+        keptRowsRenumbered ? [] : keptDays.filter { appendedDays[$0]?.count == 1 }
+    }
 
     /// Days of the previous snapshot that no append has taken yet: those `complete` removes.
     var daysLeaving: Int { previousDays.count }
@@ -206,12 +214,31 @@ final class MenuWriter {
 
     /// Removes a day's rows: its items, meals and the day itself, by the ranges their ids take.
     private func remove(_ date: ServiceDate, _ db: Database) throws {
-        let dayId = Self.dayId(date)
-        let meals = dayId * 100...dayId * 100 + 99
-        try db.execute(sql: "DELETE FROM menu_item WHERE id BETWEEN ? AND ?",
-                       arguments: [meals.lowerBound * 100_000, meals.upperBound * 100_000 + 99_999])
-        try db.execute(sql: "DELETE FROM meal WHERE id BETWEEN ? AND ?", arguments: [meals.lowerBound, meals.upperBound])
-        try db.execute(sql: "DELETE FROM service_day WHERE id = ?", arguments: [dayId])
+        let day = Self.dayId(date)...Self.dayId(date)
+        let statements = [
+            "menu_item": "DELETE FROM menu_item WHERE id BETWEEN ? AND ?",
+            "meal": "DELETE FROM meal WHERE id BETWEEN ? AND ?",
+            "service_day": "DELETE FROM service_day WHERE id BETWEEN ? AND ?",
+        ]
+        for table in Self.dayTables.reversed() {
+            guard let ids = Self.ids(in: table, days: day), let sql = statements[table] else { continue }
+            try db.execute(sql: sql, arguments: [ids.lowerBound, ids.upperBound])
+        }
+    }
+
+    /// The tables whose rows belong to one day, parents first.
+    static let dayTables = ["service_day", "meal", "menu_item"]
+
+    /// The ids the rows of the days `days` (by `dayId`) take in one of `dayTables`: a day's
+    /// meals are its id times 100 plus their place, a meal's items its id times 100,000 plus
+    /// their slot; nil for any other table.
+    static func ids(in table: String, days: ClosedRange<Int>) -> ClosedRange<Int>? {
+        switch table {
+        case "service_day": days
+        case "meal": days.lowerBound * 100...days.upperBound * 100 + mealsPerDayLimit
+        case "menu_item": days.lowerBound * 100 * 100_000...(days.upperBound * 100 + mealsPerDayLimit) * 100_000 + itemsPerMealLimit
+        default: nil
+        }
     }
 
     /// Kept rows carry the section ids of the snapshot they come from; a section this run
@@ -222,6 +249,7 @@ final class MenuWriter {
             sections[key].flatMap { $0.id == old ? nil : (old: old, new: $0.id) }
         }
         guard !moved.isEmpty, !keptDays.isEmpty else { return }
+        keptRowsRenumbered = true
         try db.execute(sql: """
             CREATE TEMP TABLE moved_section (old INTEGER PRIMARY KEY, new INTEGER NOT NULL);
             CREATE TEMP TABLE kept_day (id INTEGER PRIMARY KEY);

@@ -62,7 +62,7 @@ extension SnapshotStore {
                 return .resync("no change file beside \(current.fileName): no chain leads from \(wanted) to "
                                + "\(latest.lastPathComponent); download it whole")
             }
-            let changes = try readChanges(file)
+            let changes = try Self.readChanges(file)
             guard changes.new.snapshot == current.fileName, let older = SnapshotFileName(changes.old.snapshot, pipeline: pipeline),
                   older < current else {
                 throw Failure(.damagedBytes, "is not the change set to \(current.fileName)", at: file.path)
@@ -80,7 +80,14 @@ extension SnapshotStore {
         }
     }
 
-    private func readChanges(_ file: URL) throws -> ChangeSet {
+    /// The change set written beside `snapshot`; nil when there is no change file.
+    public static func changes(beside snapshot: URL) throws -> ChangeSet? {
+        let file = URL(fileURLWithPath: snapshot.path + changesSuffix)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try readChanges(file)
+    }
+
+    private static func readChanges(_ file: URL) throws -> ChangeSet {
         let bytes: Data
         do {
             bytes = try Data(contentsOf: file)

@@ -11,6 +11,8 @@ public final class StagingSnapshot {
     private let menus: MenuWriter
     /// Whether the database started as a copy of the previous snapshot's menus.
     public let continuesPrevious: Bool
+    /// The file name of the snapshot it continues, if it does.
+    private let continued: String?
     /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
     /// building an index once over the finished table is several times cheaper than keeping
     /// it sorted through a million inserts.
@@ -41,6 +43,7 @@ public final class StagingSnapshot {
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
         let base = previous.flatMap { previous in Self.continuable(previous).map { (file: previous, menus: $0) } }
+        continued = base?.file.lastPathComponent
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
             if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
@@ -65,7 +68,7 @@ public final class StagingSnapshot {
 
     /// The tables a continued snapshot keeps rows of: the menus (`MenuWriter` removes the days
     /// that changed or left). Restaurants and sections are written again from the days.
-    static let continuedTables: Set<String> = ["service_day", "meal", "menu_item"]
+    static let continuedTables = Set(MenuWriter.dayTables)
 
     /// What the previous snapshot's menus hold; nil when another build or schema wrote it, or
     /// it cannot be read.
@@ -232,6 +235,12 @@ public final class StagingSnapshot {
 
     /// The days whose rows were kept from the previous snapshot.
     public var keptDays: Int { menus.keptDays.count }
+
+    /// Once finished, the days whose menu rows are the continued snapshot's row for row, which
+    /// its change set need not compare (`ChangeSet.between`); nil when it continues none.
+    public var unchangedDays: UnchangedDays? {
+        continued.map { UnchangedDays(snapshot: $0, dates: menus.unchangedDays) }
+    }
 
     /// Rows per data table, for checks and the run summary.
     public func rowCounts() throws -> [String: Int] {

@@ -125,4 +125,49 @@ import TestSupport
         #expect(damaged.status == 1 && damaged.output.isEmpty, "\(damaged.error)")
         #expect(damaged.error == "error: \(file): the gzip data is cut short\n", "\(damaged.error)")
     }
+
+    /// Past the pipeline's `publish: changes: max_rows` (3 here), a night's change file is a
+    /// resync mark that holds no rows: `changes --since` exits 8 saying why, and the reference
+    /// client refuses it. The comparison counts rows as it reads them and stops at the limit: a
+    /// limit one row short of the whole set gives the mark, the set's own size gives the set.
+    @Test func aChangeSetOverTheLimitIsAResyncMark() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace, adding: "\npublish:\n  changes:\n    max_rows: 3\n")
+        let old = try await publish(spec, workspace: workspace)
+        // Brunch's first item on 2026-10-11 removed: one delete, the items after it moved up.
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
+        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        let new = try await publish(spec, workspace: workspace)
+
+        let mark = try #require(try SnapshotStore.changes(beside: new))
+        #expect(mark.resync == "more than 3 rows changed, more than a change file holds")
+        #expect(mark.tables.isEmpty && mark.schemaObjects.isEmpty && !mark.changesRowsOnly)
+        #expect(mark.old.snapshot == old.lastPathComponent && mark.new.snapshot == new.lastPathComponent)
+
+        let full = try ChangeSet.between(old, new)
+        let rows = full.tables.reduce(0) { $0 + $1.inserted.count + $1.updated.count + $1.deleted.count }
+        #expect(rows > 3 && full.resync == nil)
+        #expect(try ChangeSet.between(old, new, rowLimit: rows).json() == full.json())
+        #expect(try ChangeSet.between(old, new, rowLimit: rows - 1).resync == "more than \(rows - 1) rows changed, more than a change file holds")
+
+        let runId = try #require(try SnapshotReader.meta(of: old)["run_id"])
+        let since = try await CommissaryProcess.run(["changes", "--since", runId, "--workspace", workspace.path, "--format", "json"])
+        #expect(since.status == 8 && since.output.isEmpty, "\(since.error)")
+        #expect(since.error.hasPrefix("resync: the change set to \(new.lastPathComponent) holds no rows (more than 3 rows changed")
+                && since.error.split(separator: "\n").count == 1, "\(since.error)")
+
+        let copy = try ChangeSetReplay.writableCopy(of: old)
+        defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
+        let applied = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", Paths.packageRoot.appendingPathComponent("scripts/apply-changes").path,
+            new.path + SnapshotStore.changesSuffix, copy.path,
+        ])
+        #expect(applied.status == 1, "\(applied.output)")
+        #expect(applied.output == "resync: more than 3 rows changed, more than a change file holds; download \(new.lastPathComponent) whole\n")
+        #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: copy) == QueryResult.run("SELECT count(*) FROM menu_item", on: old))
+    }
 }

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -42,14 +43,16 @@ import TestSupport
     }
 
     /// Runs `spec` as the night's run in `workspace`, and the same with `--force` in a copy of
-    /// the workspace as it was before; expects the two snapshots to hold the same rows. Returns
-    /// the night's report and how many days it kept.
+    /// the workspace as it was before; expects the two snapshots to hold the same rows, and the
+    /// night's change file, which compares only the days that were not kept, to be the change set
+    /// of every row. Returns the night's report and how many days it kept.
     private func runAndCompare(_ spec: PipelineSpec, workspace: URL, dates: DateSelection? = nil, today: String,
                                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws
         -> (report: RunReport, kept: Int?) {
         let full = workspace.deletingLastPathComponent().appendingPathComponent("full-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: workspace, to: full)
         defer { try? FileManager.default.removeItem(at: full) }
+        let previous = SnapshotStore(directory: Workspace(root: workspace).snapshots).latest(pipeline: spec.name)
         let night = try await run(spec, workspace: workspace, dates: dates, today: today)
         let rebuilt = try await run(spec, workspace: full, dates: dates, today: today, force: true)
         let continued = URL(fileURLWithPath: try #require(night.snapshotPath, sourceLocation: sourceLocation))
@@ -57,6 +60,15 @@ import TestSupport
         #expect(rebuilt.manifest.stages.first { $0.name == .write }?.counts["days_kept"] == nil,
                 "a forced run writes every day", sourceLocation: sourceLocation)
         try expectSameRows(continued, written, sourceLocation: sourceLocation)
+        if let previous {
+            let file = continued.path + SnapshotStore.changesSuffix
+            let published = String(decoding: try Gzip.decompress(try Data(contentsOf: URL(fileURLWithPath: file)), place: file),
+                                   as: UTF8.self)
+            let full = try ChangeSet.between(previous, continued).json()
+            let difference = zip(published.split(separator: "\n"), full.split(separator: "\n")).first { $0 != $1 }
+            #expect(published == full, "the change file is the change set of every row; first difference: \(String(describing: difference))",
+                    sourceLocation: sourceLocation)
+        }
         return (night, night.manifest.stages.first { $0.name == .write }?.counts["days_kept"])
     }
 
@@ -170,6 +182,58 @@ import TestSupport
         let (third, keptThird) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
         #expect(third.manifest.partitions.first { $0.key == Self.days[2] }?.status == .stale)
         #expect(keptThird == 3)
+    }
+
+    /// A night in which one day's page lost an item and one food's label changed (the sample's
+    /// 041172, served every day: Total Fat 17.4 g printed as 18.4 g). The change file compares
+    /// the menu rows of the changed day alone and the other tables whole, and is the full change
+    /// set (`runAndCompare`): the item's meal changed on 2026-10-11 only, the food's fat is one
+    /// updated `food_nutrient` row. Told that every day was kept, the comparison would miss the
+    /// item: proof that the kept days' rows are indeed not compared.
+    @Test func theChangeFileComparesTheChangedDaysAndEveryOtherTable() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try site(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        var spec = siteSpec(site, workspace: workspace)
+        spec.fetch.foodDocuments = .always
+        let first = URL(fileURLWithPath: try #require(try await run(spec, workspace: workspace, today: Self.days[0]).snapshotPath))
+        try removeLastItem(of: Self.days[1], in: site)
+        let label = site.appendingPathComponent("Recipes/041172/1.html")
+        let page = try String(contentsOf: label, encoding: .utf8)
+        let edited = page.replacingOccurrences(of: "Total Fat</span> 17.4g", with: "Total Fat</span> 18.4g")
+        #expect(edited != page)
+        try Data(edited.utf8).write(to: label)
+
+        let (night, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
+        #expect(kept == 2)
+        let second = URL(fileURLWithPath: try #require(night.snapshotPath))
+        let full = try ChangeSet.between(first, second)
+        let items = try #require(full.tables.first { $0.name == "menu_item" })
+        let keys = items.deleted.map(\.first) + items.updated.map(\.key.first) + items.inserted.map(\.first)
+        #expect(!keys.isEmpty && keys.allSatisfy { key in
+            guard case .integer(let id) = key else { return false }
+            return id / 10_000_000 == 20_261_011
+        }, "only 2026-10-11's items changed: \(keys)")
+        let fat = try #require(full.tables.first { $0.name == "food_nutrient" }?.updated.first {
+            guard case .text(let food) = $0.key.first else { return false }
+            return food.hasSuffix("041172") && $0.key.last == .text("total_fat")
+        })
+        #expect(fat.changed.contains { $0.column == "amount" && $0.value == .real(18.4) }, "\(fat.changed)")
+
+        let keptDates = Set([Self.days[0], Self.days[2]].compactMap { ServiceDate($0) })
+        let allDates = Set(Self.days.compactMap { ServiceDate($0) })
+        let restricted = try ChangeSet.between(first, second, unchanged: UnchangedDays(snapshot: first.lastPathComponent,
+                                                                                         dates: keptDates))
+        #expect(restricted.json() == full.json())
+        let toldAllKept = try ChangeSet.between(first, second, unchanged: UnchangedDays(
+            snapshot: first.lastPathComponent, dates: allDates))
+        #expect(!toldAllKept.tables.contains { $0.name == "menu_item" })
+        #expect(toldAllKept.tables.contains { $0.name == "food_nutrient" })
+        // Named for another snapshot, the kept days are not trusted: every row is compared.
+        let elsewhere = try ChangeSet.between(first, second, unchanged: UnchangedDays(
+            snapshot: "another.sqlite", dates: allDates))
+        #expect(elsewhere.json() == full.json())
     }
 
     /// The 2016 dataset over a window that moves: days leave and arrive, and the label versions

@@ -469,6 +469,33 @@ struct PostgresPublishTests {
         #expect(try connection.query("SELECT 1 FROM pg_namespace WHERE nspname = 'dining__building'").isEmpty)
     }
 
+    /// A night whose changes are more than `publish: changes: max_rows` (3 here) is a resync in
+    /// PostgreSQL's feed as in its change file: its `run` row says `resync`, with no `change`
+    /// rows.
+    @Test func aNightOverTheChangeLimitIsAResyncInTheFeed() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try samplePipeline(in: workspace, access: "  changes:\n    max_rows: 3\n")
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let first = try await run(spec, workspace: workspace)
+        // Brunch's first item on 2026-10-11 removed: one delete, and the items after it moved up.
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
+        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        let second = try await run(spec, workspace: workspace)
+        let snapshot = URL(fileURLWithPath: try #require(second.snapshotPath))
+        #expect(try SnapshotStore.changes(beside: snapshot)?.resync == "more than 3 rows changed, more than a change file holds")
+        let runs = try connection.query("SELECT run_id, previous_run_id, resync FROM dining_changes.run ORDER BY number")
+        #expect(runs == [[first.manifest.runId, nil, "t"], [second.manifest.runId, first.manifest.runId, "t"]])
+        #expect(try connection.query("SELECT count(*) FROM dining_changes.change") == [["0"]])
+    }
+
     /// The 2016 history (134 days of real menus): the same row counts in every table, and the
     /// same answers to the README's example queries, in PostgreSQL as in the SQLite snapshot.
     @Test func the2016HistoryAnswersTheExampleQueriesAsSQLiteDoes() async throws {

@@ -36,6 +36,12 @@ public struct PipelineSpec: Sendable {
     /// Where each published snapshot also goes in PostgreSQL (`publish: postgres:`); nil for
     /// SQLite files only.
     public var postgres: PostgresTarget?
+    /// The most rows a night's change set holds (`publish: changes: max_rows`); past it the
+    /// change file, and PostgreSQL's feed, say resync instead (docs/changes.md).
+    public var changeRowLimit = PipelineSpec.defaultChangeRowLimit
+    /// A few weeks of new menus are some ten thousand rows; a hundred thousand is a year of
+    /// menus or a catalogue backfilled, which a client does better to download as a snapshot.
+    public static let defaultChangeRowLimit = 100_000
     /// What estimates recipes' nutrients from their ingredients (`nutrition_reference`, with the
     /// reference's synonyms and overrides); nil estimates none.
     public var estimator: RecipeEstimator?

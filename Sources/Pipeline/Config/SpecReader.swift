@@ -59,7 +59,7 @@ public enum SpecReader {
             history: try top.optional("history").map(readHistory),
             licenceURL: try top.optional("licence_url").map(readWebAddress))
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
-        spec.postgres = try top.optional("publish").flatMap(readPublish)
+        if let publish = try top.optional("publish") { try readPublish(publish, into: &spec) }
         if let reference = try top.optional("nutrition_reference") {
             (spec.estimator, spec.estimatesSkipped) = try readEstimator(reference, folder: folder)
         }
@@ -269,12 +269,21 @@ public enum SpecReader {
         return .lastDays(try map.required("last_days").int(in: 1...DateSelection.maxDays))
     }
 
-    /// `publish: {postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL}}`:
-    /// the server's address is read from the environment variable at run time, never from the file.
-    private static func readPublish(_ node: YAMLValue) throws -> PostgresTarget? {
+    /// `publish: {changes: {max_rows: N}, postgres: …}`.
+    private static func readPublish(_ node: YAMLValue, into spec: inout PipelineSpec) throws {
         let map = try YAMLMapping(node)
-        try map.allowOnly(["postgres"])
-        guard let postgresNode = try map.optional("postgres") else { return nil }
+        try map.allowOnly(["changes", "postgres"])
+        if let changesNode = try map.optional("changes") {
+            let changes = try YAMLMapping(changesNode)
+            try changes.allowOnly(["max_rows"])
+            spec.changeRowLimit = try changes.required("max_rows").int(in: 1...100_000_000)
+        }
+        spec.postgres = try map.optional("postgres").map(readPostgres)
+    }
+
+    /// `postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL}`:
+    /// the server's address is read from the environment variable at run time, never from the file.
+    private static func readPostgres(_ postgresNode: YAMLValue) throws -> PostgresTarget {
         let postgres = try YAMLMapping(postgresNode)
         try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security"])
         let variableNode = try postgres.required("url_env")

@@ -20,7 +20,7 @@ struct Finish {
             inputsSHA256: harvest.fingerprint.sha256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
             stages: stages, checks: checks.outcomes, rowCounts: written.rowCounts)
         guard let published else { return try notPublished(manifest, blocking: checks.blocking) }
-        return try completed(manifest, published: published.snapshot, missing: harvest.missingChanges)
+        return try completed(manifest, published: published, missing: harvest.missingChanges)
     }
 
     /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
@@ -73,8 +73,9 @@ struct Finish {
 
     /// The snapshot is published and `latest` points at it: what fails from here (a disk that
     /// filled up) is reported as what it is, not as a failed run.
-    private func completed(_ manifest: RunManifest, published: URL, missing: [String: MissingChanges]) throws
-        -> RunReport {
+    private func completed(_ manifest: RunManifest, published output: Publish.Output, missing: [String: MissingChanges])
+        throws -> RunReport {
+        let published = output.snapshot
         var problems: [String] = []
         var manifestPath = published.path + ".manifest.json"
         do {
@@ -82,7 +83,7 @@ struct Finish {
         } catch {
             problems.append("its manifest could not be written (\(error))")
         }
-        if let problem = publishToPostgres(published) { problems.append(problem) }
+        if let problem = publishToPostgres(published, changes: output.changes) { problems.append(problem) }
         do {
             try ledger.finishRuns(recording: missing)
         } catch {
@@ -99,14 +100,16 @@ struct Finish {
                          seconds: seconds)
     }
 
-    /// Sends a published snapshot into PostgreSQL when the pipeline says so; what went wrong, in
-    /// one phrase, or nil. The SQLite publication stands either way.
-    private func publishToPostgres(_ snapshot: URL) -> String? {
+    /// Sends a published snapshot into PostgreSQL when the pipeline says so, with the change set
+    /// the publish stage wrote beside it, if any; what went wrong, in one phrase, or nil. The
+    /// SQLite publication stands either way.
+    private func publishToPostgres(_ snapshot: URL, changes: ChangeSet? = nil) -> String? {
         guard let target = context.spec.postgres else { return nil }
         do {
             // As many nights before kept as retention keeps snapshots besides the latest; one at least.
             let publication = try PostgresPublisher.publish(snapshot, to: target,
-                                                            keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1))
+                                                            keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1),
+                                                            changes: changes, changeRowLimit: context.spec.changeRowLimit)
             context.emit(.publishedPostgres, message: "schema \(publication.schema)"
                          + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
                          counts: publication.rowCounts)

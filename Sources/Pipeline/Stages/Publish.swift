@@ -11,6 +11,10 @@ struct Publish {
 
     struct Output: StageOutput {
         var snapshot: URL
+        /// The change set written beside it, handed on to PostgreSQL's feed so the night
+        /// compares the two snapshots once; nil when there is none (the first night, or it
+        /// could not be made).
+        var changes: ChangeSet?
         var counts: [String: Int] { [:] }
     }
 
@@ -25,6 +29,7 @@ struct Publish {
 
     private func publish(_ staging: StagingSnapshot, fileName: String) throws -> Output {
         let previous = store.latest(pipeline: context.spec.name)
+        let unchanged = staging.unchangedDays
         let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name)
         // The page beside it is a reading aid: one that cannot be written is a warning, not
         // a failed publication.
@@ -35,18 +40,23 @@ struct Publish {
                 context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
             }
         }
-        if let previous { writeChanges(from: previous, to: snapshot) }
-        return Output(snapshot: snapshot)
+        let changes = previous.flatMap { writeChanges(from: $0, to: snapshot, unchanged: unchanged) }
+        return Output(snapshot: snapshot, changes: changes)
     }
 
     /// The change set from the snapshot `latest` pointed at before, for clients that sync by
-    /// changes (docs/changes.md). One that cannot be written is a warning: the snapshot stands,
-    /// and a client whose chain it would have continued downloads the snapshot whole.
-    private func writeChanges(from previous: URL, to snapshot: URL) {
+    /// changes (docs/changes.md); the menu rows of the days staging kept from it unchanged are
+    /// not compared. One that cannot be written is a warning: the snapshot stands, and a client
+    /// whose chain it would have continued downloads the snapshot whole. Past the pipeline's
+    /// `changeRowLimit` rows, the file is a resync mark.
+    private func writeChanges(from previous: URL, to snapshot: URL, unchanged: UnchangedDays?) -> ChangeSet? {
         do {
-            try store.writeChanges(try ChangeSet.between(previous, snapshot), beside: snapshot)
+            let changes = try ChangeSet.between(previous, snapshot, unchanged: unchanged, rowLimit: context.spec.changeRowLimit)
+            try store.writeChanges(changes, beside: snapshot)
+            return changes
         } catch {
             context.emit(.warning, message: "the change file could not be written: \(error)", path: snapshot.path)
+            return nil
         }
     }
 

@@ -1,0 +1,52 @@
+import Basics
+import BenchmarkCorpus
+import FoodModel
+import Foundation
+import Snapshot
+
+/// `commissary-bench changes`: the change file of the night one day changed (issue 36), computed
+/// both ways on the same two snapshots, in turn, in one process: every row compared, and only the
+/// menu rows of the days staging did not keep (what a publish does now). Each way is the change
+/// set, its JSON and its gzip, as the publish stage makes them; the two files must be equal.
+enum ChangeFileBench {
+    static func run(_ settings: Settings) throws {
+        let corpus = try Corpora.menus(days: settings.days, settings: settings) {
+            try SourceMenus(datasetFolder: settings.dataset)
+        }
+        guard let first = settings.firstDate else { throw BenchError("bad first date") }
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("commissary-bench-changes-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let values = [
+            "corpus": corpus.path, "from": first.description, "days": "\(settings.days)", "workspace": work.path,
+            "repository": settings.repository.path,
+        ]
+        try Corpora.warm(corpus)
+        let night = try Child.measure("menus", values)
+        let changedDay = first.adding(days: settings.days / 2)
+        let changed = try Corpora.withOneItemRemoved(from: corpus, on: changedDay) { try Child.measure("menus", values) }
+        guard let old = night.snapshot.map(URL.init(fileURLWithPath:)), let new = changed.snapshot.map(URL.init(fileURLWithPath:))
+        else { throw BenchError("changes: a run published nothing") }
+        let kept = Set((0..<settings.days).map { first.adding(days: $0) }).subtracting([changedDay])
+        let unchanged = UnchangedDays(snapshot: old.lastPathComponent, dates: kept)
+        var full: [Double] = []
+        var restricted: [Double] = []
+        for round in 0..<(settings.rounds * 3) {
+            for restrict in round % 2 == 0 ? [false, true] : [true, false] {
+                let started = now()
+                let changes = try ChangeSet.between(old, new, unchanged: restrict ? unchanged : nil)
+                _ = try Gzip.compress(Data(changes.json().utf8), place: "bench")
+                if restrict { restricted.append(now() - started) } else { full.append(now() - started) }
+            }
+        }
+        guard try ChangeSet.between(old, new).json() == ChangeSet.between(old, new, unchanged: unchanged).json() else {
+            throw BenchError("changes: the two ways gave different change sets")
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        Swift.print("commissary-bench changes: \(settings.days) days, one day changed (\(changedDay)), "
+                    + "\(full.count) times each way, alternated; load average \(Bench.loadAverage())")
+        Swift.print("every row compared:        median \(fixed(median(full), 4)) s, least \(fixed(full.min() ?? .nan, 4)) s")
+        Swift.print("changed days' menu rows:   median \(fixed(median(restricted), 4)) s, least \(fixed(restricted.min() ?? .nan, 4)) s")
+        Swift.print("the rerun with one day changed: \(fixed(changed.seconds, 3)) s, its publish stage \(fixed(changed.stage("publish") ?? .nan, 3)) s")
+    }
+}
