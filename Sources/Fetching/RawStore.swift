@@ -201,7 +201,11 @@ public struct RawStore: Sendable {
 
     /// The most recent fetch of `url` as a document, or nil when the store has never seen it.
     public func latestDocument(for url: String) throws -> FetchedDocument? {
-        guard let record = try latestRecord(for: url) else { return nil }
+        try latestRecord(for: url).map(document(of:))
+    }
+
+    /// The fetch `record` describes as a document, its body read and checked.
+    public func document(of record: FetchRecord) throws -> FetchedDocument {
         var document = FetchedDocument(
             url: record.url, status: record.status, headers: record.headers, body: try body(of: record),
             charset: record.charset, sha256: record.sha256, fetchedAt: record.fetchedAt,
