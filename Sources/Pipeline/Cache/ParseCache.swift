@@ -106,7 +106,7 @@ final class ParseCache: ParsedFoods {
             defer { pending.signal() }
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try bytes.write(to: temporary)
+                try Durability.writeNewFile(bytes, to: temporary.path, synced: false)
                 try Durability.rename(from: temporary.path, to: target.path)
             } catch {
                 try? FileManager.default.removeItem(at: temporary)
