@@ -80,6 +80,28 @@ import Testing
         #expect(replayed.fetchedAt == Date(timeIntervalSince1970: 1_700_000_060))
     }
 
+    /// One query answers for many URLs with each one's newest fetch, as `latestRecord` does
+    /// one at a time; a URL never fetched is simply absent.
+    @Test func theNewestRecordsOfManyURLsComeInOneLookUp() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let first = "https://example.org/recipes/1.json"
+        let second = "https://example.org/recipes/2.json"
+        try store.store(document(url: first, body: Data("one, older".utf8), at: Date(timeIntervalSince1970: 1_700_000_000)))
+        try store.store(document(url: second, body: Data("two".utf8), at: Date(timeIntervalSince1970: 1_700_000_030)))
+        try store.store(document(url: first, body: Data("one, newer".utf8), at: Date(timeIntervalSince1970: 1_700_000_060)))
+
+        let latest = try store.latestRecords(for: [first, second, "https://example.org/never-fetched"])
+
+        #expect(latest.count == 2)
+        #expect(latest[first]?.sha256 == sha256Hex(Data("one, newer".utf8)))
+        #expect(latest[first]?.fetchedAt == Date(timeIntervalSince1970: 1_700_000_060))
+        #expect(latest[second]?.sha256 == sha256Hex(Data("two".utf8)))
+        #expect(latest[second]?.headers["etag"] == "\"abc\"")
+        #expect(try store.latestRecords(for: [String]()).isEmpty)
+    }
+
     /// A store whose folder was wiped and made again starts empty and keeps what it is given.
     @Test func aWipedFolderGetsAFreshIndex() throws {
         let folder = try makeScratchFolder()

@@ -20,7 +20,11 @@ import SourceAdapters
 /// commit), and one that waits on a thread that parses leaves that core idle (a year's cold run
 /// took 4% longer with the writes there). Parsing threads encode the entry and hand it over; at
 /// most `pendingWrites` wait, so a slow disk holds up the parse rather than filling memory.
-final class ParseCache: Sendable {
+///
+/// Food documents' parses are kept here too (`ParsedFoods`), one entry each, under keys of their
+/// own: a day whose menu changed reads its foods' documents again, but parses only those whose
+/// bytes changed.
+final class ParseCache: ParsedFoods {
     let folder: URL
     private let writes = DispatchQueue(label: "commissary.parse-cache.writes")
     private let pending = DispatchSemaphore(value: ParseCache.pendingWrites)
@@ -60,25 +64,40 @@ final class ParseCache: Sendable {
     /// The entry under `key`, or nil when there is none or it cannot be trusted (then it is
     /// removed). A hit marks the entry as used today.
     func entry(_ key: String) -> Entry? {
+        guard let body = parsed(key) else { return nil }
+        guard let entry = try? Self.decode(body) else {
+            try? FileManager.default.removeItem(at: url(key))
+            return nil
+        }
+        return entry
+    }
+
+    /// The bytes stored under `key` when they match the digest written before them, else nil
+    /// (and a damaged file is removed). A hit marks the entry as used today.
+    func parsed(_ key: String) -> Data? {
         let file = url(key)
         guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let digest = String(data: data[data.startIndex..<newline], encoding: .utf8),
-              case let body = data[data.index(after: newline)...], sha256Hex(Data(body)) == digest,
-              let entry = try? Self.decode(Data(body))
+              case let body = Data(data[data.index(after: newline)...]), sha256Hex(body) == digest
         else {
             try? FileManager.default.removeItem(at: file)
             return nil
         }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
-        return entry
+        return body
     }
 
-    /// Stores `entry` under `key` (a temporary file renamed into place, so a reader never sees
-    /// half of one), on the writing thread; `flush` waits for it. A failure (a full disk) is
-    /// ignored: the next run parses again.
+    /// Stores `entry` under `key`, as `keep` does.
     func store(_ entry: Entry, key: String) {
         guard let body = try? Self.encode(entry) else { return }
+        keep(body, under: key)
+    }
+
+    /// Stores `body` under `key` (a temporary file renamed into place, so a reader never sees
+    /// half of one), on the writing thread; `flush` waits for it. A failure (a full disk) is
+    /// ignored: the next run parses again.
+    func keep(_ body: Data, under key: String) {
         let bytes = Data((sha256Hex(body) + "\n").utf8) + body
         let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
         let target = url(key)
@@ -87,7 +106,7 @@ final class ParseCache: Sendable {
             defer { pending.signal() }
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try bytes.write(to: temporary)
+                try Durability.writeNewFile(bytes, to: temporary.path, synced: false)
                 try Durability.rename(from: temporary.path, to: target.path)
             } catch {
                 try? FileManager.default.removeItem(at: temporary)

@@ -10,20 +10,29 @@ import SourceAdapters
 /// cache, since the cache would never ask for its documents.
 struct FoodDocumentsDue {
     let context: StageContext
-    private let store: RawStore
     /// The source's missing documents, by the partition that last asked for them.
     private let missingByPartition: [String: [MissingDocument]]
-    /// Whether the source is a server, whose stored answers may carry their own lifetime
-    /// (`Cache-Control`, `Expires`). A folder's records carry no headers, so the time a document
-    /// was read, which the partition's state holds, decides alone, with no raw store look-up
-    /// per document (an unchanged night over a folder of 710 pages paid ~25 ms for them).
-    private let onTheWeb: Bool
+    /// The raw store's newest record of each stored food document of the partitions judged, by
+    /// URL, read in one query; nil for a folder. A server's stored answers may carry their own
+    /// lifetime (`Cache-Control`, `Expires`), which only the record holds. A folder's records
+    /// carry no headers, so the time a document was read, which the partition's state holds,
+    /// decides alone (an unchanged night over a folder of 710 pages paid ~25 ms for the look-ups).
+    private let storedRecords: [String: FetchRecord]?
 
-    init(context: StageContext, missing: [String: MissingDocument], onTheWeb: Bool) {
+    /// `judged` are the states `anyDue` will be asked about: their records are looked up at once.
+    init(context: StageContext, missing: [String: MissingDocument], onTheWeb: Bool, judged: [PartitionState]) {
         self.context = context
-        store = RawStore(root: context.options.workspace.raw)
         missingByPartition = Dictionary(grouping: missing.values, by: \.partition)
-        self.onTheWeb = onTheWeb
+        guard onTheWeb, !context.options.force else {
+            storedRecords = nil
+            return
+        }
+        let urls = Set(judged.flatMap { previous in
+            let changing = Self.changing(previous)
+            return previous.documents.filter { $0.status == 200 && !changing.contains($0.url) }.map(\.url)
+        })
+        // A store that cannot be read judges nothing due, as a document it cannot find.
+        storedRecords = (try? RawStore(root: context.options.workspace.raw).latestRecords(for: urls)) ?? [:]
     }
 
     /// True when `previous`'s partition has a food document to ask tonight. A `--force` run asks
@@ -36,14 +45,19 @@ struct FoodDocumentsDue {
            context.options.dates != nil || missing.contains(where: { backOff.isDue($0, now: now) }) {
             return true
         }
-        let changing = Set(previous.revalidate ?? previous.documents.map(\.url))
+        let changing = Self.changing(previous)
         let freshness = Freshness(period: context.spec.fetch.foodDocuments)
         return previous.documents.contains { document in
             guard document.status == 200, !changing.contains(document.url),
-                  let record = onTheWeb ? try? store.latestRecord(for: document.url) : Self.record(of: document)
+                  let record = storedRecords.map({ $0[document.url] }) ?? Self.record(of: document)
             else { return false }
             return !freshness.isFresh(record, now: now)
         }
+    }
+
+    /// The partition's documents read afresh each run (its menus): not food documents.
+    private static func changing(_ previous: PartitionState) -> Set<String> {
+        Set(previous.revalidate ?? previous.documents.map(\.url))
     }
 
     /// A folder document's record as the raw store holds it: no headers, read at `fetchedAt`.

@@ -34,6 +34,9 @@ struct HarvestOutcome {
     /// other partition of the run read.
     var partitionsFromCache = 0
     var cachedPartitionsReadAgain = 0
+    /// Food documents parsed, and those whose parse of the same bytes was kept from an earlier run.
+    var foodDocumentsParsed = 0
+    var foodDocumentsFromCache = 0
     /// How the run's documents were had, over every partition.
     var documentCounts = DocumentCounts()
     /// Documents found missing or found again, by source: the ledger records them if the run publishes.
@@ -76,6 +79,8 @@ struct Harvest {
         if harvest.cachedPartitionsReadAgain > 0 {
             parseCounts["cached_partitions_read_again"] = harvest.cachedPartitionsReadAgain
         }
+        if harvest.foodDocumentsParsed > 0 { parseCounts["food_documents_parsed"] = harvest.foodDocumentsParsed }
+        if harvest.foodDocumentsFromCache > 0 { parseCounts["food_documents_from_cache"] = harvest.foodDocumentsFromCache }
         return Output(outcome: harvest, menus: menus, stages: [
             RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
                               counts: harvest.documentCounts.asCounts.merging(
@@ -152,7 +157,7 @@ struct Harvest {
             }
         }
         try unrecorded.commit(to: ledger)
-        try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, ledger: ledger,
+        try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, foods: cache, ledger: ledger,
                                      menus: menus, into: &harvest)
         cache?.flush()
         if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
@@ -178,7 +183,7 @@ struct Harvest {
 
     /// The cached partitions whose borrowed foods no partition of this run read.
     private func readUnclaimedFoods(of borrowers: [Borrower], adapterRun: RunContext, known: RawStore?,
-                                    ledger: StateLedger, menus: MenuStream,
+                                    foods: ParseCache?, ledger: StateLedger, menus: MenuStream,
                                     into harvest: inout HarvestOutcome) async throws {
         guard !borrowers.isEmpty else { return }
         // Claims only grow, so a borrower none of whose foods is unclaimed now never has one.
@@ -186,8 +191,8 @@ struct Harvest {
         // per day, a hundred thousand: one pass over the first instead of one per borrower.
         let unclaimed = await adapterRun.unclaimed(Set(menus.digest.foods.keys))
         for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
-            try await readUnclaimedFoods(of: borrower, adapterRun: adapterRun, known: known, ledger: ledger,
-                                         into: &harvest)
+            try await readUnclaimedFoods(of: borrower, adapterRun: adapterRun, known: known, foods: foods,
+                                         ledger: ledger, into: &harvest)
         }
     }
 
@@ -200,6 +205,8 @@ struct Harvest {
         if outcome.fromCache { harvest.partitionsFromCache += 1 }
         harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
         harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
+        harvest.foodDocumentsParsed += outcome.foodDocumentsParsed
+        harvest.foodDocumentsFromCache += outcome.foodDocumentsFromCache
         harvest.fetchSeconds += outcome.fetchSeconds
         harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
         switch outcome.result {
@@ -288,6 +295,7 @@ struct Harvest {
         }
         let started = context.clock.instant
         let lastFailed = work.previous?.status == .failed
+        let foods = cache
         let cache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?
@@ -295,7 +303,7 @@ struct Harvest {
            case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
-            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known)
+            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known, foods: foods)
             if cache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
         }
         if work.history {
@@ -344,12 +352,13 @@ struct Harvest {
 
     /// Reads and parses the partition: from the raw store when its documents are known, else
     /// from its source (what revalidation fetched for it first).
-    private func parse(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?) async throws
+    private func parse(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?, foods: ParseCache?) async throws
         -> PartitionOutcome {
         var work = work
         let upstream = try work.knownDocuments.map { try context.replay($0, fallback: work.live) } ?? work.live
         let log = DocumentLog(upstream: upstream, known: known, clock: context.clock, prefetched: work.prefetched,
-                              policy: context.foodDocumentPolicy(for: work), upstreamAsks: work.knownDocuments == nil)
+                              policy: context.foodDocumentPolicy(for: work), upstreamAsks: work.knownDocuments == nil,
+                              parsedFoods: foods)
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let result: Result<PartitionResult, any Error>
@@ -364,7 +373,8 @@ struct Harvest {
             work: work, result: result, documents: attempted, attempted: attempted, revalidate: await log.revalidate,
             reusedCount: counts.fresh, notModifiedCount: counts.revalidated,
             fetchSeconds: await log.fetchSeconds, seconds: 0, documentCounts: counts,
-            missingChanges: MissingChanges(missing: await log.missing, found: await log.found))
+            missingChanges: MissingChanges(missing: await log.missing, found: await log.found),
+            foodDocumentsParsed: await log.foodsParsed, foodDocumentsFromCache: await log.foodsParsedBefore)
     }
 
     /// A partition as the cache has it, read from the documents it lists: its foods are claimed
@@ -391,14 +401,16 @@ struct Harvest {
     /// read them when it was parsed has changed or left the window): the partition is parsed
     /// again from the raw store, which reads just those (the others are claimed), and its new
     /// foods and documents join the run. Its days went to the snapshot already and are the same.
-    private func readUnclaimedFoods(of borrower: Borrower, adapterRun: RunContext, known: RawStore?, ledger: StateLedger,
-                                    into harvest: inout HarvestOutcome) async throws {
+    private func readUnclaimedFoods(of borrower: Borrower, adapterRun: RunContext, known: RawStore?, foods: ParseCache?,
+                                    ledger: StateLedger, into harvest: inout HarvestOutcome) async throws {
         guard !(await adapterRun.unclaimed(borrower.foods)).isEmpty else { return }
-        let outcome = try await parse(borrower.work, adapterRun: adapterRun, known: known)
+        let outcome = try await parse(borrower.work, adapterRun: adapterRun, known: known, foods: foods)
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
         let source = borrower.work.harvester.source.name
         harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
+        harvest.foodDocumentsParsed += outcome.foodDocumentsParsed
+        harvest.foodDocumentsFromCache += outcome.foodDocumentsFromCache
         harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
         let newDocuments = outcome.documents.filter { document in !borrower.documents.contains { $0.url == document.url } }
         harvest.fingerprint.add(documents: newDocuments, of: source)

@@ -36,6 +36,9 @@ struct PartitionOutcome: Sendable {
     var documentCounts = DocumentCounts()
     /// What it found missing, or found again, for the ledger.
     var missingChanges = MissingChanges()
+    /// Food documents it parsed, and those whose parse of the same bytes an earlier run kept.
+    var foodDocumentsParsed = 0
+    var foodDocumentsFromCache = 0
 
     /// Documents served without a request: every one of a partition replayed from the raw
     /// store, else those the raw store already held.

@@ -87,22 +87,29 @@ extension StageContext {
             }
             let states = try ledger?.states(source: harvester.source.name) ?? [:]
             let missing = try ledger?.missingDocuments(source: harvester.source.name) ?? [:]
-            let onTheWeb = if case .web = harvester.source.location { true } else { false }
-            let due = FoodDocumentsDue(context: self, missing: missing, onTheWeb: onTheWeb)
             // Days in date order, kept ones among them; other partitions (`hours`) after, as listed.
             let days = (own.filter { ServiceDate($0) != nil } + kept).sorted()
+            var items: [PartitionWork] = []
             for key in days + own.filter({ ServiceDate($0) == nil }) {
                 let previous = states[key]
                 let isHistory = kept.contains(key)
-                var item = PartitionWork(index: work.count, harvester: harvester, live: live, key: key,
+                var item = PartitionWork(index: work.count + items.count, harvester: harvester, live: live, key: key,
                                          previous: previous,
                                          reused: isHistory || reuses(previous, interrupted: interrupted))
                 item.history = isHistory
                 item.usual = usual
                 item.missing = missing
-                item.documentsDue = !isHistory && !item.reused && previous.map(due.anyDue) ?? false
-                work.append(item)
+                items.append(item)
             }
+            // Only a partition done before and fetched tonight can have a food document due.
+            let judged = items.filter { !$0.history && !$0.reused && $0.previous != nil }
+            let onTheWeb = if case .web = harvester.source.location { true } else { false }
+            let due = FoodDocumentsDue(context: self, missing: missing, onTheWeb: onTheWeb,
+                                       judged: judged.compactMap(\.previous))
+            for item in judged {
+                if let previous = item.previous { items[item.index - work.count].documentsDue = due.anyDue(previous) }
+            }
+            work += items
         }
         return work
     }

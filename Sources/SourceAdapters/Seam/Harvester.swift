@@ -128,6 +128,8 @@ public actor DocumentLog {
     private let policy: FoodDocumentPolicy?
     /// What fetch times are measured on.
     private let clock: RunClock
+    /// Food documents parsed in earlier runs, by their bytes (`food`); nil: every one is parsed.
+    private let parsedFoods: (any ParsedFoods)?
     /// What the run's revalidation already fetched for this partition (or failed to): each is
     /// served once instead of being requested a second time.
     private var prefetched: [String: Result<FetchedDocument, any Error>]
@@ -142,6 +144,9 @@ public actor DocumentLog {
     public private(set) var missing: [MissingDocument] = []
     /// Documents known missing that answered tonight: the ledger forgets them.
     public private(set) var found: [String] = []
+    /// Food documents read with `food`: parsed, and taken as an earlier run parsed the same bytes.
+    public private(set) var foodsParsed = 0
+    public private(set) var foodsParsedBefore = 0
 
     /// Documents served from the raw store without a request.
     public var reusedCount: Int { counts.fresh }
@@ -150,8 +155,9 @@ public actor DocumentLog {
 
     public init(upstream: any DocumentSource, known: RawStore?, clock: RunClock,
                 prefetched: [String: Result<FetchedDocument, any Error>] = [:],
-                policy: FoodDocumentPolicy? = nil, upstreamAsks: Bool = true) {
+                policy: FoodDocumentPolicy? = nil, upstreamAsks: Bool = true, parsedFoods: (any ParsedFoods)? = nil) {
         self.upstream = upstream
+        self.parsedFoods = parsedFoods
         self.known = known
         self.clock = clock
         self.prefetched = prefetched
@@ -232,7 +238,38 @@ public actor DocumentLog {
     /// store has validators. A document the server did not have is not asked again before its
     /// back-off is over. This is what lets a second run the same night fetch nothing it already has.
     public func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
-        if let known, let stored = try? known.latestDocument(for: url), stored.status == 200 {
+        try await fetchUnlessKnown(url, stored: known.flatMap { try? $0.latestRecord(for: url) })
+    }
+
+    /// A food's document, had as `fetchUnlessKnown` has it, and read by `parse` unless an earlier
+    /// run parsed the same bytes with the same code and `parser` (which names everything `parse`
+    /// is given besides the bytes). A fresh stored copy whose parse is kept is not even read
+    /// from the raw store: its record's sha256 says which parse it is.
+    public func food(_ url: String, parser: String,
+                     parse: @Sendable (FetchedDocument) throws -> FoodReading) async throws -> FoodReading {
+        let stored = known.flatMap { try? $0.latestRecord(for: url) }
+        if let parsedFoods, let stored, stored.status == 200, policy.map({ $0.freshness.isFresh(stored, now: $0.now) }) ?? true,
+           let reading = parsedFoods.reading(FoodReading.parseKey(parser: parser, url: url, sha256: stored.sha256)) {
+            counts.fresh += 1
+            foodsParsedBefore += 1
+            documents.append(SourceDocument(stored))
+            return reading
+        }
+        let document = try await fetchUnlessKnown(url, stored: stored)
+        let key = parsedFoods.map { _ in FoodReading.parseKey(parser: parser, url: url, sha256: document.sha256) }
+        // A document asked again may come back with the bytes parsed before (a 304, or a 200 the same).
+        if let key, let reading = parsedFoods?.reading(key) {
+            foodsParsedBefore += 1
+            return reading
+        }
+        let reading = try parse(document)
+        foodsParsed += 1
+        if let key { parsedFoods?.keep(reading, under: key) }
+        return reading
+    }
+
+    private func fetchUnlessKnown(_ url: String, stored record: FetchRecord?) async throws -> FetchedDocument {
+        if let known, let record, record.status == 200, let stored = try? known.document(of: record) {
             guard let policy, !policy.freshness.isFresh(FetchRecord(stored), now: policy.now) else {
                 counts.fresh += 1
                 return log(stored)
@@ -301,6 +338,12 @@ public actor DocumentLog {
 }
 
 extension SourceDocument {
+    /// The provenance row of a stored fetch, as of its document read back.
+    public init(_ record: FetchRecord) {
+        self.init(url: record.url, fetchedAt: isoTimestamp(record.fetchedAt), status: record.status,
+                  sha256: record.sha256, charset: record.charset, byteCount: record.size)
+    }
+
     /// The provenance row of a fetched document.
     public init(_ document: FetchedDocument) {
         self.init(url: document.url, fetchedAt: isoTimestamp(document.fetchedAt), status: document.status,

@@ -11,13 +11,7 @@ import SourceReading
 /// that the dish can do without is left out and reported; a document that is not one of the
 /// feed's is refused in one line naming the file and the field.
 public enum JamixFoodDocument {
-    /// A document's food and what in it could not be read (left out, one line each naming the file).
-    public struct Reading: Sendable {
-        public var food: Food
-        public var problems: [String]
-    }
-
-    public static func parse(_ data: Data, foodId: String, location: String) throws -> Reading {
+    public static func parse(_ data: Data, foodId: String, location: String) throws -> FoodReading {
         guard let (kind, _) = JamixMenuDay.document(of: foodId) else {
             throw Failure.badInput("\"\(foodId)\" is not a recipe or ingredient id of the feed", at: location)
         }
@@ -39,7 +33,7 @@ public enum JamixFoodDocument {
 
     /// An ingredient document: its nutrients are flat numbers per `portion` (100, in g: the amount
     /// the values are per, not a serving, which only the menu row states).
-    private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
+    private static func ingredient(_ fields: [String: Any], id: FoodID, location: String) throws -> FoodReading {
         guard let name = JSONFields.text(fields["ingredientName"]) else {
             throw Failure.badInput("ingredientName is missing: not an ingredient document", at: location)
         }
@@ -65,7 +59,7 @@ public enum JamixFoodDocument {
                 food.labelBasis = .hundredGrams
             }
         }
-        return Reading(food: food, problems: problems)
+        return FoodReading(food: food, problems: problems)
     }
 
     /// A recipe document as the feed really serves it (Sources/SourceAdapters/UCLAJamix/README.md): the serving is
@@ -73,7 +67,7 @@ public enum JamixFoodDocument {
     /// `portionSize`), with `dailyValues` the %DV of those per-100 g amounts. A document without a
     /// label (`recipeNutritiveValues` null) is still the dish, with its name, allergens, diets
     /// and composition.
-    private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> Reading {
+    private static func recipe(_ fields: [String: Any], id: FoodID, location: String) throws -> FoodReading {
         guard let name = english(fields["recipeNameTranslations"]) ?? JSONFields.text(fields["recipeName"]) else {
             throw Failure.badInput("recipeNameTranslations.EN is missing: not a recipe document", at: location)
         }
@@ -136,7 +130,7 @@ public enum JamixFoodDocument {
             throw Failure.badInput("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
                                    at: location)
         }
-        return Reading(food: food, problems: problems)
+        return FoodReading(food: food, problems: problems)
     }
 
     /// Whether a nutrient block holds any value other than 0 under any name but the amount it is

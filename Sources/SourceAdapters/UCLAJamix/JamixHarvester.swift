@@ -39,8 +39,10 @@ struct JamixHarvester: Harvester {
             guard let path = JamixMenuDay.documentPath(of: item.recipeId) else { continue }
             let documentURL = base + path
             do {
-                let document = try await documents.fetchUnlessKnown(documentURL)
-                let reading = try JamixFoodDocument.parse(document.body, foodId: item.recipeId, location: documentURL)
+                let foodId = item.recipeId
+                let reading = try await documents.food(documentURL, parser: "ucla-jamix food document \(foodId)") {
+                    try JamixFoodDocument.parse($0.body, foodId: foodId, location: documentURL)
+                }
                 result.dataset.foods[reading.food.id] = reading.food
                 result.warnings += reading.problems
                 if reading.food.labelBasis == nil { unlabelled += 1 }
