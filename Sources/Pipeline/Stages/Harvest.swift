@@ -80,7 +80,9 @@ struct Harvest {
             parseCounts["cached_partitions_read_again"] = harvest.cachedPartitionsReadAgain
         }
         if harvest.foodDocumentsParsed > 0 { parseCounts["food_documents_parsed"] = harvest.foodDocumentsParsed }
-        if harvest.foodDocumentsFromCache > 0 { parseCounts["food_documents_from_cache"] = harvest.foodDocumentsFromCache }
+        if harvest.foodDocumentsFromCache > 0 {
+            parseCounts["food_documents_from_cache"] = harvest.foodDocumentsFromCache
+        }
         return Output(outcome: harvest, menus: menus, stages: [
             RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
                               counts: harvest.documentCounts.asCounts.merging(
@@ -295,16 +297,15 @@ struct Harvest {
         }
         let started = context.clock.instant
         let lastFailed = work.previous?.status == .failed
-        let foods = cache
-        let cache = work.harvester.cachesPartitions ? cache : nil
+        let partitionCache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?
-        if let cache, !work.documentsDue, let documents = work.knownDocuments,
+        if let cache = partitionCache, !work.documentsDue, let documents = work.knownDocuments,
            case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
-            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known, foods: foods)
-            if cache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
+            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known, foods: cache)
+            if partitionCache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
         }
         if work.history {
             // A kept day is its last good version; still stale if its newest fetch was refused.
@@ -313,7 +314,7 @@ struct Harvest {
                                                keptFetchedAt: good.fetchedAt, keptRunId: good.runId,
                                                reason: work.previous?.message ?? "the newest fetch failed")
             }
-            if let cache, let cacheKey, case .success(let kept) = outcome.result {
+            if let cache = partitionCache, let cacheKey, case .success(let kept) = outcome.result {
                 cache.store(.init(result: kept, revalidate: outcome.revalidate), key: cacheKey)
             }
         } else {
@@ -331,7 +332,7 @@ struct Harvest {
                         "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
                     }
                     outcome.seconds = context.clock.seconds(since: started)
-                    if let cache, let cacheKey {
+                    if let cache = partitionCache, let cacheKey {
                         cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
                     }
                     return outcome
@@ -374,7 +375,8 @@ struct Harvest {
             reusedCount: counts.fresh, notModifiedCount: counts.revalidated,
             fetchSeconds: await log.fetchSeconds, seconds: 0, documentCounts: counts,
             missingChanges: MissingChanges(missing: await log.missing, found: await log.found),
-            foodDocumentsParsed: await log.foodsParsed, foodDocumentsFromCache: await log.foodsParsedBefore)
+            foodDocumentsParsed: await log.foodDocumentsParsed,
+            foodDocumentsFromCache: await log.foodDocumentsFromCache)
     }
 
     /// A partition as the cache has it, read from the documents it lists: its foods are claimed

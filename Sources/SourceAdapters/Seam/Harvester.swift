@@ -145,8 +145,8 @@ public actor DocumentLog {
     /// Documents known missing that answered tonight: the ledger forgets them.
     public private(set) var found: [String] = []
     /// Food documents read with `food`: parsed, and taken as an earlier run parsed the same bytes.
-    public private(set) var foodsParsed = 0
-    public private(set) var foodsParsedBefore = 0
+    public private(set) var foodDocumentsParsed = 0
+    public private(set) var foodDocumentsFromCache = 0
 
     /// Documents served from the raw store without a request.
     public var reusedCount: Int { counts.fresh }
@@ -248,10 +248,10 @@ public actor DocumentLog {
     public func food(_ url: String, parser: String,
                      parse: @Sendable (FetchedDocument) throws -> FoodReading) async throws -> FoodReading {
         let stored = known.flatMap { try? $0.latestRecord(for: url) }
-        if let parsedFoods, let stored, stored.status == 200, policy.map({ $0.freshness.isFresh(stored, now: $0.now) }) ?? true,
+        if let parsedFoods, let stored, stored.status == 200, isFresh(stored),
            let reading = parsedFoods.reading(FoodReading.parseKey(parser: parser, url: url, sha256: stored.sha256)) {
             counts.fresh += 1
-            foodsParsedBefore += 1
+            foodDocumentsFromCache += 1
             documents.append(SourceDocument(stored))
             return reading
         }
@@ -259,13 +259,18 @@ public actor DocumentLog {
         let key = parsedFoods.map { _ in FoodReading.parseKey(parser: parser, url: url, sha256: document.sha256) }
         // A document asked again may come back with the bytes parsed before (a 304, or a 200 the same).
         if let key, let reading = parsedFoods?.reading(key) {
-            foodsParsedBefore += 1
+            foodDocumentsFromCache += 1
             return reading
         }
         let reading = try parse(document)
-        foodsParsed += 1
+        foodDocumentsParsed += 1
         if let key { parsedFoods?.keep(reading, under: key) }
         return reading
+    }
+
+    /// Whether a stored copy may be used without asking; with no policy, every stored copy may.
+    private func isFresh(_ record: FetchRecord) -> Bool {
+        policy.map { $0.freshness.isFresh(record, now: $0.now) } ?? true
     }
 
     private func fetchUnlessKnown(_ url: String, stored record: FetchRecord?) async throws -> FetchedDocument {
