@@ -112,7 +112,7 @@ public struct RecipeEstimator: Sendable {
     }
 
     /// How a line says its sub-recipe was matched by name, before the rule that matched it.
-    public static let subRecipeByName = "sub-recipe matched by name"
+    static let subRecipeByName = "sub-recipe matched by name"
 
     /// A row's amount as the document gives it ("0.089 lb"), not rounded.
     static func written(_ amount: Double, _ unit: String?) -> String {
