@@ -31,7 +31,11 @@ extension ChangeSet {
     public func json() -> String {
         var out = "{\n  \"format\": \"commissary-changes\",\n  \"format_version\": 1,\n"
         out += "  \"old\": \(Self.json(old)),\n  \"new\": \(Self.json(new)),\n"
-        if let resync { out += "  \"resync\": \(QueryResult.jsonString(resync)),\n" }
+        if let resync {
+            // No `tables` member at all: a client that does not know the mark fails on the
+            // missing rows instead of applying an empty set and believing itself up to date.
+            return out + "  \"resync\": \(QueryResult.jsonString(resync))\n}\n"
+        }
         out += "  \"tables\": ["
         for (index, table) in tables.enumerated() {
             out += index == 0 ? "\n    {" : ",\n    {"

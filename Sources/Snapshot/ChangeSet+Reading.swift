@@ -11,10 +11,15 @@ extension ChangeSet {
         guard root["format"] == .string("commissary-changes"), root["format_version"] == .integer(1) else {
             throw Failure(.damagedBytes, "not a commissary change set of format version 1", at: place)
         }
-        self.init(old: try fields.side(root["old"], "old"), new: try fields.side(root["new"], "new"),
+        let sides = (old: try fields.side(root["old"], "old"), new: try fields.side(root["new"], "new"))
+        if let resync = root["resync"] {
+            self.init(old: sides.old, new: sides.new, tables: [], schemaObjects: [],
+                      resync: try fields.text(resync, "resync"))
+            return
+        }
+        self.init(old: sides.old, new: sides.new,
                   tables: try fields.array(root["tables"], "tables").map(fields.table),
-                  schemaObjects: try fields.array(root["schema_objects"], "schema_objects").map(fields.schemaObject),
-                  resync: try root["resync"].map { try fields.text($0, "resync") })
+                  schemaObjects: try fields.array(root["schema_objects"], "schema_objects").map(fields.schemaObject))
     }
 }
 

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Logging
@@ -147,6 +148,11 @@ import TestSupport
         #expect(mark.resync == "more than 3 rows changed, more than a change file holds")
         #expect(mark.tables.isEmpty && mark.schemaObjects.isEmpty && !mark.changesRowsOnly)
         #expect(mark.old.snapshot == old.lastPathComponent && mark.new.snapshot == new.lastPathComponent)
+        // The file itself has no rows to apply: a client unaware of the mark fails on `tables`.
+        let file = new.path + SnapshotStore.changesSuffix
+        let members = try #require(try JSONSerialization.jsonObject(
+            with: Gzip.decompress(Data(contentsOf: URL(fileURLWithPath: file)), place: file)) as? [String: Any])
+        #expect(Set(members.keys) == ["format", "format_version", "old", "new", "resync"])
 
         let full = try ChangeSet.between(old, new)
         let rows = full.tables.reduce(0) { $0 + $1.inserted.count + $1.updated.count + $1.deleted.count }
