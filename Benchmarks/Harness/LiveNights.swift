@@ -49,9 +49,12 @@ enum LiveNights {
         let pipelines = folder.appendingPathComponent("Pipelines")
         try FileManager.default.createDirectory(at: pipelines, withIntermediateDirectories: true)
         let bundled = repository.appendingPathComponent("Pipelines")
-        for name in ["places", "standards", "plans", "terms"] {
-            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(name),
-                                                       withDestinationURL: bundled.appendingPathComponent(name))
+        // Every shared folder the pipeline may name (places, standards, plans, terms, nutrition…).
+        let shared = try FileManager.default.contentsOfDirectory(at: bundled, includingPropertiesForKeys: [.isDirectoryKey])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        for folder in shared {
+            try FileManager.default.createSymbolicLink(at: pipelines.appendingPathComponent(folder.lastPathComponent),
+                                                       withDestinationURL: folder)
         }
         let text = try String(contentsOf: bundled.appendingPathComponent("nightly-ucla.yml"), encoding: .utf8)
         let local = text.replacingOccurrences(of: "https://dining.ucla.edu/wp-content/uploads/jamix",
