@@ -93,7 +93,7 @@ public struct IngredientMatcher: Sendable {
         let wanted = Set(words)
         let head = words[words.count - 1]
         var best: (score: Double, candidate: Candidate)?
-        for candidate in reference.wordCandidates where wanted.isSubset(of: candidate.words) {
+        for candidate in reference.wordCandidates.all where wanted.isSubset(of: candidate.words) {
             let score = 0.5 * Double(wanted.count) / Double(candidate.words.count)
                 + (candidate.leadingWords.contains(head) ? 0.3 : 0) + (candidate.words.contains("raw") ? 0.2 : 0)
             if let current = best {

@@ -26,9 +26,11 @@ public struct NutritionReference: Sendable {
     /// The name a pipeline gives it (`nutrition_reference: usda-sr24`).
     public let name: String
     public let foods: [String: Food]
-    /// The foods a match by words may choose, with their words: made once with the reference,
-    /// since every pipeline file that names it makes a matcher.
-    let wordCandidates: [IngredientMatcher.Candidate]
+    /// The foods a match by words may choose, with their words: made once per reference, when
+    /// the first name is matched by words. Reading a pipeline that names the reference (every
+    /// command does, and an unchanged night estimates nothing) does not pay for folding the
+    /// words of all its foods.
+    let wordCandidates: WordCandidates
     /// Which build of the reference this is: its file, size and modification time, so that a
     /// pipeline's fingerprint changes when the reference is built again.
     public let version: String
@@ -37,7 +39,26 @@ public struct NutritionReference: Sendable {
         self.name = name
         self.version = version
         self.foods = Dictionary(foods.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        wordCandidates = IngredientMatcher.candidates(among: foods)
+        wordCandidates = WordCandidates(foods)
+    }
+
+    /// The word candidates of a reference's foods, made on first use and shared by its copies.
+    final class WordCandidates: Sendable {
+        private let foods: [Food]
+        private let made = Mutex<[IngredientMatcher.Candidate]?>(nil)
+
+        init(_ foods: [Food]) {
+            self.foods = foods
+        }
+
+        var all: [IngredientMatcher.Candidate] {
+            made.withLock { made in
+                if let made { return made }
+                let candidates = IngredientMatcher.candidates(among: foods)
+                made = candidates
+                return candidates
+            }
+        }
     }
 
     /// References read in this process, by file, size and modification time: a pipeline file is
