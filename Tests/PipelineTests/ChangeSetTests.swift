@@ -89,12 +89,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let (spec, site) = try SampleCopy.make(in: workspace)
         let old = try await publish(spec, workspace: workspace)
-        let page = site.appendingPathComponent("Menus/2026-10-11.html")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        // The page's first <li class="menu-item"> … </li>: Brunch's first item.
-        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
-        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
-        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-11", of: site)
         let new = try await publish(spec, workspace: workspace)
 
         let changes = try await ChangeSetReplay.expectReplayGivesTheNew(old: old, new: new)
@@ -136,12 +131,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: workspace) }
         let (spec, site) = try SampleCopy.make(in: workspace, adding: "\npublish:\n  changes:\n    max_rows: 3\n")
         let old = try await publish(spec, workspace: workspace)
-        // Brunch's first item on 2026-10-11 removed: one delete, the items after it moved up.
-        let page = site.appendingPathComponent("Menus/2026-10-11.html")
-        let html = try String(contentsOf: page, encoding: .utf8)
-        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
-        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
-        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-11", of: site)
         let new = try await publish(spec, workspace: workspace)
 
         let mark = try #require(try SnapshotStore.changes(beside: new))

@@ -145,11 +145,7 @@ import FoodModel
             return URL(fileURLWithPath: try #require(report.snapshotPath))
         }
         let first = try await publish()
-        let sunday = site.appendingPathComponent("Menus/2026-10-11.html")
-        let html = try String(contentsOf: sunday, encoding: .utf8)
-        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
-        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
-        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: sunday)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-11", of: site)
         let monday = site.appendingPathComponent("Menus/2026-10-12.html")
         let renamed = try String(contentsOf: monday, encoding: .utf8)
             .replacingOccurrences(of: ">Breakfast Burrito w/ Salsa Roja</a>", with: ">Breakfast Burrito w/ Salsa Verde</a>")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import TestSupport
 
 /// The bundled sample pipeline over a copy of SampleData in a test's workspace, so the test may
@@ -16,5 +17,15 @@ enum SampleCopy {
         let text = try String(contentsOf: Paths.pipelines.appendingPathComponent("sample.yml"), encoding: .utf8)
         try Data((text + extra).utf8).write(to: spec)
         return (spec, workspace.appendingPathComponent("SampleData/menu.dining.ucla.edu"))
+    }
+
+    /// Takes the first `<li class="menu-item">…</li>` off the day's page of the copied site (on
+    /// 2026-10-11, Brunch's first item): one menu item deleted, the items after it moved up.
+    static func removeFirstMenuItem(on day: String, of site: URL) throws {
+        let page = site.appendingPathComponent("Menus/\(day).html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let start = try #require(html.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(html.range(of: "</li>", range: start.upperBound..<html.endIndex))
+        try Data(html.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "").utf8).write(to: page)
     }
 }
