@@ -14,12 +14,45 @@ public enum ISOTimestamp {
 
     /// "2026-11-22T03:59:49Z": the ledger's and manifests' timestamps.
     public static func string(from date: Date) -> String {
-        seconds.withLock { $0.string(from: date) }
+        fastString(from: date, milliseconds: false) ?? seconds.withLock { $0.string(from: date) }
     }
 
     /// "2026-11-22T03:59:49.123Z": milliseconds, so that two fetches in one second still order.
     public static func millisecondString(from date: Date) -> String {
-        milliseconds.withLock { $0.string(from: date) }
+        fastString(from: date, milliseconds: true) ?? milliseconds.withLock { $0.string(from: date) }
+    }
+
+    /// The formatter's text for a moment from 1970 to 9999, written by hand: every document
+    /// stored is stamped twice, and the formatter under its lock cost as much as writing the
+    /// document's record. The time is rounded to the nearest millisecond, then cut to the second
+    /// when no fraction is written, as the formatter does (checked against it in
+    /// `ISOTimestampTests`). Nil for other moments,
+    /// which the formatter writes.
+    static func fastString(from date: Date, milliseconds withMilliseconds: Bool) -> String? {
+        let interval = date.timeIntervalSince1970
+        guard interval >= 0, interval < 253_402_300_800 else { return nil }
+        let total = Int((interval * 1000).rounded(.toNearestOrAwayFromZero))
+        let (days, inDay) = (total / 86_400_000, total % 86_400_000)
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        var text = [UInt8]()
+        text.reserveCapacity(24)
+        func digits(_ value: Int, _ count: Int) {
+            var divisor = 1
+            for _ in 1..<count { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(48 + value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); text.append(UInt8(ascii: "-")); digits(month, 2); text.append(UInt8(ascii: "-"))
+        digits(day, 2); text.append(UInt8(ascii: "T")); digits(inDay / 3_600_000, 2); text.append(UInt8(ascii: ":"))
+        digits(inDay / 60_000 % 60, 2); text.append(UInt8(ascii: ":")); digits(inDay / 1000 % 60, 2)
+        if withMilliseconds {
+            text.append(UInt8(ascii: "."))
+            digits(inDay % 1000, 3)
+        }
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// "2026-11-22T03:59:49Z" back to its `Date`: the hand reader below with no fraction, the
@@ -81,6 +114,19 @@ public enum ISOTimestamp {
         let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
+    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {

@@ -15,6 +15,8 @@ import Darwin
 /// resolves to outside the folders the source may read (`confinedTo`).
 public struct DirectorySource: DocumentSource {
     public let root: URL
+    /// `root`'s path, ending in "/".
+    private let rootPath: String
     /// The folders, symbolic links resolved, that every file read must lie in.
     public let confinement: [String]
     /// What stamps `fetchedAt`.
@@ -22,6 +24,7 @@ public struct DirectorySource: DocumentSource {
 
     public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system) {
         self.root = root.standardizedFileURL
+        rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
         self.clock = clock
         confinement = (folders ?? [root]).map { folder in
             let path = folder.standardizedFileURL.resolvingSymlinksInPath().path
@@ -70,17 +73,18 @@ public struct DirectorySource: DocumentSource {
     }
 
     /// The path of the file that serves `url`, checked to lie in the source's folders.
+    /// Paths are joined as strings: `URL.appendingPathComponent` cost more than reading a small
+    /// page, for each of the up to four names tried per document.
     private func file(for url: String) throws -> String {
-        let relative = try Self.relativePath(of: url)
-        for candidate in [relative, relative + ".html", relative + ".json", relative + "/index.html"] {
-            let file = root.appendingPathComponent(candidate)
-            guard Self.isRegularFile(file.path) else { continue }
-            let resolved = Self.realPath(file.path) ?? file.path
+        let base = rootPath + (try Self.relativePath(of: url))
+        for file in [base, base + ".html", base + ".json", base + "/index.html"] {
+            guard Self.isRegularFile(file) else { continue }
+            let resolved = Self.realPath(file) ?? file
             guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
                 throw Failure(.invalidURL,
-                              "\(file.path) is a link to \(resolved), outside the source's folder; it is not read", at: url)
+                              "\(file) is a link to \(resolved), outside the source's folder; it is not read", at: url)
             }
-            return file.path
+            return file
         }
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
     }
@@ -103,20 +107,22 @@ public struct DirectorySource: DocumentSource {
     /// The file path a URL maps to, relative to the root; throws for traversal attempts.
     static func relativePath(of url: String) throws -> String {
         var rest = Substring(url)
-        if let scheme = rest.range(of: "://") {
+        // The standard library's search, not Foundation's `range(of:)`, which cost more than
+        // the rest of this together.
+        if let scheme = rest.firstRange(of: "://") {
             rest = rest[scheme.upperBound...]
             rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
         }
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        var path = String(rest)
-        if let question = path.firstIndex(of: "?") {
-            path = String(path[..<question]) + "@" + String(path[path.index(after: question)...])
-        }
-        let components = path.split(separator: "/").map(String.init)
+        // Substrings, not Strings, until the end: every document read comes through here.
+        let path = rest.firstIndex(of: "?").map { question in
+            Substring(rest[..<question] + "@" + rest[rest.index(after: question)...])
+        } ?? rest
+        let components = path.split(separator: "/")
         guard !components.isEmpty else {
             throw Failure(.invalidURL, "the URL has no path to look up", at: url)
         }
-        guard !components.contains(where: { $0 == ".." || $0 == "." || $0.contains("\0") }) else {
+        guard !components.contains(where: { $0 == ".." || $0 == "." || $0.utf8.contains(0) }) else {
             throw Failure(.invalidURL, "the path climbs out of the source folder", at: url)
         }
         return components.joined(separator: "/")

@@ -6,6 +6,7 @@ import Darwin
 #endif
 import Basics
 import GRDB
+import Synchronization
 
 /// The raw store's database, `index.sqlite`: one row per fetch, and where each body lies in
 /// the pack files, so that storing a page appends to two files instead of creating two. A year
@@ -15,12 +16,15 @@ import GRDB
 ///
 /// WAL with `synchronous = NORMAL`: a commit survives the process being killed, and only a
 /// power loss can drop the last ones, which the store treats like any lost cache entry (the
-/// page is fetched again). One index and one pack writer per folder per process, shared by
-/// every `RawStore` value.
+/// page is fetched again). Records are committed in batches (`RawIndex+Batch.swift`), so a kill
+/// also loses those not yet committed. One index and one pack writer per folder per process,
+/// shared by every `RawStore` value.
 final class RawIndex: Sendable {
     let pool: DatabasePool
     let packs: PackWriter
     let packFolder: URL
+    /// Records added and not yet committed.
+    let pending = Mutex(PendingRecords())
 
     private init(file: URL) throws {
         packFolder = file.deletingLastPathComponent().appendingPathComponent("packs", isDirectory: true)
@@ -53,7 +57,13 @@ final class RawIndex: Sendable {
     /// has found it damaged, every use fails at once with that finding instead of asking SQLite
     /// again.
     static func shared(root: URL) throws -> RawIndex {
-        try opened.index(for: file(in: root))
+        try shared(file: file(in: root).path)
+    }
+
+    /// The index at `file` (`file(in:)`'s path), as `shared(root:)`: for a caller that asks on
+    /// every document and keeps the path rather than building it each time.
+    static func shared(file: String) throws -> RawIndex {
+        try opened.index(at: file)
     }
 
     static func file(in root: URL) -> URL {
@@ -104,11 +114,12 @@ final class RawIndex: Sendable {
         /// a task may still hold it (closing a pool in use is GRDB's misuse).
         private var retired: [RawIndex] = []
 
-        func index(for file: URL) throws -> RawIndex {
+        func index(at path: String) throws -> RawIndex {
             lock.lock()
             defer { lock.unlock() }
-            if let detail = damaged[file.path] { throw RawIndexDamage(path: file.path, detail: detail).failure }
-            return try open(file)
+            if let detail = damaged[path] { throw RawIndexDamage(path: path, detail: detail).failure }
+            if let open = indexes[path], Self.inode(of: path) == open.inode { return open.index }
+            return try open(URL(fileURLWithPath: path))
         }
 
         func noteDamage(_ file: URL, detail: String) {
@@ -162,11 +173,11 @@ final class RawIndex: Sendable {
 
         /// The open index for `file`, or a new one; called with `lock` held.
         private func open(_ file: URL) throws -> RawIndex {
-            if let open = indexes[file.path], Self.inode(of: file) == open.inode { return open.index }
+            if let open = indexes[file.path], Self.inode(of: file.path) == open.inode { return open.index }
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
             let index = try RawIndex(file: file)
-            guard let inode = Self.inode(of: file) else {
+            guard let inode = Self.inode(of: file.path) else {
                 throw Failure.fileSystem("removed as it was opened", path: file.path)
             }
             indexes[file.path] = (index, inode)
@@ -175,9 +186,9 @@ final class RawIndex: Sendable {
 
         /// One `stat`, asked on every use of the store, so not through `FileManager`'s attribute
         /// dictionary.
-        private static func inode(of file: URL) -> UInt64? {
+        private static func inode(of path: String) -> UInt64? {
             var status = stat()
-            guard stat(file.path, &status) == 0 else { return nil }
+            guard stat(path, &status) == 0 else { return nil }
             return UInt64(status.st_ino)
         }
     }

@@ -18,9 +18,12 @@ import GRDB
 /// written again rather than missed on every later run.
 public struct RawStore: Sendable {
     public let root: URL
+    /// `index.sqlite`'s path, made once: the index is looked up on every use.
+    private let indexPath: String
 
     public init(root: URL) {
         self.root = root.standardizedFileURL
+        indexPath = RawIndex.file(in: self.root).path
     }
 
     /// Keeps the body (unless one with that hash is there) and adds the fetch's record.
@@ -35,11 +38,9 @@ public struct RawStore: Sendable {
         }
         do {
             let index = try index(url: document.url)
-            _ = try Self.add(record, to: index) { try index.packs.append(document.body) }
+            _ = try index.add(record, commitNow: false) { try index.packs.append(document.body) }
         } catch let failure as Failure where failure.code == .fileSystem {
             throw Failure(.store, "raw store: \(failure.message)", at: document.url, cause: failure)
-        } catch let error as EncodingError {
-            throw Failure(.store, "raw store: cannot encode the record: \(error)", at: document.url, cause: error)
         } catch let error as DatabaseError {
             throw Failure(.store, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))", at: document.url, cause: error)
         }
@@ -88,26 +89,20 @@ public struct RawStore: Sendable {
         return words
     }
 
-    /// Adds a fetch's record and, unless a body with its sha256 is packed already, where its body
-    /// lies (`place` puts it there, and is not called for a known body). True when the body was
-    /// known. One transaction, its statements prepared once per connection: a year of menus
-    /// stores thousands of pages, and a separate read, a fresh parse of each statement and a
-    /// second transaction cost more than appending the body.
-    static func add(_ record: FetchRecord, to index: RawIndex,
-                    placing place: () throws -> (pack: String, offset: Int64)) throws -> Bool {
-        let line = String(decoding: try FetchRecord.encode(record), as: UTF8.self)
-        return try index.pool.write { db in
-            let known = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM packed WHERE sha256 = ?)"),
-                arguments: [record.sha256]) ?? false
-            if !known {
-                let location = try place()
-                try db.cachedStatement(sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)")
-                    .execute(arguments: [record.sha256, location.pack, location.offset, record.size])
-            }
-            try db.cachedStatement(sql: "INSERT INTO record (url, line) VALUES (?, ?)")
-                .execute(arguments: [record.url, line])
-            return known
+    /// Commits the records stored so far (`RawIndex+Batch.swift`): before a run's ledger names
+    /// the documents they describe, and when it is done fetching. An index SQLite finds damaged
+    /// takes the batch with it and throws nothing here: `damageFound` says so, and the run stops
+    /// for it once (`setAsideDamagedIndex`), as it does when a document's store finds it.
+    public func commitPending() throws {
+        guard !damageFound else { return }
+        do {
+            try index(url: indexPath).commitPending()
+        } catch {
+            let failure = (error as? DatabaseError).map { error in
+                Failure(.store, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))", at: indexPath, cause: error)
+            } ?? error
+            guard !damageFound else { return }
+            throw failure
         }
     }
 
@@ -117,11 +112,15 @@ public struct RawStore: Sendable {
             try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id"),
                                 arguments: [url])
         }
-        return Self.decode(lines, url: url)
+        let pending = try index(url: url).pending.withLock { $0.lines(of: url) }
+        return Self.decode(lines + pending, url: url)
     }
 
     /// The newest fetch of `url`.
     public func latestRecord(for url: String) throws -> FetchRecord? {
+        if let line = try index(url: url).pending.withLock({ $0.newest(url) }) {
+            return Self.decode([line], url: url).last
+        }
         let lines = try query(url: url) { db in
             try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1"),
                                 arguments: [url])
@@ -134,17 +133,24 @@ public struct RawStore: Sendable {
     public func latestRecords(for urls: some Collection<String>) throws -> [String: FetchRecord] {
         guard !urls.isEmpty else { return [:] }
         let list = String(decoding: try JSONEncoder().encode(Array(urls)), as: UTF8.self)
-        let place = RawIndex.file(in: root).path
+        let place = indexPath
         let rows = try query(url: place) { db in
             try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT url, line FROM record WHERE id IN (
                     SELECT max(id) FROM record WHERE url IN (SELECT value FROM json_each(?)) GROUP BY url)
                 """), arguments: [list])
         }
-        var latest: [String: FetchRecord] = [:]
+        var lines: [String: String] = [:]
         for row in rows {
-            let url: String = row["url"]
-            let line: String = row["line"]
+            lines[row["url"]] = row["line"] as String
+        }
+        try index(url: place).pending.withLock { batch in
+            for url in urls {
+                if let newer = batch.newest(url) { lines[url] = newer }
+            }
+        }
+        var latest: [String: FetchRecord] = [:]
+        for (url, line) in lines {
             if let record = Self.decode([line], url: url).first { latest[url] = record }
         }
         return latest
@@ -167,22 +173,24 @@ public struct RawStore: Sendable {
         guard Self.isDigest(record.sha256) else {
             throw Failure(.store, "raw store: the record's sha256 is not 64 hex digits", at: record.url)
         }
-        let packed = try query(url: record.url) { db in
+        let index = try index(url: record.url)
+        let pendingBody = index.pending.withLock { $0.body(record.sha256) }
+        let packed = try pendingBody ?? query(url: record.url) { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
+                .map { PendingRecords.Body(pack: $0["pack"], offset: $0["offset"], length: $0["length"]) }
         }
         guard let packed else {
             throw Failure(.store,
                           "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
                           at: record.url)
         }
-        let pack: String = packed["pack"]
-        let index = try index(url: record.url)
+        let pack = packed.pack
         var digest = SHA256Stream()
         let complete: Bool
         do {
-            complete = try PackWriter.read(folder: index.packFolder, pack: pack, offset: packed["offset"],
-                                           length: packed["length"]) { piece in
+            complete = try PackWriter.read(folder: index.packFolder, pack: pack, offset: packed.offset,
+                                           length: packed.length) { piece in
                 digest.update(piece)
                 try consume(piece)
             }
@@ -190,9 +198,7 @@ public struct RawStore: Sendable {
             throw Failure(.store, "raw store: \(failure.message)", at: record.url, cause: failure)
         }
         guard complete, digest.hex == record.sha256 else {
-            _ = try? index.pool.write { db in
-                try db.execute(sql: "DELETE FROM packed WHERE sha256 = ?", arguments: [record.sha256])
-            }
+            index.forgetBody(record.sha256)
             throw Failure(.store,
                           "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256",
                           at: record.url)
@@ -216,7 +222,7 @@ public struct RawStore: Sendable {
 
     private func index(url: String) throws -> RawIndex {
         do {
-            return try RawIndex.shared(root: root)
+            return try RawIndex.shared(file: indexPath)
         } catch let damaged as Failure where damaged.code == .damagedRawIndex {
             throw Failure(.store, "raw store: \(damaged)", at: url, cause: damaged)
         } catch {

@@ -5,17 +5,21 @@ import Foundation
 public struct StoringSource: DocumentSource {
     public let upstream: any DocumentSource
     public let store: RawStore
+    /// `upstream` when it can ask conditionally, found once: a cast per document was a
+    /// protocol-conformance lookup per document.
+    private let revalidating: (any RevalidatingSource)?
 
     public init(upstream: any DocumentSource, store: RawStore) {
         self.upstream = upstream
         self.store = store
+        revalidating = upstream as? any RevalidatingSource
     }
 
     /// A 304 is recorded too (with `notModified`), so the history shows when a page was last
     /// confirmed unchanged and not only when it last changed.
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let document: FetchedDocument
-        if let revalidating = upstream as? any RevalidatingSource {
+        if let revalidating {
             // A stored copy that cannot be read (damaged and dropped) supplies no validators: the
             // page is fetched whole and stored again, instead of failing on every later run.
             document = try await revalidating.fetch(url, revalidating: try? store.latestDocument(for: url))
@@ -29,7 +33,7 @@ public struct StoringSource: DocumentSource {
     /// Streamed into the store as it is read, unless the upstream revalidates: a conditional
     /// GET needs the stored copy whole, and such documents are fetched whole anyway.
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
-        if upstream is any RevalidatingSource {
+        if revalidating != nil {
             let document = try await fetch(url)
             try handOver(document.body, to: consume)
             return FetchRecord(document)

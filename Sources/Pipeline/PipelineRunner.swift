@@ -115,6 +115,8 @@ public struct PipelineRunner: Sendable {
         var log = StageLog(context)
         let revalidation = await Revalidate(context: context)
             .run(run.work, latest: run.latest, resuming: !run.interrupted.isEmpty)
+        // What revalidation asked is in the raw store's history even when it ends the run.
+        try run.raw.commitPending()
         try run.stopIfDamaged()
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }

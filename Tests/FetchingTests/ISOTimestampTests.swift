@@ -30,6 +30,33 @@ import Testing
         }
     }
 
+    /// The hand writer gives the formatter's text, to the second and to the millisecond, for
+    /// moments with any fraction (the formatter rounds it to the millisecond, and a second form
+    /// of 0.9995 s is the next second), from 1970 to past 2100.
+    @Test func theHandWriterAgreesWithTheFormatter() throws {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let whole = ISO8601DateFormatter()
+        whole.formatOptions = [.withInternetDateTime]
+        var generator = SystemRandomNumberGenerator()
+        var moments: [Double] = [0, 0.0004, 0.9995, 0.999_999_9, 951_782_400, 951_868_799.999_9, 1_709_251_199.5,
+                                 4_102_444_799.999, 4_102_444_800, 13_569_465_600.25]
+        for _ in 0..<30_000 {
+            moments.append(Double.random(in: 0..<4_200_000_000, using: &generator))
+        }
+        // The moments a clock stamps: whole microseconds near now.
+        for _ in 0..<10_000 {
+            moments.append(Double(Int64.random(in: 1_700_000_000_000_000..<1_900_000_000_000_000, using: &generator)) / 1e6)
+        }
+        for moment in moments {
+            let date = Date(timeIntervalSince1970: moment)
+            #expect(ISOTimestamp.fastString(from: date, milliseconds: true) == withFraction.string(from: date), "\(moment)")
+            #expect(ISOTimestamp.fastString(from: date, milliseconds: false) == whole.string(from: date), "\(moment)")
+        }
+        #expect(ISOTimestamp.fastString(from: Date(timeIntervalSince1970: -1), milliseconds: true) == nil)
+        #expect(ISOTimestamp.millisecondString(from: Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
+    }
+
     @Test func otherShapesAreLeftToTheFormatter() {
         for text in ["2025-04-07T02:00:05Z", "2025-02-30T00:00:00.000Z", "2025-13-01T00:00:00.000Z",
                      "2025-04-07T24:00:00.000Z", "2025-04-07 02:00:05.000Z", "2025-04-07T02:00:05.000+01:00",

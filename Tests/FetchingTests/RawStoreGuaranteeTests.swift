@@ -39,6 +39,7 @@ import Testing
         let store = RawStore(root: folder)
         let document = try await DirectorySource(root: SharedData.root).fetch(Self.recipeURL)
         try store.store(document)
+        try store.commitPending()
         let packs = folder.appendingPathComponent("packs")
         let pack = try #require(try FileManager.default.contentsOfDirectory(atPath: packs.path).first)
         try Data(document.body.prefix(100)).write(to: packs.appendingPathComponent(pack))

@@ -35,7 +35,9 @@ import Testing
         let folder = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = try SharedData.bytes(SharedData.recipePage)
-        let record = try RawStore(root: folder).store(document(url: "https://menu.dining.ucla.edu/Recipes/400317/1", body: page))
+        let store = RawStore(root: folder)
+        let record = try store.store(document(url: "https://menu.dining.ucla.edu/Recipes/400317/1", body: page))
+        try store.commitPending()
 
         #expect(record.sha256 == Self.recipeDigest)
         #expect(try packedBytes(folder, sha256: Self.recipeDigest) == page)
@@ -50,6 +52,7 @@ import Testing
         try store.store(document(url: url, body: page))
         try store.store(document(url: url, body: page))
         try store.store(document(url: url, body: Data("another body".utf8)))
+        try store.commitPending()
 
         #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM packed") } == 2)
         let packs = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("packs").path)
@@ -113,6 +116,7 @@ import Testing
 
         #expect(try RawStore(root: folder).latestDocument(for: url) == nil)
         try RawStore(root: folder).store(document(url: url, body: Data("after".utf8)))
+        try RawStore(root: folder).commitPending()
         #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM record") } == 1)
     }
 
@@ -173,5 +177,34 @@ import Testing
         #expect(again?.message.contains("not stored") == true, "\(again.map { "\($0)" } ?? "")")
         try store.store(document(url: url, body: Data("original".utf8)))
         #expect(try store.latestDocument(for: url)?.body == Data("original".utf8))
+    }
+
+    /// Records are committed a batch at a time: the store answers from a record at once, another
+    /// SQLite client sees it once the batch is committed (by `commitPending`, or by itself when
+    /// `RawIndex.batchSize` records wait), and a body stored twice in one batch is packed once.
+    @Test func recordsAreCommittedInBatchesAndReadAtOnce() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let records = { try self.index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM record") } }
+        try store.store(document(url: "https://example.org/a", body: Data("a".utf8), at: Date(timeIntervalSince1970: 10)))
+        try store.store(document(url: "https://example.org/a", body: Data("a2".utf8), at: Date(timeIntervalSince1970: 20)))
+        let b = try store.store(document(url: "https://example.org/b", body: Data("a".utf8)))
+
+        #expect(try records() == 0)
+        #expect(try store.latestDocument(for: "https://example.org/a")?.body == Data("a2".utf8))
+        #expect(try store.records(for: "https://example.org/a").map(\.size) == [1, 2])
+        #expect(try store.latestRecords(for: ["https://example.org/a", "https://example.org/b"]).mapValues(\.size)
+            == ["https://example.org/a": 2, "https://example.org/b": 1])
+        #expect(try store.body(of: b) == Data("a".utf8))
+        try store.commitPending()
+        #expect(try records() == 3)
+        #expect(try index(folder).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM packed") } == 2)
+        #expect(try store.records(for: "https://example.org/a").map(\.size) == [1, 2])
+
+        for number in 0..<RawIndex.batchSize {
+            try store.store(document(url: "https://example.org/\(number)", body: Data("\(number)".utf8)))
+        }
+        #expect(try records() == 3 + RawIndex.batchSize)
     }
 }

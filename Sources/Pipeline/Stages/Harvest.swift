@@ -158,9 +158,11 @@ struct Harvest {
                 }
             }
         }
+        try raw.commitPending()
         try unrecorded.commit(to: ledger)
         try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, foods: cache, ledger: ledger,
                                      menus: menus, into: &harvest)
+        try raw.commitPending()
         cache?.flush()
         if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
@@ -173,6 +175,7 @@ struct Harvest {
     /// or parsed (`CachedPartitionRecords`); any other is committed now, after those.
     private func commit(_ outcome: PartitionOutcome, to ledger: StateLedger,
                         unrecorded: inout CachedPartitionRecords) throws {
+        try raw.commitPending()
         if outcome.fromCache, outcome.stale == nil {
             if let state = ledgerState(of: outcome) {
                 try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
@@ -453,9 +456,15 @@ struct Harvest {
         }
     }
 
+    /// The raw store the run's sources store into. Its records are committed in batches; each
+    /// is committed before the ledger names documents (`commit`, `record`), so a partition the
+    /// ledger calls done never points at a record a kill took from the index.
+    private var raw: RawStore { RawStore(root: context.options.workspace.raw) }
+
     /// Commits a finished partition to the ledger as soon as it finishes. A kept day is not
     /// written: a replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
+        try raw.commitPending()
         if case .failure(let error) = outcome.result {
             context.logger.info("partition failed", metadata: [
                 "stage": "\(StageName.fetch.rawValue)", "source": "\(outcome.work.harvester.source.name)",
