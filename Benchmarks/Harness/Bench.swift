@@ -74,8 +74,11 @@ enum Bench {
             let changed = try Corpora.withOneItemRemoved(from: yearCorpus, on: middle) {
                 try menus(yearCorpus, days: settings.days, workspace: workspace)
             }
+            let fetchAlone = try Child.measure("fetch-alone", [
+                "manifest": run.manifest ?? "", "corpus": yearCorpus.path, "days": "\(settings.days)", "scratch": scratch,
+            ])
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
-                         rerun: rerun, changedRerun: changed)
+                         rerun: rerun, changedRerun: changed, fetchAlone: fetchAlone)
         }
         let short = try rounds("short") { workspace in
             let run = try menus(shortCorpus, days: settings.shortDays, workspace: workspace)
@@ -125,6 +128,8 @@ struct Round {
     var floor: Floor
     var rerun: Measurement?
     var changedRerun: Measurement?
+    /// The run's fetch path on its own, with its floor (`FetchAlone`); for the year only.
+    var fetchAlone: Measurement?
 
     var ratio: Double { run.seconds / floor.endToEnd }
 }

@@ -43,6 +43,9 @@ enum Child {
             guard let night = ServiceDate(try value("night")) else { throw BenchError("child: bad night=") }
             measurement = try await PipelineScenario.liveNight(pipeline: try url("pipeline"), night: night,
                                                                workspace: try url("workspace"))
+        case "fetch-alone":
+            measurement = try await FetchAlone.measure(manifest: try url("manifest"), corpus: try url("corpus"),
+                                                       days: try int("days"), scratch: try url("scratch"))
         case "floor-curl":
             measurement = try CurlFloor.fetch(urls: try url("urls"))
         case "floor-parse":

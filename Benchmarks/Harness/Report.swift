@@ -122,9 +122,18 @@ struct Report {
         let fetch = run.stage("fetch") ?? .nan
         let floor = year.median.floor.stage("fetch") ?? .nan
         func perDocument(_ seconds: Double, _ documents: Int) -> String { fixed(seconds * 1000 / Double(max(documents, 1)), 3) }
+        // The same path on its own, one document after another with nothing beside it, against
+        // the same files read back to back (`FetchAlone`): what a document's fetch costs itself.
+        let alone = year.median.fetchAlone.flatMap { alone in
+            alone.readSeconds.map { floor in
+                "; its path on its own: \(fixed(alone.seconds / floor, 1))×, "
+                    + "\(perDocument(alone.seconds, alone.documents)) ms against \(perDocument(floor, alone.documents)) ms"
+            }
+        } ?? ""
         verdict(fetch <= 4 * floor,
                 "fetch stage within 4× its floor on \(settings.days) days (issue 38): \(fixed(fetch / floor, 1))×, "
-                    + "\(perDocument(fetch, run.documents)) ms a document against \(perDocument(floor, run.documents)) ms")
+                    + "\(perDocument(fetch, run.documents)) ms a document against \(perDocument(floor, run.documents)) ms"
+                    + alone)
         let small = short.median.run
         verdict(short.median.ratio <= 1.25 * year.median.ratio,
                 "\(settings.shortDays) days end-to-end within 1.25× the year's ratio to its floor (issue 38): "

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,8 @@ public struct DirectorySource: DocumentSource {
     public let confinement: [String]
     /// What stamps `fetchedAt`.
     private let clock: RunClock
+    /// Folders whose real path was found, by path.
+    private let realFolders = RealFolders()
 
     public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system) {
         self.root = root.standardizedFileURL
@@ -79,7 +82,7 @@ public struct DirectorySource: DocumentSource {
         let base = rootPath + (try Self.relativePath(of: url))
         for file in [base, base + ".html", base + ".json", base + "/index.html"] {
             guard Self.isRegularFile(file) else { continue }
-            let resolved = Self.realPath(file) ?? file
+            let resolved = realFolders.realPath(of: file)
             guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
                 throw Failure(.invalidURL,
                               "\(file) is a link to \(resolved), outside the source's folder; it is not read", at: url)
@@ -89,14 +92,6 @@ public struct DirectorySource: DocumentSource {
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
     }
 
-    /// The path with every symbolic link resolved, by one `realpath` call: every document read
-    /// goes through here, and Foundation's URL resolution allocates far more per call.
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     /// One `stat` (following links, as reading does), cheaper than `FileManager` for the up to
     /// four names tried per document.
     private static func isRegularFile(_ path: String) -> Bool {
@@ -104,27 +99,56 @@ public struct DirectorySource: DocumentSource {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The file path a URL maps to, relative to the root; throws for traversal attempts.
+    /// The file path a URL maps to, relative to the root; throws for traversal attempts. Read
+    /// as bytes: every document read comes through here, and Foundation's and the standard
+    /// library's string searches cost more than reading a small page.
     static func relativePath(of url: String) throws -> String {
-        var rest = Substring(url)
-        // The standard library's search, not Foundation's `range(of:)`, which cost more than
-        // the rest of this together.
-        if let scheme = rest.firstRange(of: "://") {
-            rest = rest[scheme.upperBound...]
-            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? ""
+        var rest = Array(url.utf8)[...]
+        let slash = UInt8(ascii: "/")
+        if let scheme = rest.indices.first(where: { rest[$0...].starts(with: "://".utf8) }) {
+            rest = rest[(scheme + 3)...]
+            rest = rest.firstIndex(of: slash).map { rest[$0...] } ?? []
         }
-        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
-        // Substrings, not Strings, until the end: every document read comes through here.
-        let path = rest.firstIndex(of: "?").map { question in
-            Substring(rest[..<question] + "@" + rest[rest.index(after: question)...])
-        } ?? rest
-        let components = path.split(separator: "/")
+        if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
+        var path = Array(rest)
+        if let question = path.firstIndex(of: UInt8(ascii: "?")) { path[question] = UInt8(ascii: "@") }
+        let components = path.split(separator: slash)
         guard !components.isEmpty else {
             throw Failure(.invalidURL, "the URL has no path to look up", at: url)
         }
-        guard !components.contains(where: { $0 == ".." || $0 == "." || $0.utf8.contains(0) }) else {
+        guard !components.contains(where: { $0.elementsEqual("..".utf8) || $0.elementsEqual(".".utf8) || $0.contains(0) })
+        else {
             throw Failure(.invalidURL, "the path climbs out of the source folder", at: url)
         }
-        return components.joined(separator: "/")
+        return String(decoding: Array(components.joined(separator: [slash])), as: UTF8.self)
+    }
+}
+
+/// Real paths (every symbolic link resolved) of the folders a directory source reads from,
+/// found once each: `realpath` of a file asks the kernel about every folder above it, twice per
+/// document. A file that is itself a link is resolved whole each time.
+private final class RealFolders: Sendable {
+    private let found = Mutex<[String: String]>([:])
+
+    func realPath(of file: String) -> String {
+        var status = stat()
+        guard lstat(file, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK,
+              let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), slash != file.utf8.startIndex else {
+            return Self.resolve(file) ?? file
+        }
+        let folder = String(file[..<slash])
+        let real = found.withLock { $0[folder] } ?? {
+            let real = Self.resolve(folder) ?? folder
+            found.withLock { $0[folder] = real }
+            return real
+        }()
+        return real + file[slash...]
+    }
+
+    /// One `realpath` call; Foundation's URL resolution allocates far more per call.
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -1,19 +1,31 @@
+import Foundation
 import GRDB
 
-/// Records are committed to the index a batch at a time: when `batchSize` are waiting, when a
-/// document is stored whole from a stream (a dump too large to fetch twice), and whenever the run
-/// is about to name documents in its ledger (`RawStore.commitPending`), so that a partition the
-/// ledger calls done never points at a record the index lacks. A kill loses only records no
-/// ledger entry names yet: their documents are fetched again, and their bodies lie unindexed in
-/// a pack, as a body whose append was cut short does.
+/// Records are committed to the index a batch at a time: when `batchSize` are waiting or their
+/// bodies pass `batchBytes`, when a document is stored whole from a stream (a dump too large to
+/// fetch twice), and whenever the run is about to name documents in its ledger
+/// (`RawStore.commitPending`), so that a partition the ledger calls done never points at a
+/// record the index lacks. A kill loses only records no ledger entry names yet, with the
+/// bodies held for them: their documents are fetched again.
 extension RawIndex {
     static let batchSize = 256
+    /// Held bodies past this many bytes commit the batch: a batch of large documents stays small.
+    static let batchBytes = 16 << 20
 
-    /// Adds a fetch's record and, unless a body with its sha256 is packed already, where its body
-    /// lies (`place` puts it there, and is not called for a known body). True when the body was
-    /// known. `commitNow`: commit the batch with this record in it before returning.
-    func add(_ record: FetchRecord, commitNow: Bool,
-             placing place: () throws -> (pack: String, offset: Int64)) throws -> Bool {
+    /// Adds a fetch's record and its body, held until the batch is committed.
+    func add(_ record: FetchRecord, body: Data) throws {
+        let line = FetchRecord.line(of: record)
+        try pending.withLock { batch in
+            batch.add(.held(body), sha256: record.sha256)
+            batch.add(url: record.url, line: line)
+            if batch.count >= Self.batchSize || batch.heldBytes >= Self.batchBytes { try commit(&batch) }
+        }
+    }
+
+    /// Adds a fetch's record whose body `place` appends to a pack, unless one with its sha256 is
+    /// packed already (then `place` is not called), and commits the batch with it. True when the
+    /// body was known.
+    func addCommitting(_ record: FetchRecord, placing place: () throws -> (pack: String, offset: Int64)) throws -> Bool {
         let line = FetchRecord.line(of: record)
         return try pending.withLock { batch in
             var known = batch.body(record.sha256) != nil
@@ -25,11 +37,11 @@ extension RawIndex {
             }
             if !known {
                 let location = try place()
-                batch.add(body: .init(pack: location.pack, offset: location.offset, length: record.size),
+                batch.add(.placed(.init(pack: location.pack, offset: location.offset, length: record.size)),
                           sha256: record.sha256)
             }
             batch.add(url: record.url, line: line)
-            if commitNow || batch.count >= Self.batchSize { try commit(&batch) }
+            try commit(&batch)
             return known
         }
     }
@@ -53,6 +65,6 @@ extension RawIndex {
     private func commit(_ batch: inout PendingRecords) throws {
         guard batch.count > 0 else { return }
         defer { batch.removeAll() }
-        try pool.write { db in try batch.insert(into: db) }
+        try pool.write { db in try batch.insert(into: db, appending: packs.append) }
     }
 }

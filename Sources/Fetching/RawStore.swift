@@ -38,7 +38,7 @@ public struct RawStore: Sendable {
         }
         do {
             let index = try index(url: document.url)
-            _ = try index.add(record, commitNow: false) { try index.packs.append(document.body) }
+            try index.add(record, body: document.body)
         } catch let failure as Failure where failure.code == .fileSystem {
             throw Failure(.store, "raw store: \(failure.message)", at: document.url, cause: failure)
         } catch let error as DatabaseError {
@@ -174,23 +174,20 @@ public struct RawStore: Sendable {
             throw Failure(.store, "raw store: the record's sha256 is not 64 hex digits", at: record.url)
         }
         let index = try index(url: record.url)
-        let pendingBody = index.pending.withLock { $0.body(record.sha256) }
-        let packed = try pendingBody ?? query(url: record.url) { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
-                             arguments: [record.sha256])
-                .map { PendingRecords.Body(pack: $0["pack"], offset: $0["offset"], length: $0["length"]) }
-        }
-        guard let packed else {
-            throw Failure(.store,
-                          "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
-                          at: record.url)
-        }
-        let pack = packed.pack
         var digest = SHA256Stream()
         let complete: Bool
+        let placed: PendingRecords.Placed
+        switch try body(record, in: index) {
+        case .held(let bytes):
+            // Held in memory until its batch is committed: as the fetch handed it over.
+            try consume(bytes)
+            return
+        case .placed(let location):
+            placed = location
+        }
         do {
-            complete = try PackWriter.read(folder: index.packFolder, pack: pack, offset: packed.offset,
-                                           length: packed.length) { piece in
+            complete = try PackWriter.read(folder: index.packFolder, pack: placed.pack, offset: placed.offset,
+                                           length: placed.length) { piece in
                 digest.update(piece)
                 try consume(piece)
             }
@@ -200,9 +197,24 @@ public struct RawStore: Sendable {
         guard complete, digest.hex == record.sha256 else {
             index.forgetBody(record.sha256)
             throw Failure(.store,
-                          "raw store: the body of \(record.sha256) in packs/\(pack).pack is missing or no longer matches its sha256",
+                          "raw store: the body of \(record.sha256) in packs/\(placed.pack).pack is missing or no longer matches its sha256",
                           at: record.url)
         }
+    }
+
+    /// Where the body of `record` is: in the batch not yet committed, or where the index says.
+    private func body(_ record: FetchRecord, in index: RawIndex) throws -> PendingRecords.Body {
+        if let pending = index.pending.withLock({ $0.body(record.sha256) }) { return pending }
+        let packed = try query(url: record.url) { db in
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
+                             arguments: [record.sha256])
+        }
+        guard let packed else {
+            throw Failure(.store,
+                          "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
+                          at: record.url)
+        }
+        return .placed(PendingRecords.Placed(pack: packed["pack"], offset: packed["offset"], length: packed["length"]))
     }
 
     /// The most recent fetch of `url` as a document, or nil when the store has never seen it.

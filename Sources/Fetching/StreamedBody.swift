@@ -128,7 +128,7 @@ extension RawStore {
             } catch let failure as Failure where failure.code == .fileSystem {
                 throw Failure(.store, "raw store: \(failure.message)", at: url, cause: failure)
             }
-            if try index.add(record, commitNow: true, placing: { (pack.name, 0) }) { pack.discard() }
+            if try index.addCommitting(record, placing: { (pack.name, 0) }) { pack.discard() }
             return record
         } catch {
             pack.discard()

@@ -49,4 +49,25 @@ import Testing
         }
         #expect(error?.code == .notFound)
     }
+
+    /// The path a URL names under the folder, as the byte reader finds it: scheme and host
+    /// dropped, a fragment cut, the first `?` written `@`, empty segments skipped, and a path
+    /// that climbs or names nothing refused.
+    @Test func aURLNamesItsFileUnderTheFolder() throws {
+        let cases = [
+            ("https://menu.dining.ucla.edu/Menus/2026-10-12", "Menus/2026-10-12"),
+            ("file:///data//menus/Menus/2026-10-12", "data/menus/Menus/2026-10-12"),
+            ("/api/json/1/search.php?f=a", "api/json/1/search.php@f=a"),
+            ("https://x.test/lookup?q=a/b&c=d?e", "lookup@q=a/b&c=d?e"),
+            ("https://x.test/page#part?x=1", "page"),
+            ("https://x.test/ré/食/page.html", "ré/食/page.html"),
+            ("Recipes/400317/1", "Recipes/400317/1"),
+        ]
+        for (url, path) in cases {
+            #expect(try DirectorySource.relativePath(of: url) == path, "\(url)")
+        }
+        for url in ["https://x.test/a/../b", "https://x.test/./a", "https://x.test/", "https://x.test", "/a/\u{0}b"] {
+            #expect(throws: Failure.self, "\(url)") { try DirectorySource.relativePath(of: url) }
+        }
+    }
 }

@@ -165,6 +165,7 @@ import Testing
         let store = RawStore(root: folder)
         let url = "https://example.org/page"
         try store.store(document(url: url, body: Data("original".utf8)))
+        try store.commitPending()
         let pack = try #require(try FileManager.default.contentsOfDirectory(
             atPath: folder.appendingPathComponent("packs").path).first)
         try Data("bit rot!".utf8).write(to: folder.appendingPathComponent("packs/\(pack)"))

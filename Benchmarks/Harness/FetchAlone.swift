@@ -1,0 +1,48 @@
+import Basics
+import Fetching
+import Foundation
+import Pipeline
+import SourceAdapters
+
+/// The run's fetch path on its own: every document a menu run read, asked in the run's order
+/// through the `DocumentLog`, `StoringSource` and `DirectorySource` the run fetches through, into
+/// a new raw store committed once per day's share of documents (the run commits before each
+/// partition reaches the ledger), on one task with nothing beside it; and, in the same process
+/// just before, reading the same files: its floor.
+///
+/// In a run, partitions fetch and parse side by side on every core, and the fetch stage's time
+/// is summed over them: it also holds the time a fetch waited for a core that a parse, the
+/// write of finished days or another partition's fetch held. This is what a document's fetch
+/// costs itself, measured as its floor is.
+enum FetchAlone {
+    static func measure(manifest: URL, corpus: URL, days: Int, scratch: URL) async throws -> Measurement {
+        let urls = try UserJSON.decoder().decode(RunManifest.self, from: Data(contentsOf: manifest)).inputs.map(\.url)
+        var started = now()
+        var bytes = 0
+        for url in urls {
+            // The directory source serves `/Menus/2017-01-01` from `Menus/2017-01-01.html`.
+            let path = String(url.dropFirst("file://".count))
+            let file = FileManager.default.fileExists(atPath: path) ? path : path + ".html"
+            bytes += try Data(contentsOf: URL(fileURLWithPath: file)).count
+        }
+        let floorSeconds = now() - started
+
+        let raw = scratch.appendingPathComponent("fetch-alone-raw")
+        try? FileManager.default.removeItem(at: raw)
+        defer { try? FileManager.default.removeItem(at: raw) }
+        let store = RawStore(root: raw)
+        let folder = DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: [corpus])
+        let log = DocumentLog(upstream: StoringSource(upstream: folder, store: store), known: nil, clock: .system)
+        let perCommit = max(1, urls.count / max(days, 1))
+        started = now()
+        for (number, url) in urls.enumerated() {
+            _ = try await log.fetch(url)
+            if (number + 1) % perCommit == 0 { try store.commitPending() }
+        }
+        try store.commitPending()
+        let seconds = now() - started
+        return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
+                           peakKB: ProcessResources.peakResidentKB() ?? 0, documents: urls.count, bytes: bytes,
+                           readSeconds: floorSeconds)
+    }
+}
