@@ -33,7 +33,7 @@ public enum ISOTimestamp {
         guard interval >= 0, interval < 253_402_300_800 else { return nil }
         let total = Int((interval * 1000).rounded(.toNearestOrAwayFromZero))
         let (days, inDay) = (total / 86_400_000, total % 86_400_000)
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
         var text = [UInt8]()
         text.reserveCapacity(24)
         func digits(_ value: Int, _ count: Int) {
@@ -93,7 +93,7 @@ public enum ISOTimestamp {
               let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
               let millisecond = number(20..<23), (1...12).contains(month), (1...31).contains(day),
               hour < 24, minute < 60, second < 60, day <= daysIn(month: month, year: year) else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let whole = ((days * 24 + hour) * 60 + minute) * 60 + second
         return Date(timeIntervalSince1970: Double(whole) + Double(millisecond) / 1000)
     }
@@ -104,29 +104,6 @@ public enum ISOTimestamp {
         case 4, 6, 9, 11: 30
         default: 31
         }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's days_from_civil).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {

@@ -1,3 +1,5 @@
+import Basics
+
 /// A calendar day on which a dining hall serves food, with no time zone attached.
 ///
 /// Menus are published per local day ("October 13, 2019"); tying them to an instant would
@@ -39,32 +41,15 @@ public struct ServiceDate: Hashable, Comparable, Sendable, Codable, CustomString
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm),
-    /// so that date arithmetic needs no Calendar and no time zone.
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (`CivilCalendar`), so that
+    /// date arithmetic needs no Calendar and no time zone.
     public var daysSinceEpoch: Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let shiftedMonth = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * shiftedMonth + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// The date `daysSinceEpoch` days after 1970-01-01.
     public init(daysSinceEpoch: Int) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let d = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let m = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let y = yearOfEra + era * 400 + (m <= 2 ? 1 : 0)
-        self.year = y
-        self.month = m
-        self.day = d
+        (year, month, day) = CivilCalendar.date(daysSinceEpoch: daysSinceEpoch)
     }
 
     public func adding(days: Int) -> ServiceDate {
