@@ -60,11 +60,13 @@ extension RawIndex {
         try pending.withLock { batch in try commit(&batch) }
     }
 
-    /// A batch that cannot be committed is dropped, not kept to fail again: its documents are
-    /// fetched again by a later run, like any lost cache entry.
+    /// A batch that cannot be committed (a full disk) is kept, and every later commit tries it
+    /// again, so the failure reaches the commit before the ledger and stops the run there: a
+    /// partition is never recorded done with records that were dropped. Bodies a failed attempt
+    /// appended lie unindexed in the pack; the next attempt appends them again.
     private func commit(_ batch: inout PendingRecords) throws {
         guard batch.count > 0 else { return }
-        defer { batch.removeAll() }
         try pool.write { db in try batch.insert(into: db, appending: packs.append) }
+        batch.removeAll()
     }
 }
