@@ -36,35 +36,42 @@ public struct DirectorySource: DocumentSource {
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
-        let file = try self.file(for: url)
-        let body: Data
-        do {
-            body = try Data(contentsOf: URL(fileURLWithPath: file))
-        } catch {
-            throw Failure(.transport, "cannot read \(file): \(SystemMessage.describe(error))", at: url, cause: error)
+        let file = try openFile(for: url)
+        defer { close(file.descriptor) }
+        // One byte more than the size, so that the read that finds the end needs no second buffer.
+        var body = Data(count: file.size + 1)
+        var filled = 0
+        while true {
+            if filled == body.count { body.count += documentPieceBytes }
+            let count = body.withUnsafeMutableBytes { buffer in
+                read(file.descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure(.transport, "cannot read \(file.path): \(String(cString: strerror(errno)))", at: url)
+            }
+            if count == 0 { break }
+            filled += count
         }
+        body.count = filled
         return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: clock.now())
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
     /// in the memory of one piece.
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
-        let file = try self.file(for: url)
+        let file = try openFile(for: url)
+        defer { close(file.descriptor) }
         let fetchedAt = clock.now()
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
-        }
-        defer { close(descriptor) }
         var digest = SHA256Stream()
         while true {
             var piece = Data(count: documentPieceBytes)
             let count = piece.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress, buffer.count)
+                read(file.descriptor, buffer.baseAddress, buffer.count)
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
+                throw Failure(.transport, "cannot read \(file.path): \(String(cString: strerror(errno)))", at: url)
             }
             if count == 0 { break }
             piece.count = count
@@ -75,28 +82,40 @@ public struct DirectorySource: DocumentSource {
                            size: digest.byteCount, fetchedAt: fetchedAt)
     }
 
-    /// The path of the file that serves `url`, checked to lie in the source's folders.
-    /// Paths are joined as strings: `URL.appendingPathComponent` cost more than reading a small
-    /// page, for each of the up to four names tried per document.
-    private func file(for url: String) throws -> String {
+    /// The file that serves `url`, open, with its size: the first of the names tried that is a
+    /// regular file, checked to lie in the source's folders. Each name is opened at once, not
+    /// looked at first (`stat`, then `realpath`, then the read's own `open` each walked the whole
+    /// path, most of the cost of reading a small page); a name that is itself a link is opened
+    /// following it and checked by where it leads, any other by its folder's real path.
+    private func openFile(for url: String) throws -> (descriptor: Int32, path: String, size: Int) {
         let base = rootPath + (try Self.relativePath(of: url))
         for file in [base, base + ".html", base + ".json", base + "/index.html"] {
-            guard Self.isRegularFile(file) else { continue }
-            let resolved = realFolders.realPath(of: file)
+            var descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            let resolved: String
+            if descriptor >= 0 {
+                resolved = realFolders.realPath(ofFolderOf: file)
+            } else if errno == ELOOP {
+                descriptor = open(file, O_RDONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                resolved = RealFolders.resolve(file) ?? file
+            } else if errno == ENOENT || errno == ENOTDIR {
+                continue
+            } else {
+                throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
+            }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                close(descriptor)
+                continue
+            }
             guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
+                close(descriptor)
                 throw Failure(.invalidURL,
                               "\(file) is a link to \(resolved), outside the source's folder; it is not read", at: url)
             }
-            return file
+            return (descriptor, file, Int(status.st_size))
         }
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
-    }
-
-    /// One `stat` (following links, as reading does), cheaper than `FileManager` for the up to
-    /// four names tried per document.
-    private static func isRegularFile(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The file path a URL maps to, relative to the root; throws for traversal attempts. Read
@@ -126,14 +145,13 @@ public struct DirectorySource: DocumentSource {
 
 /// Real paths (every symbolic link resolved) of the folders a directory source reads from,
 /// found once each: `realpath` of a file asks the kernel about every folder above it, twice per
-/// document. A file that is itself a link is resolved whole each time.
+/// document.
 private final class RealFolders: Sendable {
     private let found = Mutex<[String: String]>([:])
 
-    func realPath(of file: String) -> String {
-        var status = stat()
-        guard lstat(file, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK,
-              let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), slash != file.utf8.startIndex else {
+    /// The real path of `file`, not itself a link, from its folder's.
+    func realPath(ofFolderOf file: String) -> String {
+        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), slash != file.utf8.startIndex else {
             return Self.resolve(file) ?? file
         }
         let folder = String(file[..<slash])
@@ -146,7 +164,7 @@ private final class RealFolders: Sendable {
     }
 
     /// One `realpath` call; Foundation's URL resolution allocates far more per call.
-    private static func resolve(_ path: String) -> String? {
+    static func resolve(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -70,4 +70,38 @@ import Testing
             #expect(throws: Failure.self, "\(url)") { try DirectorySource.relativePath(of: url) }
         }
     }
+
+    /// Links are followed where they stay in the source's folder and refused where they lead
+    /// out of it, whether the link is the file itself or a folder on its way; a name that is a
+    /// folder is not read as a page.
+    @Test func linksAreReadOnlyWhereTheyStayInTheFolder() async throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let site = scratch.appendingPathComponent("site")
+        let outside = scratch.appendingPathComponent("outside")
+        let manager = FileManager.default
+        for folder in [site.appendingPathComponent("pages"), outside] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("inside".utf8).write(to: site.appendingPathComponent("pages/real.html"))
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.html"))
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("pages/alias.html").path,
+                                       withDestinationPath: "real.html")
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("pages/leak.html").path,
+                                       withDestinationPath: outside.appendingPathComponent("secret.html").path)
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("mirror").path,
+                                       withDestinationPath: site.appendingPathComponent("pages").path)
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("away").path, withDestinationPath: outside.path)
+        try manager.createDirectory(at: site.appendingPathComponent("pages/folder.html"), withIntermediateDirectories: true)
+        let source = DirectorySource(root: site)
+
+        #expect(try await source.fetch("https://x.test/pages/alias").body == Data("inside".utf8))
+        #expect(try await source.fetch("https://x.test/mirror/real").body == Data("inside".utf8))
+        for url in ["https://x.test/pages/leak", "https://x.test/away/secret"] {
+            let refused = await #expect(throws: Failure.self, "\(url)") { try await source.fetch(url) }
+            #expect(refused?.code == .invalidURL, "\(url)")
+        }
+        let folder = await #expect(throws: Failure.self) { try await source.fetch("https://x.test/pages/folder.html") }
+        #expect(folder?.code == .notFound)
+    }
 }
