@@ -8,7 +8,8 @@ import SourceAdapters
 /// through the `DocumentLog`, `StoringSource` and `DirectorySource` the run fetches through, into
 /// a new raw store committed once per day's share of documents (the run commits before each
 /// partition reaches the ledger), on one task with nothing beside it; and, in the same process
-/// just before, reading the same files: its floor.
+/// just before, reading the same files (its floor) and reading, hashing and appending them to
+/// one file (the least a store keeping every body under its hash does).
 ///
 /// In a run, partitions fetch and parse side by side on every core, and the fetch stage's time
 /// is summed over them: it also holds the time a fetch waited for a core that a parse, the
@@ -29,6 +30,7 @@ enum FetchAlone {
             bytes += try Data(contentsOf: URL(fileURLWithPath: file)).count
         }
         let floorSeconds = now() - started
+        let keepSeconds = try keepingFloor(files, into: scratch)
 
         let raw = scratch.appendingPathComponent("fetch-alone-raw")
         try? FileManager.default.removeItem(at: raw)
@@ -46,6 +48,25 @@ enum FetchAlone {
         let seconds = now() - started
         return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
                            peakKB: ProcessResources.peakResidentKB() ?? 0, documents: urls.count, bytes: bytes,
-                           readSeconds: floorSeconds)
+                           readSeconds: floorSeconds, keepSeconds: keepSeconds)
+    }
+
+    /// Reading the files, hashing each (SHA-256) and appending it to one file: the least any
+    /// store that keeps every body under its hash does, whatever its index.
+    private static func keepingFloor(_ files: [String], into scratch: URL) throws -> Double {
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let target = scratch.appendingPathComponent("keeping-floor.pack")
+        _ = FileManager.default.createFile(atPath: target.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: target) }
+        let handle = try FileHandle(forWritingTo: target)
+        let started = now()
+        for file in files {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            _ = sha256Hex(data)
+            try handle.write(contentsOf: data)
+        }
+        let seconds = now() - started
+        try handle.close()
+        return seconds
     }
 }

@@ -19,6 +19,8 @@ struct Measurement: Codable {
     var rows = 0
     /// Floors that time two phases apart: reading the bytes from disk, apart from parsing them.
     var readSeconds: Double?
+    /// Reading, hashing and appending the same bytes to one file (`FetchAlone`).
+    var keepSeconds: Double?
     var snapshot: String?
     var manifest: String?
     var snapshotBytes = 0

@@ -124,10 +124,12 @@ struct Report {
         func perDocument(_ seconds: Double, _ documents: Int) -> String { fixed(seconds * 1000 / Double(max(documents, 1)), 3) }
         // The same path on its own, one document after another with nothing beside it, against
         // the same files read back to back (`FetchAlone`): what a document's fetch costs itself.
+        // Beside it, reading, hashing and appending the same bytes: what keeping them costs at least.
         let alone = year.median.fetchAlone.flatMap { alone in
             alone.readSeconds.map { floor in
                 "; its path on its own: \(fixed(alone.seconds / floor, 1))×, "
                     + "\(perDocument(alone.seconds, alone.documents)) ms against \(perDocument(floor, alone.documents)) ms"
+                    + (alone.keepSeconds.map { ", \(perDocument($0, alone.documents)) ms to read, hash and append them" } ?? "")
             }
         } ?? ""
         verdict(fetch <= 4 * floor,
