@@ -1,9 +1,9 @@
 import GRDB
 
 /// How one table is compared: its columns and which tables hold rows read for every table at
-/// once, then the rows of those that do. A night's change set compares some forty tables of which
-/// a few changed and half are empty on both sides, so what one table costs before its rows are
-/// read is most of what a small change set costs (docs/performance.md, "The change file of a
+/// once, then the rows of those that do. A night's change set compares some forty tables, of which
+/// a few changed and many are empty on both sides, so what each costs before its rows are read
+/// adds up to a large share of a small change set (docs/performance.md, "The change file of a
 /// continued night").
 extension ChangeSet {
     /// What a change set reads of a table's definition on one side.
@@ -129,7 +129,8 @@ extension ChangeSet {
         // Where the key is unique on both sides, a new row matches at most one old row: when
         // every old row is matched (as many as the new rows less those inserted), none is
         // deleted, and the old side need not be scanned for them.
-        if uniqueKeys, try scope.count(of: table.name, in: "prev", db) == scope.count(of: table.name, in: "main", db) - table.inserted.count {
+        if uniqueKeys,
+           try scope.count(of: table.name, in: "prev", db) == scope.count(of: table.name, in: "main", db) - table.inserted.count {
             return
         }
         table.deleted = try scope.rows(db) { within in """
