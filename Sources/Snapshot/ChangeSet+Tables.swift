@@ -7,7 +7,7 @@ import GRDB
 /// continued night").
 extension ChangeSet {
     /// What a change set reads of a table's definition on one side.
-    struct TableShape: Equatable {
+    struct TableShape {
         var columns: [String] = []
         /// The primary key's columns, in key order, when none can hold NULL, so that no two rows
         /// share a key; nil otherwise.
