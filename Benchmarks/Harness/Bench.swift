@@ -69,16 +69,15 @@ enum Bench {
         let year = try rounds("year") { workspace in
             let run = try menus(yearCorpus, days: settings.days, workspace: workspace)
             let rerun = try menus(yearCorpus, days: settings.days, workspace: workspace)
-            let middle = try ServiceDate(firstDate).map { $0.adding(days: settings.days / 2) }
-                ?? { throw BenchError("bad first date") }()
-            let changed = try Corpora.withOneItemRemoved(from: yearCorpus, on: middle) {
+            let changed = try ChangeFileBench.oneDayChanged(yearCorpus, days: settings.days, after: rerun, settings) {
                 try menus(yearCorpus, days: settings.days, workspace: workspace)
             }
             let fetchAlone = try Child.measure("fetch-alone", [
                 "manifest": run.manifest ?? "", "corpus": yearCorpus.path, "days": "\(settings.days)", "scratch": scratch,
             ])
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
-                         rerun: rerun, changedRerun: changed, fetchAlone: fetchAlone)
+                         rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
+                         changeFileSeconds: changed.changeFile)
         }
         let short = try rounds("short") { workspace in
             let run = try menus(shortCorpus, days: settings.shortDays, workspace: workspace)
@@ -86,7 +85,11 @@ enum Bench {
         }
         let decade = try rounds("decade") { workspace in
             let run = try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
-            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
+            let floor = try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""]))
+            let changed = try ChangeFileBench.oneDayChanged(decadeCorpus, days: settings.decadeDays, after: run, settings) {
+                try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
+            }
+            return Round(run: run, floor: floor, changedRerun: changed.rerun, changeFileSeconds: changed.changeFile)
         }
         let recipes = try rounds("recipes") { workspace in
             try Corpora.warm(dump)
@@ -130,6 +133,8 @@ struct Round {
     var changedRerun: Measurement?
     /// The run's fetch path on its own, with its floor (`FetchAlone`); for the year only.
     var fetchAlone: Measurement?
+    /// The change file `changedRerun` published, timed apart from it (`ChangeFileBench.nightly`).
+    var changeFileSeconds: Double?
 
     var ratio: Double { run.seconds / floor.endToEnd }
 }
@@ -172,6 +177,16 @@ struct Scenario {
 
     /// The same for the rerun after one day's page changed.
     var medianChangedRerun: (rerun: Measurement, fraction: Double)? { medianShare(of: \.changedRerun) }
+
+    /// The change file of the rerun with one day changed whose share of that rerun is the
+    /// median, with the rerun's seconds and the share; nil without such reruns.
+    var medianChangeFile: (seconds: Double, rerun: Double, fraction: Double)? {
+        let shares = rounds.compactMap { round -> (Double, Double, Double)? in
+            guard let file = round.changeFileSeconds, let rerun = round.changedRerun?.seconds else { return nil }
+            return (file, rerun, file / rerun)
+        }.sorted { $0.2 < $1.2 }
+        return shares.isEmpty ? nil : shares[shares.count / 2]
+    }
 
     private func medianShare(of rerun: KeyPath<Round, Measurement?>) -> (rerun: Measurement, fraction: Double)? {
         let reruns = rounds.compactMap { round in round[keyPath: rerun].map { ($0, $0.seconds / round.run.seconds) } }

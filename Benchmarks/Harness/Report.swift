@@ -106,6 +106,14 @@ struct Report {
                         + "(\(fixed(100 * changes / year.median.run.seconds, 1))% of the run), \(settings.decadeDays) days "
                         + "\(fixed(decadeChanges, 3)) s (\(fixed(100 * decadeChanges / decade.median.run.seconds, 1))%)")
         }
+        if let file = year.medianChangeFile, let decadeFile = decade.medianChangeFile {
+            func share(_ days: Int, _ measured: (seconds: Double, rerun: Double, fraction: Double)) -> String {
+                "\(days) days \(fixed(measured.seconds, 3)) s (\(fixed(100 * measured.fraction, 1))% of \(fixed(measured.rerun, 3)) s)"
+            }
+            verdict(file.fraction < 0.1 && decadeFile.fraction < 0.1,
+                    "change file under 10% of a one-day rerun (issue 36): \(share(settings.days, file)), "
+                        + share(settings.decadeDays, decadeFile))
+        }
         issue38Targets()
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,

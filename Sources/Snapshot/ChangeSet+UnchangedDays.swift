@@ -55,6 +55,17 @@ struct RowScope {
         ranges = changedDays.compactMap { MenuWriter.ids(in: key.table, days: $0) }
     }
 
+    /// How many rows of `table` in `schema` (`main` or `prev`) are in scope.
+    func count(of table: String, in schema: String, _ db: Database) throws -> Int {
+        let from = "SELECT count(*) FROM \(schema).\(ChangeSet.quoted(table))"
+        guard let ranges else { return try Int.fetchOne(db, sql: from) ?? 0 }
+        var count = 0
+        for range in ranges {
+            count += try Int.fetchOne(db, sql: from + " WHERE id BETWEEN ? AND ?", arguments: [range.lowerBound, range.upperBound]) ?? 0
+        }
+        return count
+    }
+
     /// The rows `query` selects, handed the condition on the rows of an alias it names.
     func rows(_ db: Database, _ query: (_ within: (String) -> String) -> String) throws -> [[SQLValue]] {
         guard let ranges else { return try ChangeSet.rows(query { _ in "1" }, db, budget) }

@@ -94,10 +94,18 @@ public struct ChangeSet: Sendable {
         let changedDays = try unchanged.flatMap { unchanged in
             unchanged.snapshot == oldName ? try unchanged.changedDays(db) : nil
         }
+        let oldTables = Set(oldKeys.map(\.table))
+        let newShapes = try shapes(of: newKeys.map(\.table), schema: "main", db)
+        let oldShapes = try shapes(of: oldKeys.map(\.table), schema: "prev", db)
+        let pairs = newKeys.map { key in
+            (key: key, old: oldTables.contains(key.table) ? oldShapes[key.table] : nil, new: newShapes[key.table] ?? TableShape())
+        }
+        let holdingRows = try tablesHoldingRows(pairs.filter { $0.old?.columns == $0.new.columns }.map(\.key.table), db)
         var tables: [Table] = []
-        for key in newKeys {
-            let table = try changes(in: key, oldHas: oldKeys.contains { $0.table == key.table },
-                                    scope: RowScope(key, changedDays: changedDays, budget: budget), db)
+        for (key, old, new) in pairs {
+            // A table empty on both sides, its columns the same, holds no change.
+            if old?.columns == new.columns, !holdingRows.contains(key.table) { continue }
+            let table = try changes(in: key, shapes: (old, new), scope: RowScope(key, changedDays: changedDays, budget: budget), db)
             if !table.isEmpty { tables.append(table) }
         }
         let kept = Set(newKeys.map(\.table))
@@ -112,71 +120,6 @@ public struct ChangeSet: Sendable {
         let version = try Int.fetchOne(db, sql: "PRAGMA \"\(schema)\".user_version") ?? 0
         let builtAt = try String.fetchOne(db, sql: "SELECT value FROM \"\(schema)\"._meta WHERE key = 'built_at'")
         return Side(snapshot: url.lastPathComponent, schemaVersion: version, builtAt: builtAt)
-    }
-
-    private static func columns(of table: String, schema: String, _ db: Database) throws -> [String] {
-        try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?, ?) ORDER BY cid", arguments: [table, schema])
-    }
-
-    private static func changes(in key: TableKey, oldHas: Bool, scope: RowScope, _ db: Database) throws -> Table {
-        let name = quoted(key.table)
-        let columns = try columns(of: key.table, schema: "main", db)
-        var table = Table(name: key.table, key: key.columns, columns: columns, replaced: false, dropped: false,
-                          create: nil, inserted: [], updated: [], deleted: [])
-        guard oldHas, try Self.columns(of: key.table, schema: "prev", db) == columns else {
-            table.replaced = true
-            table.create = try String.fetchOne(db, sql: "SELECT sql FROM main.sqlite_master WHERE type = 'table' AND name = ?",
-                                               arguments: [key.table])
-            table.inserted = try rows("SELECT * FROM main.\(name)", db, scope.budget)
-            return table
-        }
-        guard !key.columns.isEmpty else {
-            // The whole row is the key: rows compared as a multiset, one entry per copy.
-            let all = columns.map(quoted).joined(separator: ", ")
-            let matched = columns.map { "o.\(quoted($0)) IS n.\(quoted($0))" }.joined(separator: " AND ")
-            func surplus(_ from: String, over other: String) -> String {
-                """
-                WITH n AS (SELECT \(all), count(*) AS copies FROM \(from).\(name) GROUP BY \(all)),
-                     o AS (SELECT \(all), count(*) AS copies FROM \(other).\(name) GROUP BY \(all))
-                SELECT \(columns.map { "n.\(quoted($0))" }.joined(separator: ", ")), n.copies - coalesce(o.copies, 0)
-                FROM n LEFT JOIN o ON \(matched) WHERE n.copies > coalesce(o.copies, 0)
-                """
-            }
-            table.inserted = try copies(surplus("main", over: "prev"), db, scope.budget)
-            table.deleted = try copies(surplus("prev", over: "main"), db, scope.budget)
-            return table
-        }
-        let matched = key.columns.map { "o.\(quoted($0)) IS n.\(quoted($0))" }.joined(separator: " AND ")
-        // A table keyed by its rowid lists its rows in key order, however the query planner
-        // would scan it (a covering index, another order), so that the rows of a few days
-        // compared range by range come in the order of the whole table compared at once.
-        let order = { (alias: String) in key.columns == ["id"] ? " ORDER BY \(alias).id" : "" }
-        table.inserted = try scope.rows(db) { within in """
-            SELECT n.* FROM main.\(name) n WHERE \(within("n")) AND NOT EXISTS (SELECT 1 FROM prev.\(name) o WHERE \(matched))\(order("n"))
-            """ }
-        table.deleted = try scope.rows(db) { within in """
-            SELECT \(key.columns.map { "o.\(quoted($0))" }.joined(separator: ", ")) FROM prev.\(name) o
-            WHERE \(within("o")) AND NOT EXISTS (SELECT 1 FROM main.\(name) n WHERE \(matched))\(order("o"))
-            """ }
-        let others = columns.filter { !key.columns.contains($0) }
-        if !others.isEmpty {
-            let differs = others.map { "o.\(quoted($0)) IS NOT n.\(quoted($0))" }
-            let found = try scope.rows(db) { within in """
-                SELECT \(key.columns.map { "n.\(quoted($0))" }.joined(separator: ", ")),
-                       \(others.map { "n.\(quoted($0))" }.joined(separator: ", ")), \(differs.joined(separator: ", "))
-                FROM main.\(name) n JOIN prev.\(name) o ON \(matched)
-                WHERE \(within("n")) AND (\(differs.joined(separator: " OR ")))\(order("n"))
-                """ }
-            table.updated = found.map { row in
-                let values = row[key.columns.count..<(key.columns.count + others.count)]
-                let flags = row[(key.columns.count + others.count)...]
-                return Update(key: Array(row[..<key.columns.count]),
-                              changed: zip(others, zip(values, flags)).compactMap { column, pair in
-                                  pair.1 == .integer(1) ? Change(column: column, value: pair.0) : nil
-                              })
-            }
-        }
-        return table
     }
 
     /// Views, indexes and triggers whose definition is new, changed or gone. SQLite's own
@@ -218,7 +161,7 @@ public struct ChangeSet: Sendable {
     }
 
     /// Rows whose last column says how many copies of the rest there are.
-    private static func copies(_ sql: String, _ db: Database, _ budget: RowBudget) throws -> [[SQLValue]] {
+    static func copies(_ sql: String, _ db: Database, _ budget: RowBudget) throws -> [[SQLValue]] {
         try rows(sql, db, budget).flatMap { row -> [[SQLValue]] in
             guard case .integer(let count) = row.last, count > 0 else { return [] }
             try budget.take(Int(count) - 1)
