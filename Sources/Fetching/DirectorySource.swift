@@ -90,12 +90,14 @@ public struct DirectorySource: DocumentSource {
     private func openFile(for url: String) throws -> (descriptor: Int32, path: String, size: Int) {
         let base = rootPath + (try Self.relativePath(of: url))
         for file in [base, base + ".html", base + ".json", base + "/index.html"] {
-            var descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            // Non-blocking, so that a named pipe or a device opens at once and is then refused as
+            // not a regular file, rather than holding the run until something writes to it.
+            var descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
             let resolved: String
             if descriptor >= 0 {
                 resolved = realFolders.realPath(ofFolderOf: file)
             } else if errno == ELOOP {
-                descriptor = open(file, O_RDONLY | O_CLOEXEC)
+                descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 guard descriptor >= 0 else { continue }
                 resolved = RealFolders.resolve(file) ?? file
             } else if errno == ENOENT || errno == ENOTDIR {

@@ -73,7 +73,7 @@ import Testing
 
     /// Links are followed where they stay in the source's folder and refused where they lead
     /// out of it, whether the link is the file itself or a folder on its way; a name that is a
-    /// folder is not read as a page.
+    /// folder or a named pipe is not read as a page.
     @Test func linksAreReadOnlyWhereTheyStayInTheFolder() async throws {
         let scratch = try makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -93,6 +93,7 @@ import Testing
                                        withDestinationPath: site.appendingPathComponent("pages").path)
         try manager.createSymbolicLink(atPath: site.appendingPathComponent("away").path, withDestinationPath: outside.path)
         try manager.createDirectory(at: site.appendingPathComponent("pages/folder.html"), withIntermediateDirectories: true)
+        #expect(mkfifo(site.appendingPathComponent("pages/pipe.html").path, 0o644) == 0)
         let source = DirectorySource(root: site)
 
         #expect(try await source.fetch("https://x.test/pages/alias").body == Data("inside".utf8))
@@ -101,7 +102,10 @@ import Testing
             let refused = await #expect(throws: Failure.self, "\(url)") { try await source.fetch(url) }
             #expect(refused?.code == .invalidURL, "\(url)")
         }
-        let folder = await #expect(throws: Failure.self) { try await source.fetch("https://x.test/pages/folder.html") }
-        #expect(folder?.code == .notFound)
+        // A folder or a named pipe is no page (a pipe is not waited on: this would hang).
+        for url in ["https://x.test/pages/folder.html", "https://x.test/pages/pipe"] {
+            let notAPage = await #expect(throws: Failure.self, "\(url)") { try await source.fetch(url) }
+            #expect(notAPage?.code == .notFound, "\(url)")
+        }
     }
 }
