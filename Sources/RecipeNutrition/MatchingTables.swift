@@ -44,6 +44,13 @@ public struct MatchingTables: Sendable {
             guard reference.foods[food] != nil else { throw value.error("\(food) is not a food of \(reference.name)") }
             let key = IngredientWords.phrase(phrase)
             guard !key.isEmpty else { throw value.error("the phrase \"\(phrase)\" has no word a match could use") }
+            // A match drops words of preparation ("fresh", "chopped"), so "fresh thyme" is read as
+            // "thyme": two such phrases naming two foods would leave the later one in place of the
+            // earlier for both, unseen.
+            if let earlier = tables.synonyms[key], earlier != food {
+                throw value.error("the phrase \"\(phrase)\" is read as \"\(key)\", which an earlier phrase gives "
+                                  + "\(earlier); a match cannot tell them apart: keep one")
+            }
             tables.synonyms[key] = food
         }
         if FileManager.default.fileExists(atPath: overridesFile.path) {

@@ -18,6 +18,17 @@ import Testing
         }
     }
 
+    /// A bare word keeps the food its own phrase gives, not one a phrase with a word of
+    /// preparation gave ("minced pork", read as "pork", once made every pork ground pork).
+    @Test func aBareWordKeepsItsOwnSynonym() throws {
+        // usda-sr24-synonyms.yml: "pork: 10020", "tomato: 11529", "thyme: 02042", "pea: 11304".
+        for (name, id) in [("Pork", "10020"), ("Minced Pork", "10020"), ("Tomatoes", "11529"), ("Fresh Thyme", "02042"),
+                           ("Frozen Peas", "11304")] {
+            let matched = try match(name).get()
+            #expect(matched.food.id == id, "\(name)")
+        }
+    }
+
     @Test func aFoodNamingEveryWordIsChosenByItsScore() throws {
         // "Pomegranates" is no synonym; "Pomegranates, raw" (09286) names its word: 0.5 × 1/2 +
         // 0.3 (pomegranate in its first two segments) + 0.2 (raw) = 0.75, above the juice's 0.47.

@@ -62,6 +62,26 @@ import TestSupport
                 + "scripts/nutrition-reference --force")
     }
 
+    /// Two phrases a match reads alike ("minced pork" is read as "pork") that name two foods are
+    /// refused where the later one is written: the later used to replace the earlier unseen.
+    @Test func phrasesReadAlikeThatNameTwoFoodsAreRefused() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tables = folder.appendingPathComponent("nutrition")
+        try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
+        let synonyms = tables.appendingPathComponent("usda-sr24-synonyms.yml")
+        try Data("reference: usda-sr24\nsynonyms:\n  pork: \"10020\"\n  ground pork: \"10219\"\n  minced pork: \"10219\"\n"
+            .utf8).write(to: synonyms)
+        let reference = try Reference.loaded().matcher.reference
+        let error = try #require(throws: Failure.self) { try MatchingTables.load(for: reference, beside: folder) }
+        #expect(error.message.contains("\"minced pork\" is read as \"pork\", which an earlier phrase gives 10020"),
+                "\(error)")
+        #expect("\(error)".contains("usda-sr24-synonyms.yml:5:"), "\(error)")
+        // The same food under both phrases is no conflict.
+        try Data("reference: usda-sr24\nsynonyms:\n  pork: \"10020\"\n  minced pork: \"10020\"\n".utf8).write(to: synonyms)
+        #expect(try MatchingTables.load(for: reference, beside: folder).synonyms["pork"] == "10020")
+    }
+
     @Test func theReferenceIsFoundInTheUsersCacheUnlessNamed() {
         #expect(NutritionReference.location(of: "usda-sr24", environment: ["HOME": "/home/ana"]).path
                 == "/home/ana/.cache/commissary/usda-sr24.sqlite")
