@@ -18,6 +18,33 @@ struct PostgresPublishTests {
 
     /// The bundled sample over a copy of SampleData, publishing into schema `dining` too, with
     /// `access` (more `publish: postgres:` lines, indented four spaces) if given.
+    /// A private server the pipelines' `url_env` names, and a workspace: what most tests here
+    /// start from; `close` stops the one and removes the other.
+    struct ServerScene {
+        let server: PrivatePostgres
+        let workspace: URL
+        let variable: String
+
+        init(variable: String) throws {
+            server = try PrivatePostgres()
+            self.variable = variable
+            setenv(variable, server.url, 1)
+            do {
+                workspace = try Paths.temporaryFolder()
+            } catch {
+                unsetenv(variable)
+                server.stop()
+                throw error
+            }
+        }
+
+        func close() {
+            unsetenv(variable)
+            server.stop()
+            try? FileManager.default.removeItem(at: workspace)
+        }
+    }
+
     private func samplePipeline(in workspace: URL, access: String = "") throws -> (spec: URL, site: URL) {
         try SampleCopy.make(in: workspace,
                             adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n" + access)
@@ -71,12 +98,9 @@ struct PostgresPublishTests {
     }
 
     @Test func theSampleIsInPostgresAsInSQLiteTableByTableAndViewByView() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         // The sample names the nutrition reference, so the estimates' tables and view are compared with rows.
         let (spec, _) = try SampleCopy.make(in: workspace, adding: "\npublish:\n  postgres:\n"
                                             + "    url_env: \(Self.variable)\n    schema: dining\n")
@@ -243,12 +267,9 @@ struct PostgresPublishTests {
     /// row by row; each gives night 10's snapshot table by table. A client at night 1, behind
     /// the retention window, is told to download the snapshot whole by both.
     @Test func tenNightsAreEachSwappedInWholeWithTheirAccessAndTheirChanges() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         let (spec, site) = try samplePipeline(in: workspace, access: """
                 readers: [anon, authenticated]
                 row_level_security: true
@@ -382,12 +403,9 @@ struct PostgresPublishTests {
     /// the night before, kept for rollback, keeps its grants; a reader the server has no role
     /// for stops the publish before anything is built.
     @Test func readersAndRowLevelSecurityAreGivenAgainByEveryPublish() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         let (spec, _) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
         let connection = try PostgresConnection(url: server.url, place: "test")
         try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
@@ -435,12 +453,9 @@ struct PostgresPublishTests {
     /// after each kill `dining` still serves one whole night that was published; the next run
     /// clears what a killed one left and swaps its night in.
     @Test func aKilledPublishLeavesThePreviousNightServed() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         let (spec, _) = try samplePipeline(in: workspace)
         let arguments = ["run", spec.path, "--workspace", workspace.path, "--force", "--quiet"]
         #expect(try await CommissaryProcess.run(arguments).status == 0)
@@ -473,12 +488,9 @@ struct PostgresPublishTests {
     /// PostgreSQL's feed as in its change file: its `run` row says `resync`, with no `change`
     /// rows.
     @Test func aNightOverTheChangeLimitIsAResyncInTheFeed() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         let (spec, site) = try samplePipeline(in: workspace, access: "  changes:\n    max_rows: 3\n")
         let connection = try PostgresConnection(url: server.url, place: "test")
         let first = try await run(spec, workspace: workspace)
@@ -494,12 +506,9 @@ struct PostgresPublishTests {
     /// The 2016 history (134 days of real menus): the same row counts in every table, and the
     /// same answers to the README's example queries, in PostgreSQL as in the SQLite snapshot.
     @Test func the2016HistoryAnswersTheExampleQueriesAsSQLiteDoes() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
         var spec = try SpecReader.read(Paths.pipelines.appendingPathComponent("ucla-history-2016.yml"))
         spec.postgres = PostgresTarget(addressVariable: Self.variable, schema: "history")
         let report = try await PipelineRunner(
