@@ -68,18 +68,18 @@ public struct FetchRecord: Codable, Sendable, Hashable {
     /// decoder reads it back.
     static func line(of record: FetchRecord) -> String {
         var line = JSONLine()
-        line.member("charset", record.charset.map(JSONLine.string))
-        line.member("fetchedAt", JSONLine.string(ISOTimestamp.millisecondString(from: record.fetchedAt)))
+        line.member("charset", record.charset.map(jsonStringLiteral))
+        line.member("fetchedAt", jsonStringLiteral(ISOTimestamp.millisecondString(from: record.fetchedAt)))
         var headers = JSONLine()
         for (name, value) in record.headers.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
-            headers.member(name, JSONLine.string(value))
+            headers.member(name, jsonStringLiteral(value))
         }
         line.member("headers", headers.object)
         line.member("notModified", record.notModified ? "true" : "false")
-        line.member("sha256", JSONLine.string(record.sha256))
+        line.member("sha256", jsonStringLiteral(record.sha256))
         line.member("size", String(record.size))
         line.member("status", String(record.status))
-        line.member("url", JSONLine.string(record.url))
+        line.member("url", jsonStringLiteral(record.url))
         return line.object
     }
 

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension ChangeSet {
@@ -34,14 +35,14 @@ extension ChangeSet {
         if let resync {
             // No `tables` member at all: a client that does not know the mark fails on the
             // missing rows instead of applying an empty set and believing itself up to date.
-            return out + "  \"resync\": \(QueryResult.jsonString(resync))\n}\n"
+            return out + "  \"resync\": \(jsonStringLiteral(resync))\n}\n"
         }
         out += "  \"tables\": ["
         for (index, table) in tables.enumerated() {
             out += index == 0 ? "\n    {" : ",\n    {"
-            out += "\"name\": \(QueryResult.jsonString(table.name)), \"key\": \(Self.json(table.key)), "
+            out += "\"name\": \(jsonStringLiteral(table.name)), \"key\": \(Self.json(table.key)), "
             out += "\"columns\": \(Self.json(table.columns)), \"replaced\": \(table.replaced), \"dropped\": \(table.dropped),"
-            if let create = table.create { out += "\n     \"create\": \(QueryResult.jsonString(create)),"}
+            if let create = table.create { out += "\n     \"create\": \(jsonStringLiteral(create)),"}
             out += "\n     \"inserted\": ["
             Self.appendRows(table.inserted, to: &out)
             out += "],\n     \"updated\": ["
@@ -51,7 +52,7 @@ extension ChangeSet {
                 out += ", \"changed\": {"
                 for (number, change) in update.changed.enumerated() {
                     if number > 0 { out += ", " }
-                    out += QueryResult.jsonString(change.column) + ": "
+                    out += jsonStringLiteral(change.column) + ": "
                     QueryResult.appendJSON(change.value, to: &out)
                 }
                 out += "}}"
@@ -64,8 +65,8 @@ extension ChangeSet {
         out += "  \"schema_objects\": ["
         for (index, object) in schemaObjects.enumerated() {
             out += index == 0 ? "\n    {" : ",\n    {"
-            out += "\"type\": \(QueryResult.jsonString(object.type)), \"name\": \(QueryResult.jsonString(object.name)), \"sql\": "
-            out += object.sql.map(QueryResult.jsonString) ?? "null"
+            out += "\"type\": \(jsonStringLiteral(object.type)), \"name\": \(jsonStringLiteral(object.name)), \"sql\": "
+            out += object.sql.map(jsonStringLiteral) ?? "null"
             out += "}"
         }
         out += schemaObjects.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
@@ -73,12 +74,12 @@ extension ChangeSet {
     }
 
     private static func json(_ side: Side) -> String {
-        "{\"snapshot\": \(QueryResult.jsonString(side.snapshot)), \"schema_version\": \(side.schemaVersion), "
-            + "\"built_at\": \(side.builtAt.map(QueryResult.jsonString) ?? "null")}"
+        "{\"snapshot\": \(jsonStringLiteral(side.snapshot)), \"schema_version\": \(side.schemaVersion), "
+            + "\"built_at\": \(side.builtAt.map(jsonStringLiteral) ?? "null")}"
     }
 
     private static func json(_ names: [String]) -> String {
-        "[" + names.map(QueryResult.jsonString).joined(separator: ", ") + "]"
+        "[" + names.map(jsonStringLiteral).joined(separator: ", ") + "]"
     }
 
     private static func appendRows(_ rows: [[SQLValue]], to out: inout String) {

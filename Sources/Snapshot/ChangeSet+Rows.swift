@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension ChangeSet {
@@ -49,7 +50,7 @@ extension ChangeSet {
         var out = "{"
         for (index, (column, value)) in zip(columns, values).enumerated() {
             if index > 0 { out += ", " }
-            out += QueryResult.jsonString(column) + ": "
+            out += jsonStringLiteral(column) + ": "
             QueryResult.appendJSON(value, to: &out)
         }
         return out + "}"

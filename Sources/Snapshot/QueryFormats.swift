@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension QueryResult {
@@ -41,7 +42,7 @@ extension QueryResult {
     /// gets `_2`, `_3` … so that no value is lost to a key written twice. Written directly, one
     /// row per line, as fast as CSV.
     public func json() -> String {
-        let keys = Self.uniqueKeys(columns).map(Self.jsonString)
+        let keys = Self.uniqueKeys(columns).map(jsonStringLiteral)
         var out = "["
         out.reserveCapacity(rows.count * max(16, columns.count * 16))
         for (index, row) in rows.enumerated() {
@@ -54,7 +55,7 @@ extension QueryResult {
 
     /// The objects of `json`, one a line, without the array (JSON Lines).
     public func jsonLines() -> String {
-        let keys = Self.uniqueKeys(columns).map(Self.jsonString)
+        let keys = Self.uniqueKeys(columns).map(jsonStringLiteral)
         var out = ""
         out.reserveCapacity(rows.count * max(16, columns.count * 16))
         for row in rows {
@@ -82,8 +83,8 @@ extension QueryResult {
         case .null: out += "null"
         case .integer(let number): out += String(number)
         case .real(let number): out += number.isFinite ? "\(number)" : "null"
-        case .text(let text): out += jsonString(text)
-        case .blob(let data): out += jsonString(data.base64EncodedString())
+        case .text(let text): out += jsonStringLiteral(text)
+        case .blob(let data): out += jsonStringLiteral(data.base64EncodedString())
         }
     }
 
@@ -99,26 +100,6 @@ extension QueryResult {
             }
             return key
         }
-    }
-
-    /// A JSON string literal (RFC 8259): quote, backslash and control characters escaped,
-    /// everything else, slashes and non-ASCII included, as it is.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// Aligned columns for reading in a terminal; NULL shows as `NULL`.
