@@ -113,7 +113,7 @@ public struct ChangeSet: Sendable {
             tables.append(Table(name: gone.table, key: gone.columns, columns: [], replaced: false, dropped: true,
                                 create: nil, inserted: [], updated: [], deleted: []))
         }
-        return (tables, try schemaObjects(db))
+        return (tables, try schemaObjects(db, replacedTables: Set(tables.filter(\.replaced).map(\.name))))
     }
 
     private static func side(_ url: URL, schema: String, _ db: Database) throws -> Side {
@@ -122,16 +122,18 @@ public struct ChangeSet: Sendable {
         return Side(snapshot: url.lastPathComponent, schemaVersion: version, builtAt: builtAt)
     }
 
-    /// Views, indexes and triggers whose definition is new, changed or gone. SQLite's own
-    /// indexes (of keys and unique columns) come with their tables.
-    private static func schemaObjects(_ db: Database) throws -> [SchemaObject] {
-        func definitions(_ schema: String) throws -> [String: (type: String, sql: String)] {
-            var found: [String: (type: String, sql: String)] = [:]
+    /// Views, indexes and triggers whose definition is new, changed or gone, and the indexes
+    /// and triggers of every replaced table however they are defined: a client that drops the
+    /// table drops them with it, and creates them again only if the set names them. SQLite's
+    /// own indexes (of keys and unique columns) come with their tables.
+    private static func schemaObjects(_ db: Database, replacedTables: Set<String>) throws -> [SchemaObject] {
+        func definitions(_ schema: String) throws -> [String: (type: String, table: String, sql: String)] {
+            var found: [String: (type: String, table: String, sql: String)] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT type, name, sql FROM "\(schema)".sqlite_master
+                SELECT type, name, tbl_name, sql FROM "\(schema)".sqlite_master
                 WHERE type IN ('view', 'index', 'trigger') AND sql IS NOT NULL
                 """) {
-                found[row[1]] = (row[0], row[2])
+                found[row[1]] = (row[0], row[2], row[3])
             }
             return found
         }
@@ -141,7 +143,8 @@ public struct ChangeSet: Sendable {
         for name in Set(before.keys).union(after.keys).sorted() {
             let old = before[name]
             let new = after[name]
-            guard old?.sql != new?.sql else { continue }
+            let droppedWithItsTable = new.map { $0.type != "view" && replacedTables.contains($0.table) } ?? false
+            guard old?.sql != new?.sql || droppedWithItsTable else { continue }
             objects.append(SchemaObject(type: (new ?? old)?.type ?? "", name: name, sql: new?.sql))
         }
         return objects
