@@ -113,10 +113,10 @@ public struct PipelineRunner: Sendable {
         let run = try OpenRun(context)
         defer { withExtendedLifetime(run.lock) {} }
         var log = StageLog(context)
-        let revalidation = await Revalidate(context: context)
+        var revalidation = await Revalidate(context: context)
             .run(run.work, latest: run.latest, resuming: !run.interrupted.isEmpty)
         // What revalidation asked is in the raw store's history even when it ends the run.
-        try run.raw.commitPending()
+        revalidation.seconds += try run.raw.commitPending(timedOn: context.clock)
         try run.stopIfDamaged()
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }

@@ -20,7 +20,8 @@ struct HarvestOutcome {
     /// Restaurant names the places file does not list, to be reported once per run.
     var unknownRestaurants: Set<String> = []
     /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
-    /// with partitions running side by side these add up to more than the wall time.
+    /// with partitions running side by side these add up to more than the wall time. Fetching
+    /// includes committing the documents to the raw store.
     var fetchSeconds = 0.0
     var parseSeconds = 0.0
     /// Partitions whose new fetch was refused or failed, published from their last good version.
@@ -146,7 +147,7 @@ struct Harvest {
                 running -= 1
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
-                try commit(outcome, to: ledger, unrecorded: &unrecorded)
+                try commit(outcome, to: ledger, unrecorded: &unrecorded, storingSeconds: &harvest.fetchSeconds)
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
@@ -158,11 +159,11 @@ struct Harvest {
                 }
             }
         }
-        try raw.commitPending()
+        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
         try unrecorded.commit(to: ledger)
         try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, foods: cache, ledger: ledger,
                                      menus: menus, into: &harvest)
-        try raw.commitPending()
+        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
         cache?.flush()
         if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
@@ -172,10 +173,11 @@ struct Harvest {
     }
 
     /// A partition taken from the parse cache waits to be committed with the next one fetched
-    /// or parsed (`CachedPartitionRecords`); any other is committed now, after those.
+    /// or parsed (`CachedPartitionRecords`); any other is committed now, after those. The raw
+    /// store's records go first, their time added to `storingSeconds`.
     private func commit(_ outcome: PartitionOutcome, to ledger: StateLedger,
-                        unrecorded: inout CachedPartitionRecords) throws {
-        try raw.commitPending()
+                        unrecorded: inout CachedPartitionRecords, storingSeconds: inout Double) throws {
+        storingSeconds += try raw.commitPending(timedOn: context.clock)
         if outcome.fromCache, outcome.stale == nil {
             if let state = ledgerState(of: outcome) {
                 try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
@@ -431,6 +433,7 @@ struct Harvest {
         recorded.documents = borrower.documents + newDocuments
         recorded.attempted = recorded.documents
         recorded.summary = borrower.summary
+        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
         try record(recorded, in: ledger)
     }
 
@@ -457,14 +460,13 @@ struct Harvest {
     }
 
     /// The raw store the run's sources store into. Its records are committed in batches; each
-    /// is committed before the ledger names documents (`commit`, `record`), so a partition the
-    /// ledger calls done never points at a record a kill took from the index.
+    /// is committed before the ledger names documents (`commit`, and before every `record`), so
+    /// a partition the ledger calls done never points at a record a kill took from the index.
     private var raw: RawStore { RawStore(root: context.options.workspace.raw) }
 
-    /// Commits a finished partition to the ledger as soon as it finishes. A kept day is not
-    /// written: a replay learns nothing new about it.
+    /// Commits a finished partition to the ledger as soon as it finishes, once the raw store has
+    /// committed its documents' records. A kept day is not written: a replay learns nothing new about it.
     private func record(_ outcome: PartitionOutcome, in ledger: StateLedger) throws {
-        try raw.commitPending()
         if case .failure(let error) = outcome.result {
             context.logger.info("partition failed", metadata: [
                 "stage": "\(StageName.fetch.rawValue)", "source": "\(outcome.work.harvester.source.name)",
@@ -498,5 +500,16 @@ struct Harvest {
                                   runId: context.runId, updatedAt: isoTimestamp(context.clock.now()), message: "\(error)",
                                   lastGood: previous?.lastGood)
         }
+    }
+}
+
+extension RawStore {
+    /// `commitPending`, and how long it took on `clock`: the fetch stage's time, since storing
+    /// what was fetched is part of fetching it, though a run commits a batch at a time between
+    /// fetches rather than in each.
+    func commitPending(timedOn clock: RunClock) throws -> Double {
+        let started = clock.instant
+        try commitPending()
+        return clock.seconds(since: started)
     }
 }
