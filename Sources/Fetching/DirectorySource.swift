@@ -48,7 +48,7 @@ public struct DirectorySource: DocumentSource {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(.transport, "cannot read \(file.path): \(String(cString: strerror(errno)))", at: url)
+                throw Self.unreadable(file.path, errorNumber: errno, url: url)
             }
             if count == 0 { break }
             filled += count
@@ -71,7 +71,7 @@ public struct DirectorySource: DocumentSource {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Failure(.transport, "cannot read \(file.path): \(String(cString: strerror(errno)))", at: url)
+                throw Self.unreadable(file.path, errorNumber: errno, url: url)
             }
             if count == 0 { break }
             piece.count = count
@@ -103,7 +103,7 @@ public struct DirectorySource: DocumentSource {
             } else if errno == ENOENT || errno == ENOTDIR {
                 continue
             } else {
-                throw Failure(.transport, "cannot read \(file): \(String(cString: strerror(errno)))", at: url)
+                throw Self.unreadable(file, errorNumber: errno, url: url)
             }
             var status = stat()
             guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
@@ -118,6 +118,14 @@ public struct DirectorySource: DocumentSource {
             return (descriptor, file, Int(status.st_size))
         }
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
+    }
+
+    /// A file of the folder that is there but cannot be opened or read: the machine's failure
+    /// (`file_system`), not a site that could not be reached.
+    private static func unreadable(_ file: String, errorNumber: Int32, url: String) -> Failure {
+        Failure(.fileSystem, "cannot read \(file): \(String(cString: strerror(errorNumber))); check the file and "
+                + "that the user running commissary may read it",
+                at: url, cause: POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO))
     }
 
     /// The file path a URL maps to, relative to the root; throws for traversal attempts. Read

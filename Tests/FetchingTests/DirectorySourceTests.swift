@@ -43,6 +43,19 @@ import Testing
         #expect(error?.code == .invalidURL)
     }
 
+    /// A file that is there but cannot be read is the machine's failure, not an unreachable
+    /// site. `/proc/self/mem` is a regular file whose first bytes no read can have (EIO), which
+    /// shows it where permissions cannot (the tests run as root).
+    @Test func aFileThatCannotBeReadIsAFileSystemFailure() async throws {
+        let source = DirectorySource(root: URL(fileURLWithPath: "/proc/self"))
+        for read in [{ try await source.fetch("https://x.test/mem") },
+                     { try await source.stream("https://x.test/mem") { _ in } }] as [() async throws -> Any] {
+            let failure = await #expect(throws: Failure.self) { _ = try await read() }
+            #expect(failure?.code == .fileSystem && failure?.code.meansUnreachable == false)
+            #expect(failure?.message.contains("/mem: Input/output error") == true)
+        }
+    }
+
     @Test func missingFileIsNotFound() async throws {
         let error = await #expect(throws: Failure.self) {
             try await DirectorySource(root: SharedData.root).fetch("https://x.example/no/such/page")
