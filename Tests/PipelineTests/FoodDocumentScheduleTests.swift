@@ -7,6 +7,7 @@ import Logging
 import Pipeline
 import Snapshot
 import SourceAdapters
+import Synchronization
 import Testing
 import TestSupport
 
@@ -14,11 +15,17 @@ import TestSupport
 /// `fetch.missing_documents`): the seven real UCLA nights and small feeds of real documents,
 /// served on 127.0.0.1, with the nights moved by the run's clock rather than by waiting.
 @Suite struct FoodDocumentScheduleTests {
-    /// Runs at 02:00 UTC on `day`, as the nightly timer does.
+    /// Runs at 02:00 UTC on `day`, as the nightly timer does: each clock made a millisecond
+    /// after the one before, so that two runs of one night get two run ids (a run id is the
+    /// start's millisecond and a random byte, and the same millisecond twice made one run in
+    /// 256 find its snapshot's name taken).
     static func clock(_ day: ServiceDate) -> RunClock {
-        let night = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 7_200)
+        let made = clocksMade.add(1, ordering: .relaxed).newValue
+        let night = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 7_200 + Double(made) / 1_000)
         return RunClock(now: { night }, clock: ContinuousClock())
     }
+
+    private static let clocksMade = Atomic<Int>(0)
 
     static func run(_ spec: PipelineSpec, workspace: URL, on day: ServiceDate, today: ServiceDate? = nil,
                     dates: DateSelection? = nil, force: Bool = false) async throws -> RunReport {
