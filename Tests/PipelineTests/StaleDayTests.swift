@@ -220,6 +220,31 @@ import TestSupport
         expectSame(try contents(of: mended).nutrients, before.nutrients, "nutrients")
     }
 
+    /// A stale day says why in the manifest (`failure`), the night it was refused and on every
+    /// later night that keeps it as history once the window has moved past it, read back from
+    /// the ledger without a request.
+    @Test func aStaleDayKeptAsHistoryStillSaysWhyItIsStale() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let site = Site()
+        let server = try server(site)
+        defer { server.stop() }
+        var spec = spec(server, workspace: workspace)
+        _ = try await run(spec, workspace: workspace)
+        site.breakage = .itemMarkup(day: "2026-10-11")
+        let broken = try await run(spec, workspace: workspace)
+        let refused = try #require(broken.manifest.partitions.first { $0.key == "2026-10-11" })
+        #expect(refused.status == .stale && refused.failure == "refused_partition")
+
+        spec.sources[0].dates = .range(from: ServiceDate(Self.days[2])!, to: ServiceDate(Self.days[2])!)
+        spec.history = .all
+        let later = try await run(spec, workspace: workspace)
+        let kept = Dictionary(later.manifest.partitions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(kept["2026-10-11"]?.status == .stale && kept["2026-10-11"]?.failure == "refused_partition")
+        #expect(kept["2026-10-10"]?.status != .stale && kept["2026-10-10"]?.failure == nil)
+        #expect(try staleRows(of: later).map(\.partition) == ["2026-10-11"])
+    }
+
     /// With no good version to fall back on, a refused day fails as an unreadable page does.
     @Test func aDayNeverGoodBlocksAsBefore() async throws {
         let workspace = try Paths.temporaryFolder()

@@ -20,6 +20,9 @@ public struct PartitionState: Hashable, Sendable, Codable {
     public var runId: String
     public var updatedAt: String
     public var message: String?
+    /// The code of the failure (`Failure.Code.name`) of a failed partition: a day carried from
+    /// its last good version by a later run (history) reports why, as the night that failed did.
+    public var failure: String?
     /// The URLs among `documents` whose content may change between runs (a day's menu; not a
     /// recipe page, which is its recipe): fetching just these again tells whether the partition
     /// would read the same bytes. Nil when unknown, and then every document counts as one.
@@ -29,8 +32,8 @@ public struct PartitionState: Hashable, Sendable, Codable {
     public var lastGood: LastGood?
 
     public init(source: String, key: String, status: Status, documents: [SourceDocument],
-                runId: String, updatedAt: String, message: String? = nil, revalidate: [String]? = nil,
-                lastGood: LastGood? = nil) {
+                runId: String, updatedAt: String, message: String? = nil, failure: String? = nil,
+                revalidate: [String]? = nil, lastGood: LastGood? = nil) {
         self.lastGood = lastGood
         self.source = source
         self.key = key
@@ -39,6 +42,7 @@ public struct PartitionState: Hashable, Sendable, Codable {
         self.runId = runId
         self.updatedAt = updatedAt
         self.message = message
+        self.failure = failure
         self.revalidate = revalidate
     }
 }
@@ -145,6 +149,9 @@ public final class StateLedger {
                     PRIMARY KEY (source, url)
                 )
                 """)
+        }
+        migrator.registerMigration("v5-failure-code") { db in
+            try db.execute(sql: "ALTER TABLE partition ADD COLUMN failure TEXT")
         }
         return migrator
     }
@@ -313,14 +320,14 @@ public final class StateLedger {
             let rows = try states.map { state -> StatementArguments in
                 [state.source, state.key, state.status.rawValue, try json(state.documents), state.runId, state.updatedAt,
                  state.message, try state.revalidate.map(json), try state.lastGood.map { try json($0.documents) },
-                 state.lastGood?.runId, try state.lastGood?.summary.map(json)]
+                 state.lastGood?.runId, try state.lastGood?.summary.map(json), state.failure]
             }
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO partition
                     (source, key, status, documents, run_id, updated_at, message, revalidate,
-                     good_documents, good_run_id, good_summary)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     good_documents, good_run_id, good_summary, failure)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for row in rows { try insert.execute(arguments: row) }
             }
@@ -383,7 +390,7 @@ public final class StateLedger {
             source: row["source"], key: row["key"],
             status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
             documents: read, runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
-            revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
+            failure: row["failure"], revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
             lastGood: lastGood)
     }
 }

@@ -253,7 +253,7 @@ struct Harvest {
                 source: source, key: key, status: status,
                 documents: outcome.documents.count, documentsReused: outcome.documentsReused,
                 notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
-                counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause?.name))
+                counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause))
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
             let partition = RunManifest.Partition(
@@ -318,6 +318,7 @@ struct Harvest {
                 outcome.stale = StalePartition(source: work.harvester.source.name, partition: work.key,
                                                keptFetchedAt: good.fetchedAt, keptRunId: good.runId,
                                                reason: work.previous?.message ?? "the newest fetch failed")
+                outcome.staleBecause = work.previous?.failure
             }
             if let cache = partitionCache, let cacheKey, case .success(let kept) = outcome.result {
                 cache.store(.init(result: kept, revalidate: outcome.revalidate), key: cacheKey)
@@ -348,7 +349,7 @@ struct Harvest {
                 refusal = "\(error)"
             }
             if let good = work.previous?.lastGood {
-                if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code }
+                if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code.name }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
         }
@@ -494,11 +495,12 @@ struct Harvest {
             guard !outcome.work.history else { return nil }
             return PartitionState(
                 source: source, key: key, status: .failed, documents: outcome.attempted, runId: context.runId,
-                updatedAt: isoTimestamp(context.clock.now()), message: stale.reason, lastGood: previous?.lastGood)
+                updatedAt: isoTimestamp(context.clock.now()), message: stale.reason, failure: outcome.staleBecause,
+                lastGood: previous?.lastGood)
         case (.failure(let error), _):
             return PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
                                   runId: context.runId, updatedAt: isoTimestamp(context.clock.now()), message: "\(error)",
-                                  lastGood: previous?.lastGood)
+                                  failure: (error as? Failure)?.code.name, lastGood: previous?.lastGood)
         }
     }
 }

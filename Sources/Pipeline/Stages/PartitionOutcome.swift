@@ -20,8 +20,9 @@ struct PartitionOutcome: Sendable {
     /// Signs of a degraded structure in the accepted fetch, let through with a warning.
     var degraded: [String] = []
     var stale: StalePartition?
-    /// The code of the failure that the last good version replaces, for a stale partition.
-    var staleBecause: Failure.Code?
+    /// The code of the failure that the last good version replaces, for a stale partition
+    /// (`Failure.Code.name`).
+    var staleBecause: String?
     var revalidate: [String]
     /// Taken from the parse cache instead of being parsed.
     var fromCache = false
