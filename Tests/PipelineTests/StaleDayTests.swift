@@ -78,10 +78,36 @@ import TestSupport
             checks: CheckPolicy(minMenuItems: 100), fetch: fetch)
     }
 
-    private func run(_ spec: PipelineSpec, workspace: URL, force: Bool = false) async throws -> RunReport {
+    /// A test's own workspace, the site served on 127.0.0.1 for it, and the pipeline that reads
+    /// it; `close` stops the server and removes the workspace.
+    private struct Scene {
+        let workspace: URL
+        let site: Site
+        let server: TestHTTPServer
+        var spec: PipelineSpec
+
+        func close() {
+            server.stop()
+            try? FileManager.default.removeItem(at: workspace)
+        }
+    }
+
+    private func scene() throws -> Scene {
+        let workspace = try Paths.temporaryFolder()
+        let site = Site()
+        do {
+            let server = try server(site)
+            return Scene(workspace: workspace, site: site, server: server, spec: spec(server, workspace: workspace))
+        } catch {
+            try? FileManager.default.removeItem(at: workspace)
+            throw error
+        }
+    }
+
+    private func run(_ scene: Scene, force: Bool = false) async throws -> RunReport {
         try await PipelineRunner(
-            spec: spec,
-            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate(Self.days[0])!, force: force),
+            spec: scene.spec,
+            options: RunOptions(workspace: Workspace(root: scene.workspace), today: ServiceDate(Self.days[0])!, force: force),
             observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
     }
 
@@ -114,21 +140,17 @@ import TestSupport
     }
 
     @Test func aDayWhoseItemsCannotBeReadIsCarriedFromItsLastGoodVersion() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        let server = try server(site)
-        defer { server.stop() }
-        let spec = spec(server, workspace: workspace)
+        let scene = try scene()
+        defer { scene.close() }
 
-        let good = try await run(spec, workspace: workspace)
+        let good = try await run(scene)
         #expect(good.published && good.stale.isEmpty)
         // SampleData/README.md: 124 menu items and 464 nutrient values over the three days.
         let before = try contents(of: good)
         #expect(before.menu.count == 124 && before.nutrients.count == 464)
 
-        site.breakage = .itemMarkup(day: "2026-10-11")
-        let broken = try await run(spec, workspace: workspace)
+        scene.site.breakage = .itemMarkup(day: "2026-10-11")
+        let broken = try await run(scene)
         #expect(broken.published)
         let stale = try staleRows(of: broken)
         #expect(stale.map(\.partition) == ["2026-10-11"])
@@ -142,12 +164,12 @@ import TestSupport
         expectSame(carried.nutrients, before.nutrients, "nutrients")
 
         // Broken again the next night: still stale, still the first version.
-        let again = try await run(spec, workspace: workspace)
+        let again = try await run(scene)
         #expect(try staleRows(of: again).map(\.keptRunId) == [good.manifest.runId])
         expectSame(try contents(of: again).menu, before.menu, "menu")
 
-        site.breakage = .none
-        let mended = try await run(spec, workspace: workspace)
+        scene.site.breakage = .none
+        let mended = try await run(scene)
         #expect(mended.published && mended.stale.isEmpty)
         #expect(try staleRows(of: mended).isEmpty)
         expectSame(try contents(of: mended).menu, before.menu, "menu")
@@ -163,17 +185,13 @@ import TestSupport
         ("HTTP 429", Reply(status: 429, headers: [("Retry-After", "0")], keepAlive: true)),
     ])
     func recipePagesThatFailLeaveTheLastGoodNutrients(_ label: String, _ reply: Reply) async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        let server = try server(site)
-        defer { server.stop() }
-        let spec = spec(server, workspace: workspace)
-        let good = try await run(spec, workspace: workspace)
+        let scene = try scene()
+        defer { scene.close() }
+        let good = try await run(scene)
         let before = try contents(of: good)
 
-        site.breakage = .recipePages(reply)
-        let broken = try await run(spec, workspace: workspace, force: true)
+        scene.site.breakage = .recipePages(reply)
+        let broken = try await run(scene, force: true)
         #expect(broken.published, "\(label)")
         // The menus were fine; every food on them keeps the label it had (36 foods, SampleData/README.md).
         let stale = try staleRows(of: broken)
@@ -187,24 +205,20 @@ import TestSupport
         expectSame(carried.nutrients, before.nutrients, "\(label): nutrients")
         expectSame(carried.menu, before.menu, "\(label): menu")
 
-        site.breakage = .none
-        let mended = try await run(spec, workspace: workspace)
+        scene.site.breakage = .none
+        let mended = try await run(scene)
         #expect(try staleRows(of: mended).isEmpty, "\(label)")
         expectSame(try contents(of: mended).nutrients, before.nutrients, "\(label): nutrients")
     }
 
     @Test func renamedNutrientRowsAreRefused() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        let server = try server(site)
-        defer { server.stop() }
-        let spec = spec(server, workspace: workspace)
-        let good = try await run(spec, workspace: workspace)
+        let scene = try scene()
+        defer { scene.close() }
+        let good = try await run(scene)
         let before = try contents(of: good)
 
-        site.breakage = .nutrientRows
-        let broken = try await run(spec, workspace: workspace, force: true)
+        scene.site.breakage = .nutrientRows
+        let broken = try await run(scene, force: true)
         let stale = try staleRows(of: broken)
         #expect(!stale.isEmpty && !broken.stale.isEmpty)
         // 464 values over 36 labels is 12.9 a label; tonight's keep only the rows not marked
@@ -213,8 +227,8 @@ import TestSupport
         #expect(stale.allSatisfy { $0.reason.hasPrefix("tonight's label has ") && $0.reason.hasSuffix("usually have 12.9") })
         expectSame(try contents(of: broken).nutrients, before.nutrients, "nutrients")
 
-        site.breakage = .none
-        let mended = try await run(spec, workspace: workspace, force: true)
+        scene.site.breakage = .none
+        let mended = try await run(scene, force: true)
         #expect(mended.stale.isEmpty)
         #expect(try staleRows(of: mended).isEmpty)
         expectSame(try contents(of: mended).nutrients, before.nutrients, "nutrients")
@@ -224,21 +238,17 @@ import TestSupport
     /// later night that keeps it as history once the window has moved past it, read back from
     /// the ledger without a request.
     @Test func aStaleDayKeptAsHistoryStillSaysWhyItIsStale() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        let server = try server(site)
-        defer { server.stop() }
-        var spec = spec(server, workspace: workspace)
-        _ = try await run(spec, workspace: workspace)
-        site.breakage = .itemMarkup(day: "2026-10-11")
-        let broken = try await run(spec, workspace: workspace)
+        var scene = try scene()
+        defer { scene.close() }
+        _ = try await run(scene)
+        scene.site.breakage = .itemMarkup(day: "2026-10-11")
+        let broken = try await run(scene)
         let refused = try #require(broken.manifest.partitions.first { $0.key == "2026-10-11" })
         #expect(refused.status == .stale && refused.failure == "refused_partition")
 
-        spec.sources[0].dates = .range(from: ServiceDate(Self.days[2])!, to: ServiceDate(Self.days[2])!)
-        spec.history = .all
-        let later = try await run(spec, workspace: workspace)
+        scene.spec.sources[0].dates = .range(from: ServiceDate(Self.days[2])!, to: ServiceDate(Self.days[2])!)
+        scene.spec.history = .all
+        let later = try await run(scene)
         let kept = Dictionary(later.manifest.partitions.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(kept["2026-10-11"]?.status == .stale && kept["2026-10-11"]?.failure == "refused_partition")
         #expect(kept["2026-10-10"]?.status != .stale && kept["2026-10-10"]?.failure == nil)
@@ -247,13 +257,10 @@ import TestSupport
 
     /// With no good version to fall back on, a refused day fails as an unreadable page does.
     @Test func aDayNeverGoodBlocksAsBefore() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        site.breakage = .itemMarkup(day: "2026-10-11")
-        let server = try server(site)
-        defer { server.stop() }
-        let report = try await run(spec(server, workspace: workspace), workspace: workspace)
+        let scene = try scene()
+        defer { scene.close() }
+        scene.site.breakage = .itemMarkup(day: "2026-10-11")
+        let report = try await run(scene)
         #expect(!report.published)
         let blocking = report.blockingChecks.map(\.message).joined(separator: " ")
         #expect(blocking.contains("2026-10-11 (ucla-menu: refused: "))
@@ -262,16 +269,12 @@ import TestSupport
     /// A stale day brings its last good foods, but a food another day read fresh tonight keeps
     /// tonight's label, whether the stale day comes before or after it.
     @Test func aStaleDayDoesNotTakeBackAFoodReadFreshTonight() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let site = Site()
-        let server = try server(site)
-        defer { server.stop() }
-        let spec = spec(server, workspace: workspace)
-        _ = try await run(spec, workspace: workspace)
+        let scene = try scene()
+        defer { scene.close() }
+        _ = try await run(scene)
 
-        site.breakage = .itemMarkupAndNewLabel(day: "2026-10-11")
-        let broken = try await run(spec, workspace: workspace, force: true)
+        scene.site.breakage = .itemMarkupAndNewLabel(day: "2026-10-11")
+        let broken = try await run(scene, force: true)
         #expect(try staleRows(of: broken).map(\.partition) == ["2026-10-11"])
         let calories = try QueryResult.run("SELECT calories FROM food WHERE id = 'ucla-menu:041180'",
                                            on: URL(fileURLWithPath: try #require(broken.snapshotPath)))
