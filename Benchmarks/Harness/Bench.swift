@@ -7,106 +7,23 @@ import Foundation
 enum Bench {
     static func run(_ settings: Settings) throws {
         let loadBefore = loadAverage()
+        let work = FileManager.default.temporaryDirectory
+            .appendingPathComponent("commissary-bench-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: work) } }
         if settings.liveNightsOnly {
-            let work = FileManager.default.temporaryDirectory
-                .appendingPathComponent("commissary-bench-\(ProcessInfo.processInfo.processIdentifier)")
-            defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: work) } }
             let nights = try LiveNights.run(settings: settings, work: work)
             Swift.print("commissary-bench: live nights, \(ProcessInfo.processInfo.activeProcessorCount) cores, "
                         + "load average \(loadBefore) at start, \(loadAverage()) at end")
             LiveNights.print(nights)
             return
         }
-        var source: SourceMenus?
-        func loadSource() throws -> SourceMenus {
-            if let source { return source }
-            let loaded = try SourceMenus(datasetFolder: settings.dataset)
-            source = loaded
-            return loaded
-        }
-        let yearCorpus = try Corpora.menus(days: settings.days, settings: settings, source: loadSource)
-        let shortCorpus = try Corpora.menus(days: settings.shortDays, settings: settings, source: loadSource)
-        let decadeCorpus = try Corpora.menus(days: settings.decadeDays, settings: settings, source: loadSource)
-        let dump = try Corpora.recipes(count: settings.recipes, settings: settings)
-        let largeDump = try Corpora.recipes(count: settings.largeRecipes, settings: settings)
-        source = nil
-
-        let work = FileManager.default.temporaryDirectory
-            .appendingPathComponent("commissary-bench-\(ProcessInfo.processInfo.processIdentifier)")
-        defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: work) } }
-        let scratch = work.appendingPathComponent("scratch").path
-        let repository = settings.repository.path
-        guard let firstDate = settings.firstDate?.description else { throw BenchError("bad first date") }
-
-        func menus(_ corpus: URL, days: Int, workspace: URL) throws -> Measurement {
-            try Corpora.warm(corpus)
-            return try Child.measure("menus", [
-                "corpus": corpus.path, "from": firstDate, "days": "\(days)", "workspace": workspace.path,
-                "repository": repository,
-            ])
-        }
-        func floors(of run: Measurement, parse: (String, [String: String])) throws -> Floor {
-            log("floors for \(run.documents) documents, \(run.rows) rows")
-            return Floor(
-                parse: try Child.measure(parse.0, parse.1),
-                insert: try Child.measure("floor-insert", ["rows": "\(run.rows)", "scratch": scratch]),
-                copy: try Child.measure("floor-copy", ["file": run.snapshot ?? "", "scratch": scratch]))
-        }
-        /// Each round: a run in a fresh workspace, then (for the year) the unchanged rerun in the
-        /// same one, then the floors of what the run read and wrote, so a run and its floors see
-        /// the machine in the same phase. A round's workspace goes once measured (a decade's is
-        /// a gigabyte) unless `--keep`.
-        func rounds(_ name: String, _ measure: (URL) throws -> Round) throws -> [Round] {
-            try (1...settings.rounds).map { round in
-                let workspace = work.appendingPathComponent("\(name)-\(round)")
-                log("run: \(name), round \(round) of \(settings.rounds)")
-                let measured = try measure(workspace)
-                if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: workspace) }
-                return measured
-            }
-        }
-
-        let year = try rounds("year") { workspace in
-            let run = try menus(yearCorpus, days: settings.days, workspace: workspace)
-            let rerun = try menus(yearCorpus, days: settings.days, workspace: workspace)
-            let changed = try ChangeFileBench.oneDayChanged(yearCorpus, days: settings.days, after: rerun, settings) {
-                try menus(yearCorpus, days: settings.days, workspace: workspace)
-            }
-            let fetchAlone = try Child.measure("fetch-alone", [
-                "manifest": run.manifest ?? "", "corpus": yearCorpus.path, "days": "\(settings.days)", "scratch": scratch,
-            ])
-            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
-                         rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
-                         changeFileSeconds: changed.changeFile)
-        }
-        let short = try rounds("short") { workspace in
-            let run = try menus(shortCorpus, days: settings.shortDays, workspace: workspace)
-            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
-        }
-        let decade = try rounds("decade") { workspace in
-            let run = try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
-            let floor = try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""]))
-            let changed = try ChangeFileBench.oneDayChanged(decadeCorpus, days: settings.decadeDays, after: run, settings) {
-                try menus(decadeCorpus, days: settings.decadeDays, workspace: workspace)
-            }
-            return Round(run: run, floor: floor, changedRerun: changed.rerun, changeFileSeconds: changed.changeFile)
-        }
-        let recipes = try rounds("recipes") { workspace in
-            try Corpora.warm(dump)
-            let run = try Child.measure("recipes", [
-                "dump": dump.path, "workspace": workspace.path, "repository": repository,
-            ])
-            return Round(run: run, floor: try floors(of: run, parse: ("floor-json", ["dump": dump.path])))
-        }
-
-        log("run: \(settings.largeRecipes) recipes, once")
-        try Corpora.warm(largeDump)
-        let largeWorkspace = work.appendingPathComponent("large-recipes")
-        let large = try Child.measure("recipes", [
-            "dump": largeDump.path, "workspace": largeWorkspace.path, "repository": repository,
-        ])
-        if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: largeWorkspace) }
-
+        let corpora = try corpora(settings)
+        let runs = try ScenarioRuns(settings: settings, work: work)
+        let year = try runs.year(corpora.year)
+        let short = try runs.short(corpora.short)
+        let decade = try runs.decade(corpora.decade)
+        let recipes = try runs.recipes(corpora.dump)
+        let large = try runs.largeRecipes(corpora.largeDump)
         let live = try LiveNights.run(settings: settings, work: work)
 
         Report(settings: settings, load: (loadBefore, loadAverage()),
@@ -114,6 +31,24 @@ enum Bench {
                largeRecipes: large).print()
         Swift.print("")
         LiveNights.print(live)
+    }
+
+    /// Every corpus the scenarios read, generated on first use; the 2016 dataset they are
+    /// rendered from is read only if one is missing, and let go once they are there.
+    private static func corpora(_ settings: Settings) throws
+        -> (year: URL, short: URL, decade: URL, dump: URL, largeDump: URL) {
+        var source: SourceMenus?
+        func loadSource() throws -> SourceMenus {
+            if let source { return source }
+            let loaded = try SourceMenus(datasetFolder: settings.dataset)
+            source = loaded
+            return loaded
+        }
+        return (try Corpora.menus(days: settings.days, settings: settings, source: loadSource),
+                try Corpora.menus(days: settings.shortDays, settings: settings, source: loadSource),
+                try Corpora.menus(days: settings.decadeDays, settings: settings, source: loadSource),
+                try Corpora.recipes(count: settings.recipes, settings: settings),
+                try Corpora.recipes(count: settings.largeRecipes, settings: settings))
     }
 
     /// The 1-minute load average, printed with the figures: other work on the machine slows

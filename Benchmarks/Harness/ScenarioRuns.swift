@@ -1,0 +1,107 @@
+import Foundation
+
+/// How each scenario is measured: its runs and floors, each in a child process, in rounds.
+/// Each round is a run in a fresh workspace (for the year also the unchanged rerun and the
+/// rerun after one day changed, in the same one), then the floors of what the run read and
+/// wrote, so a run and its floors see the machine in the same phase. A round's workspace goes
+/// once measured (a decade's is a gigabyte) unless `--keep`.
+struct ScenarioRuns {
+    let settings: Settings
+    /// Where the rounds' workspaces go.
+    let work: URL
+    private let scratch: String
+    private let repository: String
+    private let firstDate: String
+
+    init(settings: Settings, work: URL) throws {
+        guard let firstDate = settings.firstDate?.description else { throw BenchError("bad first date") }
+        self.settings = settings
+        self.work = work
+        self.firstDate = firstDate
+        scratch = work.appendingPathComponent("scratch").path
+        repository = settings.repository.path
+    }
+
+    /// A year of menus (or `--days`): the run, its reruns, the change file and the fetch path alone.
+    func year(_ corpus: URL) throws -> [Round] {
+        try rounds("year") { workspace in
+            let run = try menus(corpus, days: settings.days, workspace: workspace)
+            let rerun = try menus(corpus, days: settings.days, workspace: workspace)
+            let changed = try ChangeFileBench.oneDayChanged(corpus, days: settings.days, after: rerun, settings) {
+                try menus(corpus, days: settings.days, workspace: workspace)
+            }
+            let fetchAlone = try Child.measure("fetch-alone", [
+                "manifest": run.manifest ?? "", "corpus": corpus.path, "days": "\(settings.days)", "scratch": scratch,
+            ])
+            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
+                         rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
+                         changeFileSeconds: changed.changeFile)
+        }
+    }
+
+    /// The small run (issue 38): a run and its floors.
+    func short(_ corpus: URL) throws -> [Round] {
+        try rounds("short") { workspace in
+            let run = try menus(corpus, days: settings.shortDays, workspace: workspace)
+            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
+        }
+    }
+
+    /// The scaling run: a run, its floors, and the rerun after one day changed with its change file.
+    func decade(_ corpus: URL) throws -> [Round] {
+        try rounds("decade") { workspace in
+            let run = try menus(corpus, days: settings.decadeDays, workspace: workspace)
+            let floor = try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""]))
+            let changed = try ChangeFileBench.oneDayChanged(corpus, days: settings.decadeDays, after: run, settings) {
+                try menus(corpus, days: settings.decadeDays, workspace: workspace)
+            }
+            return Round(run: run, floor: floor, changedRerun: changed.rerun, changeFileSeconds: changed.changeFile)
+        }
+    }
+
+    /// The recipe catalogue: a run of the dump and its floors (JSONSerialization).
+    func recipes(_ dump: URL) throws -> [Round] {
+        try rounds("recipes") { workspace in
+            try Corpora.warm(dump)
+            let run = try Child.measure("recipes", [
+                "dump": dump.path, "workspace": workspace.path, "repository": repository,
+            ])
+            return Round(run: run, floor: try floors(of: run, parse: ("floor-json", ["dump": dump.path])))
+        }
+    }
+
+    /// The large catalogue, once and without floors: its peak memory is what is compared.
+    func largeRecipes(_ dump: URL) throws -> Measurement {
+        log("run: \(settings.largeRecipes) recipes, once")
+        try Corpora.warm(dump)
+        let workspace = work.appendingPathComponent("large-recipes")
+        defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: workspace) } }
+        return try Child.measure("recipes", ["dump": dump.path, "workspace": workspace.path, "repository": repository])
+    }
+
+    private func menus(_ corpus: URL, days: Int, workspace: URL) throws -> Measurement {
+        try Corpora.warm(corpus)
+        return try Child.measure("menus", [
+            "corpus": corpus.path, "from": firstDate, "days": "\(days)", "workspace": workspace.path,
+            "repository": repository,
+        ])
+    }
+
+    private func floors(of run: Measurement, parse: (String, [String: String])) throws -> Floor {
+        log("floors for \(run.documents) documents, \(run.rows) rows")
+        return Floor(
+            parse: try Child.measure(parse.0, parse.1),
+            insert: try Child.measure("floor-insert", ["rows": "\(run.rows)", "scratch": scratch]),
+            copy: try Child.measure("floor-copy", ["file": run.snapshot ?? "", "scratch": scratch]))
+    }
+
+    private func rounds(_ name: String, _ measure: (URL) throws -> Round) throws -> [Round] {
+        try (1...settings.rounds).map { round in
+            let workspace = work.appendingPathComponent("\(name)-\(round)")
+            log("run: \(name), round \(round) of \(settings.rounds)")
+            let measured = try measure(workspace)
+            if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: workspace) }
+            return measured
+        }
+    }
+}
