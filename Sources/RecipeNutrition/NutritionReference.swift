@@ -112,17 +112,15 @@ public struct NutritionReference: Sendable {
     }
 }
 
-/// The rows of the reference's tables, read into foods.
+/// The rows of the reference's tables, read into foods. Every value is checked as it is read
+/// (`text`, `amount`), so that no file, however damaged, can stop the program: a reference with
+/// a value of the wrong type where one is read is refused whole, with the remedy, rather than
+/// read in part. The rows of nutrients no estimate uses are not read, so not checked.
 enum ReferenceRows {
     static func foods(in db: Database, file: String) throws -> [NutritionReference.Food] {
-        try checkTypes(in: db, file: file)
         var units: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, unit FROM reference_nutrient") {
-            units[row["name"]] = row["unit"]
-        }
-        for entry in ReferenceNutrients.all where units[entry.referenceName] != entry.unit {
-            throw Failure.badInput("the reference gives \(entry.referenceName) in \(units[entry.referenceName] ?? "no unit"), "
-                                   + "not \(entry.unit)", at: file)
+            units[try text(row, 0, of: "reference_nutrient", file: file)] = try text(row, 1, of: "reference_nutrient", file: file)
         }
         let keys = Dictionary(uniqueKeysWithValues: ReferenceNutrients.all.map { ($0.referenceName, $0.key) })
         var nutrients: [String: [NutrientKey: Double]] = [:]
@@ -133,38 +131,59 @@ enum ReferenceRows {
             WHERE nutrient IN (SELECT value FROM json_each(?))
             """, arguments: [names])
         while let row = try nutrientRows.next() {
-            let name: String = row["nutrient"]
-            guard let key = keys[name] else { continue }
-            nutrients[row["uid"], default: [:]][key] = row["amount_per_100g"]
+            let table = "reference_food_nutrient"
+            guard let key = keys[try text(row, 1, of: table, file: file)] else { continue }
+            nutrients[try text(row, 0, of: table, file: file), default: [:]][key] = try amount(row, 2, of: table, file: file)
         }
         var measures: [String: [NutritionReference.HouseholdMeasure]] = [:]
         let measureRows = try Row.fetchCursor(db, sql: "SELECT uid, name, amount, grams FROM reference_measure ORDER BY uid, position")
         while let row = try measureRows.next() {
-            measures[row["uid"], default: []].append(
-                NutritionReference.HouseholdMeasure(name: row["name"], amount: row["amount"], grams: row["grams"]))
+            let table = "reference_measure"
+            measures[try text(row, 0, of: table, file: file), default: []].append(
+                NutritionReference.HouseholdMeasure(name: try text(row, 1, of: table, file: file),
+                                                    amount: try amount(row, 2, of: table, file: file),
+                                                    grams: try amount(row, 3, of: table, file: file)))
         }
-        return try Row.fetchAll(db, sql: "SELECT uid, name FROM reference_food ORDER BY uid").map { row in
-            let id: String = row["uid"]
-            return NutritionReference.Food(id: id, name: row["name"], measures: measures[id] ?? [],
-                                           nutrients: nutrients[id] ?? [:])
+        let foods = try Row.fetchAll(db, sql: "SELECT uid, name FROM reference_food ORDER BY uid").map { row in
+            let id = try text(row, 0, of: "reference_food", file: file)
+            return NutritionReference.Food(id: id, name: try text(row, 1, of: "reference_food", file: file),
+                                           measures: measures[id] ?? [], nutrients: nutrients[id] ?? [:])
         }
+        for entry in ReferenceNutrients.all where units[entry.referenceName] != entry.unit {
+            throw Failure.badInput("the reference gives \(entry.referenceName) in \(units[entry.referenceName] ?? "no unit"), "
+                                   + "not \(entry.unit)", at: file)
+        }
+        return foods
     }
 
-    /// Every value read below is of the type it is read as, so that no file, however damaged,
-    /// can stop the program: a reference is refused whole, with the remedy, rather than read in part.
-    private static func checkTypes(in db: Database, file: String) throws {
-        let damaged = try Int.fetchOne(db, sql: """
-            SELECT (SELECT count(*) FROM reference_nutrient WHERE typeof(name) <> 'text' OR typeof(unit) <> 'text')
-                 + (SELECT count(*) FROM reference_food WHERE typeof(uid) <> 'text' OR typeof(name) <> 'text')
-                 + (SELECT count(*) FROM reference_food_nutrient WHERE typeof(uid) <> 'text' OR typeof(nutrient) <> 'text'
-                        OR typeof(amount_per_100g) NOT IN ('real', 'integer') OR amount_per_100g NOT BETWEEN 0 AND 1e9)
-                 + (SELECT count(*) FROM reference_measure WHERE typeof(uid) <> 'text' OR typeof(name) <> 'text'
-                        OR typeof(amount) NOT IN ('real', 'integer') OR typeof(grams) NOT IN ('real', 'integer')
-                        OR amount NOT BETWEEN 0 AND 1e9 OR grams NOT BETWEEN 0 AND 1e9)
-            """) ?? 0
-        guard damaged == 0 else {
-            throw Failure.badInput("the nutrition reference has \(damaged) row(s) of the wrong type: run "
-                                   + "scripts/nutrition-reference --force", at: file)
+    /// Column `index` of `row`, which must be text.
+    private static func text(_ row: Row, _ index: Int, of table: String, file: String) throws -> String {
+        guard case .string(let text) = (row[index] as DatabaseValue).storage else { throw damaged(row, table, file) }
+        return text
+    }
+
+    /// Column `index` of `row`, which must be a number from 0 to a billion (an amount per 100 g,
+    /// a household measure or its grams).
+    private static func amount(_ row: Row, _ index: Int, of table: String, file: String) throws -> Double {
+        let value: Double
+        switch (row[index] as DatabaseValue).storage {
+        case .int64(let number): value = Double(number)
+        case .double(let number): value = number
+        default: throw damaged(row, table, file)
         }
+        guard (0...1e9).contains(value) else { throw damaged(row, table, file) }
+        return value
+    }
+
+    /// The refusal, naming the table and the row by its first column (its uid, or a nutrient's
+    /// name) when that one is text.
+    private static func damaged(_ row: Row, _ table: String, _ file: String) -> Failure {
+        let which = if case .string(let key) = (row[0] as DatabaseValue).storage, let column = row.columnNames.first {
+            " (\(column) \(key))"
+        } else {
+            ""
+        }
+        return Failure.badInput("the nutrition reference has a value of the wrong type or out of range in \(table)\(which): run "
+                                + "scripts/nutrition-reference --force", at: file)
     }
 }

@@ -39,9 +39,18 @@ import TestSupport
         #expect(!error.description.contains("\n"))
     }
 
-    /// A reference whose tables hold a value of the wrong type (a NULL amount, a text grams) is
-    /// refused whole, with the remedy, instead of stopping the program where it reads it.
-    @Test func aDamagedReferenceIsRefusedWithTheRemedy() throws {
+    /// A reference whose tables hold a value of the wrong type or out of range where it is read
+    /// (a NULL amount, a text grams, a negative amount, a NULL name) is refused whole, with the
+    /// remedy and the table, instead of stopping the program where it reads it. Each damage is
+    /// tried alone on an otherwise sound file.
+    @Test(arguments: [
+        ("UPDATE reference_food_nutrient SET amount_per_100g = NULL", "reference_food_nutrient (uid 01001)"),
+        ("UPDATE reference_food_nutrient SET amount_per_100g = -1", "reference_food_nutrient (uid 01001)"),
+        ("UPDATE reference_measure SET grams = 'heavy'", "reference_measure (uid 01001)"),
+        ("UPDATE reference_food SET name = NULL", "reference_food (uid 01001)"),
+        ("UPDATE reference_nutrient SET unit = x'6b63616c'", "reference_nutrient (name Energy)"),
+    ])
+    func aDamagedReferenceIsRefusedWithTheRemedy(_ damage: String, _ place: String) throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("usda-sr24.sqlite")
@@ -53,13 +62,14 @@ import TestSupport
                 CREATE TABLE reference_measure (uid TEXT, position INTEGER, name TEXT, amount REAL, grams REAL);
                 INSERT INTO reference_nutrient VALUES ('Energy', 'kcal', '208');
                 INSERT INTO reference_food VALUES ('01001', 'Butter, salted', 4.27, 8.79, 3.87);
-                INSERT INTO reference_food_nutrient VALUES ('01001', 'Energy', NULL);
-                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 'heavy');
+                INSERT INTO reference_food_nutrient VALUES ('01001', 'Energy', 717);
+                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 14.2);
                 """)
+            try db.execute(sql: damage)
         }
         let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: file) }
-        #expect(error.description == "\(file.path): the nutrition reference has 2 row(s) of the wrong type: run "
-                + "scripts/nutrition-reference --force")
+        #expect(error.description == "\(file.path): the nutrition reference has a value of the wrong type or out of range "
+                + "in \(place): run scripts/nutrition-reference --force")
     }
 
     /// Two phrases a match reads alike ("minced pork" is read as "pork") that name two foods are
