@@ -118,10 +118,11 @@ public struct RawStore: Sendable {
 
     /// The newest fetch of `url`.
     public func latestRecord(for url: String) throws -> FetchRecord? {
-        if let line = try index(url: url).pending.withLock({ $0.newest(url) }) {
+        let index = try index(url: url)
+        if let line = index.pending.withLock({ $0.newest(url) }) {
             return Self.decode([line], url: url).last
         }
-        let lines = try query(url: url) { db in
+        let lines = try query(url: url, on: index) { db in
             try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1"),
                                 arguments: [url])
         }
@@ -246,8 +247,9 @@ public struct RawStore: Sendable {
     /// makes consistent on its own, so no transaction is opened around it: GRDB's `read` parses
     /// a BEGIN and a COMMIT every time, which cost more than the lookup on a run that asks for
     /// thousands of pages.
-    private func query<T>(url: String, _ read: (Database) throws -> T) throws -> T {
-        let pool = try index(url: url).pool
+    /// `index`: the store's index when the caller has it already (each lookup checks the file).
+    private func query<T>(url: String, on index: RawIndex? = nil, _ read: (Database) throws -> T) throws -> T {
+        let pool = try (index ?? self.index(url: url)).pool
         do {
             return try pool.unsafeRead(read)
         } catch {
