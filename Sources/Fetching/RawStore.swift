@@ -108,12 +108,16 @@ public struct RawStore: Sendable {
 
     /// Every stored fetch of `url`, oldest first.
     public func records(for url: String) throws -> [FetchRecord] {
-        let lines = try query(url: url) { db in
-            try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id"),
-                                arguments: [url])
+        let index = try index(url: url)
+        // Both read under the batch's lock: a commit between them would move records from the
+        // batch to the table after the table was read, and neither read would see them.
+        return try index.pending.withLock { batch in
+            let lines = try query(url: url, on: index) { db in
+                try String.fetchAll(db.cachedStatement(sql: "SELECT line FROM record WHERE url = ? ORDER BY id"),
+                                    arguments: [url])
+            }
+            return Self.decode(lines + batch.lines(of: url), url: url)
         }
-        let pending = try index(url: url).pending.withLock { $0.lines(of: url) }
-        return Self.decode(lines + pending, url: url)
     }
 
     /// The newest fetch of `url`.
@@ -134,18 +138,19 @@ public struct RawStore: Sendable {
     public func latestRecords(for urls: some Collection<String>) throws -> [String: FetchRecord] {
         guard !urls.isEmpty else { return [:] }
         let list = String(decoding: try JSONEncoder().encode(Array(urls)), as: UTF8.self)
-        let place = indexPath
-        let rows = try query(url: place) { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT url, line FROM record WHERE id IN (
-                    SELECT max(id) FROM record WHERE url IN (SELECT value FROM json_each(?)) GROUP BY url)
-                """), arguments: [list])
-        }
+        let index = try index(url: indexPath)
         var lines: [String: String] = [:]
-        for row in rows {
-            lines[row["url"]] = row["line"] as String
-        }
-        try index(url: place).pending.withLock { batch in
+        // Both read under the batch's lock, as in `records(for:)`.
+        try index.pending.withLock { batch in
+            let rows = try query(url: indexPath, on: index) { db in
+                try Row.fetchAll(db.cachedStatement(sql: """
+                    SELECT url, line FROM record WHERE id IN (
+                        SELECT max(id) FROM record WHERE url IN (SELECT value FROM json_each(?)) GROUP BY url)
+                    """), arguments: [list])
+            }
+            for row in rows {
+                lines[row["url"]] = row["line"] as String
+            }
             for url in urls {
                 if let newer = batch.newest(url) { lines[url] = newer }
             }
@@ -206,7 +211,7 @@ public struct RawStore: Sendable {
     /// Where the body of `record` is: in the batch not yet committed, or where the index says.
     private func body(_ record: FetchRecord, in index: RawIndex) throws -> PendingRecords.Body {
         if let pending = index.pending.withLock({ $0.body(record.sha256) }) { return pending }
-        let packed = try query(url: record.url) { db in
+        let packed = try query(url: record.url, on: index) { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
         }
