@@ -1,6 +1,5 @@
 import Basics
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,8 +21,6 @@ public struct DirectorySource: DocumentSource {
     public let confinement: [String]
     /// What stamps `fetchedAt`.
     private let clock: RunClock
-    /// Folders whose real path was found, by path.
-    private let realFolders = RealFolders()
 
     public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system) {
         self.root = root.standardizedFileURL
@@ -83,26 +80,20 @@ public struct DirectorySource: DocumentSource {
     }
 
     /// The file that serves `url`, open, with its size: the first of the names tried that is a
-    /// regular file, checked to lie in the source's folders. Each name is opened at once, not
-    /// looked at first (`stat`, then `realpath`, then the read's own `open` each walked the whole
-    /// path, most of the cost of reading a small page); a name that is itself a link is opened
-    /// following it and checked by where it leads, any other by its folder's real path.
+    /// regular file lying in the source's folders. Each name is opened at once, not looked at
+    /// first (`stat`, then `realpath`, then the read's own `open` each walked the whole path,
+    /// most of the cost of reading a small page), and the folders are checked against where the
+    /// open file really is (`realPath(of:)`): a check of the path before or after the open would
+    /// let a folder swapped for a link between the two lead out of the source's folders.
     private func openFile(for url: String) throws -> (descriptor: Int32, path: String, size: Int) {
         let base = rootPath + (try Self.relativePath(of: url))
         for file in [base, base + ".html", base + ".json", base + "/index.html"] {
             // Non-blocking, so that a named pipe or a device opens at once and is then refused as
             // not a regular file, rather than holding the run until something writes to it.
-            var descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-            let resolved: String
-            if descriptor >= 0 {
-                resolved = realFolders.realPath(ofFolderOf: file)
-            } else if errno == ELOOP {
-                descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-                guard descriptor >= 0 else { continue }
-                resolved = RealFolders.resolve(file) ?? file
-            } else if errno == ENOENT || errno == ENOTDIR {
-                continue
-            } else {
+            let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else {
+                // A link that leads nowhere (or round in a loop) serves no page, like a missing name.
+                if errno == ENOENT || errno == ENOTDIR || errno == ELOOP { continue }
                 throw Self.unreadable(file, errorNumber: errno, url: url)
             }
             var status = stat()
@@ -110,14 +101,40 @@ public struct DirectorySource: DocumentSource {
                 close(descriptor)
                 continue
             }
+            let resolved = Self.realPath(of: descriptor) ?? Self.resolve(file) ?? file
             guard confinement.contains(where: { resolved.hasPrefix($0) }) else {
                 close(descriptor)
-                throw Failure(.invalidURL,
-                              "\(file) is a link to \(resolved), outside the source's folder; it is not read", at: url)
+                throw Failure(.invalidURL, "\(file) leads to \(resolved), outside the source's folder, through a link; "
+                              + "it is not read", at: url)
             }
             return (descriptor, file, Int(status.st_size))
         }
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
+    }
+
+    /// Where an open file really is, every link resolved, as the kernel names it: one `readlink`
+    /// of `/proc/self/fd/N`, against `realpath`'s walk of every folder above the file. Nil where
+    /// the system has no `/proc` (the caller resolves the name then).
+    private static func realPath(of descriptor: Int32) -> String? {
+        #if os(Linux)
+        let target = [UInt8](unsafeUninitializedCapacity: Int(PATH_MAX)) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            let length = readlink("/proc/self/fd/\(descriptor)", base, buffer.count)
+            // A name that fills the buffer may have been cut short.
+            if length > 0, length < buffer.count { count = length }
+        }
+        return target.isEmpty ? nil : String(decoding: target, as: UTF8.self)
+        #else
+        return nil
+        #endif
+    }
+
+    /// One `realpath` call; Foundation's URL resolution allocates far more per call.
+    private static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A file of the folder that is there but cannot be opened or read: the machine's failure
@@ -150,33 +167,5 @@ public struct DirectorySource: DocumentSource {
             throw Failure(.invalidURL, "the path climbs out of the source folder", at: url)
         }
         return String(decoding: Array(components.joined(separator: [slash])), as: UTF8.self)
-    }
-}
-
-/// Real paths (every symbolic link resolved) of the folders a directory source reads from,
-/// found once each: `realpath` of a file asks the kernel about every folder above it, twice per
-/// document.
-private final class RealFolders: Sendable {
-    private let found = Mutex<[String: String]>([:])
-
-    /// The real path of `file`, not itself a link, from its folder's.
-    func realPath(ofFolderOf file: String) -> String {
-        guard let slash = file.utf8.lastIndex(of: UInt8(ascii: "/")), slash != file.utf8.startIndex else {
-            return Self.resolve(file) ?? file
-        }
-        let folder = String(file[..<slash])
-        let real = found.withLock { $0[folder] } ?? {
-            let real = Self.resolve(folder) ?? folder
-            found.withLock { $0[folder] = real }
-            return real
-        }()
-        return real + file[slash...]
-    }
-
-    /// One `realpath` call; Foundation's URL resolution allocates far more per call.
-    static func resolve(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

@@ -121,4 +121,29 @@ import Testing
             #expect(notAPage?.code == .notFound, "\(url)")
         }
     }
+
+    /// A folder the source has read from, swapped for a link that leads out of the source's
+    /// folder while the source is still in use, is refused like any other such link: what is
+    /// checked is where the open file is, not what was found of its folder before.
+    @Test func aFolderSwappedForALinkOutsideIsRefused() async throws {
+        let scratch = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let site = scratch.appendingPathComponent("site")
+        let outside = scratch.appendingPathComponent("outside")
+        let manager = FileManager.default
+        for folder in [site.appendingPathComponent("pages"), outside] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("inside".utf8).write(to: site.appendingPathComponent("pages/day.html"))
+        try Data("secret".utf8).write(to: outside.appendingPathComponent("day.html"))
+        let source = DirectorySource(root: site)
+        #expect(try await source.fetch("https://x.test/pages/day").body == Data("inside".utf8))
+
+        try manager.removeItem(at: site.appendingPathComponent("pages"))
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("pages").path, withDestinationPath: outside.path)
+        let refused = await #expect(throws: Failure.self) { try await source.fetch("https://x.test/pages/day") }
+        #expect(refused?.code == .invalidURL)
+        #expect(refused?.message.contains(outside.appendingPathComponent("day.html").path) == true,
+                "\(String(describing: refused))")
+    }
 }
