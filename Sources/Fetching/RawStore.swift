@@ -142,14 +142,16 @@ public struct RawStore: Sendable {
         var lines: [String: String] = [:]
         // Both read under the batch's lock, as in `records(for:)`.
         try index.pending.withLock { batch in
-            let rows = try query(url: indexPath, on: index) { db in
-                try Row.fetchAll(db.cachedStatement(sql: """
+            // Decoded in the query, so that a value of the wrong type is the store's failure, with its row.
+            lines = try query(url: indexPath, on: index) { db in
+                var lines: [String: String] = [:]
+                for row in try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT url, line FROM record WHERE id IN (
                         SELECT max(id) FROM record WHERE url IN (SELECT value FROM json_each(?)) GROUP BY url)
-                    """), arguments: [list])
-            }
-            for row in rows {
-                lines[row["url"]] = row["line"] as String
+                    """), arguments: [list]) {
+                    try lines[row.decode(forColumn: "url")] = row.decode(String.self, forColumn: "line")
+                }
+                return lines
             }
             for url in urls {
                 if let newer = batch.newest(url) { lines[url] = newer }
@@ -211,16 +213,21 @@ public struct RawStore: Sendable {
     /// Where the body of `record` is: in the batch not yet committed, or where the index says.
     private func body(_ record: FetchRecord, in index: RawIndex) throws -> PendingRecords.Body {
         if let pending = index.pending.withLock({ $0.body(record.sha256) }) { return pending }
+        // Decoded in the query, so that a value of the wrong type is the store's failure, with its row.
         let packed = try query(url: record.url, on: index) { db in
             try Row.fetchOne(db.cachedStatement(sql: "SELECT pack, offset, length FROM packed WHERE sha256 = ?"),
                              arguments: [record.sha256])
+                .map { row in
+                    try PendingRecords.Placed(pack: row.decode(forColumn: "pack"), offset: row.decode(forColumn: "offset"),
+                                              length: row.decode(forColumn: "length"))
+                }
         }
         guard let packed else {
             throw Failure(.store,
                           "raw store: the body of \(record.sha256) is not stored (dropped when found damaged); fetch it again",
                           at: record.url)
         }
-        return .placed(PendingRecords.Placed(pack: packed["pack"], offset: packed["offset"], length: packed["length"]))
+        return .placed(packed)
     }
 
     /// The most recent fetch of `url` as a document, or nil when the store has never seen it.

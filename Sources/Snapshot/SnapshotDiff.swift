@@ -245,15 +245,17 @@ private struct Contents {
             JOIN restaurant r ON r.id = s.restaurant_id
             """)
         for row in items {
-            let item = SnapshotDiff.MenuItem(
-                date: row["date"], meal: row["meal"], restaurant: row["restaurant"], section: row["section"],
-                foodId: row["food_id"], item: row["item"], portion: row["portion"], description: row["description"])
+            let item = try SnapshotDiff.MenuItem(
+                date: row.decode(forColumn: "date"), meal: row.decode(forColumn: "meal"),
+                restaurant: row.decode(forColumn: "restaurant"), section: row.decode(forColumn: "section"),
+                foodId: row.decode(forColumn: "food_id"), item: row.decode(forColumn: "item"),
+                portion: row.decode(forColumn: "portion"), description: row.decode(forColumn: "description"))
             menuItems[item, default: 0] += 1
         }
         let fields = Self.nutrientFields
         for row in try Row.fetchAll(db, sql: "SELECT food_id, nutrient_key, \(fields.joined(separator: ", ")) FROM food_nutrient") {
-            let foodId: String = row["food_id"]
-            let key: String = row["nutrient_key"]
+            let foodId: String = try row.decode(forColumn: "food_id")
+            let key: String = try row.decode(forColumn: "nutrient_key")
             var values: [String: DiffValue?] = [:]
             for field in fields { values[field] = Self.value(row[field] as DatabaseValue) }
             nutrients["\(foodId)\u{1F}\(key)"] = NutrientRow(foodId: foodId, nutrientKey: key, values: values)
@@ -264,11 +266,11 @@ private struct Contents {
     private static func records(_ db: Database, sql: String) throws -> [String: Record] {
         var records: [String: Record] = [:]
         for row in try Row.fetchAll(db, sql: sql) {
-            let id: String = row[0]
+            let id: String = try row.decode(atIndex: 0)
             let fields = row.columnNames.enumerated().dropFirst().map { index, column in
                 (name: column, value: value(row[index] as DatabaseValue))
             }
-            records[id] = Record(name: row["name"], fields: fields)
+            records[id] = try Record(name: row.decode(forColumn: "name"), fields: fields)
         }
         return records
     }

@@ -70,7 +70,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
                      schema: SchemaDescription = .current) throws -> SnapshotMetadata {
         var meta: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM _meta") {
-            meta[row["key"]] = row["value"]
+            try meta[row.decode(forColumn: "key")] = row.decode(forColumn: "value")
         }
         let documents = try Int.fetchOne(db, sql: "SELECT count(*) FROM _sources") ?? 0
         let pipeline = meta["pipeline"] ?? "unknown"

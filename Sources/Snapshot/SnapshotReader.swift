@@ -35,7 +35,8 @@ public enum SnapshotReader {
     }
 
     /// Reads the snapshot at `url`; SQLite's complaint about a damaged file ("database disk
-    /// image is malformed") comes back naming the file and saying what to do.
+    /// image is malformed") comes back naming the file and saying what to do, and so does a value
+    /// of a type the schema does not give its column (a file changed after it was published).
     public static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
         let queue = try open(url)
         do {
@@ -43,6 +44,9 @@ public enum SnapshotReader {
         } catch let error as DatabaseError {
             throw Failure(.snapshot, "cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
                           + "it may be damaged: check it with `commissary check`, or remove it", at: url.path)
+        } catch let error as RowDecodingError {
+            throw Failure(.snapshot, "holds a value its column cannot hold (\(error)); it was changed after it was "
+                          + "published: publish again with --force, or remove it", at: url.path)
         }
     }
 
@@ -91,9 +95,9 @@ public enum SnapshotReader {
     public static func stalePartitions(in db: Database) throws -> [StalePartition] {
         guard try db.tableExists("_stale") else { return [] }
         return try Row.fetchAll(db, sql: "SELECT * FROM _stale ORDER BY source, partition").map { row in
-            StalePartition(source: row["source"], partition: row["partition"],
-                           keptFetchedAt: row["kept_fetched_at"], keptRunId: row["kept_run_id"],
-                           reason: row["reason"])
+            try StalePartition(source: row.decode(forColumn: "source"), partition: row.decode(forColumn: "partition"),
+                               keptFetchedAt: row.decode(forColumn: "kept_fetched_at"),
+                               keptRunId: row.decode(forColumn: "kept_run_id"), reason: row.decode(forColumn: "reason"))
         }
     }
 
@@ -125,27 +129,31 @@ public enum SnapshotReader {
                 let key = id.description
                 guard let row = try Row.fetchOne(foodRow, arguments: [key]) else { continue }
                 let nutrients = try Row.fetchAll(nutrientRows, arguments: [key]).map { value in
-                    NutrientValue(key: NutrientKey(rawValue: value[0]), name: value[1], amount: value[2], unit: value[3],
-                                  printedDailyValuePercent: value[4], printedAmount: value[5], amountBelow: value[6],
-                                  amountAtLeast: value[7])
+                    try NutrientValue(key: NutrientKey(rawValue: value.decode(atIndex: 0)), name: value.decode(atIndex: 1),
+                                      amount: value.decode(atIndex: 2), unit: value.decode(atIndex: 3),
+                                      printedDailyValuePercent: value.decode(atIndex: 4),
+                                      printedAmount: value.decode(atIndex: 5), amountBelow: value.decode(atIndex: 6),
+                                      amountAtLeast: value.decode(atIndex: 7))
                 }
                 guard !nutrients.isEmpty else { continue }
-                let allergens: String? = row["allergens"]
-                foods[id] = Food(id: id, name: row["name"], description: row["description"],
-                                 servingSize: row["serving_size"], calories: row["calories"], nutrients: nutrients,
-                                 ingredients: row["ingredients"],
-                                 allergens: allergens.map { $0.components(separatedBy: ", ") } ?? [],
-                                 codes: try String.fetchAll(codeRows, arguments: [key]))
-                if let amount: Double = row["serving_amount"], let unit: String = row["serving_unit"] {
+                let allergens: String? = try row.decode(forColumn: "allergens")
+                foods[id] = try Food(id: id, name: row.decode(forColumn: "name"), description: row.decode(forColumn: "description"),
+                                     servingSize: row.decode(forColumn: "serving_size"), calories: row.decode(forColumn: "calories"),
+                                     nutrients: nutrients, ingredients: row.decode(forColumn: "ingredients"),
+                                     allergens: allergens.map { $0.components(separatedBy: ", ") } ?? [],
+                                     codes: String.fetchAll(codeRows, arguments: [key]))
+                if let amount: Double = try row.decode(forColumn: "serving_amount"),
+                   let unit: String = try row.decode(forColumn: "serving_unit") {
                     foods[id]?.serving = ServingSize(amount: amount, unit: unit)
                 }
-                foods[id]?.labelBasis = (row["label_basis"] as String?).flatMap(LabelBasis.init(rawValue:))
-                foods[id]?.batchPortions = row["batch_portions"]
+                foods[id]?.labelBasis = try row.decode(String?.self, forColumn: "label_basis").flatMap(LabelBasis.init(rawValue:))
+                foods[id]?.batchPortions = try row.decode(forColumn: "batch_portions")
                 if let componentRows {
                     foods[id]?.components = try Row.fetchAll(componentRows, arguments: [key]).map { part in
-                        FoodComponent(name: part[0], amount: part[1], unit: part[2],
-                                      food: (part[3] as String?).flatMap(FoodID.init(parsing:)), isHeading: part[4],
-                                      isSubRecipe: part[5])
+                        try FoodComponent(name: part.decode(atIndex: 0), amount: part.decode(atIndex: 1),
+                                          unit: part.decode(atIndex: 2),
+                                          food: part.decode(String?.self, atIndex: 3).flatMap(FoodID.init(parsing:)),
+                                          isHeading: part.decode(atIndex: 4), isSubRecipe: part.decode(atIndex: 5))
                     }
                 }
             }
@@ -156,7 +164,7 @@ public enum SnapshotReader {
     static func meta(_ db: Database) throws -> [String: String] {
         var meta: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM _meta") {
-            meta[row["key"]] = row["value"]
+            try meta[row.decode(forColumn: "key")] = row.decode(forColumn: "value")
         }
         return meta
     }
@@ -164,9 +172,10 @@ public enum SnapshotReader {
     static func checks(_ db: Database) throws -> [CheckOutcome] {
         try Row.fetchAll(db, sql: "SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid")
             .map { row in
-                CheckOutcome(name: row["name"],
-                             severity: CheckOutcome.Severity(rawValue: row["severity"]) ?? .error,
-                             passed: row["passed"], value: row["value"], message: row["message"])
+                try CheckOutcome(name: row.decode(forColumn: "name"),
+                                 severity: CheckOutcome.Severity(rawValue: row.decode(forColumn: "severity")) ?? .error,
+                                 passed: row.decode(forColumn: "passed"), value: row.decode(forColumn: "value"),
+                                 message: row.decode(forColumn: "message"))
             }
     }
 
@@ -184,9 +193,9 @@ public enum SnapshotReader {
     /// What `PRAGMA foreign_key_check` finds, one line per broken reference.
     static func foreignKeyProblems(_ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
-            let table: String = row[0]
-            let rowid: Int64? = row[1]
-            let parent: String = row[2]
+            let table: String = try row.decode(atIndex: 0)
+            let rowid: Int64? = try row.decode(atIndex: 1)
+            let parent: String = try row.decode(atIndex: 2)
             return "foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken"
         }
     }
@@ -206,8 +215,9 @@ public enum SnapshotReader {
                 WHERE h.date = ? AND r.place_name IS NOT NULL
                 ORDER BY r.place_name, h.id
                 """, arguments: [date.description]) {
-                hours[row[0], default: []].append(PlaceHours(meal: row[1], opens: row[2], closes: row[3],
-                                                             isClosed: (row[4] as Int?) == 1))
+                let opening = try PlaceHours(meal: row.decode(atIndex: 1), opens: row.decode(atIndex: 2),
+                                             closes: row.decode(atIndex: 3), isClosed: row.decode(Int?.self, atIndex: 4) == 1)
+                try hours[row.decode(atIndex: 0), default: []].append(opening)
             }
             return hours
         }
@@ -226,7 +236,7 @@ public enum SnapshotReader {
                 WHERE d.date = ? AND r.place_name IS NOT NULL
                 GROUP BY r.place_name, m.name ORDER BY r.place_name, min(m.position)
                 """, arguments: [date.description]) {
-                meals[row[0], default: []].append(row[1])
+                try meals[row.decode(atIndex: 0), default: []].append(row.decode(atIndex: 1))
             }
             return meals
         }

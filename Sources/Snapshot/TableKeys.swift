@@ -41,8 +41,9 @@ enum TableKeys {
         guard recorded else { return try derive(db, schema: schema) }
         return try Row.fetchAll(db, sql: "SELECT table_name, key_columns FROM \"\(schema)\"._table_keys ORDER BY position")
             .map { row in
-                let text: String = row[1]
-                return TableKey(table: row[0], columns: try JSONDecoder().decode([String].self, from: Data(text.utf8)))
+                let text: String = try row.decode(atIndex: 1)
+                return try TableKey(table: row.decode(atIndex: 0),
+                                    columns: JSONDecoder().decode([String].self, from: Data(text.utf8)))
             }
     }
 

@@ -180,6 +180,27 @@ import Testing
         #expect(try store.latestDocument(for: url)?.body == Data("original".utf8))
     }
 
+    /// A value of the wrong type in the index (an offset that is text, a record line that is
+    /// bytes and no UTF-8: a file edited or written by something else) is the store's failure,
+    /// naming the column, where reading it stopped the process.
+    @Test func anIndexValueOfTheWrongTypeIsTheStoresFailure() throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RawStore(root: folder)
+        let url = "https://example.org/page"
+        let record = try store.store(document(url: url, body: Data("page".utf8)))
+        try store.commitPending()
+        try index(folder).write { db in try db.execute(sql: "UPDATE packed SET offset = 'start'") }
+        let offset = #expect(throws: Failure.self) { try store.body(of: record) }
+        #expect(offset?.code == .store)
+        #expect(offset?.message.contains("offset") == true, "\(offset.map { "\($0)" } ?? "")")
+
+        try index(folder).write { db in try db.execute(sql: "UPDATE record SET line = x'ff'") }
+        let line = #expect(throws: Failure.self) { try store.latestRecords(for: [url]) }
+        #expect(line?.code == .store)
+        #expect(line?.message.contains("line") == true, "\(line.map { "\($0)" } ?? "")")
+    }
+
     /// Records are committed a batch at a time: the store answers from a record at once, another
     /// SQLite client sees it once the batch is committed (by `commitPending`, or by itself when
     /// `RawIndex.batchSize` records wait), and a body stored twice in one batch is packed once.

@@ -1,5 +1,7 @@
+import Fetching
 import FoodModel
 import Foundation
+import GRDB
 import Pipeline
 import Snapshot
 import TestSupport
@@ -32,6 +34,34 @@ import Testing
         #expect(try ledger.interruptedRuns().isEmpty)
         // Finishing runs keeps what they did.
         #expect(try ledger.states(source: "menus")["2026-10-10"]?.status == .done)
+    }
+
+    /// Values of the wrong type in the ledger (a file edited by hand, or by another program):
+    /// a missing document that does not read is asked again, as if unknown, and a partition that
+    /// does not read makes reading the source's partitions fail with SQLite's words; neither
+    /// stops the process, as reading them did.
+    @Test func valuesOfTheWrongTypeDoNotStopTheProcess() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        let asked = Date(timeIntervalSince1970: 1_790_000_000)
+        let missing = ["https://example.org/a", "https://example.org/b"].map {
+            MissingDocument(url: $0, partition: "2026-10-10", status: 404, times: 2, firstMissing: asked, lastAsked: asked)
+        }
+        do {
+            let ledger = try StateLedger(url: url)
+            try ledger.beginRun("r1", startedAt: "2026-10-12T02:00:00Z")
+            try ledger.record(PartitionState(source: "menus", key: "2026-10-10", status: .done, documents: [],
+                                             runId: "r1", updatedAt: "t"))
+            try ledger.finishRuns(recording: ["menus": MissingChanges(missing: missing)])
+        }
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "UPDATE missing_document SET times = 'twice' WHERE url = ?", arguments: [missing[0].url])
+            try db.execute(sql: "UPDATE partition SET run_id = x'ff'")
+        }
+        let ledger = try StateLedger(url: url)
+        #expect(try ledger.missingDocuments(source: "menus") == [missing[1].url: missing[1]])
+        #expect(throws: (any Error).self) { try ledger.states(source: "menus") }
     }
 }
 

@@ -1,4 +1,6 @@
+import Basics
 import Foundation
+import GRDB
 import Snapshot
 import Testing
 
@@ -45,5 +47,26 @@ import Testing
         let tables = try #require(((raw["databases"] as? [String: Any])?["demo-2026-10-12-r7"] as? [String: Any])?["tables"]
                                   as? [String: Any])
         #expect((tables["recipe"] as? [String: Any])?["fts_table"] as? String == "recipe_fts")
+    }
+}
+
+/// A published snapshot changed afterwards (bytes that are no UTF-8 in a text column) is refused with
+/// the snapshot's failure and the column, where reading it stopped the process.
+@Suite struct EditedSnapshotTests {
+    @Test func aValueOfTheWrongTypeIsTheSnapshotsFailure() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("edited.sqlite")
+        try DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE _stale (source TEXT, partition TEXT, kept_fetched_at TEXT, kept_run_id TEXT, reason TEXT);
+                INSERT INTO _stale VALUES ('menus', '2026-10-10', '2026-10-09T02:00:00Z', 'r1', 'HTTP 500');
+                """)
+        }
+        #expect(try SnapshotReader.stalePartitions(of: file).map(\.reason) == ["HTTP 500"])
+        try DatabaseQueue(path: file.path).write { db in try db.execute(sql: "UPDATE _stale SET reason = x'ff'") }
+        let refused = #expect(throws: Failure.self) { try SnapshotReader.stalePartitions(of: file) }
+        #expect(refused?.code == .snapshot)
+        #expect(refused?.message.contains("\"reason\"") == true, "\(refused.map { "\($0)" } ?? "")")
     }
 }

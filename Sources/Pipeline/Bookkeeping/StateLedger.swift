@@ -344,15 +344,21 @@ public final class StateLedger {
         try queue.read { db in
             var found: [String: MissingDocument] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT * FROM missing_document WHERE source = ?", arguments: [source]) {
-                // A row whose times do not read is asked again, as if it were not there.
-                guard let first = ISOTimestamp.date(fromMillisecondString: row["first_missing"]),
-                      let last = ISOTimestamp.date(fromMillisecondString: row["last_asked"]) else { continue }
-                let document = MissingDocument(url: row["url"], partition: row["partition_key"], status: row["status"],
-                                               times: row["times"], firstMissing: first, lastAsked: last)
+                // A row that does not read (a time that is no time, a value of another type) is
+                // asked again, as if it were not there.
+                guard let document = try? Self.missingDocument(row) else { continue }
                 found[document.url] = document
             }
             return found
         }
+    }
+
+    private static func missingDocument(_ row: Row) throws -> MissingDocument? {
+        guard let first = try ISOTimestamp.date(fromMillisecondString: row.decode(forColumn: "first_missing")),
+              let last = try ISOTimestamp.date(fromMillisecondString: row.decode(forColumn: "last_asked")) else { return nil }
+        return try MissingDocument(url: row.decode(forColumn: "url"), partition: row.decode(forColumn: "partition_key"),
+                                   status: row.decode(forColumn: "status"), times: row.decode(forColumn: "times"),
+                                   firstMissing: first, lastAsked: last)
     }
 
     private static func write(_ changes: MissingChanges, source: String, in db: Database) throws {
@@ -375,22 +381,23 @@ public final class StateLedger {
 
     private static func decode(_ row: Row) throws -> PartitionState {
         let decoder = JSONDecoder()
-        let documents: String = row["documents"]
-        let revalidate: String? = row["revalidate"]
-        let goodDocuments: String? = row["good_documents"]
-        let goodSummary: String? = row["good_summary"]
+        let documents: String = try row.decode(forColumn: "documents")
+        let revalidate: String? = try row.decode(forColumn: "revalidate")
+        let goodDocuments: String? = try row.decode(forColumn: "good_documents")
+        let goodSummary: String? = try row.decode(forColumn: "good_summary")
         let read = try decoder.decode([SourceDocument].self, from: Data(documents.utf8))
         // A partition's last good version is most often the one it read last: decoded once.
         let lastGood = try goodDocuments.map { encoded in
             LastGood(documents: encoded == documents ? read : try decoder.decode([SourceDocument].self, from: Data(encoded.utf8)),
-                     runId: row["good_run_id"] ?? "",
+                     runId: try row.decode(String?.self, forColumn: "good_run_id") ?? "",
                      summary: goodSummary.flatMap { try? decoder.decode(PartitionSummary.self, from: Data($0.utf8)) })
         }
-        return PartitionState(
-            source: row["source"], key: row["key"],
-            status: PartitionState.Status(rawValue: row["status"]) ?? .failed,
-            documents: read, runId: row["run_id"], updatedAt: row["updated_at"], message: row["message"],
-            failure: row["failure"], revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
+        return try PartitionState(
+            source: row.decode(forColumn: "source"), key: row.decode(forColumn: "key"),
+            status: PartitionState.Status(rawValue: row.decode(forColumn: "status")) ?? .failed,
+            documents: read, runId: row.decode(forColumn: "run_id"), updatedAt: row.decode(forColumn: "updated_at"),
+            message: row.decode(forColumn: "message"), failure: row.decode(forColumn: "failure"),
+            revalidate: revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) },
             lastGood: lastGood)
     }
 }
