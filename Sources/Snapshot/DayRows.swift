@@ -62,8 +62,8 @@ struct PreviousMenus {
     static func read(_ db: Database) throws -> PreviousMenus? {
         var days: [ServiceDate: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256 FROM _day_rows") {
-            guard let date = ServiceDate(row[0] as String) else { return nil }
-            days[date] = row[1]
+            guard let date = try ServiceDate(row.decode(String.self, atIndex: 0)) else { return nil }
+            days[date] = try row.decode(atIndex: 1)
         }
         let described = try Int.fetchOne(db, sql: """
             SELECT count(*) FROM service_day WHERE date IN (SELECT date FROM _day_rows)
@@ -74,7 +74,10 @@ struct PreviousMenus {
         for row in try Row.fetchAll(db, sql: """
             SELECT s.id, r.name, r.campus, s.name FROM section s JOIN restaurant r ON r.id = s.restaurant_id
             """) {
-            sections[MenuWriter.SectionKey(restaurant: Restaurant.key(name: row[1], campus: row[2]), name: row[3])] = row[0]
+            let key = try MenuWriter.SectionKey(restaurant: Restaurant.key(name: row.decode(atIndex: 1),
+                                                                           campus: row.decode(atIndex: 2)),
+                                                name: row.decode(atIndex: 3))
+            sections[key] = try row.decode(atIndex: 0)
         }
         return PreviousMenus(days: days, sectionIds: sections)
     }

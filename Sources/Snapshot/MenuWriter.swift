@@ -291,9 +291,9 @@ final class MenuWriter {
                 SELECT id, section_id, food_id, position FROM menu_item WHERE id BETWEEN ? AND ?
                 """, arguments: [mealId * 100_000, mealId * 100_000 + 99_999])
             while let row = try rows.next() {
-                slotsTaken.insert((row[0] as Int) % 100_000)
-                occurrences[ItemKey(section: row[1], food: row[2]), default: 0] += 1
-                position = max(position, row[3])
+                try slotsTaken.insert(row.decode(Int.self, atIndex: 0) % 100_000)
+                try occurrences[ItemKey(section: row.decode(atIndex: 1), food: row.decode(atIndex: 2)), default: 0] += 1
+                position = try max(position, row.decode(atIndex: 3))
             }
         }
 

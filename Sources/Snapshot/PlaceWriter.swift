@@ -41,13 +41,14 @@ extension SnapshotReader {
         try SnapshotReader.read(url) { db in
             guard try db.tableExists("place") else { return [] }
             return try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map { row in
-                let latitude: Double? = row["latitude"]
-                let longitude: Double? = row["longitude"]
-                return Place(name: row["name"], campus: row["campus"], kind: row["kind"], address: row["address"],
-                             coordinates: latitude.flatMap { latitude in
-                                 longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) }
-                             },
-                             coordinatesSource: row["coordinates_source"])
+                let latitude: Double? = try row.decode(forColumn: "latitude")
+                let longitude: Double? = try row.decode(forColumn: "longitude")
+                return try Place(name: row.decode(forColumn: "name"), campus: row.decode(forColumn: "campus"),
+                                 kind: row.decode(forColumn: "kind"), address: row.decode(forColumn: "address"),
+                                 coordinates: latitude.flatMap { latitude in
+                                     longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) }
+                                 },
+                                 coordinatesSource: row.decode(forColumn: "coordinates_source"))
             }
         }
     }

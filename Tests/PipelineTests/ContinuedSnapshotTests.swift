@@ -368,11 +368,13 @@ import TestSupport
         #expect(keptThird == 0)
     }
 
-    /// A snapshot whose menus another build wrote, or whose digests do not cover its days, is
-    /// not continued: the run writes every day, and the result is the same.
+    /// A snapshot whose menus another build wrote, or whose digests do not cover its days or do
+    /// not read (bytes that are no UTF-8, which stopped the process), is not continued: the run
+    /// writes every day, and the result is the same.
     @Test(arguments: [
         "UPDATE _meta SET value = 'another build' WHERE key = 'day_rows_code'",
         "DELETE FROM _day_rows WHERE date = '2026-10-11'",
+        "UPDATE _day_rows SET rows_sha256 = x'ff' WHERE date = '2026-10-11'",
     ])
     func aSnapshotThatCannotBeContinuedIsWrittenInFull(_ damage: String) async throws {
         let folder = try Paths.temporaryFolder()
