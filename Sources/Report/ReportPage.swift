@@ -60,8 +60,7 @@ struct ReportContext {
     func meta() throws -> [String: String] {
         guard try db.tableExists("_meta") else { return [:] }
         return Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM _meta").map {
-            ($0["key"] as String, ($0["value"] as String?) ?? "")
-        },
-                          uniquingKeysWith: { first, _ in first })
+            try ($0.decode(String.self, forColumn: "key"), $0.decode(String?.self, forColumn: "value") ?? "")
+        }, uniquingKeysWith: { first, _ in first })
     }
 }

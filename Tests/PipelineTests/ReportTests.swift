@@ -6,6 +6,8 @@ import Snapshot
 import Testing
 import TestSupport
 import FoodModel
+import Basics
+import GRDB
 
 /// The HTML page beside every published snapshot: each section's numbers against a query of the
 /// snapshot, the 2016 history's gaps, and the page as headless Chromium loads and draws it.
@@ -302,5 +304,28 @@ extension ReportTests {
 enum SVGNumber {
     static func text(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.2f", value)
+    }
+}
+
+extension ReportTests {
+    /// A snapshot changed after it was published (bytes that are no UTF-8 where a section reads
+    /// text) makes the page fail with the snapshot's failure and the column as the query names it
+    /// (a date changed is first read as the latest day, `last`): each of these stopped the process.
+    @Test(arguments: [
+        ("UPDATE _checks SET name = x'ff'", "name"),
+        ("UPDATE service_day SET date = x'ff' WHERE id = (SELECT min(id) FROM service_day)", "last"),
+        ("UPDATE swipe_balance SET term = x'ff'", "term"),
+    ])
+    func aSnapshotChangedAfterItWasPublishedIsRefused(_ damage: String, column: String) async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let published = try await publish("sample.yml", workspace: workspace)
+        let changed = workspace.appendingPathComponent("changed.sqlite")
+        try FileManager.default.copyItem(at: published, to: changed)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: changed.path)
+        try await DatabaseQueue(path: changed.path).write { db in try db.execute(sql: damage) }
+        let refused = #expect(throws: Failure.self) { try ReportPage.html(for: changed, previous: nil) }
+        #expect(refused?.code == .snapshot)
+        #expect(refused?.message.contains("column: \"\(column)\"") == true, "\(refused.map { "\($0)" } ?? "")")
     }
 }

@@ -48,7 +48,10 @@ enum ChangesSection {
                 GROUP BY date, meal, restaurant, section, food_id, item)
             SELECT date, sum(max(new_n - old_n, 0)) AS added, sum(max(old_n - new_n, 0)) AS removed
             FROM counted GROUP BY date HAVING added > 0 OR removed > 0 ORDER BY date
-            """).map { (date: $0["date"] as String, added: $0["added"] as Int, removed: $0["removed"] as Int) }
+            """).map {
+                try (date: $0.decode(String.self, forColumn: "date"), added: $0.decode(Int.self, forColumn: "added"),
+                     removed: $0.decode(Int.self, forColumn: "removed"))
+            }
     }
 
     private static func labelChanges(_ db: Database) throws -> [[String]] {
@@ -58,6 +61,9 @@ enum ChangesSection {
             JOIN main.food f ON f.id = n.food_id
             WHERE n.amount IS NOT o.amount OR n.unit IS NOT o.unit OR n.printed_dv_percent IS NOT o.printed_dv_percent
             GROUP BY f.id ORDER BY f.id
-            """).map { [$0["id"], $0["name"], "\($0["changed"] as Int) value(s)"] as [String] }
+            """).map {
+                try [$0.decode(forColumn: "id"), $0.decode(forColumn: "name"),
+                     "\($0.decode(Int.self, forColumn: "changed")) value(s)"] as [String]
+            }
     }
 }

@@ -11,8 +11,11 @@ enum ChecksSection {
             return HTML.section("checks", "Checks", HTML.none("This snapshot records no checks."))
         }
         let records = try Row.fetchAll(context.db, sql: "SELECT name, severity, passed, message FROM _checks ORDER BY rowid")
-            .map { CheckGroup.Record(name: $0["name"], severity: $0["severity"], passed: $0["passed"],
-                                     message: ($0["message"] as String?) ?? "") }
+            .map {
+                try CheckGroup.Record(name: $0.decode(forColumn: "name"), severity: $0.decode(forColumn: "severity"),
+                                      passed: $0.decode(forColumn: "passed"),
+                                      message: $0.decode(String?.self, forColumn: "message") ?? "")
+            }
         guard !records.isEmpty else { return HTML.section("checks", "Checks", HTML.none("The run recorded no checks.")) }
         let groups = CheckGroup.grouped(records)
         let failing = groups.filter { $0.failed > 0 }, passing = groups.filter { $0.failed == 0 }

@@ -18,8 +18,8 @@ enum CoverageSection {
         var items: [String: [ServiceDate: Int]] = [:], unreadable = 0
         for row in rows {
             // A snapshot given on the command line may hold dates that are no dates.
-            guard let date = ServiceDate(row["date"] as String) else { unreadable += 1; continue }
-            items[row["restaurant"], default: [:]][date] = row["items"]
+            guard let date = try ServiceDate(row.decode(String.self, forColumn: "date")) else { unreadable += 1; continue }
+            try items[row.decode(forColumn: "restaurant"), default: [:]][date] = row.decode(forColumn: "items")
         }
         let served = items.values.flatMap(\.keys)
         guard let first = served.min(), let last = served.max() else {

@@ -42,18 +42,19 @@ enum EstimatesSection {
             SELECT reason_code AS why, count(*) AS n
             FROM food_estimate WHERE reason_code IS NOT NULL GROUP BY 1 ORDER BY n DESC, why
             """)
-        let estimated = kinds.reduce(0) { $0 + ($1["estimated"] as Int) }
-        let total = kinds.reduce(0) { $0 + ($1["subjects"] as Int) }
+        let estimated = try kinds.reduce(0) { try $0 + $1.decode(Int.self, forColumn: "estimated") }
+        let total = try kinds.reduce(0) { try $0 + $1.decode(Int.self, forColumn: "subjects") }
         let intro = "<p>Nutrients <strong>estimated</strong> from each recipe's ingredients with the \(HTML.escape(reference)) "
             + "reference, not printed labels: \(estimated) of \(total) recipe(s) and food(s) have an estimate, "
             + "\(total - estimated) have none.</p>"
-        let perKind = HTML.table(["estimated for", "subjects", "with an estimate", "without"], kinds.map { row in
-            [row["kind"], "\(row["subjects"] as Int)", "\(row["estimated"] as Int)",
-             "\((row["subjects"] as Int) - (row["estimated"] as Int))"]
+        let perKind = try HTML.table(["estimated for", "subjects", "with an estimate", "without"], kinds.map { row in
+            let subjects: Int = try row.decode(forColumn: "subjects"), estimated: Int = try row.decode(forColumn: "estimated")
+            return try [row.decode(forColumn: "kind"), "\(subjects)", "\(estimated)", "\(subjects - estimated)"]
         }, numeric: [1, 2, 3])
-        let why = reasons.isEmpty ? "" : HTML.table(["why there is no estimate", "subjects"], reasons.map { row in
-            let code: String = row["why"]
-            return [NutritionEstimate.ReasonCode(rawValue: code)?.summary ?? code, "\(row["n"] as Int)"]
+        let why = try reasons.isEmpty ? "" : HTML.table(["why there is no estimate", "subjects"], reasons.map { row in
+            let code: String = try row.decode(forColumn: "why")
+            let subjects: Int = try row.decode(forColumn: "n")
+            return [NutritionEstimate.ReasonCode(rawValue: code)?.summary ?? code, "\(subjects)"]
         }, numeric: [1])
         return intro + perKind + why
     }
@@ -66,8 +67,8 @@ enum EstimatesSection {
             """)
         var counts = [Int](repeating: 0, count: 10)
         for row in bands {
-            let band: Int = row["band"]
-            if counts.indices.contains(band) { counts[band] += row["n"] as Int }
+            let band: Int = try row.decode(forColumn: "band")
+            if counts.indices.contains(band) { counts[band] += try row.decode(Int.self, forColumn: "n") }
         }
         let estimated = counts.reduce(0, +)
         guard estimated > 0 else { return "" }
@@ -94,8 +95,9 @@ enum EstimatesSection {
             JOIN food_estimate_nutrient n ON n.subject_id = e.subject_id AND n.nutrient_key = 'calories'
             WHERE e.reason IS NULL AND f.label_basis = '100 g' AND f.calories > 0
             """)
-        let differences = pairs.map { row -> Double in
-            let printed: Double = row["printed"], estimated: Double = row["estimated"]
+        let differences = try pairs.map { row -> Double in
+            let printed: Double = try row.decode(forColumn: "printed")
+            let estimated: Double = try row.decode(forColumn: "estimated")
             return abs(estimated - printed) / printed
         }.sorted()
         guard !differences.isEmpty else { return "" }
@@ -118,8 +120,10 @@ enum EstimatesSection {
             """)
         guard !names.isEmpty else { return "<p>Every ingredient name was matched to a reference food.</p>" }
         let header = ["ingredient name", "lines", "recipes and foods", "grams (where weighed)"]
-        let cells = names.map { row -> [String] in
-            [row["name"], "\(row["lines"] as Int)", "\(row["subjects"] as Int)", (row["grams"] as Double?).map { HTML.number($0.rounded()) } ?? "–"]
+        let cells = try names.map { row -> [String] in
+            try [row.decode(forColumn: "name"), "\(row.decode(Int.self, forColumn: "lines"))",
+                 "\(row.decode(Int.self, forColumn: "subjects"))",
+                 row.decode(Double?.self, forColumn: "grams").map { HTML.number($0.rounded()) } ?? "–"]
         }
         let shown = Array(cells.prefix(shownNames)), rest = Array(cells.dropFirst(shownNames))
         let listed = Array(rest.prefix(foldedNames))

@@ -24,8 +24,9 @@ enum LabelCoverageSection {
             """)
         var days: [String: [Day]] = [:]
         for row in rows {
-            guard let date = ServiceDate(row["date"] as String) else { continue }
-            days[row["source"], default: []].append(Day(date: date, items: row["items"], labelled: row["labelled"]))
+            guard let date = try ServiceDate(row.decode(String.self, forColumn: "date")) else { continue }
+            let day = try Day(date: date, items: row.decode(forColumn: "items"), labelled: row.decode(forColumn: "labelled"))
+            try days[row.decode(forColumn: "source"), default: []].append(day)
         }
         guard !days.isEmpty else { return HTML.section("labels", title, HTML.none("No menus in this snapshot.")) }
         let bases = try basisBySource(db)
@@ -70,9 +71,12 @@ enum LabelCoverageSection {
             SELECT source, label_basis, count(*) AS foods FROM food WHERE label_basis IS NOT NULL
             GROUP BY 1, 2 ORDER BY 1, 3 DESC
             """)
-        return Dictionary(grouping: rows, by: { $0["source"] as String }).mapValues { rows in
-            rows.count == 1 ? rows[0]["label_basis"] as String
-                : rows.map { "\($0["label_basis"] as String) (\($0["foods"] as Int) foods)" }.joined(separator: ", ")
+        return try Dictionary(grouping: rows, by: { try $0.decode(String.self, forColumn: "source") }).mapValues { rows in
+            try rows.count == 1 ? rows[0].decode(String.self, forColumn: "label_basis")
+                : rows.map {
+                    let basis: String = try $0.decode(forColumn: "label_basis"), foods: Int = try $0.decode(forColumn: "foods")
+                    return "\(basis) (\(foods) foods)"
+                }.joined(separator: ", ")
         }
     }
 }

@@ -24,9 +24,9 @@ struct NightFigures {
             FROM service_day d WHERE EXISTS (SELECT 1 FROM meal m JOIN menu_item mi ON mi.meal_id = m.id
                                              WHERE m.service_day_id = d.id)
             """)
-        figures.firstDay = range?["first"]
-        figures.lastDay = range?["last"]
-        figures.daysWithMenus = range?["days"] ?? 0
+        figures.firstDay = try range?.decode(String?.self, forColumn: "first")
+        figures.lastDay = try range?.decode(String?.self, forColumn: "last")
+        figures.daysWithMenus = try range?.decode(Int.self, forColumn: "days") ?? 0
         if let first = figures.firstDay.flatMap(ServiceDate.init), let last = figures.lastDay.flatMap(ServiceDate.init) {
             figures.calendarDays = last.daysSinceEpoch - first.daysSinceEpoch + 1
         }
@@ -38,10 +38,11 @@ struct NightFigures {
         figures.staleDays = try SnapshotReader.stalePartitions(in: db).map(\.partition)
         if try db.tableExists("_checks") {
             for row in try Row.fetchAll(db, sql: "SELECT name, severity, passed FROM _checks") {
-                let severity: String = row["severity"], passed: Bool = row["passed"]
+                let severity: String = try row.decode(forColumn: "severity")
+                let passed: Bool = try row.decode(forColumn: "passed")
                 if severity == "warning" { figures.warnings += 1 }
                 if !passed && severity == "warning" { figures.failedWarnings += 1 }
-                if !passed && severity == "error" { figures.failedErrors.append(row["name"]) }
+                if !passed && severity == "error" { try figures.failedErrors.append(row.decode(forColumn: "name")) }
             }
         }
         return figures

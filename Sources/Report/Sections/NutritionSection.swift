@@ -15,7 +15,10 @@ enum NutritionSection {
         let flags = try Row.fetchAll(context.db, sql: """
             SELECT fl.food_id, f.name, fl.check_name, fl.message FROM food_flag fl JOIN food f ON f.id = fl.food_id
             ORDER BY fl.check_name, fl.food_id LIMIT 25
-            """).map { [$0["food_id"], $0["name"], $0["check_name"], $0["message"]] as [String] }
+            """).map {
+                try [$0.decode(forColumn: "food_id"), $0.decode(forColumn: "name"), $0.decode(forColumn: "check_name"),
+                     $0.decode(forColumn: "message")] as [String]
+            }
         return HTML.section("nutrition", "Nutrition", chart(calories, "Calories", "kcal per serving")
             + chart(sodium, "Sodium", "mg per serving")
             + "<p>\(flagged) food(s) have flagged labels.</p>"
@@ -64,9 +67,13 @@ enum NutritionSection {
             """)
         var calories: Counted = [:], sodiumPerMeal: Counted = [:]
         for row in rows {
-            let meal: String = row["meal"], items: Int = row["items"]
-            if let value: Double = row["calories"] { calories[meal, default: []].append((value, items)) }
-            if let value: Double = row["sodium_mg"] { sodiumPerMeal[meal, default: []].append((value, items)) }
+            let meal: String = try row.decode(forColumn: "meal"), items: Int = try row.decode(forColumn: "items")
+            if let value: Double = try row.decode(forColumn: "calories") {
+                calories[meal, default: []].append((value, items))
+            }
+            if let value: Double = try row.decode(forColumn: "sodium_mg") {
+                sodiumPerMeal[meal, default: []].append((value, items))
+            }
         }
         return (calories, sodiumPerMeal)
     }

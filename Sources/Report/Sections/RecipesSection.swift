@@ -10,7 +10,7 @@ enum RecipesSection {
         func counts(_ column: String) throws -> [(String, Double)] {
             try Row.fetchAll(db, sql: """
                 SELECT coalesce(\(column), '(none)') AS name, count(*) AS n FROM recipe GROUP BY 1 ORDER BY n DESC, name LIMIT 20
-                """).map { ($0["name"], Double($0["n"] as Int)) }
+                """).map { try ($0.decode(forColumn: "name"), Double($0.decode(Int.self, forColumn: "n"))) }
         }
         let categories = try counts("category"), areas = try counts("area")
         let unparsed = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient WHERE measure_kind = 'unparsed'") ?? 0

@@ -8,23 +8,39 @@ enum SwipesSection {
         }
         let rows = try Row.fetchAll(context.db, sql: """
             SELECT term, plan, date, position, period_source, balance FROM v_swipe_table ORDER BY term, plan, date, position
-            """)
+            """).map(Period.init)
         guard !rows.isEmpty else { return HTML.section("swipes", "Swipes", HTML.none("No meal plans in this snapshot.")) }
-        let terms = Dictionary(grouping: rows, by: { $0["term"] as String }).sorted(by: { $0.key < $1.key })
+        let terms = Dictionary(grouping: rows, by: \.term).sorted(by: { $0.key < $1.key })
         return HTML.section("swipes", "Swipes", terms.map { term($0.key, $0.value) }.joined())
     }
 
-    private static func term(_ term: String, _ rows: [Row]) -> String {
+    private static func term(_ term: String, _ rows: [Period]) -> String {
         var series: [(String, [Double])] = [], closed: Set<Int> = [], numbers: [[String]] = []
-        for (plan, planRows) in Dictionary(grouping: rows, by: { $0["plan"] as String }).sorted(by: { $0.key < $1.key }) {
-            let balances = planRows.map { $0["balance"] as Double }
+        for (plan, planRows) in Dictionary(grouping: rows, by: \.plan).sorted(by: { $0.key < $1.key }) {
+            let balances = planRows.map(\.balance)
             series.append((plan, balances))
-            for (index, row) in planRows.enumerated() where (row["period_source"] as String) == "closed" { closed.insert(index) }
+            for (index, row) in planRows.enumerated() where row.periodSource == "closed" { closed.insert(index) }
             numbers.append([plan, HTML.number(balances.first ?? 0), HTML.number(balances.last ?? 0), "\(balances.count)"])
         }
         return LineChart.draw(title: "Expected balance, \(term)", description: "\(series.count) plans over "
             + "\(series.first?.1.count ?? 0) periods; \(closed.count) closed periods shaded", series: series,
             shaded: closed, xUnit: "meal periods of the term, in order", yUnit: "swipes left")
             + HTML.table(["plan", "after the first period", "after the last", "periods"], numbers, numeric: [1, 2, 3])
+    }
+
+    /// One period of a plan's table, decoded once: a value of another type (a snapshot changed
+    /// after it was published) fails the page with the column, where reading it stopped the process.
+    private struct Period {
+        var term: String
+        var plan: String
+        var periodSource: String
+        var balance: Double
+
+        init(_ row: Row) throws {
+            term = try row.decode(forColumn: "term")
+            plan = try row.decode(forColumn: "plan")
+            periodSource = try row.decode(forColumn: "period_source")
+            balance = try row.decode(forColumn: "balance")
+        }
     }
 }
