@@ -4,6 +4,17 @@ import Testing
 @testable import Fetching
 
 @Suite struct DirectorySourceTests {
+    /// A scratch folder holding `site/pages/` (the source's folder) and `outside/` beside it.
+    private func siteBesideAnOutsideFolder() throws -> (scratch: URL, site: URL, outside: URL) {
+        let scratch = try makeScratchFolder()
+        let site = scratch.appendingPathComponent("site")
+        let outside = scratch.appendingPathComponent("outside")
+        for folder in [site.appendingPathComponent("pages"), outside] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        return (scratch, site, outside)
+    }
+
     @Test func urlPathNamesAFileWithItsExtensionOptional() async throws {
         let source = DirectorySource(root: SharedData.root)
         let document = try await source.fetch("https://menu.dining.ucla.edu/ucla-menu-2021/detailed-menu-fragment")
@@ -88,14 +99,9 @@ import Testing
     /// out of it, whether the link is the file itself or a folder on its way; a name that is a
     /// folder or a named pipe is not read as a page.
     @Test func linksAreReadOnlyWhereTheyStayInTheFolder() async throws {
-        let scratch = try makeScratchFolder()
+        let (scratch, site, outside) = try siteBesideAnOutsideFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let site = scratch.appendingPathComponent("site")
-        let outside = scratch.appendingPathComponent("outside")
         let manager = FileManager.default
-        for folder in [site.appendingPathComponent("pages"), outside] {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
         try Data("inside".utf8).write(to: site.appendingPathComponent("pages/real.html"))
         try Data("secret".utf8).write(to: outside.appendingPathComponent("secret.html"))
         try manager.createSymbolicLink(atPath: site.appendingPathComponent("pages/alias.html").path,
@@ -126,14 +132,9 @@ import Testing
     /// folder while the source is still in use, is refused like any other such link: what is
     /// checked is where the open file is, not what was found of its folder before.
     @Test func aFolderSwappedForALinkOutsideIsRefused() async throws {
-        let scratch = try makeScratchFolder()
+        let (scratch, site, outside) = try siteBesideAnOutsideFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let site = scratch.appendingPathComponent("site")
-        let outside = scratch.appendingPathComponent("outside")
         let manager = FileManager.default
-        for folder in [site.appendingPathComponent("pages"), outside] {
-            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
         try Data("inside".utf8).write(to: site.appendingPathComponent("pages/day.html"))
         try Data("secret".utf8).write(to: outside.appendingPathComponent("day.html"))
         let source = DirectorySource(root: site)
