@@ -124,7 +124,7 @@ public final class StagingSnapshot {
     static let changedDaysWithIndexes = 32
 
     /// The `_meta` key naming the build that wrote the menus.
-    static let dayRowsCodeKey = "day_rows_code"
+    public static let dayRowsCodeKey = "day_rows_code"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the

@@ -157,6 +157,26 @@ import GRDB
         #expect(page.contains("since the previous snapshot"))
         #expect(tableRows(of: "changes", in: page).filter { $0.count == 3 }
                 == [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]], "\(first.lastPathComponent)")
+
+        // Only days whose digests differ are compared: with 2026-10-11's digest forged to the first
+        // snapshot's, that day is taken as unchanged; and every day is compared again when the
+        // two snapshots' rows were written by different builds.
+        let firstDigest = try await DatabaseQueue(path: first.path).read { db in
+            try String.fetchOne(db, sql: "SELECT rows_sha256 FROM _day_rows WHERE date = '2026-10-11'")
+        }
+        for (build, expected) in [(nil, [["2026-10-12", "2", "2"]]),
+                                  ("another build", [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]])] {
+            let forged = workspace.appendingPathComponent("forged.sqlite")
+            try? FileManager.default.removeItem(at: forged)
+            try FileManager.default.copyItem(at: second, to: forged)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: forged.path)
+            try await DatabaseQueue(path: forged.path).write { db in
+                try db.execute(sql: "UPDATE _day_rows SET rows_sha256 = ? WHERE date = '2026-10-11'", arguments: [firstDigest])
+                if let build { try db.execute(sql: "UPDATE _meta SET value = ? WHERE key = 'day_rows_code'", arguments: [build]) }
+            }
+            let forgedPage = try ReportPage.html(for: forged, previous: first)
+            #expect(tableRows(of: "changes", in: forgedPage).filter { $0.count == 3 } == expected, "\(build ?? "one build")")
+        }
     }
 
     /// A week of UCLA's live feed, night after night with the history kept, the last night
