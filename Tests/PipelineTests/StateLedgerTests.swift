@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -38,8 +39,8 @@ import Testing
 
     /// Values of the wrong type in the ledger (a file edited by hand, or by another program):
     /// a missing document that does not read is asked again, as if unknown, and a partition that
-    /// does not read makes reading the source's partitions fail with SQLite's words; neither
-    /// stops the process, as reading them did.
+    /// does not read is the ledger's damage, with the column and the remedy; neither stops the
+    /// process, as reading them did.
     @Test func valuesOfTheWrongTypeDoNotStopTheProcess() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -61,7 +62,9 @@ import Testing
         }
         let ledger = try StateLedger(url: url)
         #expect(try ledger.missingDocuments(source: "menus") == [missing[1].url: missing[1]])
-        #expect(throws: (any Error).self) { try ledger.states(source: "menus") }
+        let refused = #expect(throws: Failure.self) { try ledger.states(source: "menus") }
+        #expect(refused?.code == .damagedLedger)
+        #expect(refused?.message.contains("column: \"run_id\"") == true, "\(refused.map { "\($0)" } ?? "")")
     }
 }
 

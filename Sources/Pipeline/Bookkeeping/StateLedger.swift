@@ -273,15 +273,23 @@ public final class StateLedger {
         }
     }
 
-    /// Every partition of `source` the ledger knows, by key, read at once.
+    /// Every partition of `source` the ledger knows, by key, read at once. A row holding a value
+    /// of a type its column cannot hold (a file edited by hand or by another program) is the
+    /// ledger's damage, with the remedy; reading it stopped the process.
     public func states(source: String) throws -> [String: PartitionState] {
-        try queue.read { db in
-            var states: [String: PartitionState] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT * FROM partition WHERE source = ?", arguments: [source]) {
-                let state = try Self.decode(row)
-                states[state.key] = state
+        do {
+            return try queue.read { db in
+                var states: [String: PartitionState] = [:]
+                for row in try Row.fetchAll(db, sql: "SELECT * FROM partition WHERE source = ?", arguments: [source]) {
+                    let state = try Self.decode(row)
+                    states[state.key] = state
+                }
+                return states
             }
-            return states
+        } catch let error as RowDecodingError {
+            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) that cannot be read (\(error)); "
+                          + "move the ledger aside and run again: every partition is then fetched anew", at: url.path,
+                          cause: error)
         }
     }
 
@@ -353,6 +361,7 @@ public final class StateLedger {
         }
     }
 
+    /// One row of `missing_document`; nil when its times are not times.
     private static func missingDocument(_ row: Row) throws -> MissingDocument? {
         guard let first = try ISOTimestamp.date(fromMillisecondString: row.decode(forColumn: "first_missing")),
               let last = try ISOTimestamp.date(fromMillisecondString: row.decode(forColumn: "last_asked")) else { return nil }
