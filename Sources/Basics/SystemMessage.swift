@@ -24,3 +24,13 @@ public enum SystemMessage {
         }
     }
 }
+
+/// A database library's words for a value it could not decode (GRDB's `RowDecodingError`), on
+/// one line and without the row it quotes after them, which can hold a page of text: what could
+/// not be decoded, from what value, in which column; a value quoted at length is cut short.
+public func valueDecodingWords(_ error: any Error) -> String {
+    let words = "\(error)"
+    let cut = words.range(of: ", row: ")?.lowerBound ?? words.endIndex
+    let line = words[..<cut].split(whereSeparator: \.isNewline).joined(separator: " ")
+    return line.count > 240 ? String(line.prefix(240)) + "…" : line
+}

@@ -278,7 +278,9 @@ public struct RawStore: Sendable {
 
     /// SQLite's words for a failure, without GRDB's wrapping (the statement, the Swift type).
     private static func plain(_ error: any Error) -> String {
-        (error as? DatabaseError).map { $0.message ?? "SQLite error \($0.resultCode.rawValue)" } ?? SystemMessage.describe(error)
+        if error is RowDecodingError { return valueDecodingWords(error) }
+        return (error as? DatabaseError).map { $0.message ?? "SQLite error \($0.resultCode.rawValue)" }
+            ?? SystemMessage.describe(error)
     }
 
     /// A lower-case hex SHA-256, the only thing the store files bodies under.

@@ -45,8 +45,8 @@ public enum SnapshotReader {
             throw Failure(.snapshot, "cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
                           + "it may be damaged: check it with `commissary check`, or remove it", at: url.path)
         } catch let error as RowDecodingError {
-            throw Failure(.snapshot, "holds a value its column cannot hold (\(error)); it was changed after it was "
-                          + "published: publish again with --force, or remove it", at: url.path)
+            throw Failure(.snapshot, "holds a value its column cannot hold (\(valueDecodingWords(error))); it was changed "
+                          + "after it was published: publish again with --force, or remove it", at: url.path)
         }
     }
 

@@ -199,6 +199,7 @@ import Testing
         let line = #expect(throws: Failure.self) { try store.latestRecords(for: [url]) }
         #expect(line?.code == .store)
         #expect(line?.message.contains("line") == true, "\(line.map { "\($0)" } ?? "")")
+        #expect(line?.message.contains("example.org") == false, "the column, not the row it is in")
     }
 
     /// Records are committed a batch at a time: the store answers from a record at once, another

@@ -287,7 +287,8 @@ public final class StateLedger {
                 return states
             }
         } catch let error as RowDecodingError {
-            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) that cannot be read (\(error)); "
+            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) that cannot be read "
+                          + "(\(valueDecodingWords(error))); "
                           + "move the ledger aside and run again: every partition is then fetched anew", at: url.path,
                           cause: error)
         }
