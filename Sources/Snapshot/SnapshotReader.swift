@@ -66,6 +66,10 @@ public enum SnapshotReader {
         } catch let error as DatabaseError {
             throw Failure(.snapshot, "cannot compare with \(other.lastPathComponent) (\(error.message ?? "\(error.resultCode)"))",
                           at: url.path)
+        } catch let error as RowDecodingError {
+            throw Failure(.snapshot, "cannot compare with \(other.lastPathComponent): one of the two holds a value its "
+                          + "column cannot hold (\(valueDecodingWords(error))); it was changed after it was published",
+                          at: url.path)
         }
     }
 

@@ -71,4 +71,21 @@ import Testing
         // The column, not the row it is in: a row can hold a page of text.
         #expect(refused?.message.contains("kept_run_id") == false)
     }
+
+    /// The same, when the changed snapshot is compared with another (the change file, `diff`).
+    @Test func aValueOfTheWrongTypeIsRefusedWhenCompared() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let staging = try stage(smallDataset(), in: folder, runId: "r1")
+        defer { staging.discard() }
+        let published = try SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .publish(staging, fileName: "demo-r1.sqlite", pipeline: "demo")
+        let edited = folder.appendingPathComponent("edited.sqlite")
+        try FileManager.default.copyItem(at: published, to: edited)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: edited.path)
+        try DatabaseQueue(path: edited.path).write { db in try db.execute(sql: "UPDATE _table_keys SET key_columns = x'ff'") }
+        let refused = #expect(throws: Failure.self) { try ChangeSet.between(published, edited) }
+        #expect(refused?.code == .snapshot)
+        #expect(refused?.message.contains("\"key_columns\"") == true, "\(refused.map { "\($0)" } ?? "")")
+    }
 }
