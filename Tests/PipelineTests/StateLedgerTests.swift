@@ -65,6 +65,13 @@ import Testing
         let refused = #expect(throws: Failure.self) { try ledger.states(source: "menus") }
         #expect(refused?.code == .damagedLedger)
         #expect(refused?.message.contains("column: \"run_id\"") == true, "\(refused.map { "\($0)" } ?? "")")
+        // Documents that are not the ledger's JSON, the same way.
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "UPDATE partition SET run_id = 'r1', documents = '[{\"url\": 1}]'")
+        }
+        let unreadable = #expect(throws: Failure.self) { try StateLedger(url: url).states(source: "menus") }
+        #expect(unreadable?.code == .damagedLedger)
+        #expect(unreadable?.message.contains("documents are not") == true, "\(unreadable.map { "\($0)" } ?? "")")
     }
 }
 

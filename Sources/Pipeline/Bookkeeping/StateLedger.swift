@@ -274,8 +274,8 @@ public final class StateLedger {
     }
 
     /// Every partition of `source` the ledger knows, by key, read at once. A row holding a value
-    /// of a type its column cannot hold (a file edited by hand or by another program) is the
-    /// ledger's damage, with the remedy; reading it stopped the process.
+    /// of a type its column cannot hold, or documents that are not the ledger's JSON (a file
+    /// edited by hand or by another program), is the ledger's damage, with the remedy.
     public func states(source: String) throws -> [String: PartitionState] {
         do {
             return try queue.read { db in
@@ -291,6 +291,10 @@ public final class StateLedger {
                           + "(\(valueDecodingWords(error))); "
                           + "move the ledger aside and run again: every partition is then fetched anew", at: url.path,
                           cause: error)
+        } catch let error as DecodingError {
+            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) whose documents are not the "
+                          + "JSON it writes; move the ledger aside and run again: every partition is then fetched anew",
+                          at: url.path, cause: error)
         }
     }
 
