@@ -35,6 +35,9 @@ let package = Package(
             name: "CSQLiteConfig",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // openat2, reached through syscall, which is variadic: a file opened under a folder with
+        // no link followed on the way (DirectorySource).
+        .systemLibrary(name: "CFileSystem"),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -62,7 +65,7 @@ let package = Package(
         .target(
             name: "Fetching",
             dependencies: [
-                "Basics", "CCurl",
+                "Basics", "CCurl", "CFileSystem",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

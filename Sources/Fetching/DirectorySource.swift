@@ -19,6 +19,8 @@ public struct DirectorySource: DocumentSource {
     private let rootPath: String
     /// The folders, symbolic links resolved, that every file read must lie in.
     public let confinement: [String]
+    /// The same folders held open, for the short way to a file under one.
+    private let confinedFolders: ConfinedFolders
     /// What stamps `fetchedAt`.
     private let clock: RunClock
 
@@ -30,6 +32,7 @@ public struct DirectorySource: DocumentSource {
             let path = folder.standardizedFileURL.resolvingSymlinksInPath().path
             return path.hasSuffix("/") ? path : path + "/"
         }
+        confinedFolders = ConfinedFolders(confinement)
     }
 
     public func fetch(_ url: String) async throws -> FetchedDocument {
@@ -80,14 +83,31 @@ public struct DirectorySource: DocumentSource {
     }
 
     /// The file that serves `url`, open, with its size: the first of the names tried that is a
-    /// regular file lying in the source's folders. Each name is opened at once, not looked at
-    /// first (`stat`, then `realpath`, then the read's own `open` each walked the whole path,
-    /// most of the cost of reading a small page), and the folders are checked against where the
-    /// open file really is (`realPath(of:)`): a check of the path before or after the open would
-    /// let a folder swapped for a link between the two lead out of the source's folders.
+    /// regular file lying in the source's folders. The short way (`ConfinedFolders`) opens a
+    /// name under a folder in one call that refuses any link; where it cannot say, the long way
+    /// decides.
     private func openFile(for url: String) throws -> (descriptor: Int32, path: String, size: Int) {
         let base = rootPath + (try Self.relativePath(of: url))
-        for file in [base, base + ".html", base + ".json", base + "/index.html"] {
+        let suffixes = ["", ".html", ".json", "/index.html"]
+        if let folder = confinedFolders.folder(of: base) {
+            shortWay: for suffix in suffixes {
+                switch confinedFolders.openFile(folder.rest + suffix, under: folder.descriptor) {
+                case .file(let descriptor, let size): return (descriptor, base + suffix, size)
+                case .absent: continue
+                case .undecided: break shortWay
+                }
+            }
+            // Found nothing: the long way looks again, and says so, in its own words.
+        }
+        return try openFileTheLongWay(suffixes.map { base + $0 }, url: url)
+    }
+
+    /// Each name is opened at once, not looked at first (`stat`, then `realpath`, then the
+    /// read's own `open` each walked the whole path), and the folders are checked against where
+    /// the open file really is (`realPath(of:)`): a check of the path before or after the open
+    /// would let a folder swapped for a link between the two lead out of the source's folders.
+    private func openFileTheLongWay(_ names: [String], url: String) throws -> (descriptor: Int32, path: String, size: Int) {
+        for file in names {
             // Non-blocking, so that a named pipe or a device opens at once and is then refused as
             // not a regular file, rather than holding the run until something writes to it.
             let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

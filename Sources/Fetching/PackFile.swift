@@ -27,7 +27,9 @@ extension Failure {
 final class PackWriter: @unchecked Sendable {
     private let folder: URL
     private let lock = NSLock()
-    private var active: (descriptor: Int32, name: String)?
+    /// The pack being appended to, with its path, made once: building it per body cost more
+    /// than writing a small one.
+    private var active: (descriptor: Int32, name: String, path: String)?
 
     init(folder: URL) {
         self.folder = folder
@@ -43,20 +45,17 @@ final class PackWriter: @unchecked Sendable {
         defer { lock.unlock() }
         let pack = try current()
         let offset = lseek(pack.descriptor, 0, SEEK_END)
-        guard offset >= 0 else { throw Failure.systemCall("seek in", path: path(of: pack.name), errorNumber: errno) }
-        try body.withUnsafeBytes { try Self.writeAll($0, to: pack.descriptor, path: path(of: pack.name)) }
+        guard offset >= 0 else { throw Failure.systemCall("seek in", path: pack.path, errorNumber: errno) }
+        try body.withUnsafeBytes { try Self.writeAll($0, to: pack.descriptor, path: pack.path) }
         return (pack.name, Int64(offset))
     }
 
-    private func current() throws -> (descriptor: Int32, name: String) {
+    private func current() throws -> (descriptor: Int32, name: String, path: String) {
         if let active { return active }
         let created = try Self.create(in: folder)
-        active = created
-        return created
-    }
-
-    private func path(of name: String) -> String {
-        Self.path(of: name, in: folder)
+        let opened = (created.descriptor, created.name, Self.path(of: created.name, in: folder))
+        active = opened
+        return opened
     }
 
     /// A new, empty pack under a name no other process or writer uses (`<time>-<pid>-<random>`),

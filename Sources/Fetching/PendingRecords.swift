@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 
@@ -65,7 +66,7 @@ struct PendingRecords {
         let held = bodies.compactMap { sha256, body in if case .held = body { sha256 } else { nil } }
         let packed = held.isEmpty ? [] : try String.fetchSet(
             db.cachedStatement(sql: "SELECT sha256 FROM packed WHERE sha256 IN (SELECT value FROM json_each(?))"),
-            arguments: [String(decoding: try JSONEncoder().encode(held), as: UTF8.self)])
+            arguments: ["[" + held.map(jsonStringLiteral).joined(separator: ",") + "]"])
         let place = try db.cachedStatement(
             sql: "INSERT OR IGNORE INTO packed (sha256, pack, offset, length) VALUES (?, ?, ?, ?)")
         for (sha256, body) in bodies where !packed.contains(sha256) {

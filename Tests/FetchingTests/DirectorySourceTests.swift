@@ -147,4 +147,43 @@ import Testing
         #expect(refused?.message.contains(outside.appendingPathComponent("day.html").path) == true,
                 "\(String(describing: refused))")
     }
+
+    /// The short way to a file: one call under a folder held open, which opens a regular file
+    /// lying under it, passes over what is no file, and leaves to the long way every name with
+    /// a link on it (even one that stays inside) and every path outside the folders.
+    @Test func theShortWayOpensOnlyWhatNoLinkLeadsTo() throws {
+        let (scratch, site, outside) = try siteBesideAnOutsideFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let manager = FileManager.default
+        try Data("inside".utf8).write(to: site.appendingPathComponent("pages/real.html"))
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("pages/alias.html").path,
+                                       withDestinationPath: "real.html")
+        try manager.createSymbolicLink(atPath: site.appendingPathComponent("mirror").path,
+                                       withDestinationPath: site.appendingPathComponent("pages").path)
+        try manager.createDirectory(at: site.appendingPathComponent("pages/folder.html"), withIntermediateDirectories: true)
+        let sitePath = site.resolvingSymlinksInPath().path + "/"
+        let folders = ConfinedFolders([sitePath])
+
+        #expect(folders.folder(of: outside.resolvingSymlinksInPath().path + "/page.html") == nil)
+        let folder = try #require(folders.folder(of: sitePath + "pages/real.html"))
+        #expect(folder.rest == "pages/real.html")
+        guard case .file(let descriptor, let size) = folders.openFile(folder.rest, under: folder.descriptor) else {
+            Issue.record("pages/real.html was not opened")
+            return
+        }
+        close(descriptor)
+        #expect(size == 6)
+        for name in ["pages/missing.html", "pages/folder.html", "nowhere/real.html"] {
+            guard case .absent = folders.openFile(name, under: folder.descriptor) else {
+                Issue.record("\(name) is not absent")
+                continue
+            }
+        }
+        for name in ["pages/alias.html", "mirror/real.html"] {
+            guard case .undecided = folders.openFile(name, under: folder.descriptor) else {
+                Issue.record("\(name), behind a link, was not left to the long way")
+                continue
+            }
+        }
+    }
 }

@@ -1,0 +1,32 @@
+#ifndef COMMISSARY_CFILESYSTEM_SHIM_H
+#define COMMISSARY_CFILESYSTEM_SHIM_H
+
+#include <errno.h>
+#include <stdint.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
+
+/* openat2(2), Linux 5.6 and later, reached through syscall(2), which is variadic and so cannot
+   be called from Swift. Opens `path` under the folder open as `folder` with `flags`, following
+   no symbolic link on the way (RESOLVE_NO_SYMLINKS) and never leaving the folder
+   (RESOLVE_BENEATH): the file opened lies in that folder by construction, with no check after
+   the open for a swap to race. Returns -1 with errno ELOOP when a link is on the way, and
+   ENOSYS where the kernel, or a sandbox's filter, does not offer the call. The flag values and
+   the call's number (437 on every architecture since Linux 5.6) are spelled out, because older
+   systems' headers lack <linux/openat2.h>. */
+static inline int commissary_open_beneath(int folder, const char *path, int flags) {
+#ifdef __linux__
+    struct { uint64_t flags; uint64_t mode; uint64_t resolve; } how = {
+        (uint64_t)(unsigned int)flags, 0, 0x04 /* RESOLVE_NO_SYMLINKS */ | 0x08 /* RESOLVE_BENEATH */
+    };
+    return (int)syscall(437, folder, path, &how, sizeof how);
+#else
+    (void)folder; (void)path; (void)flags;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+#endif
