@@ -35,9 +35,9 @@ let package = Package(
             name: "CSQLiteConfig",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // openat2, reached through syscall, which is variadic: a file opened under a folder with
-        // no link followed on the way (DirectorySource).
-        .systemLibrary(name: "CFileSystem"),
+        // What Glibc's Swift module leaves out: openat2, reached through syscall, which is
+        // variadic (DirectorySource), and mallopt (ProcessMemory).
+        .systemLibrary(name: "CPlatform"),
         .systemLibrary(
             name: "CCurl",
             pkgConfig: "libcurl",
@@ -57,7 +57,7 @@ let package = Package(
 
         // What every module shares: timestamps, hashing, gzip, durable writes, free space, the
         // run lock, the build id, the version.
-        .target(name: "Basics", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Basics", dependencies: ["CPlatform", "CZlib", .product(name: "Crypto", package: "swift-crypto")]),
         // Values at the core: no I/O; the one shape of errors from Basics.
         .target(name: "FoodModel", dependencies: ["Basics"]),
 
@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "Fetching",
             dependencies: [
-                "Basics", "CCurl", "CFileSystem",
+                "Basics", "CCurl", "CPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]

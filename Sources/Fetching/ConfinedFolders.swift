@@ -1,4 +1,4 @@
-import CFileSystem
+import CPlatform
 import Foundation
 import Synchronization
 #if canImport(Glibc)

@@ -78,6 +78,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         // Before any connection is opened: SQLite takes this setting only then.
         SQLiteProcess.disableMemoryStatistics()
+        ProcessMemory.mergeFreedBlocksAtOnce()
         let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
         var selection: DateSelection?
         var today = localToday()

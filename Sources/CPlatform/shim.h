@@ -1,12 +1,16 @@
-#ifndef COMMISSARY_CFILESYSTEM_SHIM_H
-#define COMMISSARY_CFILESYSTEM_SHIM_H
+#ifndef COMMISSARY_CPLATFORM_SHIM_H
+#define COMMISSARY_CPLATFORM_SHIM_H
 
 #include <errno.h>
 #include <stdint.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <malloc.h>
 #include <sys/syscall.h>
 #endif
+
+/* What the C library offers that Swift's Glibc module leaves out: mallopt(3) (<malloc.h>), and
+   the call below. */
 
 /* openat2(2), Linux 5.6 and later, reached through syscall(2), which is variadic and so cannot
    be called from Swift. Opens `path` under the folder open as `folder` with `flags`, following
