@@ -38,23 +38,37 @@ public struct DirectorySource: DocumentSource {
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
-        // One byte more than the size, so that the read that finds the end needs no second buffer.
-        var body = Data(count: file.size + 1)
+        return FetchedDocument(url: url, status: 200, headers: [:], body: try Self.readWhole(file, url: url), charset: nil,
+                               fetchedAt: clock.now())
+    }
+
+    /// The whole of an open file, read into a buffer of its size and one byte more, so that the
+    /// read that finds the end needs no second buffer; not cleared first (`Data(count:)` writes
+    /// zeros over every byte the read then writes again).
+    private static func readWhole(_ file: (descriptor: Int32, path: String, size: Int), url: String) throws -> Data {
+        var capacity = file.size + 1
+        guard var buffer = malloc(capacity) else { throw unreadable(file.path, errorNumber: ENOMEM, url: url) }
         var filled = 0
         while true {
-            if filled == body.count { body.count += documentPieceBytes }
-            let count = body.withUnsafeMutableBytes { buffer in
-                read(file.descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            if filled == capacity {
+                capacity += documentPieceBytes
+                guard let grown = realloc(buffer, capacity) else {
+                    free(buffer)
+                    throw unreadable(file.path, errorNumber: ENOMEM, url: url)
+                }
+                buffer = grown
             }
+            let count = read(file.descriptor, buffer + filled, capacity - filled)
             if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.unreadable(file.path, errorNumber: errno, url: url)
+                let code = errno
+                if code == EINTR { continue }
+                free(buffer)
+                throw unreadable(file.path, errorNumber: code, url: url)
             }
             if count == 0 { break }
             filled += count
         }
-        body.count = filled
-        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: clock.now())
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
