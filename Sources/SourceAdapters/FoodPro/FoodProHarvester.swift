@@ -47,13 +47,17 @@ struct FoodProHarvester: Harvester {
         let day = ServiceDay(date: date, meals: meals)
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard readsFoodPages else { return result }
+        var labels: [(item: MenuItem, url: String)] = []
         for item in await run.claimFoods(of: day) {
             guard LinkedId.lettersAndDigits.accepts(item.recipeId) else {
                 result.warnings.append("label page of \(item.name) (\(item.food)): "
                                        + LinkedId.lettersAndDigits.refusal(of: item.recipeId, field: "recipe number"))
                 continue
             }
-            let url = base + "/" + pages.itemPath(for: item, on: date)
+            labels.append((item, base + "/" + pages.itemPath(for: item, on: date)))
+        }
+        await documents.recall(labels.map(\.url))
+        for (item, url) in labels {
             do {
                 let page = try await documents.fetchUnlessKnown(url)
                 let food = try FoodPro.parseLabel(page.body, url: url, charset: page.charset,

@@ -147,6 +147,9 @@ public actor DocumentLog {
     /// Food documents read with `food`: parsed, and taken as an earlier run parsed the same bytes.
     public private(set) var foodDocumentsParsed = 0
     public private(set) var foodDocumentsFromCache = 0
+    /// What the raw store held of the URLs asked about together (`recall`), each until it is
+    /// read: nil where the store held nothing.
+    private var recalled: [String: FetchRecord?] = [:]
 
     /// Documents served from the raw store without a request.
     public var reusedCount: Int { counts.fresh }
@@ -238,7 +241,23 @@ public actor DocumentLog {
     /// store has validators. A document the server did not have is not asked again before its
     /// back-off is over. This is what lets a second run the same night fetch nothing it already has.
     public func fetchUnlessKnown(_ url: String) async throws -> FetchedDocument {
-        try await fetchUnlessKnown(url, stored: known.flatMap { try? $0.latestRecord(for: url) })
+        try await fetchUnlessKnown(url, stored: storedRecord(of: url))
+    }
+
+    /// Looks up in one query the newest stored fetch of each of `urls`, the food documents a
+    /// partition is about to read with `fetchUnlessKnown` or `food`, so that each read does not
+    /// ask the store on its own: a statement and a reader connection per document were a tenth
+    /// of a millisecond each, on nights that read hundreds. A lookup that fails leaves each
+    /// read to ask for itself.
+    public func recall(_ urls: [String]) {
+        guard let known, !urls.isEmpty, let latest = try? known.latestRecords(for: urls) else { return }
+        for url in urls { recalled.updateValue(latest[url], forKey: url) }
+    }
+
+    /// The newest stored fetch of `url`: as recalled, else asked of the store now.
+    private func storedRecord(of url: String) -> FetchRecord? {
+        if let record = recalled.removeValue(forKey: url) { return record }
+        return known.flatMap { try? $0.latestRecord(for: url) }
     }
 
     /// A food's document, had as `fetchUnlessKnown` has it, and read by `parse` unless an earlier
@@ -247,7 +266,7 @@ public actor DocumentLog {
     /// from the raw store: its record's sha256 says which parse it is.
     public func food(_ url: String, parser: String,
                      parse: @Sendable (FetchedDocument) throws -> FoodReading) async throws -> FoodReading {
-        let stored = known.flatMap { try? $0.latestRecord(for: url) }
+        let stored = storedRecord(of: url)
         if let parsedFoods, let stored, stored.status == 200, isFresh(stored),
            let reading = parsedFoods.reading(FoodReading.parseKey(parser: parser, url: url, sha256: stored.sha256)) {
             counts.fresh += 1

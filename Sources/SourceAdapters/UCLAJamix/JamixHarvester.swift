@@ -35,9 +35,11 @@ struct JamixHarvester: Harvester {
         guard foodDocuments else { return result }
         var unread: [String] = []
         var unlabelled = 0
-        for item in await run.claimFoods(of: parsed.day) {
-            guard let path = JamixMenuDay.documentPath(of: item.recipeId) else { continue }
-            let documentURL = base + path
+        let claimed = await run.claimFoods(of: parsed.day).compactMap { item in
+            JamixMenuDay.documentPath(of: item.recipeId).map { (item: item, url: base + $0) }
+        }
+        await documents.recall(claimed.map(\.url))
+        for (item, documentURL) in claimed {
             do {
                 let foodId = item.recipeId
                 let reading = try await documents.food(documentURL, parser: "ucla-jamix food document \(foodId)") {

@@ -36,8 +36,10 @@ struct MenuSiteHarvester: Harvester {
         }
         var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
         guard settings.recipePages else { return result }
-        for item in await run.claimFoods(of: day) {
-            let recipeURL = base + UCLAMenuSite.recipePath(recipeId: item.recipeId, portion: item.portion)
+        let claimed = await run.claimFoods(of: day)
+        let recipeURLs = claimed.map { base + UCLAMenuSite.recipePath(recipeId: $0.recipeId, portion: $0.portion) }
+        await documents.recall(recipeURLs)
+        for (item, recipeURL) in zip(claimed, recipeURLs) {
             do {
                 let recipePage = try await documents.fetchUnlessKnown(recipeURL)
                 let food = try UCLAMenuSite.parseRecipe(recipePage.body, url: recipeURL,
