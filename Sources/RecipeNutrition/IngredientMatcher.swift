@@ -92,8 +92,17 @@ public struct IngredientMatcher: Sendable {
     private func bestByWords(_ words: [String]) -> Match? {
         let wanted = Set(words)
         let head = words[words.count - 1]
+        let index = reference.wordCandidates.index
+        // Every candidate naming every word names the rarest one: only those are looked at, in
+        // the candidates' order. A word no candidate has leaves none.
+        var rarest: [Int] = []
+        for word in wanted {
+            guard let positions = index.positions[word] else { return nil }
+            if rarest.isEmpty || positions.count < rarest.count { rarest = positions }
+        }
         var best: (score: Double, candidate: Candidate)?
-        for candidate in reference.wordCandidates.all where wanted.isSubset(of: candidate.words) {
+        for position in rarest where wanted.isSubset(of: index.all[position].words) {
+            let candidate = index.all[position]
             let score = 0.5 * Double(wanted.count) / Double(candidate.words.count)
                 + (candidate.leadingWords.contains(head) ? 0.3 : 0) + (candidate.words.contains("raw") ? 0.2 : 0)
             if let current = best {

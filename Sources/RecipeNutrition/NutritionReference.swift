@@ -44,19 +44,33 @@ public struct NutritionReference: Sendable {
 
     /// The word candidates of a reference's foods, made on first use and shared by its copies.
     final class WordCandidates: Sendable {
+        /// The candidates in the order `IngredientMatcher.candidates(among:)` gives them, and
+        /// for each word the positions of the candidates that have it, in that order: a match
+        /// looks only at the candidates of its rarest word, where it scanned all of them (a
+        /// night estimating its recipes spent a second there).
+        struct Index: Sendable {
+            let all: [IngredientMatcher.Candidate]
+            let positions: [String: [Int]]
+        }
+
         private let foods: [Food]
-        private let made = Mutex<[IngredientMatcher.Candidate]?>(nil)
+        private let made = Mutex<Index?>(nil)
 
         init(_ foods: [Food]) {
             self.foods = foods
         }
 
-        var all: [IngredientMatcher.Candidate] {
+        var index: Index {
             made.withLock { made in
                 if let made { return made }
                 let candidates = IngredientMatcher.candidates(among: foods)
-                made = candidates
-                return candidates
+                var positions: [String: [Int]] = [:]
+                for (position, candidate) in candidates.enumerated() {
+                    for word in candidate.words { positions[word, default: []].append(position) }
+                }
+                let index = Index(all: candidates, positions: positions)
+                made = index
+                return index
             }
         }
     }
