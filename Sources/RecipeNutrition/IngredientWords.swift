@@ -16,7 +16,10 @@ public enum IngredientWords {
 
     /// The words of `name`, descriptors dropped unless `keepDescriptors`.
     public static func of(_ name: String, keepDescriptors: Bool = false) -> [String] {
-        let folded = name.replacingOccurrences(of: "&amp;", with: "&")
+        // ASCII has no diacritics to fold and its case folds to lower case: Foundation's folding,
+        // which passes through NSString, cost more than the rest of a match.
+        let unescaped = name.replacingOccurrences(of: "&amp;", with: "&")
+        let folded = unescaped.utf8.allSatisfy({ $0 < 0x80 }) ? unescaped.lowercased() : unescaped
             .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
             .lowercased()
         let words = folded.split { !("a"..."z").contains($0) }.filter { $0.count > 1 }.map { singular(String($0)) }

@@ -3,6 +3,27 @@ import RecipeNutrition
 import Testing
 
 /// Names as recipes write them, matched by each rule, and unknowns that stay unknown with a reason.
+/// The words a name is matched by: case and diacritics folded, an escaped ampersand read as one,
+/// plurals made singular, descriptors dropped; ASCII names (folded without Foundation) and the
+/// others fold alike.
+@Suite struct IngredientWordsTests {
+    @Test func namesFoldToTheWordsTheyAreMatchedBy() {
+        let cases: [(String, [String])] = [
+            ("Organic Firm Tofu", ["firm", "tofu"]),
+            ("Garlic Cloves", ["garlic", "clove"]),
+            ("Salt &amp; Pepper", ["salt", "pepper"]),
+            ("POTATO BLANCHED DICED 3/4\"", ["potato"]),
+            ("Tomatoes, Cherry", ["tomato", "cherry"]),
+            ("Jalapeño Peppers", ["jalapeno", "pepper"]),
+            ("CRÈME FRAÎCHE", ["creme", "fraiche"]),
+        ]
+        for (name, words) in cases {
+            #expect(IngredientWords.of(name) == words, "\(name)")
+        }
+        #expect(IngredientWords.of("Fresh Basil", keepDescriptors: true) == ["fresh", "basil"])
+    }
+}
+
 @Suite struct IngredientMatcherTests {
     func match(_ name: String) throws -> Result<IngredientMatcher.Match, Unmatched> {
         try Reference.loaded().matcher.match(name)
