@@ -50,9 +50,26 @@ public struct IngredientMatcher: Sendable {
         }
     }
 
-    /// A brand in capitals ("BANQUET", "CAMPBELL'S") marks a branded food.
+    /// A brand in capitals ("BANQUET", "CAMPBELL'S") marks a branded food: a word of three
+    /// letters or more, all capitals. An ASCII name is read as bytes, since the standard
+    /// library's letter and case properties cost more than the rest of a reference's words.
     static func isBranded(_ name: String) -> Bool {
-        name.split { !$0.isLetter }.contains { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
+        guard name.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return name.split { !$0.isLetter }.contains { $0.count >= 3 && $0.allSatisfy(\.isUppercase) }
+        }
+        var capitals = 0
+        var allCapitals = true
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): capitals += 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): allCapitals = false
+            default:
+                if allCapitals && capitals >= 3 { return true }
+                capitals = 0
+                allCapitals = true
+            }
+        }
+        return allCapitals && capitals >= 3
     }
 
     /// The match of `name`, or the reason there is none.

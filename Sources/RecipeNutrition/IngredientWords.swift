@@ -16,14 +16,32 @@ public enum IngredientWords {
 
     /// The words of `name`, descriptors dropped unless `keepDescriptors`.
     public static func of(_ name: String, keepDescriptors: Bool = false) -> [String] {
-        // ASCII has no diacritics to fold and its case folds to lower case: Foundation's folding,
-        // which passes through NSString, cost more than the rest of a match.
         let unescaped = name.replacingOccurrences(of: "&amp;", with: "&")
-        let folded = unescaped.utf8.allSatisfy({ $0 < 0x80 }) ? unescaped.lowercased() : unescaped
+        let words = unescaped.utf8.allSatisfy({ $0 < 0x80 }) ? asciiWords(unescaped) : unescaped
             .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: Locale(identifier: "en_US_POSIX"))
             .lowercased()
-        let words = folded.split { !("a"..."z").contains($0) }.filter { $0.count > 1 }.map { singular(String($0)) }
-        return keepDescriptors ? words : words.filter { !descriptors.contains($0) }
+            .split { !("a"..."z").contains($0) }.filter { $0.count > 1 }.map(String.init)
+        let singulars = words.map(singular)
+        return keepDescriptors ? singulars : singulars.filter { !descriptors.contains($0) }
+    }
+
+    /// The words of an ASCII name, read as bytes: it has no diacritics to fold and its case
+    /// folds to lower case, so Foundation's folding (through NSString) and the standard
+    /// library's grapheme breaking, which cost more than the rest of a match, are not needed.
+    private static func asciiWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): word.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 32)
+            default:
+                if word.count > 1 { words.append(String(decoding: word, as: UTF8.self)) }
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if word.count > 1 { words.append(String(decoding: word, as: UTF8.self)) }
+        return words
     }
 
     /// The phrase a synonym table is keyed by: the words joined by one space.

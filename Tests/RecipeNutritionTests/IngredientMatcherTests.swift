@@ -1,5 +1,5 @@
 import FoodModel
-import RecipeNutrition
+@testable import RecipeNutrition
 import Testing
 
 /// Names as recipes write them, matched by each rule, and unknowns that stay unknown with a reason.
@@ -21,6 +21,20 @@ import Testing
             #expect(IngredientWords.of(name) == words, "\(name)")
         }
         #expect(IngredientWords.of("Fresh Basil", keepDescriptors: true) == ["fresh", "basil"])
+    }
+}
+
+/// A word of three capitals or more marks a branded food, whatever the letters are.
+@Suite struct BrandedNameTests {
+    @Test func aWordInCapitalsMarksABrand() {
+        for name in ["BANQUET Chicken Pot Pie", "CAMPBELL'S Soup, chicken noodle", "Chicken, broiler, BBQ",
+                     "PAM Cooking Spray", "Crème BRÛLÉE, frozen"] {
+            #expect(IngredientMatcher.isBranded(name), "\(name)")
+        }
+        for name in ["Cheese, cheddar", "Soup, NS as to type", "OsCAR's Mustard", "McDONALD'S, hamburger",
+                     "Pâté de foie gras, canned", ""] {
+            #expect(!IngredientMatcher.isBranded(name), "\(name)")
+        }
     }
 }
 
