@@ -6,7 +6,7 @@ extension Array where Element: Sendable {
     /// whose mapping costs as much as decoding them; the nutrition review of every food).
     public func mappedOnEveryCore<Mapped: Sendable>(minimumCount: Int = 2_000,
                                              _ transform: @Sendable (Element) -> Mapped) -> [Mapped] {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = Cores.active
         guard cores > 1, count >= Swift.max(minimumCount, 2) else { return map(transform) }
         let chunk = (count + cores - 1) / cores
         let results = ChunkResults<Mapped>(chunks: cores)

@@ -8,6 +8,21 @@ public enum NutrientUnit: String, Hashable, Sendable, Codable, CaseIterable {
 
     /// Reads a unit as printed ("g", "mg", "mcg", "µg", "kcal", "IU").
     public init?(label: String) {
+        // The spellings the pipeline itself writes, taken as they are: this is asked for every
+        // nutrient of every food, and trimming with Foundation's character sets and folding case
+        // cost a twentieth of a rerun.
+        switch label {
+        case "g": self = .g
+        case "mg": self = .mg
+        case "mcg": self = .mcg
+        case "kcal": self = .kcal
+        case "IU": self = .internationalUnit
+        default: self.init(printed: label)
+        }
+    }
+
+    /// A unit as a source may print it: with spaces around it, in any case, in other spellings.
+    private init?(printed label: String) {
         switch label.trimmingCharacters(in: .whitespaces).lowercased() {
         case "g", "gram", "grams": self = .g
         case "mg": self = .mg

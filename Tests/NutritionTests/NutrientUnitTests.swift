@@ -6,6 +6,22 @@ import Testing
     private let vitaminD = NutrientKey("vitamin_d")
     private let vitaminE = NutrientKey("vitamin_e")
 
+    /// The spellings the pipeline writes and those sources print read as the same units; any
+    /// other word is no unit.
+    @Test func unitsAreReadAsPrinted() {
+        let spellings: [(String, NutrientUnit)] = [
+            ("g", .g), ("mg", .mg), ("mcg", .mcg), ("kcal", .kcal), ("IU", .internationalUnit),
+            (" g ", .g), ("Grams", .g), ("MG", .mg), ("µg", .mcg), ("μg", .mcg), ("ug", .mcg), ("Calories", .kcal),
+            ("cal", .kcal), ("iu", .internationalUnit),
+        ]
+        for (label, unit) in spellings {
+            #expect(NutrientUnit(label: label) == unit, "\(label)")
+        }
+        for label in ["", "kg", "oz", "%", "mg/dl", "g g"] {
+            #expect(NutrientUnit(label: label) == nil, "\(label)")
+        }
+    }
+
     @Test func massUnitsConvertAmongThemselves() {
         #expect(NutrientUnit.g.convert(1.2, to: .mg, for: .sodium) == 1200)
         #expect(NutrientUnit.mcg.convert(150_000, to: .mg, for: .cholesterol) == 150)

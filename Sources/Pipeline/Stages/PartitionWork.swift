@@ -1,3 +1,4 @@
+import Basics
 import Fetching
 import FoodModel
 import Foundation
@@ -67,7 +68,7 @@ struct PartitionWork: Sendable {
 extension StageContext {
     /// How many partitions are fetched and parsed at once: parsing is CPU-bound, so one per core;
     /// politeness towards a host is the fetch policy's job (per-host concurrency and delay).
-    var partitionConcurrency: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    var partitionConcurrency: Int { Cores.active }
 
     /// Every partition of every source, in the pipeline's order, with what the ledger knows of it.
     func partitionWork(_ harvesters: [(any Harvester, any DocumentSource)], ledger: StateLedger?,

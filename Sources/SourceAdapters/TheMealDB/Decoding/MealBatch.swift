@@ -39,7 +39,7 @@ struct MealBatch {
         // Copies for the closure, which runs on other threads and cannot capture `self` here.
         let bytes = bytes, meals = meals
         guard !meals.isEmpty else { return [] }
-        let pieces = 4 * ProcessInfo.processInfo.activeProcessorCount
+        let pieces = 4 * Cores.active
         let size = (meals.count + pieces - 1) / pieces
         let groups = stride(from: 0, to: meals.count, by: size).map { $0..<min($0 + size, meals.count) }
         let decoded = groups.mappedOnEveryCore(minimumCount: 2) { group in

@@ -19,7 +19,7 @@ public enum MealDB {
     /// fail, the whole is decoded again in one piece, so that the error names the meal and
     /// field exactly as it would have. A dump too large to hold whole is for `MealDumpReader`.
     public static func decodeMeals(_ data: Data, location: String) throws -> [Recipe] {
-        if data.count >= 4 << 20, let recipes = decodeMealsInPieces(data, pieces: 4 * activeCores) {
+        if data.count >= 4 << 20, let recipes = decodeMealsInPieces(data, pieces: 4 * Cores.active) {
             return recipes
         }
         return try decode(Envelope<MealsField, MealRecord>.self, data, location).items
@@ -43,8 +43,6 @@ public enum MealDB {
         guard decoded.allSatisfy({ $0 != nil }) else { return nil }
         return decoded.flatMap { $0 ?? [] }
     }
-
-    private static var activeCores: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// The categories of `categories.php`, with their descriptions.
     public static func decodeCategories(_ data: Data, location: String) throws -> [Category] {
