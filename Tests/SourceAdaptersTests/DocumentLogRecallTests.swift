@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// `DocumentLog.recall`: the stored fetches of a partition's food documents, looked up at once,
-/// serve each read as a lookup of its own would.
+/// serve each read in place of a lookup of its own.
 @Suite struct DocumentLogRecallTests {
     @Test func recalledDocumentsAreServedFromTheStoreAndTheOthersAsked() async throws {
         let scratch = try Paths.temporaryFolder()
@@ -25,6 +25,11 @@ import Testing
 
         let log = DocumentLog(upstream: DirectorySource(root: site), known: store, clock: .system)
         await log.recall(["https://x.test/kept", "https://x.test/asked"])
+        // A newer copy stored after the recall is not what the read serves: the read takes the
+        // recalled record, and does not ask the store again.
+        let newer = Data("label stored later".utf8)
+        try store.store(FetchedDocument(url: "https://x.test/kept", status: 200, headers: [:], body: newer, charset: nil,
+                                        sha256: sha256Hex(newer), fetchedAt: Date()))
         #expect(try await log.fetchUnlessKnown("https://x.test/kept").body == stored)
         #expect(try await log.fetchUnlessKnown("https://x.test/asked").body == Data("never stored".utf8))
         let counts = await log.counts
