@@ -8,8 +8,9 @@ import SourceAdapters
 /// through the `DocumentLog`, `StoringSource` and `DirectorySource` the run fetches through, into
 /// a new raw store committed once per day's share of documents (the run commits before each
 /// partition reaches the ledger), on one task with nothing beside it; and, in the same process
-/// just before, reading the same files (its floor) and reading, hashing and appending them to
-/// one file (the least a store keeping every body under its hash does).
+/// just before, reading the same files (its floor), reading and hashing them, and reading,
+/// hashing and appending them to one file (the least a store keeping every body under its hash
+/// does).
 ///
 /// In a run, partitions fetch and parse side by side on every core, and the fetch stage's time
 /// is summed over them: it also holds the time a fetch waited for a core that a parse, the
@@ -30,6 +31,7 @@ enum FetchAlone {
             bytes += try Data(contentsOf: URL(fileURLWithPath: file)).count
         }
         let floorSeconds = now() - started
+        let hashSeconds = try hashingFloor(files)
         let keepSeconds = try keepingFloor(files, into: scratch)
 
         let raw = scratch.appendingPathComponent("fetch-alone-raw")
@@ -48,7 +50,16 @@ enum FetchAlone {
         let seconds = now() - started
         return Measurement(seconds: seconds, cpuSeconds: ProcessResources.cpuSeconds(),
                            peakKB: ProcessResources.peakResidentKB() ?? 0, documents: urls.count, bytes: bytes,
-                           readSeconds: floorSeconds, keepSeconds: keepSeconds)
+                           readSeconds: floorSeconds, keepSeconds: keepSeconds, hashSeconds: hashSeconds)
+    }
+
+    /// Reading the files and hashing each (SHA-256), keeping nothing.
+    private static func hashingFloor(_ files: [String]) throws -> Double {
+        let started = now()
+        for file in files {
+            _ = sha256Hex(try Data(contentsOf: URL(fileURLWithPath: file)))
+        }
+        return now() - started
     }
 
     /// Reading the files, hashing each (SHA-256) and appending it to one file: the least any

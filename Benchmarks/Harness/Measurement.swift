@@ -21,6 +21,9 @@ struct Measurement: Codable {
     var readSeconds: Double?
     /// Reading, hashing and appending the same bytes to one file (`FetchAlone`).
     var keepSeconds: Double?
+    /// Reading and hashing the same bytes, nothing kept: what a store that recorded a local file
+    /// by its path and hash, instead of a copy, would still pay (`FetchAlone`).
+    var hashSeconds: Double?
     var snapshot: String?
     var manifest: String?
     var snapshotBytes = 0

@@ -144,7 +144,12 @@ struct Report {
             alone.readSeconds.map { floor in
                 "; its path on its own: \(fixed(alone.seconds / floor, 1))×, "
                     + "\(perDocument(alone.seconds, alone.documents)) ms against \(perDocument(floor, alone.documents)) ms"
-                    + (alone.keepSeconds.map { ", \(perDocument($0, alone.documents)) ms to read, hash and append them" } ?? "")
+                    + (alone.hashSeconds.map {
+                        ", \(perDocument($0, alone.documents)) ms to read and hash them (\(fixed($0 / floor, 1))× the reading)"
+                    } ?? "")
+                    + (alone.keepSeconds.map {
+                        ", \(perDocument($0, alone.documents)) ms to read, hash and append them (\(fixed($0 / floor, 1))×)"
+                    } ?? "")
             }
         } ?? ""
         verdict(fetch <= 4 * floor,
