@@ -16,8 +16,11 @@ public enum UCLADataset {
     ///
     /// Meals come out as Breakfast, Lunch, Dinner whatever the key order in the file; a meal whose
     /// list is empty or missing is left out (weekends have `"b": []`: brunch is listed under `l`).
-    /// The same name served in several halls is one food; when halls print different labels
-    /// for it (286 name-days in 2016 do), the first label in file order is the food's.
+    /// The same name served in several halls is one food, and the first label in file order that
+    /// could be read is the food's that day. Every entree prints a label of its own, and halls can
+    /// print different ones for one name on one day (Oatmeal on 2016-07-25: 159 kcal at Covel,
+    /// 378 at Rieber): an item whose own label is not the food's carries it (`MenuItem.label`),
+    /// so that it is published with what its hall printed, even when that is no readable label.
     public static func parseDay(_ data: Data, date: ServiceDate, location: String) throws
         -> (day: ServiceDay, foods: [Food], problems: [String])
     {
@@ -45,7 +48,7 @@ public enum UCLADataset {
                             foods[unlabelled] = food
                         }
                         items.append(MenuItem(source: sourceName, recipeId: food.id.recipeId,
-                                              name: food.name, codes: food.codes))
+                                              name: food.name, codes: food.codes, label: PrintedLabel(of: food)))
                     }
                     sections.append(Section(name: displayName(kitchen.k), foods: items))
                 }
@@ -53,7 +56,13 @@ public enum UCLADataset {
             }
             meals.append(Meal(name: mealName, restaurants: parsedRestaurants))
         }
-        return (ServiceDay(date: date, meals: meals), foods, problems)
+        // Only an item whose hall printed another label than the food's keeps its own.
+        let foodLabels = Dictionary(foods.map { ($0.id, PrintedLabel(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        var day = ServiceDay(date: date, meals: meals)
+        day.updateMenuItems { item in
+            if item.label == foodLabels[item.food] { item.label = nil }
+        }
+        return (day, foods, problems)
     }
 
     /// The identity of a dataset entree.

@@ -107,6 +107,32 @@ struct UCLADatasetTests {
         #expect(food.nutrients.count == 11)
     }
 
+    /// 2016-07-25.json, breakfast, Hot Cereals: Oatmeal prints ["159","26",…,"202.8mg",…] at Covel,
+    /// Sproul and Rendezvous, and ["378","26",…,"1423.2mg",…,"83.3g",…] at Rieber (read by hand).
+    /// The food is one, with the first label; Rieber's item carries its own.
+    @Test func anItemWhoseHallPrintedAnotherLabelCarriesItsOwn() throws {
+        let (day, foods, _) = try parse("2016-07-25")
+        let breakfast = try #require(day.meals.first { $0.name == "Breakfast" })
+        func oatmeal(at hall: String) throws -> MenuItem {
+            let restaurant = try #require(breakfast.restaurants.first { $0.name == hall })
+            return try #require(restaurant.sections.first { $0.name == "Hot Cereals" }?.foods.first { $0.name == "Oatmeal" })
+        }
+        let food = try #require(foods.first { $0.id.recipeId == "oatmeal" })
+        #expect(food.calories == 159)
+        #expect(food.nutrients.first { $0.key == .sodium }?.amount == 202.8)
+        for hall in ["Covel Dining", "Sproul Dining", "Rendezvous"] {
+            #expect(try oatmeal(at: hall).label == nil, "\(hall)")
+        }
+        let rieber = try #require(try oatmeal(at: "Rieber Dining").label)
+        #expect(rieber.calories == 378)
+        #expect(rieber.basis == .serving)
+        #expect(rieber.nutrients.first { $0.key == .sodium }?.amount == 1423.2)
+        #expect(rieber.nutrients.first { $0.key == .totalCarbohydrate }?.amount == 83.3)
+        // Every other item of the day with a label of its own prints one its food does not.
+        let labels = Dictionary(foods.map { ($0.id, PrintedLabel(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        #expect(day.menuItems.allSatisfy { item in item.label.map { $0 != labels[item.food] } ?? true })
+    }
+
     /// 2016-11-21 has two Bruin Plate "Sweet Bites" entries with an empty name and one label.
     @Test func unnamedEntreesGetAStableLabelBasedIdentity() throws {
         let (day, foods, _) = try parse("2016-11-21")
@@ -159,11 +185,19 @@ struct UCLADatasetTests {
         #expect(parsed.day.menuItemCount == whole.day.menuItemCount)
         #expect(parsed.foods.count == whole.foods.count)
         // Rieber's Cream of Wheat prints the same label, 87 kcal and 177.4 mg of sodium, unbroken:
-        // the first label that reads is the food's.
+        // the first label that reads is the food's, and Rieber's item is served with it. Covel's
+        // item keeps what it printed: no label that could be read, so no nutrients of its own.
         let cream = try #require(parsed.foods.first { $0.name == "Cream of Wheat" })
         #expect(cream.calories == 87 && cream.labelBasis == .serving)
         #expect(cream.nutrients.first { $0.key == .sodium }?.amount == 177.4)
         #expect(parsed.foods.allSatisfy { $0.labelBasis != nil })
+        let creams = parsed.day.meals[0].restaurants.compactMap { hall in
+            hall.sections.first { $0.name == "Hot Cereals" }?.foods.first { $0.name == "Cream of Wheat" }.map { (hall.name, $0) }
+        }
+        #expect(creams.map(\.0) == ["Covel Dining", "Rieber Dining"])
+        #expect(creams.first?.1.label?.nutrients.isEmpty == true)
+        #expect(creams.first?.1.label?.basis == nil)
+        #expect(creams.last?.1.label == nil)
 
         // With Rieber's broken too, the dish has no label to keep, and is still on both menus.
         var everywhere = json
