@@ -29,12 +29,22 @@ public struct NutritionLimits: Hashable, Sendable {
     /// More calories than this in one serving is not a serving (the 2016 dataset's largest,
     /// a whole tres leches cake, is 7,505 kcal).
     public var maximumCalories: Double
+    /// Protein, carbohydrate and fat may weigh this many grams more than what the label is per
+    /// (100 g, or a serving that is a weight) before the label is impossible: what rounding
+    /// three amounts and a serving's grams can add on a US label (1 g, 1 g, 0.5 g of them, half
+    /// a gram of the weight), more than a kitchen system's two decimals ever add.
+    public var weightSlack: Double
 
-    public init(energyTolerance: Double = 0.2, energySlack: Double = 10, maximumCalories: Double = 10_000) {
+    public init(energyTolerance: Double = 0.2, energySlack: Double = 10, maximumCalories: Double = 10_000,
+                weightSlack: Double = 2) {
         self.energyTolerance = energyTolerance
         self.energySlack = energySlack
         self.maximumCalories = maximumCalories
+        self.weightSlack = weightSlack
     }
+
+    /// No food gives more than fat's 9 kcal a gram (pure oil is 884 kcal per 100 g).
+    static let maximumKcalPerGram = 9.0
 }
 
 /// Checks one food's label against itself: energy against macronutrients, parts against
@@ -93,10 +103,42 @@ public enum FoodReview {
                 message: "\(name(of: part, in: food)) (\(LabelNumber.text(partAmount)) \(unit.rawValue)) exceeds "
                     + "\(name(of: whole, in: food)) (\(LabelNumber.text(wholeAmount)) \(unit.rawValue))"))
         }
-        if let calories = food.calories ?? grams(.calories, in: food, unit: .kcal), calories > limits.maximumCalories {
+        let calories = food.calories ?? grams(.calories, in: food, unit: .kcal)
+        if let calories, food.labelBasis != .hundredGrams, calories > limits.maximumCalories {
             flags.append(FoodFlag(food: food.id, check: "implausible_value", nutrient: .calories,
                                   message: "\(LabelNumber.text(calories)) kcal in one serving is more than "
                                       + "\(LabelNumber.text(limits.maximumCalories))"))
+        }
+        return flags + heavierThanItsWeight(food, calories: calories, limits: limits)
+    }
+
+    /// A label whose amounts cannot fit in what it is per: protein, carbohydrate and fat weighing
+    /// more than 100 g in 100 g (a UCLA recipe document printed 143 g, its cooking loss counted
+    /// twice, the likeliest cause), or more energy than fat gives a gram. Only where the label's
+    /// weight is known: 100 g, or a serving that is a weight.
+    private static func heavierThanItsWeight(_ food: Food, calories: Double?, limits: NutritionLimits) -> [FoodFlag] {
+        let weight: Double
+        switch food.labelBasis {
+        case .hundredGrams: weight = 100
+        case .serving:
+            guard let grams = food.servingGrams, grams > 0 else { return [] }
+            weight = grams
+        case nil: return []
+        }
+        let per = food.labelBasis == .hundredGrams ? "100 g" : "a serving of \(LabelNumber.text(weight)) g"
+        var flags: [FoodFlag] = []
+        let macros = [NutrientKey.protein, .totalCarbohydrate, .totalFat].compactMap { grams($0, in: food) }
+        let total = macros.reduce(0, +)
+        if !macros.isEmpty, total > weight + limits.weightSlack {
+            flags.append(FoodFlag(
+                food: food.id, check: "implausible_value", nutrient: nil,
+                message: "protein, carbohydrate and fat weigh \(LabelNumber.text(LabelNumber.snapped(total))) g in \(per)"))
+        }
+        let ceiling = NutritionLimits.maximumKcalPerGram * weight + limits.energySlack
+        if let calories, calories > ceiling {
+            flags.append(FoodFlag(
+                food: food.id, check: "implausible_value", nutrient: .calories,
+                message: "\(LabelNumber.text(calories)) kcal in \(per) is more than fat's 9 kcal a gram gives"))
         }
         return flags
     }

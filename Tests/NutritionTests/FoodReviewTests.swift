@@ -8,6 +8,8 @@ private let datasetFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("shared/data/ucla-dataset-2016")
 
+private let jamixFolder = datasetFolder.deletingLastPathComponent().appendingPathComponent("ucla-jamix-2025")
+
 private func food(named name: String, on day: String) throws -> Food {
     let url = datasetFolder.appendingPathComponent(day + ".json")
     let parsed = try UCLADataset.parseDay(Data(contentsOf: url), date: try #require(ServiceDate(day)),
@@ -44,6 +46,53 @@ private func food(named name: String, on day: String) throws -> Food {
         #expect(FoodReview.flags(for: cake).isEmpty)
         #expect(FoodReview.flags(for: cake, limits: NutritionLimits(maximumCalories: 5000)).map(\.check)
             == ["implausible_value"])
+    }
+
+    /// Real UCLA recipe documents, per 100 g (values read by hand from the files):
+    /// `recipes/1808.json`, Honey-Glazed Walnut Shrimp: protein 15.23, carbohydrate 77.52 and fat
+    /// 50.74 g, 143.49 g in 100 g; `recipes/3385.json`: 11.27 + 84.64 + 15.70 = 111.61 g;
+    /// `recipes/248.json`: 5.46 + 61.63 + 35.01 = 102.10 g; `recipes/3289.json`: 5.90 + 62.51 +
+    /// 32.32 = 100.73 g, within what rounding could add;
+    /// `recipes/1007.json`, the Tuna & Lentil Hummus Stacker, nowhere near.
+    @Test func macronutrientsHeavierThanWhatTheLabelIsPerAreImplausible() throws {
+        func recipe(_ id: Int) throws -> Food {
+            let url = jamixFolder.appendingPathComponent("recipes/\(id).json")
+            return try JamixFoodDocument.parse(Data(contentsOf: url), foodId: "recipe-\(id)", location: url.path).food
+        }
+        let shrimp = try recipe(1808)
+        #expect(shrimp.labelBasis == .hundredGrams)
+        let flags = FoodReview.flags(for: shrimp)
+        #expect(flags.map(\.check) == ["implausible_value"])
+        #expect(flags.first?.message == "protein, carbohydrate and fat weigh 143.49 g in 100 g")
+        #expect(FoodReview.flags(for: try recipe(3385)).map(\.message) == ["protein, carbohydrate and fat weigh 111.61 g in 100 g"])
+        #expect(FoodReview.flags(for: try recipe(248)).map(\.message) == ["protein, carbohydrate and fat weigh 102.1 g in 100 g"])
+        #expect(FoodReview.flags(for: try recipe(3289)).isEmpty)
+        #expect(FoodReview.flags(for: try recipe(3289), limits: NutritionLimits(weightSlack: 0.5)).count == 1)
+        #expect(FoodReview.flags(for: try recipe(1007)).isEmpty)
+    }
+
+    /// A per-serving label is held to its serving's grams where the serving is a weight, and no
+    /// label to more than fat's 9 kcal a gram; a serving that is a count is not weighed.
+    @Test func aServingThatIsAWeightHoldsItsAmountsAndItsEnergy() {
+        func label(_ serving: String, calories: Double, protein: Double, carbohydrate: Double, fat: Double) -> Food {
+            Food(id: FoodID(source: "t", recipeId: serving), name: "t", servingSize: serving, calories: calories, nutrients: [
+                NutrientValue(key: .calories, name: "Calories", amount: calories, unit: "kcal"),
+                NutrientValue(key: .protein, name: "Protein", amount: protein, unit: "g"),
+                NutrientValue(key: .totalCarbohydrate, name: "Total Carbohydrate", amount: carbohydrate, unit: "g"),
+                NutrientValue(key: .totalFat, name: "Total Fat", amount: fat, unit: "g"),
+            ], labelBasis: .serving)
+        }
+        // Olive oil, 1 tbsp (14 g): 120 kcal, 14 g fat. Possible.
+        #expect(FoodReview.flags(for: label("1 Tbsp (14g)", calories: 120, protein: 0, carbohydrate: 0, fat: 14)).isEmpty)
+        // 40 g of food holding 14 + 30 g of protein and carbohydrate (176 kcal, as they give).
+        let bar = label("1 bar (40g)", calories: 176, protein: 14, carbohydrate: 30, fat: 0)
+        #expect(FoodReview.flags(for: bar).map(\.message) == ["protein, carbohydrate and fat weigh 44 g in a serving of 40 g"])
+        // 400 kcal in 40 g: more than 9 × 40 + 10 (energy sanity flags it too: 85 kcal from its macros).
+        let dense = FoodReview.flags(for: label("1 bar (40g)", calories: 400, protein: 5, carbohydrate: 5, fat: 5))
+        #expect(dense.filter { $0.check == "implausible_value" }.map(\.message)
+            == ["400 kcal in a serving of 40 g is more than fat's 9 kcal a gram gives"])
+        // A count has no weight to hold anything to.
+        #expect(FoodReview.flags(for: label("1 each", calories: 176, protein: 14, carbohydrate: 30, fat: 0)).isEmpty)
     }
 
     @Test func negativeAmountsAndPercentagesAreFlagged() {
