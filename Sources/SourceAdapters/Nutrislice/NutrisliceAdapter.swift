@@ -69,8 +69,8 @@ public struct NutrisliceAdapter: SourceAdapter {
 
     public var pageFormats: [PageFormat] {
         [
-            PageFormat(name: "day", hasLabels: true) { page, _ in
-                let parsed = try NutrisliceMenu.parseSaved(page.body, location: page.url)
+            PageFormat(name: "day", hasLabels: true) { page, hints in
+                let parsed = try NutrisliceMenu.parseDocument(page.body, date: hints.date, location: page.url)
                 return .dayWithFoods(parsed.day, parsed.foods)
             },
         ]

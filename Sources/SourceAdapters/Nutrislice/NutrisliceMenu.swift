@@ -70,6 +70,35 @@ public enum NutrisliceMenu {
                         location: location)
     }
 
+    /// A document read on its own (`commissary parse`): a day saved in the wrapped form, or a
+    /// week as the API answers it, told apart by their fields (`menu`, `days`). A week answer
+    /// names neither its location nor its menu type; they are read from its API path where the
+    /// address is one, else named as unknown. Its day is `date` (`--date`, or the date in the
+    /// file's name), which must be one of its days.
+    public static func parseDocument(_ data: Data, date: ServiceDate?, location: String) throws -> Parsed {
+        let object = try JSONFields.object(data, location: location, expecting: "a Nutrislice day or week")
+        guard let days = object["days"] as? [Any], object["menu"] == nil else {
+            return try parseSaved(data, location: location)
+        }
+        let dates = days.compactMap { JSONFields.text(($0 as? [String: Any])?["date"]) }
+        guard let date, dates.contains(date.description) else {
+            throw Failure.badInput("a week of menus (\(dates.first ?? "?")..\(dates.last ?? "?")): give one of its days "
+                                   + "with --date", at: location)
+        }
+        let place = weekPlace(in: location)
+        let meal = place?.menuType ?? JSONFields.identifier(object["menu_type_id"]).map { "menu type \($0)" } ?? "unknown menu type"
+        return try parseWeek(data, date: date, meal: meal, restaurant: place?.school ?? "unknown location", location: location)
+    }
+
+    /// The location and menu type an API path names (`/school/{school}/menu-type/{type}/`).
+    private static func weekPlace(in location: String) -> (school: String, menuType: String)? {
+        let parts = location.split(separator: "/").map(String.init)
+        guard let school = parts.firstIndex(of: "school"), let type = parts.firstIndex(of: "menu-type"),
+              school + 1 < parts.count, type + 1 < parts.count
+        else { return nil }
+        return (parts[school + 1], parts[type + 1])
+    }
+
     /// The keys of an object that is not what was expected (an error answer says itself there).
     private static func describe(_ object: [String: Any]) -> String {
         if let detail = JSONFields.text(object["detail"]) ?? JSONFields.text(object["error"]) {

@@ -125,6 +125,34 @@ import TestSupport
         #expect(tuesday.day.meals.isEmpty)
     }
 
+    /// A week answer read on its own, as `commissary parse` reads it (the real Four Lakes Market
+    /// breakfast week of 2025-08-17): the day asked for, its 24 rows holding 19 foods (counted
+    /// by hand); the location and menu type from the API path where the address is one, else
+    /// named as unknown; a day outside the week is refused with the week's days.
+    @Test func aWeekAnswerIsReadOnItsOwnForTheDayAskedFor() throws {
+        let name = "nutrislice-2025/four-lakes-market_breakfast_2025-08-17.json"
+        let body = try SharedData.load(name)
+        let monday = try NutrisliceMenu.parseDocument(body, date: ServiceDate("2025-08-18"), location: name)
+        #expect(monday.day.date == ServiceDate("2025-08-18"))
+        #expect(monday.day.menuItemCount == 19)
+        #expect(monday.foods.first?.name == "Vegan Blueberry Smoothie")
+        #expect(monday.day.meals.only?.name == "menu type 14942")
+        #expect(monday.day.meals.only?.restaurants.only?.name == "unknown location")
+        let api = "https://wisc.api.nutrislice.com/menu/api/weeks/school/four-lakes-market/menu-type/breakfast/2025/08/17/"
+        let named = try NutrisliceMenu.parseDocument(body, date: ServiceDate("2025-08-18"), location: api)
+        #expect(named.day.meals.only?.name == "breakfast")
+        #expect(named.day.meals.only?.restaurants.only?.name == "four-lakes-market")
+        #expect(named.day.menuItemCount == 19)
+        do {
+            _ = try NutrisliceMenu.parseDocument(body, date: ServiceDate("2025-08-25"), location: name)
+            Issue.record("a day outside the week was read")
+        } catch {
+            #expect("\(error)".contains("a week of menus (2025-08-17..2025-08-23): give one of its days with --date"))
+        }
+        // The saved form still reads as before.
+        #expect(try NutrisliceMenu.parseDocument(SharedData.load(Self.file), date: nil, location: Self.file).day.menuItemCount == 12)
+    }
+
     /// 2026-03-22 is a Sunday: it and the six days after it share one week's path.
     @Test func theSevenDaysOfAWeekShareOnePath() {
         let path = "/menu/api/weeks/school/lowell-market/menu-type/breakfast/2026/03/22/"
