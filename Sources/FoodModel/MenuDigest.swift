@@ -4,11 +4,18 @@
 /// never with the number of menu items.
 public struct MenuDigest: Hashable, Sendable {
     /// A food as the menus print it: the name and description of its first appearance, and
-    /// every code printed beside it anywhere.
+    /// every code and portion printed beside it anywhere.
     public struct MenuFood: Hashable, Sendable {
         public var name: String
         public var description: String?
         public var codes: Set<String>
+        /// The portions the menus state for it, as printed ("14.22 oz"), each once.
+        public var portions: Set<String> = []
+
+        mutating func add(_ item: MenuItem) {
+            codes.formUnion(item.codes)
+            if let portion = item.portion { portions.insert(portion) }
+        }
     }
 
     /// How often a code was printed, and where first.
@@ -56,8 +63,7 @@ public struct MenuDigest: Hashable, Sendable {
         day.forEachMenuItem { item in
             served[item.source, default: [:]][number(of: item.food), default: 0] += 1
             menuItemCount += 1
-            foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])]
-                .codes.formUnion(item.codes)
+            foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])].add(item)
             for code in item.codes {
                 let example = codes[code]?.example ?? "\(item.name) (\(item.food)) on \(day.date)"
                 codes[code] = CodeSighting(count: (codes[code]?.count ?? 0) + 1, example: example)

@@ -4,7 +4,8 @@ import FoodModel
 /// reason to hold back a whole run, since one bad label must not keep every menu unpublished.
 public struct FoodFlag: Hashable, Sendable {
     public var food: FoodID
-    /// `energy_sanity` or `implausible_value`.
+    /// `energy_sanity`, `implausible_value`, `label_without_nutrients`, `dv_ceiling` or
+    /// `portion_mismatch`.
     public var check: String
     public var nutrient: NutrientKey?
     public var message: String

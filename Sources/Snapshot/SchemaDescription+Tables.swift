@@ -114,7 +114,7 @@ extension SchemaDescription {
         ]),
         Table("food_flag", .data, "A problem with one food's label (energy that does not add up, a negative or absurd value): an error for that food, not for the run.", columns: [
             C("food_id", "→ `food.id`."),
-            C("check_name", "The check that raised it (`energy_sanity`, `implausible_value`)."),
+            C("check_name", "The check that raised it (`energy_sanity`, `implausible_value`, `dv_ceiling`, `label_without_nutrients`, `portion_mismatch`, `unfilled_label`)."),
             C("severity", "`error` or `warning`."),
             C("nutrient_key", "The nutrient concerned, when one is."),
             C("message", "What is wrong, in one line."),

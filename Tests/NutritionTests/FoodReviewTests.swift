@@ -95,6 +95,31 @@ private func food(named name: String, on day: String) throws -> Food {
         #expect(FoodReview.flags(for: label("1 each", calories: 176, protein: 14, carbohydrate: 30, fat: 0)).isEmpty)
     }
 
+    /// `recipes/6322.json`, Build-Your-Own Tacos: a 64 oz portion (1,814.4 g), per-100 g label.
+    /// A menu serving it at 14.22 oz (403.1 g) is more than twice as far: flagged with both; at
+    /// 40 oz it is not; a count says nothing of weight. The Tuna & Lentil Hummus Stacker
+    /// (`recipes/1007.json`, 2.92 oz = 82.8 g) served at 6 oz (170.1 g) is flagged the other way.
+    @Test func aMenuPortionFarFromTheFoodsOwnServingIsFlagged() throws {
+        func recipe(_ id: Int) throws -> Food {
+            let url = jamixFolder.appendingPathComponent("recipes/\(id).json")
+            return try JamixFoodDocument.parse(Data(contentsOf: url), foodId: "recipe-\(id)", location: url.path).food
+        }
+        let tacos = try recipe(6322)
+        let flag = try #require(PortionMismatch.flag(for: tacos, servedAt: ["14.22 oz", "40 oz", "1 each"]))
+        #expect(flag.check == "portion_mismatch")
+        #expect(flag.message == "the menus serve it at 14.22 oz (403.1 g), but its per-serving amounts are for its own "
+            + "serving, 64 oz (1814.4 g)")
+        #expect(PortionMismatch.flag(for: tacos, servedAt: ["40 oz", "1 each"]) == nil)
+        #expect(PortionMismatch.flag(for: tacos, servedAt: []) == nil)
+        let stacker = try recipe(1007)
+        #expect(PortionMismatch.flag(for: stacker, servedAt: ["6 oz"])?.message
+            == "the menus serve it at 6 oz (170.1 g), but its per-serving amounts are for its own serving, 2.92 oz (82.8 g)")
+        // A per-serving label is printed for its own serving already: nothing is scaled.
+        var perServing = tacos
+        perServing.labelBasis = .serving
+        #expect(PortionMismatch.flag(for: perServing, servedAt: ["14.22 oz"]) == nil)
+    }
+
     @Test func negativeAmountsAndPercentagesAreFlagged() {
         let food = Food(id: FoodID(source: "t", recipeId: "1"), name: "t", nutrients: [
             NutrientValue(key: .sodium, name: "Sodium", amount: -5, unit: "mg", printedDailyValuePercent: -1),

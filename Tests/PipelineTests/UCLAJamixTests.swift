@@ -283,6 +283,29 @@ import TestSupport
 
     /// Whether a food id's saved document has a label with some value that is not 0, read here
     /// from the files.
+    /// A portion as the feed writes it ("1.69 oz"), in grams; nil for any other unit.
+    static func grams(_ portion: String) -> Double? {
+        let parts = portion.split(separator: " ")
+        guard parts.count == 2, let amount = Double(parts[0]), amount > 0 else { return nil }
+        switch parts[1] {
+        case "oz": return amount * 28.349523125
+        case "lb": return amount * 453.59237
+        case "g": return amount
+        default: return nil
+        }
+    }
+
+    /// A recipe document's own portion (`recipePortionSize` + unit) in grams; nil without a
+    /// document or a weight.
+    static func recipePortionGrams(_ food: String) throws -> Double? {
+        let file = folder.appendingPathComponent("recipes/\(food.dropFirst("recipe-".count)).json")
+        guard FileManager.default.fileExists(atPath: file.path),
+              let json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any],
+              let size = (json["recipePortionSize"] as? NSNumber)?.doubleValue, let unit = json["recipePortionSizeUnit"] as? String
+        else { return nil }
+        return grams("\(size) \(unit)")
+    }
+
     static func hasFilledLabel(_ food: String) throws -> Bool {
         func filled(_ values: [String: Any]?) -> Bool {
             (values ?? [:]).contains { key, value in
@@ -521,6 +544,32 @@ import TestSupport
             let share = try #require(report.manifest.checks.first { $0.name == "labelled_share" })
             #expect(share.message.hasPrefix("ucla-jamix: \(labelled) of \(items) menu item(s) carry a label"), "\(share.message)")
             #expect(share.message.contains("\(items - labelled) without"))
+
+            // Foods served at a portion less than half or more than twice their recipe's own
+            // (this test's reading of the files): flagged, and no other. On the first night, Taiwanese
+            // Fried Chicken (recipe 1588, a 22.44 oz portion) is served at 1.69 oz on 2025-04-08.
+            var mismatched: Set<String> = []
+            for date in Self.dates(of: night) {
+                for row in try Self.rows(night: night, date: date) where row.food.hasPrefix("recipe-") {
+                    guard let portion = row.portion, let served = Self.grams(portion),
+                          let own = try Self.recipePortionGrams(row.food), try Self.hasFilledLabel(row.food)
+                    else { continue }
+                    if max(served / own, own / served) > 2 { mismatched.insert("ucla-jamix:\(row.food)") }
+                }
+            }
+            let flagged = try QueryResult.run("SELECT food_id FROM food_flag WHERE check_name = 'portion_mismatch'",
+                                              on: snapshot).rows.compactMap { row -> String? in
+                if case .text(let id) = row[0] { id } else { nil }
+            }
+            #expect(Set(flagged) == mismatched && flagged.count == mismatched.count, "night \(night)")
+            if night == Self.nights[0] {
+                #expect(mismatched.contains("ucla-jamix:recipe-1588"))
+                let chicken = try QueryResult.run("""
+                    SELECT message FROM food_flag WHERE check_name = 'portion_mismatch' AND food_id = 'ucla-jamix:recipe-1588'
+                    """, on: snapshot).rows
+                #expect(chicken == [[.text("the menus serve it at 1.69 oz (47.9 g), but its per-serving amounts are for "
+                                            + "its own serving, 22.44 oz (636.2 g)")]])
+            }
 
             try Self.expectSpringSwipeTables(in: snapshot, night: night)
             #expect(!report.manifest.checks.contains { $0.name.hasPrefix("swipe_terms") }, "night \(night)")

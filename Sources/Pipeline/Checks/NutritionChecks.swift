@@ -22,7 +22,10 @@ struct NutritionChecks {
         var outcomes: [CheckOutcome] = []
     }
 
-    func review(_ foods: [Food], standard: DailyValueStandard?, unfilled: [FoodID] = []) -> Review {
+    /// `portions`: the portions the menus state for each food (`MenuDigest`), held against the
+    /// serving a per-100 g label is scaled to.
+    func review(_ foods: [Food], standard: DailyValueStandard?, unfilled: [FoodID] = [],
+                portions: [FoodID: Set<String>] = [:]) -> Review {
         var review = Review()
         review.flags = unfilled.map {
             FoodFlagRow(foodId: $0.description, check: "unfilled_label", nutrientKey: nil,
@@ -36,7 +39,7 @@ struct NutritionChecks {
         let foods = foods.sorted { $0.id < $1.id }
         // Each food is reviewed on its own, so the foods are spread over the cores.
         let findings = foods.mappedOnEveryCore(minimumCount: 256) { food in
-            FoodFindings(food, standard: standard, limits: limits)
+            FoodFindings(food, standard: standard, limits: limits, portions: portions[food.id] ?? [])
         }
         if let standard {
             review.agreements = findings.flatMap(\.agreements)
@@ -49,7 +52,7 @@ struct NutritionChecks {
                         message: $0.message)
         }
         if foods.contains(where: { $0.labelBasis != nil || !$0.nutrients.isEmpty }) {
-            for check in ["energy_sanity", "implausible_value", "dv_ceiling", "label_without_nutrients"] {
+            for check in ["energy_sanity", "implausible_value", "dv_ceiling", "label_without_nutrients", "portion_mismatch"] {
                 let flagged = flags.filter { $0.check == check }
                 let first = flagged.first.map { "; first: \($0.food) \($0.message)" } ?? ""
                 review.outcomes.append(CheckOutcome(
@@ -93,8 +96,9 @@ private struct FoodFindings: Sendable {
     var flags: [FoodFlag]
     var unconvertible: [String] = []
 
-    init(_ food: Food, standard: DailyValueStandard?, limits: NutritionLimits) {
+    init(_ food: Food, standard: DailyValueStandard?, limits: NutritionLimits, portions: Set<String>) {
         flags = FoodReview.flags(for: food, limits: limits)
+        if let mismatch = PortionMismatch.flag(for: food, servedAt: portions) { flags.append(mismatch) }
         if food.labelBasis != nil, food.nutrients.isEmpty {
             flags.append(FoodFlag(food: food.id, check: "label_without_nutrients",
                                   message: "the label was read (per \(food.labelBasis?.rawValue ?? "")) but gave no "

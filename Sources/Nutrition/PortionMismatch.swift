@@ -1,0 +1,33 @@
+import FoodModel
+
+/// A per-100 g label is published per serving by the food's own serving (UCLA's recipe portion);
+/// where the menus state a portion that weighs less than half or more than twice that, the
+/// per-serving figures describe another portion than the one served, and the food is flagged
+/// (UCLA's Build-Your-Own Tacos: a 64 oz recipe portion, 3,451 kcal a serving, served at 14.22 oz).
+/// The amounts stay as the source states them: which of the two portions is the right one, the
+/// source does not say.
+public enum PortionMismatch {
+    /// How far apart the two weights may be, as a ratio either way.
+    public static let maximumRatio = 2.0
+
+    public static func flag(for food: Food, servedAt portions: Set<String>) -> FoodFlag? {
+        guard food.labelBasis == .hundredGrams, food.nutrients.contains(where: { $0.amount != nil }),
+              let serving = food.servingGrams, serving > 0
+        else { return nil }
+        let weighed = portions.compactMap { printed in
+            ServingSize(printed: printed)?.grams.map { (printed: printed, grams: $0) }
+        }.filter { $0.grams > 0 }
+        let apart = weighed.filter { max($0.grams / serving, serving / $0.grams) > maximumRatio }
+            .sorted { max($0.grams / serving, serving / $0.grams) > max($1.grams / serving, serving / $1.grams) }
+        guard let farthest = apart.first else { return nil }
+        let others = apart.count > 1 ? " (and \(apart.count - 1) other portion(s) as far apart)" : ""
+        return FoodFlag(
+            food: food.id, check: "portion_mismatch", nutrient: nil,
+            message: "the menus serve it at \(farthest.printed) (\(grams(farthest.grams))), but its per-serving "
+                + "amounts are for its own serving, \(food.servingSize ?? "") (\(grams(serving)))\(others)")
+    }
+
+    private static func grams(_ value: Double) -> String {
+        "\(LabelNumber.text(LabelNumber.snapped((value * 10).rounded() / 10))) g"
+    }
+}
