@@ -104,6 +104,37 @@ import TestSupport
         #expect(try calories("Rieber Dining", "Breakfast", "Oatmeal") == .real(378))
         #expect(try calories("Rendezvous", "Breakfast", "Steamed Rice") == .real(187))
         #expect(try calories("Sproul Dining", "Lunch", "Steamed Rice") == .real(16))
+        // And every one of the 37,037 items: per day, meal and name, the calories published are
+        // the ones the items' own rows print (a label of zeros publishes none), as many times.
+        var printed: [String: [Double?]] = [:]
+        for day in try FileManager.default.contentsOfDirectory(atPath: Paths.sharedData.appendingPathComponent("ucla-dataset-2016").path)
+            where day.hasSuffix(".json") {
+            let file = Paths.sharedData.appendingPathComponent("ucla-dataset-2016/\(day)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: [[String: Any]]])
+            for (key, meal) in [("b", "Breakfast"), ("l", "Lunch"), ("d", "Dinner")] {
+                for hall in json[key] ?? [] {
+                    for kitchen in hall["rk"] as? [[String: Any]] ?? [] {
+                        for entree in kitchen["i"] as? [[String: Any]] ?? [] {
+                            let strings = entree["n"] as? [String] ?? []
+                            let zeros = strings.allSatisfy { Double($0.trimmingCharacters(in: CharacterSet(charactersIn: "gm%"))) ?? 0 == 0 }
+                            let name = (entree["e"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                            printed["\(day.prefix(10))|\(meal)|\(name)", default: []].append(zeros ? nil : Double(strings.first ?? ""))
+                        }
+                    }
+                }
+            }
+        }
+        var published: [String: [Double?]] = [:]
+        for row in try QueryResult.run("SELECT date, meal, item, calories FROM v_menu_macros", on: file).rows {
+            guard case .text(let date) = row[0], case .text(let meal) = row[1], case .text(let item) = row[2] else { continue }
+            let calories: Double? = if case .real(let value) = row[3] { value } else { nil }
+            published["\(date)|\(meal)|\(item)", default: []].append(calories)
+        }
+        func sorted(_ values: [String: [Double?]]) -> [String: [Double]] { values.mapValues { $0.map { $0 ?? -1 }.sorted() } }
+        #expect(printed.values.reduce(0) { $0 + $1.count } == 37_037)
+        let publishedSorted = sorted(published)
+        let differing = sorted(printed).filter { publishedSorted[$0.key] != $0.value }
+        #expect(differing.isEmpty, "\(differing.count) day/meal/name groups differ, first: \(differing.first.map { "\($0)" } ?? "")")
         // Bruin Burger printed 405 kcal until 2016-09-16 and 278 kcal from 2016-09-15 (the files).
         let burger = """
             SELECT DISTINCT amount || ' ' || unit FROM v_menu_nutrition
