@@ -114,9 +114,8 @@ public enum FoodReview {
     }
 
     /// A label whose amounts cannot fit in what it is per: protein, carbohydrate and fat weighing
-    /// more than 100 g in 100 g (a UCLA recipe document printed 143 g, its cooking loss counted
-    /// twice, the likeliest cause), or more energy than fat gives a gram. Only where the label's
-    /// weight is known: 100 g, or a serving that is a weight.
+    /// more than 100 g in 100 g (a UCLA recipe document prints 143 g), or more energy than fat
+    /// gives a gram. Only where the label's weight is known: 100 g, or a serving that is a weight.
     private static func heavierThanItsWeight(_ food: Food, calories: Double?, limits: NutritionLimits) -> [FoodFlag] {
         let weight: Double
         switch food.labelBasis {

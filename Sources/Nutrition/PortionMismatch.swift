@@ -24,7 +24,7 @@ public enum PortionMismatch {
         return FoodFlag(
             food: food.id, check: "portion_mismatch", nutrient: nil,
             message: "the menus serve it at \(farthest.printed) (\(grams(farthest.grams))), but its per-serving "
-                + "amounts are for its own serving, \(food.servingSize ?? "") (\(grams(serving)))\(others)")
+                + "amounts are for its own serving, \(food.servingSize.map { "\($0) " } ?? "")(\(grams(serving)))\(others)")
     }
 
     private static func grams(_ value: Double) -> String {
