@@ -72,7 +72,10 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var mostOpen = 0
     private var accepted = 0
 
-    public init(lifetime: Duration = .seconds(20), script: @escaping Script) throws {
+    /// `lifetime`: long enough for a test that makes whole runs against the server on a loaded
+    /// machine (20 s ran out under a run of fifty suites side by side, and every later request
+    /// was refused); a test stops its server when it ends, so only a hung one waits it out.
+    public init(lifetime: Duration = .seconds(120), script: @escaping Script) throws {
         self.script = script
         self.deadline = .now + lifetime
         // Close-on-exec, so that a child process a test starts (the commissary binary) does not
@@ -190,7 +193,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             release()
         }
         // Long enough that a kept-alive connection outlives a busy machine's pauses between a
-        // test's requests; the server's own 20 s lifetime still bounds it.
+        // test's requests; the server's own lifetime still bounds it.
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         // At most a few requests per connection, and none once the server is stopping; the last
