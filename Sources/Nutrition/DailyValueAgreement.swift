@@ -32,17 +32,19 @@ extension DailyValueStandard {
               let declared = labelPercent(of: nutrient.key, amount: amount, unit: unit)
         else { return nil }
         let amounts = Self.unroundedAmounts(for: nutrient.key, printed: amount)
-        let rule = LabelRoundingRule.percentRule(for: nutrient.key)
-        var agreesFromUnrounded = false
-        if let low = labelPercent(of: nutrient.key, amount: amounts.lowerBound, unit: unit),
-           let high = labelPercent(of: nutrient.key, amount: amounts.upperBound, unit: unit) {
-            // The label % is a non-decreasing step function of the amount: over a range of
-            // amounts it takes every value it can print between its ends, and only those.
-            agreesFromUnrounded = low <= printed && printed <= high && rule.declare(printed) == .exactly(printed)
+        // A vitamin or mineral under 2% may print 0 or its nearest 2% step: both rules count.
+        let rules = lawfulPercentRules(for: nutrient.key)
+        let lows = labelPercents(of: nutrient.key, amount: amounts.lowerBound, unit: unit, by: rules)
+        let highs = labelPercents(of: nutrient.key, amount: amounts.upperBound, unit: unit, by: rules)
+        // Each rule's label % is a non-decreasing step function of the amount: over a range of
+        // amounts it takes every value it can print between its ends, and only those.
+        let agreesFromUnrounded = zip(rules, zip(lows, highs)).contains { rule, ends in
+            ends.0 <= printed && printed <= ends.1 && rule.declare(printed) == .exactly(printed)
         }
+        let declaredByAnyRule = labelPercents(of: nutrient.key, amount: amount, unit: unit, by: rules)
         return DailyValueAgreement(
             nutrient: nutrient.key, printedPercent: printed, percentFromDeclared: declared,
-            unroundedAmounts: amounts, agreesFromDeclared: declared == printed,
+            unroundedAmounts: amounts, agreesFromDeclared: declaredByAnyRule.contains(printed),
             agreesFromUnrounded: agreesFromUnrounded)
     }
 

@@ -29,11 +29,29 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
     public var name: String
     public var description: String
     public var values: [NutrientKey: Value]
+    /// The nutrients whose value is a daily reference value (DRV), whose %DV a label declares to
+    /// the nearest 1%; the others are reference daily intakes (vitamins and minerals), declared
+    /// in 2/5/10% steps. Potassium is a DRV before the 2016 rule and a mineral after it.
+    public var dailyReferenceValues: Set<NutrientKey>
 
-    public init(name: String, description: String, values: [NutrientKey: Value]) {
+    public init(name: String, description: String, values: [NutrientKey: Value],
+                dailyReferenceValues: Set<NutrientKey> = LabelRoundingRule.macronutrients) {
         self.name = name
         self.description = description
         self.values = values
+        self.dailyReferenceValues = dailyReferenceValues
+    }
+
+    /// The rule this standard's labels declare a nutrient's %DV with.
+    public func percentRule(for nutrient: NutrientKey) -> LabelRoundingRule {
+        dailyReferenceValues.contains(nutrient) ? .macronutrientPercent : .vitaminMineralPercent
+    }
+
+    /// Every rule a label may lawfully declare a nutrient's %DV with: the rule, and for a
+    /// vitamin or mineral also its steps without the optional zero below 2%.
+    func lawfulPercentRules(for nutrient: NutrientKey) -> [LabelRoundingRule] {
+        dailyReferenceValues.contains(nutrient) ? [.macronutrientPercent]
+            : [.vitaminMineralPercent, .vitaminMineralPercentStepped]
     }
 
     /// The %DV of an amount, unrounded, or why there is none.
@@ -53,10 +71,17 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
     }
 
     /// The %DV a label would print for an amount: rounded by the FDA's %DV steps (nearest 1%
-    /// for macronutrients, 2/5/10% steps for vitamins and minerals), half away from zero.
+    /// for daily reference values, 2/5/10% steps for vitamins and minerals), half away from zero.
     public func labelPercent(of nutrient: NutrientKey, amount: Double, unit: String) -> Double? {
-        percent(of: nutrient, amount: amount, unit: unit).map { percent in
-            switch LabelRoundingRule.percentRule(for: nutrient).declare(percent) {
+        labelPercents(of: nutrient, amount: amount, unit: unit, by: [percentRule(for: nutrient)]).first
+    }
+
+    /// The %DV a label may print for an amount under each of `rules`, in their order.
+    func labelPercents(of nutrient: NutrientKey, amount: Double, unit: String, by rules: [LabelRoundingRule])
+        -> [Double] {
+        guard let percent = percent(of: nutrient, amount: amount, unit: unit) else { return [] }
+        return rules.map { rule in
+            switch rule.declare(percent) {
             case .exactly(let value), .lessThan(let value): value
             }
         }

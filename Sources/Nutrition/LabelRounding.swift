@@ -132,13 +132,16 @@ extension LabelRoundingRule {
         }
     }
 
-    /// The rule a label declares a nutrient's %DV with. The 2016 rule lists potassium among
-    /// the minerals, so it takes the vitamin and mineral steps.
-    public static func percentRule(for nutrient: NutrientKey) -> LabelRoundingRule {
-        macronutrients.contains(nutrient) ? .macronutrientPercent : .vitaminMineralPercent
-    }
+    /// The same steps without the zero below 2%: a vitamin or mineral under 2% "may be" declared
+    /// as zero (21 CFR 101.9(c)(8)(iii)), so its nearest 2% step is lawful too (1.54% as 2%).
+    public static let vitaminMineralPercentStepped = LabelRoundingRule([
+        Tier(below: 10, includesBound: true, .nearest(2)), Tier(below: 50, includesBound: true, .nearest(5)),
+        Tier(below: nil, .nearest(10)),
+    ])
 
-    static let macronutrients: Set<NutrientKey> = [
+    /// The nutrients whose %DV a label declares to the nearest 1% when a standard does not say
+    /// which of its values are daily reference values (`DailyValueStandard.dailyReferenceValues`).
+    public static let macronutrients: Set<NutrientKey> = [
         .totalFat, .saturatedFat, .transFat, .cholesterol, .sodium, .totalCarbohydrate, .dietaryFiber,
         .sugars, .addedSugars, .protein,
     ]

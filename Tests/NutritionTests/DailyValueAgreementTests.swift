@@ -38,6 +38,28 @@ import Testing
         #expect(result.unroundedAmounts == 2.25...2.75)
     }
 
+    /// 21 CFR 101.9(c)(8)(iii): a vitamin or mineral under 2% "may be" declared as zero, so its
+    /// nearest 2% step is lawful as well. 20 mg of calcium is 1.54% of 1,300 mg: 0% or 2%, not 4%;
+    /// 10 mg (0.77%) rounds to 0 either way. A daily reference value has no such choice.
+    @Test func aVitaminOrMineralUnderTwoPercentMayPrintZeroOrItsStep() throws {
+        let standard = DailyValueStandard(name: "t", description: "", values: [
+            .calcium: .init(amount: 1300, unit: .mg), .sodium: .init(amount: 2300, unit: .mg),
+        ])
+        func agreement(_ key: NutrientKey, _ amount: Double, printed: Double) throws -> DailyValueAgreement {
+            try #require(standard.agreement(of: NutrientValue(key: key, name: key.rawValue, amount: amount, unit: "mg",
+                                                              printedDailyValuePercent: printed)))
+        }
+        #expect(try agreement(.calcium, 20, printed: 0).agrees)
+        let two = try agreement(.calcium, 20, printed: 2)
+        #expect(two.agreesFromDeclared && two.percentFromDeclared == 0)
+        #expect(!(try agreement(.calcium, 20, printed: 4)).agrees)
+        #expect(try agreement(.calcium, 10, printed: 0).agrees)
+        #expect(!(try agreement(.calcium, 10, printed: 2)).agrees)
+        // 23 mg of sodium is 1.0% of 2,300 mg: 1%, never 0 or 2.
+        #expect(try agreement(.sodium, 23, printed: 1).agrees)
+        #expect(!(try agreement(.sodium, 23, printed: 2)).agrees)
+    }
+
     @Test func nothingToCompareWithoutAPrintedPercentOrADailyValue() {
         #expect(uclaLabel.agreement(of: NutrientValue(key: .totalFat, name: "Total Fat", amount: 3, unit: "g")) == nil)
         #expect(agreement(.protein, 10, "g", printed: 20) == nil)

@@ -25,6 +25,35 @@ import TestSupport
             let value = try #require(standard.values[key], "\(key)")
             #expect(value.amount == Double(fields[1]), "\(key)")
             #expect(value.unit.rawValue == fields[2].split(separator: " ")[0], "\(key)")
+            // The table's kind: a DRV's %DV is declared to the nearest 1%, an RDI's in steps.
+            #expect(standard.dailyReferenceValues.contains(key) == (fields[3] == "DRV"), "\(key) is \(fields[3])")
+        }
+    }
+
+    /// The Duke egg bite's label (`netnutrition-2025/duke-label-egg-bite.html`) prints potassium
+    /// 120 mg, 3%: 120 / 3,500 = 3.43% is 3% as a daily reference value before 2016 (4% in the
+    /// mineral steps, which the 2016 rule uses: 120 / 4,700 = 2.55% is 2% there).
+    @Test func potassiumIsDeclaredAsTheStandardClassesIt() throws {
+        let before = try StandardReader.load("fda-pre-2016", pipelinesFolder: Paths.pipelines)
+        let after = try StandardReader.load("fda-2016", pipelinesFolder: Paths.pipelines)
+        let potassium = NutrientValue(key: NutrientKey("potassium"), name: "Potas.", amount: 120, unit: "mg",
+                                      printedDailyValuePercent: 3)
+        #expect(before.labelPercent(of: potassium.key, amount: 120, unit: "mg") == 3)
+        #expect(try #require(before.agreement(of: potassium)).agreesFromDeclared)
+        #expect(after.labelPercent(of: potassium.key, amount: 120, unit: "mg") == 2)
+    }
+
+    @Test func aDailyReferenceValueWithoutADailyValueNamesTheLine() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("odd.yml")
+        try "standard: odd\ndaily_reference_values: [sodium, protein]\ndaily_values:\n  sodium: 2400 mg\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            try StandardReader.load(file.path, pipelinesFolder: folder)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("odd.yml:2") && text.contains("protein has no daily value")
         }
     }
 

@@ -31,7 +31,7 @@ public enum StandardReader {
 
     static func read(_ file: URL) throws -> DailyValueStandard {
         let top = try YAMLFile.mapping(of: file, what: "daily-value standard")
-        try top.allowOnly(["standard", "description", "daily_values"])
+        try top.allowOnly(["standard", "description", "daily_values", "daily_reference_values"])
         var values: [NutrientKey: DailyValueStandard.Value] = [:]
         let table = try YAMLMapping(top.required("daily_values"))
         for key in table.keys {
@@ -44,9 +44,22 @@ public enum StandardReader {
             }
             values[NutrientKey(key)] = .init(amount: amount, unit: unit)
         }
+        // `daily_reference_values`: the nutrients declared to the nearest 1% (DRVs); without
+        // the key, the macronutrients are.
+        var referenceValues = LabelRoundingRule.macronutrients
+        if let listed = try top.optional("daily_reference_values") {
+            referenceValues = []
+            for entry in try listed.sequence() {
+                let key = NutrientKey(try entry.string())
+                guard values[key] != nil else {
+                    throw entry.error("\(key.rawValue) has no daily value in daily_values, so it cannot be a daily reference value")
+                }
+                referenceValues.insert(key)
+            }
+        }
         return DailyValueStandard(
             name: try top.required("standard").string(),
             description: try top.optional("description")?.string() ?? "",
-            values: values)
+            values: values, dailyReferenceValues: referenceValues)
     }
 }
