@@ -20,7 +20,8 @@ public enum UCLADataset {
     /// could be read is the food's that day. Every entree prints a label of its own, and halls can
     /// print different ones for one name on one day (Oatmeal on 2016-07-25: 159 kcal at Covel,
     /// 378 at Rieber): an item whose own label is not the food's carries it (`MenuItem.label`),
-    /// so that it is published with what its hall printed, even when that is no readable label.
+    /// so that it is published with what its hall printed. One whose own label could not be
+    /// read carries an empty one, which gets no version of its own (docs/nutrition.md).
     public static func parseDay(_ data: Data, date: ServiceDate, location: String) throws
         -> (day: ServiceDay, foods: [Food], problems: [String])
     {
