@@ -8,6 +8,11 @@
 /// apart from wheat, and alcohol, which UCLA's kitchen system lists among a dish's allergens
 /// and which people avoid for the same kind of reason; the diets and the footprint labels are
 /// what the sources print today.
+///
+/// A source's plain "Shellfish" mark (Nutrislice, DineOnCampus, NetNutrition) is read as crustacean
+/// shellfish, the major allergen it stands for on US menus, though kitchens also set it on
+/// molluscs (a clam chowder): such a dish is marked with an allergen it may not hold, rather than
+/// an allergen it holds left unmarked. The code itself stays raw, so the difference can be asked.
 public struct VocabularyTerm: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case allergen, diet, sustainability

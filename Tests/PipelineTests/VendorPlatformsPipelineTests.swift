@@ -180,6 +180,12 @@ import TestSupport
         }
         #expect(try rows("SELECT food FROM v_food_term WHERE term = 'eggs' AND food_id = 'netnutrition:4711'", report)
                 == [[.text("Bacon Swiss and Arugula Egg Bite")]])
+        // DineOnCampus prints "Alcohol" (or "Alcohol*") among five items' allergens on 2019-07-08
+        // (the file, read by hand): the same term as UCLA's kitchen system's "Alcohol".
+        #expect(try rows("""
+            SELECT food FROM v_food_term WHERE term = 'alcohol' AND food_id LIKE 'dineoncampus:%' ORDER BY food
+            """, report) == ["Blackbean burger", "Harissa Aioli", "Honey Mustard Dressing", "Lemon Oregano Chicken",
+                             "Sausage and Mushroom Pizza"].map { [.text($0)] })
 
         // Every label says what it is per; UIUC's Blondie Bars: 180 kcal, 8 g fat (13%), a 42 g slice.
         #expect(try rows("""

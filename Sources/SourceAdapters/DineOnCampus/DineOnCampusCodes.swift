@@ -26,7 +26,7 @@ enum DineOnCampusCodes {
         ("Shellfish", "Shellfish", ["crustacean_shellfish"]), ("Tree Nuts", "Tree Nuts", ["tree_nuts"]),
         ("Peanuts", "Peanuts", ["peanuts"]), ("Wheat", "Wheat", ["wheat"]), ("Soy", "Soy", ["soybeans"]),
         ("Sesame", "Sesame", ["sesame"]), ("Sesame Seeds", "Sesame Seeds", ["sesame"]), ("Gluten", "Gluten", ["gluten"]),
-        ("Alcohol", "Alcohol", []), ("Beef", "Beef", []), ("Pork", "Pork", []), ("Poultry", "Poultry", []),
+        ("Alcohol", "Alcohol", ["alcohol"]), ("Beef", "Beef", []), ("Pork", "Pork", []), ("Poultry", "Poultry", []),
         ("Celery", "Celery", []), ("Garlic", "Garlic", []), ("Onion", "Onion", []), ("Tomato", "Tomato", []),
         ("Mustard", "Mustard", []), ("MSG", "MSG", []), ("Sulphites", "Sulphites", []), ("Mushroom", "Mushroom", []),
         ("Orange", "Orange", []),
