@@ -118,14 +118,14 @@ public enum FoodReview {
     /// gives a gram. Only where the label's weight is known: 100 g, or a serving that is a weight.
     private static func heavierThanItsWeight(_ food: Food, calories: Double?, limits: NutritionLimits) -> [FoodFlag] {
         let weight: Double
+        let per: String
         switch food.labelBasis {
-        case .hundredGrams: weight = 100
+        case .hundredGrams: (weight, per) = (100, "100 g")
         case .serving:
             guard let grams = food.servingGrams, grams > 0 else { return [] }
-            weight = grams
+            (weight, per) = (grams, "a serving of \(LabelNumber.text(grams)) g")
         case nil: return []
         }
-        let per = food.labelBasis == .hundredGrams ? "100 g" : "a serving of \(LabelNumber.text(weight)) g"
         var flags: [FoodFlag] = []
         let macros = [NutrientKey.protein, .totalCarbohydrate, .totalFat].compactMap { grams($0, in: food) }
         let total = macros.reduce(0, +)

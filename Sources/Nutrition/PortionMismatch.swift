@@ -14,11 +14,11 @@ public enum PortionMismatch {
         guard food.labelBasis == .hundredGrams, food.nutrients.contains(where: { $0.amount != nil }),
               let serving = food.servingGrams, serving > 0
         else { return nil }
-        let weighed = portions.compactMap { printed in
-            ServingSize(printed: printed)?.grams.map { (printed: printed, grams: $0) }
-        }.filter { $0.grams > 0 }
-        let apart = weighed.filter { max($0.grams / serving, serving / $0.grams) > maximumRatio }
-            .sorted { max($0.grams / serving, serving / $0.grams) > max($1.grams / serving, serving / $1.grams) }
+        // Each portion that is a weight, with how many times heavier or lighter than the serving.
+        let apart = portions.compactMap { printed -> (printed: String, grams: Double, ratio: Double)? in
+            guard let grams = ServingSize(printed: printed)?.grams, grams > 0 else { return nil }
+            return (printed, grams, max(grams / serving, serving / grams))
+        }.filter { $0.ratio > maximumRatio }.sorted { $0.ratio > $1.ratio }
         guard let farthest = apart.first else { return nil }
         let others = apart.count > 1 ? " (and \(apart.count - 1) other portion(s) as far apart)" : ""
         return FoodFlag(

@@ -21,7 +21,7 @@ struct Write {
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
         let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
                                                  unfilled: computed.unfilledLabels,
-                                                 portions: menus.foods.compactMapValues { $0.portions.isEmpty ? nil : $0.portions })
+                                                 portions: menus.foods.mapValues(\.portions))
         try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         if let places = spec.places { try staging.write(places: places.places) }
         if let estimator = spec.estimator { try Estimates.write(computed.dataset, estimator: estimator, into: staging) }

@@ -45,6 +45,12 @@ public enum NutrisliceMenu {
             throw Failure.badInput("expected a week of menus with a list of days, found "
                                    + describe(week), at: location)
         }
+        return parseWeek(days: days, date: date, meal: meal, restaurant: restaurant, location: location)
+    }
+
+    /// The day `date` of a week's days, already read.
+    private static func parseWeek(days: [Any], date: ServiceDate, meal: String, restaurant: String,
+                                  location: String) -> Parsed {
         for case let day as [String: Any] in days where JSONFields.text(day["date"]).flatMap(ServiceDate.init) == date {
             let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
             return parseDay(day, date: date, meal: meal, restaurant: restaurant, units: units, location: location)
@@ -54,7 +60,10 @@ public enum NutrisliceMenu {
 
     /// A day saved in the wrapped form: its location, meal and date are in the wrapper.
     public static func parseSaved(_ data: Data, location: String) throws -> Parsed {
-        let saved = try JSONFields.object(data, location: location, expecting: "a saved Nutrislice day")
+        try parseSaved(JSONFields.object(data, location: location, expecting: "a saved Nutrislice day"), location: location)
+    }
+
+    private static func parseSaved(_ saved: [String: Any], location: String) throws -> Parsed {
         guard let menu = saved["menu"] as? [String: Any] else {
             throw Failure.badInput("expected a saved day with its menu, found " + describe(saved), at: location)
         }
@@ -78,7 +87,7 @@ public enum NutrisliceMenu {
     public static func parseDocument(_ data: Data, date: ServiceDate?, location: String) throws -> Parsed {
         let object = try JSONFields.object(data, location: location, expecting: "a Nutrislice day or week")
         guard let days = object["days"] as? [Any], object["menu"] == nil else {
-            return try parseSaved(data, location: location)
+            return try parseSaved(object, location: location)
         }
         let dates = days.compactMap { JSONFields.text(($0 as? [String: Any])?["date"]) }
         guard let date, dates.contains(date.description) else {
@@ -87,7 +96,7 @@ public enum NutrisliceMenu {
         }
         let place = weekPlace(in: location)
         let meal = place?.menuType ?? JSONFields.identifier(object["menu_type_id"]).map { "menu type \($0)" } ?? "unknown menu type"
-        return try parseWeek(data, date: date, meal: meal, restaurant: place?.school ?? "unknown location", location: location)
+        return parseWeek(days: days, date: date, meal: meal, restaurant: place?.school ?? "unknown location", location: location)
     }
 
     /// The location and menu type an API path names (`/school/{school}/menu-type/{type}/`).
