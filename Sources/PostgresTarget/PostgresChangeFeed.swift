@@ -55,6 +55,7 @@ struct PostgresChangeFeed {
         let readers = target.readers.map(PostgresPublisher.quoted).joined(separator: ", ")
         var statements = [
             "CREATE SCHEMA IF NOT EXISTS \(schema)",
+            PostgresOwnership.comment(on: schema, feed: true),
             """
             CREATE TABLE IF NOT EXISTS \(schema).run (number bigint PRIMARY KEY, run_id text NOT NULL UNIQUE,
                 previous_run_id text, published_at timestamptz NOT NULL, built_at timestamptz, snapshot text NOT NULL,

@@ -27,6 +27,12 @@ public struct PostgresTarget: Hashable, Sendable {
         name.range(of: "^[a-z_][a-z0-9_]{0,39}$", options: .regularExpression) != nil && !name.contains("__")
     }
 
+    /// A schema every database has, which applications share and a publish would rename aside
+    /// each night: never a target, whatever its contents.
+    public static func isSharedSchema(_ name: String) -> Bool {
+        name == "public" || name == "information_schema" || name.hasPrefix("pg_")
+    }
+
     /// A role name PostgreSQL takes without quoting (at most 63 bytes, its identifier limit).
     public static func isValidRole(_ name: String) -> Bool {
         name.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil
@@ -64,14 +70,23 @@ public enum PostgresPublisher {
                           + "server to publish to (a libpq connection string or postgresql:// URL)",
                           at: "publish.postgres.url_env")
         }
+        guard !PostgresTarget.isSharedSchema(target.schema) else {
+            throw Failure(.badInput, "schema \(target.schema) is shared by the database's applications and is never a target; "
+                          + "choose a schema of Commissary's own", at: "publish.postgres.schema")
+        }
         let connection = try PostgresConnection(url: address, place: variable)
         let live = target.schema
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
         try PostgresAccess.checkReaders(of: target, connection)
+        // Nothing is renamed or dropped that Commissary did not make: checked before anything is built.
+        try PostgresOwnership.claim(live, connection)
+        try PostgresOwnership.claim(building, connection)
+        try PostgresOwnership.claim(live + "_changes", feed: true, connection)
         let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection),
                                           handedOver: changes, rowLimit: changeRowLimit)
-        try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); SET search_path TO \(building)",
+        try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); "
+                               + PostgresOwnership.comment(on: building) + "; SET search_path TO \(building)",
                                at: building)
         var counts: [String: Int] = [:]
         do {
@@ -113,6 +128,7 @@ public enum PostgresPublisher {
                              feed: PostgresChangeFeed, keepRuns: Int, _ connection: PostgresConnection) throws -> String? {
         let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
         let previous = exists ? "\(live)__\(safe(try runId(in: live, connection) ?? "unknown"))" : nil
+        if let previous { try PostgresOwnership.claim(previous, connection) }
         // Renaming a schema locks none of its tables, and a statement looks its tables up one at
         // a time: without locks, one statement could read one table of each night. Holding every
         // live table and view exclusively makes a reader wait for the commit and then look the
@@ -259,18 +275,25 @@ public enum PostgresPublisher {
         }
     }
 
-    /// Keeps the `keep` newest previous schemas (by the time their snapshot was built).
+    /// Keeps the `keep` newest previous schemas (by the time their snapshot was built); a schema
+    /// whose name only looks like a night kept (`<live>__…`) but is not ours is left alone.
     private static func applyRetention(_ connection: PostgresConnection, live: String, keep: Int) throws -> [String] {
         let previous = try connection.query("""
             SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2
             """, [live + "__", live + "__building"]).compactMap { $0.first ?? nil }
+            .filter { schema in
+                switch try? PostgresOwnership.standing(of: schema, connection) {
+                case .ours?, .oursUnmarked?: return true
+                default: return false
+                }
+            }
         // A schema whose `_meta` cannot be read sorts as the oldest.
         let built = previous.map { schema in
-            let at = try? connection.query("SELECT value FROM \(schema)._meta WHERE key = 'built_at'").first?.first ?? nil
+            let at = try? connection.query("SELECT value FROM \(quoted(schema))._meta WHERE key = 'built_at'").first?.first ?? nil
             return (schema: schema, at: (at ?? nil) ?? "")
         }
         let dropped = built.sorted { ($0.at, $0.schema) > ($1.at, $1.schema) }.dropFirst(max(0, keep)).map(\.schema)
-        for schema in dropped { try connection.execute("DROP SCHEMA \(schema) CASCADE", at: schema) }
+        for schema in dropped { try connection.execute("DROP SCHEMA \(quoted(schema)) CASCADE", at: schema) }
         return dropped
     }
 

@@ -299,6 +299,11 @@ public enum SpecReader {
             throw (schemaNode ?? postgresNode).error(
                 "must be lower-case letters, digits and single underscores, at most 40, found \"\(schema)\"")
         }
+        guard !PostgresTarget.isSharedSchema(schema) else {
+            throw (schemaNode ?? postgresNode).error(
+                "must be a schema of Commissary's own, not \"\(schema)\", which the database and its applications share: "
+                + "each night renames the served schema aside and retention drops old ones")
+        }
         let readers = try postgres.optional("readers")?.sequence().map { node -> String in
             let role = try node.string()
             guard PostgresTarget.isValidRole(role) else {
