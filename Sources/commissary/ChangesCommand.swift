@@ -55,7 +55,7 @@ struct ChangesCommand: ParsableCommand {
             switch try locator.store.changes(pipeline: name, since: SyncPoint(since)) {
             case .changes(let composed): changes = composed
             case .resync(let reason):
-                CheckedOutput.standardError.write("resync: \(reason)\n")
+                CheckedOutput.standardError.write("resync: \(TerminalText.oneLine(reason))\n")
                 throw ExitCode(ExitStatus.resync.rawValue)
             }
         } else if let old, let new {

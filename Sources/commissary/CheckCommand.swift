@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import Snapshot
 
@@ -23,11 +24,11 @@ struct CheckCommand: ParsableCommand {
         checks = try SnapshotReader.checks(of: url)
         answer(url.path)
         answer(problems.isEmpty ? "  sound: integrity_check ok, no broken foreign key" : "  NOT sound:")
-        for problem in problems { answer("    \(problem)") }
+        for problem in problems { answer("    " + TerminalText.oneLine(problem)) }
         for check in checks {
             let mark = check.passed ? "ok   "
                 : check.severity == .error ? "FAIL " : check.severity == .stale ? "STALE" : "warn "
-            answer("  \(mark) \(check.name): \(check.message)")
+            answer(TerminalText.oneLine("  \(mark) \(check.name): \(check.message)"))
         }
         if !problems.isEmpty || checks.contains(where: \.blocksPublishing) {
             throw ExitCode(1)

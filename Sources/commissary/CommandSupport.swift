@@ -73,8 +73,9 @@ enum ExitStatus: Int32, CaseIterable {
 /// error that cannot be written does not change the status: it is a failure already.
 func reportAndExit(_ error: any Error) -> Never {
     let text = (error as? ValidationError)?.message ?? "\(error)"
-    // Redacted once more, whatever the error's origin: the last line before the exit.
-    let line = Redaction.apply(text.split(whereSeparator: \.isNewline).joined(separator: " "))
+    // Redacted once more, whatever the error's origin: the last line before the exit, which is
+    // what cron mails; a document's control characters in it are shown, never acted on.
+    let line = Redaction.apply(TerminalText.oneLine(text.split(whereSeparator: \.isNewline).joined(separator: " ")))
     let category = (error as? Failure)?.code.category ?? .badInput
     CheckedOutput.standardError.write("\(category.severity): \(line)\n")
     exit(ExitStatus.number(of: error))

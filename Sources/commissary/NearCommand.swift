@@ -98,9 +98,10 @@ struct NearCommand: ParsableCommand {
 
     static func table(_ places: [Nearby], day: String, openAt time: ClockTime?) -> String {
         let rows = places.map { place -> [String] in
-            var row = [place.place, place.kind ?? "", place.miles.map { String(format: "%.2f", $0) } ?? "",
+            var row = [TerminalText.oneLine(place.place), TerminalText.oneLine(place.kind ?? ""),
+                       place.miles.map { String(format: "%.2f", $0) } ?? "",
                        place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
-            row.append(place.serving.isEmpty ? "nothing on \(day)" : place.serving.joined(separator: ", "))
+            row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
             if time != nil { row.append(openCell(place.openAt)) }
             return row
         }

@@ -111,9 +111,10 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
     }
 
     /// A line that stays: the status line, if shown, is cleared first and drawn again after.
+    /// Names and messages in it come from documents: one line, whatever they hold.
     private func write(_ line: String) {
         clearStatus()
-        CheckedOutput.standardError.write(Redaction.apply(line) + "\n")
+        CheckedOutput.standardError.write(Redaction.apply(TerminalText.oneLine(line)) + "\n")
     }
 
     private func clearStatus() {
@@ -167,7 +168,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             if let documents = documentLine(manifest.stages.first?.counts) { lines.append(documents) }
             lines.append("Time: \(duration(report.seconds)) (\(manifest.inputs.count) document(s) known, "
                          + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
-            return lines.joined(separator: "\n")
+            return TerminalText.lines(lines)
         }
         if let path = report.snapshotPath {
             lines.append("Published \(path)")
@@ -196,7 +197,7 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
         lines.append("Time: \(duration(report.seconds)) ("
                      + manifest.stages.map { "\($0.name.rawValue) \(duration($0.seconds))" }.joined(separator: ", ")
                      + "; fetch and parse summed over partitions run side by side)")
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines)
     }
 
     /// How the documents were had, when the fetch stage counted it.
@@ -218,6 +219,6 @@ final class TerminalProgress: RunObserver, @unchecked Sendable {
             lines.append("Every input is what \(current) was built from: a run would publish nothing.")
         }
         lines.append("Dry run: only what can change was fetched, to compare; nothing was written.")
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines)
     }
 }
