@@ -50,9 +50,8 @@ final class MenuWriter {
     /// Days of the previous snapshot that no append has taken yet: those `complete` removes.
     var daysLeaving: Int { previousDays.count }
 
-    /// Meals a day may have, and items a meal's page may list, for ids to stay apart.
-    static let mealsPerDayLimit = 99
-    static let itemsPerMealLimit = 99_999
+    static let mealsPerDayLimit = MenuIdLimits.mealsPerDay
+    static let itemsPerMealLimit = MenuIdLimits.itemsPerMeal
 
     struct SectionKey: Hashable {
         /// The restaurant's key (`Restaurant.key`): its name, after its campus where it has one.

@@ -1,6 +1,7 @@
 import Basics
 import FoodModel
 import Nutrition
+import Snapshot
 import SourceAdapters
 
 /// What one partition produced, counted the way validation compares a new fetch with the last
@@ -104,6 +105,14 @@ struct PartitionJudge {
 
     func problems(_ summary: PartitionSummary, lastGood: PartitionSummary?, usual: PartitionSummary?) -> [String] {
         var problems: [String] = []
+        // More than the snapshot's ids can number: no real day comes near (a large hall prints
+        // five meals and a few hundred items), so the day is damaged, not large.
+        if summary.itemsByMeal.count > MenuIdLimits.mealsPerDay {
+            problems.append("\(summary.itemsByMeal.count) meals in a day, more than the \(MenuIdLimits.mealsPerDay) a day may have")
+        }
+        for (meal, count) in summary.itemsByMeal.sorted(by: { $0.key < $1.key }) where count > MenuIdLimits.itemsPerMeal {
+            problems.append("\(meal) has \(count) menu item(s), more than the \(MenuIdLimits.itemsPerMeal) a meal may have")
+        }
         for (meal, count) in summary.itemsByMeal.sorted(by: { $0.key < $1.key }) where count < policy.minItemsPerMeal {
             problems.append("\(meal) has \(count) menu item(s) (a served meal needs at least \(policy.minItemsPerMeal))")
         }
