@@ -3,6 +3,9 @@ import Foundation
 /// The HTML pieces the sections are written with: escaped text, numbers as the page prints
 /// them, tables, and folded lists.
 enum HTML {
+    /// `text` as it reads between tags or inside an attribute, which the page always quotes with
+    /// `"`: every value the page prints goes through here, those the code chose too, so no
+    /// snapshot's text (they are files anyone can write) becomes markup.
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
@@ -19,7 +22,7 @@ enum HTML {
     }
 
     static func section(_ id: String, _ title: String, _ content: String) -> String {
-        "<section id=\"\(id)\"><h2>\(escape(title))</h2>\n\(content)\n</section>"
+        "<section id=\"\(escape(id))\"><h2>\(escape(title))</h2>\n\(content)\n</section>"
     }
 
     /// The one line a section shows instead of a chart when the snapshot has no such data.

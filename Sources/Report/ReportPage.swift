@@ -18,10 +18,17 @@ public enum ReportPage {
     ]
 
     /// The page for `snapshot`; `previous` is the snapshot its changes are counted from.
+    ///
+    /// A run writes the page after `latest` has moved, and a stop asked for then (SIGTERM, which
+    /// cancels the run's task) must not wait for it: the page stops between sections, and the
+    /// run goes on to finish the publication without it.
     public static func html(for snapshot: URL, previous: URL?) throws -> String {
         let parts = try SnapshotReader.read(snapshot) { db in
             let context = ReportContext(db: db, snapshot: snapshot, previous: previous)
-            return try sections.map { try $0(context) }
+            return try sections.map { section in
+                if Task.isCancelled { throw Failure(.interrupted, "stopped on request before the page was finished") }
+                return try section(context)
+            }
         }
         return PageShell.document(name: snapshot.deletingPathExtension().lastPathComponent, previous: previous,
                                   sections: parts)

@@ -16,7 +16,9 @@ enum JSONValue: Hashable, Sendable {
     /// Members in the order written.
     case object([String: JSONValue], order: [String])
 
-    /// Refuses what is not one JSON value, naming `place` and the byte offset.
+    /// Refuses what is not one JSON value, or nests deeper than `JSONNesting.limit` (the reader
+    /// recurses once per level, and a file nested 20,000 deep ran it out of stack), naming
+    /// `place` and the byte offset.
     static func parse(_ data: Data, place: String) throws -> JSONValue {
         var reader = JSONReader(bytes: [UInt8](data), place: place)
         let value = try reader.value()
@@ -30,6 +32,8 @@ private struct JSONReader {
     let bytes: [UInt8]
     let place: String
     var index = 0
+    /// Arrays and objects open around the value being read.
+    var depth = 0
 
     func refuse(_ what: String) -> Failure {
         Failure(.damagedBytes, "not JSON: \(what) at byte \(index)", at: place)
@@ -62,8 +66,18 @@ private struct JSONReader {
         return value
     }
 
-    private mutating func object() throws -> JSONValue {
+    /// Steps into an array or object, refusing one deeper than `JSONNesting.limit`.
+    private mutating func enter() throws {
+        guard depth < JSONNesting.limit else {
+            throw refuse("arrays and objects nested deeper than \(JSONNesting.limit)")
+        }
+        depth += 1
         index += 1
+    }
+
+    private mutating func object() throws -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
         var members: [String: JSONValue] = [:]
         var order: [String] = []
         skipSpace()
@@ -84,7 +98,8 @@ private struct JSONReader {
     }
 
     private mutating func array() throws -> JSONValue {
-        index += 1
+        try enter()
+        defer { depth -= 1 }
         var elements: [JSONValue] = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {

@@ -14,7 +14,8 @@ public enum JSONFields {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw Failure.badInput("not valid JSON (\(prefixHint(data))): cannot read \(what)", at: location)
+            throw JSONNesting.failure(data, location: location)
+                ?? Failure.badInput("not valid JSON (\(prefixHint(data))): cannot read \(what)", at: location)
         }
         guard let object = json as? [String: Any] else {
             throw Failure.badInput("expected \(what) (a JSON object), found \(kind(of: json))", at: location)

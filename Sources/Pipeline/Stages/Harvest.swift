@@ -19,6 +19,8 @@ struct HarvestOutcome {
     var fingerprint: InputFingerprint
     /// Restaurant names the places file does not list, to be reported once per run.
     var unknownRestaurants: Set<String> = []
+    /// Names too long to be real, cut where stored, to be reported once per run.
+    var longNames = LongNames()
     /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
     /// with partitions running side by side these add up to more than the wall time. Fetching
     /// includes committing the documents to the raw store.
@@ -169,6 +171,7 @@ struct Harvest {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
                                     + harvest.unknownRestaurants.sorted().joined(separator: ", "))
         }
+        if let warning = harvest.longNames.warning { harvest.warnings.append(warning) }
         return harvest
     }
 
@@ -221,6 +224,8 @@ struct Harvest {
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
             if let stale = outcome.stale { harvest.stale.append(stale) }
             harvest.degraded.append(contentsOf: outcome.degraded)
+            // Cut before anything names them: a megabyte-long name would be in every line after.
+            harvest.longNames.shorten(&result.dataset, partition: "\(source)/\(key)")
             // Normalizing: one name per restaurant, as the pipeline's places file says.
             if let places = context.spec.places {
                 result.dataset.serviceDays = result.dataset.serviceDays.map {
@@ -424,7 +429,7 @@ struct Harvest {
         harvest.fingerprint.add(documents: newDocuments, of: source)
         harvest.dataset.documents.append(contentsOf: newDocuments)
         for (id, food) in reread.dataset.foods where harvest.dataset.foods[id] == nil {
-            harvest.dataset.foods[id] = food
+            harvest.dataset.foods[id] = harvest.longNames.shorten(food, partition: "\(source)/\(borrower.work.key)")
         }
         let reported = Set(harvest.warnings)
         harvest.warnings.append(contentsOf: reread.warnings.filter { !reported.contains($0) })

@@ -12,7 +12,7 @@ enum SVGChart {
     /// measured for) and scaled down only in a narrower window or on paper.
     static func figure(title: String, description: String, width: Double, height: Double, body: String) -> String {
         // Ids from the title's words, so the same snapshot always gives the same page.
-        let id = "c-" + title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-")
+        let id = HTML.escape("c-" + title.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "-"))
         return "<figure class=\"chart\"><figcaption>\(HTML.escape(title))</figcaption>"
             + "<svg class=\"chart\" width=\"\(HTML.number(width))\" height=\"\(HTML.number(height))\" "
             + "viewBox=\"0 0 \(HTML.number(width)) \(HTML.number(height))\" role=\"img\" aria-labelledby=\"\(id)t \(id)d\" "
@@ -33,21 +33,21 @@ enum SVGChart {
             shown = fitted
         }
         let tooltip = shown == content ? "" : "<title>\(HTML.escape(content))</title>"
-        return "<text class=\"\(style)\" x=\"\(HTML.number(x))\" y=\"\(HTML.number(y))\" text-anchor=\"\(anchor.rawValue)\" "
+        return "<text class=\"\(HTML.escape(style))\" x=\"\(HTML.number(x))\" y=\"\(HTML.number(y))\" text-anchor=\"\(anchor.rawValue)\" "
             + "font-size=\"\(HTML.number(size))\">\(tooltip)\(HTML.escape(shown))</text>"
     }
 
     static func rect(x: Double, y: Double, width: Double, height: Double, style: String,
                      opacity: Double? = nil, tooltip: String? = nil) -> String {
         let fill = opacity.map { " fill-opacity=\"\(HTML.number($0))\"" } ?? ""
-        let open = "<rect class=\"\(style)\" x=\"\(HTML.number(x))\" y=\"\(HTML.number(y))\" "
+        let open = "<rect class=\"\(HTML.escape(style))\" x=\"\(HTML.number(x))\" y=\"\(HTML.number(y))\" "
             + "width=\"\(HTML.number(max(width, 0)))\" height=\"\(HTML.number(max(height, 0)))\"\(fill)"
         guard let tooltip else { return open + "/>" }
         return open + "><title>\(HTML.escape(tooltip))</title></rect>"
     }
 
     static func line(x1: Double, y1: Double, x2: Double, y2: Double, style: String = "axis") -> String {
-        "<line class=\"\(style)\" x1=\"\(HTML.number(x1))\" y1=\"\(HTML.number(y1))\" "
+        "<line class=\"\(HTML.escape(style))\" x1=\"\(HTML.number(x1))\" y1=\"\(HTML.number(y1))\" "
             + "x2=\"\(HTML.number(x2))\" y2=\"\(HTML.number(y2))\"/>"
     }
 

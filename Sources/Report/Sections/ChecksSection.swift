@@ -37,11 +37,12 @@ enum ChecksSection {
         let days = group.entries.compactMap(\.day).count
         let counts = "\(group.failed) failed" + (group.passed > 0 ? ", \(group.passed) passed" : "")
             + (days > 0 ? " · \(days) day(s)" : "")
-        var html = "<div class=\"check\"><p class=\"check-head\"><span class=\"badge \(group.severity)\">"
+        // The severity is read from the snapshot, which anyone may have written: escaped like the text.
+        var html = "<div class=\"check\"><p class=\"check-head\"><span class=\"badge \(HTML.escape(group.severity))\">"
             + "\(HTML.escape(group.severity))</span> <code>\(HTML.escape(group.name))</code> "
             + "<span class=\"count\">\(HTML.escape(counts))</span></p><ul class=\"examples\">"
         for entry in group.entries.prefix(shown) {
-            html += "<li title=\"\(HTML.escape(entry.text))\">" + (entry.day.map { "<span class=\"day\">\($0)</span> " } ?? "")
+            html += "<li title=\"\(HTML.escape(entry.text))\">" + (entry.day.map { "<span class=\"day\">\(HTML.escape($0))</span> " } ?? "")
                 + HTML.escape(HTML.abridged(entry.text, limit: 120)) + "</li>"
         }
         html += "</ul>"

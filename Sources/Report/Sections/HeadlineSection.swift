@@ -21,13 +21,13 @@ enum HeadlineSection {
             figure("errors", "\(figures.failedErrors.count)", figures.failedErrors.isEmpty ? "nothing blocked" : "blocking",
                    link: "checks", tone: figures.failedErrors.isEmpty ? "" : "bad"),
         ]
-        return "<section id=\"headline\"><p class=\"verdict \(verdict.tone)\"><strong>\(HTML.escape(verdict.word))</strong> "
+        return "<section id=\"headline\"><p class=\"verdict \(HTML.escape(verdict.tone))\"><strong>\(HTML.escape(verdict.word))</strong> "
             + "\(HTML.escape(verdict.line))</p>\n<div class=\"strip\">\(strip.joined())</div>"
             + (built.isEmpty ? "" : "<p class=\"built\">\(HTML.escape(built))</p>") + "</section>"
     }
 
     private static func figure(_ key: String, _ value: String, _ detail: String, link: String, tone: String = "") -> String {
-        "<a class=\"figure \(tone)\" href=\"#\(link)\"><span class=\"k\">\(HTML.escape(key))</span>"
+        "<a class=\"figure \(HTML.escape(tone))\" href=\"#\(HTML.escape(link))\"><span class=\"k\">\(HTML.escape(key))</span>"
             + "<span class=\"v\">\(HTML.escape(value))</span><span class=\"d\">\(HTML.escape(detail))</span></a>"
     }
 

@@ -133,6 +133,7 @@ public enum UCLADataset {
         do {
             return try JSONDecoder().decode(DayRecord.self, from: data)
         } catch let error as DecodingError {
+            if let tooDeep = JSONNesting.failure(data, location: location) { throw tooDeep }
             throw Failure.badInput("not a UCLA dataset day file: \(describe(error))", at: location)
         } catch {
             throw Failure.badInput("not a UCLA dataset day file: \(SystemMessage.describe(error))", at: location)

@@ -19,7 +19,8 @@ public enum JamixFoodDocument {
         do {
             json = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw Failure.badInput("not valid JSON (truncated, or not a document of the feed)", at: location)
+            throw JSONNesting.failure(data, location: location)
+                ?? Failure.badInput("not valid JSON (truncated, or not a document of the feed)", at: location)
         }
         guard let fields = json as? [String: Any] else {
             throw Failure.badInput("expected an object, found \(JSONFields.kind(of: json))", at: location)

@@ -61,7 +61,8 @@ public enum JamixMenuDay {
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw Failure.badInput("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
+            throw JSONNesting.failure(data, location: location)
+                ?? Failure.badInput("not valid JSON (truncated, or not the menu feed): cannot read the day", at: location)
         }
         guard let menus = json as? [Any] else {
             throw Failure.badInput("expected an array of menus, found \(JSONFields.kind(of: json))", at: location)

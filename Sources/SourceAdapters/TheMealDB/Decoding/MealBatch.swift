@@ -69,7 +69,11 @@ struct MealBatch {
             do {
                 recipes.append(RecipeMapping.recipe(from: try JSONDecoder().decode(MealRecord.self, from: bytes[meals[index]])))
             } catch {
-                return .failure(DecodingFailure.mealError(error, position: firstPosition + index, location: location))
+                let tooDeep = JSONNesting.firstTooDeep(bytes[meals[index]]).map { _ in
+                    Failure.badInput("meal \(firstPosition + index) nests arrays and objects deeper than "
+                                     + "\(JSONNesting.limit)", at: location)
+                }
+                return .failure(tooDeep ?? DecodingFailure.mealError(error, position: firstPosition + index, location: location))
             }
         }
         return .success(recipes)

@@ -70,7 +70,7 @@ public enum MealDB {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw DecodingFailure.inputError(error, location: location)
+            throw JSONNesting.failure(data, location: location) ?? DecodingFailure.inputError(error, location: location)
         }
     }
 }
