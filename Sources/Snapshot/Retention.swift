@@ -73,7 +73,7 @@ extension SnapshotStore {
         var removed: [URL] = []
         for snapshot in policy.removals(from: snapshots, protecting: protected) {
             let file = directory.appendingPathComponent(snapshot.fileName)
-            for suffix in [".manifest.json", ".metadata.json", ".report.html", SnapshotStore.changesSuffix, ""] {
+            for suffix in [".manifest.json", ".metadata.json", SnapshotStore.reportSuffix, SnapshotStore.changesSuffix, ""] {
                 let path = file.path + suffix
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 do {

@@ -126,9 +126,11 @@ public struct SnapshotStore: Sendable {
         try writeBeside(snapshot, suffix: ".manifest.json", manifest)
     }
 
+    public static let reportSuffix = ".report.html"
+
     /// Writes a snapshot's report page beside it (`<file>.report.html`), read-only.
     public func writeReport(_ page: String, beside snapshot: URL) throws {
-        let page = try writeBeside(snapshot, suffix: ".report.html", Data(page.utf8))
+        let page = try writeBeside(snapshot, suffix: Self.reportSuffix, Data(page.utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: page.path)
     }
 
@@ -222,7 +224,7 @@ public struct SnapshotStore: Sendable {
             }
             if isUnfinishedSnapshot {
                 // Its report page, if a run got that far, goes with it.
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + ".report.html"))
+                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.reportSuffix))
                 unfinished.append(name)
             }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))

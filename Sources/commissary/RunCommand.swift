@@ -79,7 +79,15 @@ struct RunCommand: AsyncParsableCommand {
         // Before any connection is opened: SQLite takes this setting only then.
         SQLiteProcess.disableMemoryStatistics()
         ProcessMemory.mergeFreedBlocksAtOnce()
-        let spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
+        let spec: PipelineSpec
+        do {
+            spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
+        } catch {
+            // A refused pipeline file is a failed night too, for whoever alerts on the metrics;
+            // its pipeline is named by the file, since the file could not say.
+            try? record(URL(fileURLWithPath: pipeline).deletingPathExtension().lastPathComponent, .failed, manifest: nil)
+            throw error
+        }
         var selection: DateSelection?
         var today = localToday()
         if let date {

@@ -57,6 +57,17 @@ import TestSupport
         #expect(Self.value(third, "commissary_last_success_timestamp_seconds") == secondSuccess)
         #expect(try #require(Self.value(third, "commissary_run_finished_timestamp_seconds")) > secondSuccess)
         #expect(Self.value(third, "commissary_checks_failed", ["severity": "error"]) ?? 0 >= 1)
+
+        // The pipeline file refused (an unknown key): a failed night all the same, with the first
+        // three metrics, named by the file, and the last success still the night before's.
+        try Data((text + "\nnot_a_key: 1\n").utf8).write(to: spec)
+        let refused = try await CommissaryProcess.run(arguments)
+        #expect(refused.status == 1, "\(refused.error)")
+        let fourth = try Self.samples(in: metrics)
+        #expect(Self.value(fourth, "commissary_run_outcome", ["outcome": "failed", "pipeline": "sample"]) == 1)
+        #expect(Self.value(fourth, "commissary_last_success_timestamp_seconds") == secondSuccess)
+        let refusedAt = try #require(Self.value(fourth, "commissary_run_finished_timestamp_seconds"))
+        #expect(refusedAt >= Self.value(third, "commissary_run_finished_timestamp_seconds") ?? .infinity)
         // Written aside and renamed: nothing but the file is left in its folder.
         let folder = URL(fileURLWithPath: metrics).deletingLastPathComponent().path
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["commissary.prom"])
@@ -74,7 +85,11 @@ import TestSupport
         #expect(samples.filter { $0.name == "commissary_stage_seconds" }.count == stages.count)
         for stage in stages {
             let name = try #require(stage["name"] as? String)
-            #expect(value(samples, "commissary_stage_seconds", ["stage": name]) == stage["seconds"] as? Double, "\(name)")
+            // Foundation's JSONSerialization reads some 17-digit reals a unit in the last place
+            // off, so the two readings agree to within a few of those units, not bit for bit.
+            let written = try #require(value(samples, "commissary_stage_seconds", ["stage": name]))
+            let recorded = try #require(stage["seconds"] as? Double)
+            #expect(abs(written - recorded) <= 4 * recorded.ulp, "\(name): \(written) against \(recorded)")
         }
         let partitions = try #require(manifest["partitions"] as? [[String: Any]])
         for status in ["fetched", "reused", "unchanged", "changed", "stale", "failed"] {

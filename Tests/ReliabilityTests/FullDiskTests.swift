@@ -76,7 +76,9 @@ struct FullDiskTests {
 
     /// A snapshots folder with room for the snapshot and its metadata but not its report page and
     /// manifest: the disk fills after `latest` has moved. The run says what is true (published,
-    /// but the manifest could not be written) with exit status 5, and leaves no partial file.
+    /// but the report page and the manifest could not be written) with exit status 5, even under
+    /// `--quiet`, and leaves no partial file; the next run, with room again, finds every input
+    /// unchanged and writes the page that was lost.
     @Test func aDiskThatFillsAfterPublishingIsReportedAsItIs() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -101,14 +103,23 @@ struct FullDiskTests {
         let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
         #expect(run.status == 5, "\(run.error)")
         #expect(run.error.split(separator: "\n").count == 1, "\(run.error)")
-        #expect(run.error.contains("published, and latest points at it, but its manifest could not be written"),
+        #expect(run.error.contains("published, and latest points at it, but its report page could not be written"),
                 "\(run.error)")
+        #expect(run.error.contains("its manifest could not be written"), "\(run.error)")
         let store = SnapshotStore(directory: snapshots)
         let latest = try #require(store.latest(pipeline: "disk"))
         #expect(try SnapshotReader.rowCounts(of: latest)["menu_item"] == SampleSite.menuItems)
         let names = try FileManager.default.contentsOfDirectory(atPath: snapshots.path)
         #expect(!names.contains { $0.hasSuffix(".partial") || $0.hasSuffix("-journal") }, "\(names)")
+        #expect(!names.contains { $0.hasSuffix(".report.html") }, "\(names)")
         try expectSoundSnapshots(snapshots)
+
+        try Mounts.run(["mount", "-o", "remount,size=\(room * 16)k", snapshots.path])
+        let next = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
+        #expect(next.status == 0, "\(next.error)")
+        #expect(store.latest(pipeline: "disk") == latest)
+        let page = try String(contentsOfFile: latest.path + ".report.html", encoding: .utf8)
+        #expect(page.contains("<title>\(latest.deletingPathExtension().lastPathComponent): Commissary report</title>"))
     }
 
     /// A snapshots folder with room for the snapshot but not its metadata: the disk fills before

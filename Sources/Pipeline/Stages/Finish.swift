@@ -48,13 +48,20 @@ struct Finish {
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
-        // A night PostgreSQL missed (its server was down when the snapshot was published) is
-        // sent by the next run, even one that finds every input unchanged.
+        var problems: [String] = []
+        // A report page lost on the night its snapshot was published (a full disk) is written
+        // by the next run, even one that finds every input unchanged.
+        if context.spec.reportPage, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
+           let problem = Publish(context: context, store: store).writeReport(of: current, previous: store.published(before: current)) {
+            problems.append(problem)
+        }
+        // So is a night PostgreSQL missed (its server was down when the snapshot was published).
         if let target = context.spec.postgres,
            try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
            let problem = publishToPostgres(current) {
-            throw Failure.publishedIncompletely(current.path, problems: [problem])
+            problems.append(problem)
         }
+        guard problems.isEmpty else { throw Failure.publishedIncompletely(current.path, problems: problems) }
         context.emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from",
                      path: current.path)
         let seconds = context.secondsSinceStart
@@ -76,7 +83,7 @@ struct Finish {
     private func completed(_ manifest: RunManifest, published output: Publish.Output, missing: [String: MissingChanges])
         throws -> RunReport {
         let published = output.snapshot
-        var problems: [String] = []
+        var problems = output.lost
         var manifestPath = published.path + ".manifest.json"
         do {
             manifestPath = try store.writeManifest(try encode(manifest), beside: published).path

@@ -15,6 +15,9 @@ struct Publish {
         /// compares the two snapshots once; nil when there is none (the first night, or it
         /// could not be made).
         var changes: ChangeSet?
+        /// What was to be written beside the snapshot and could not be, one phrase each: the
+        /// run still publishes, and ends saying so (exit 5), since a reader misses it.
+        var lost: [String] = []
         var counts: [String: Int] { [:] }
     }
 
@@ -31,32 +34,45 @@ struct Publish {
         let previous = store.latest(pipeline: context.spec.name)
         let unchanged = staging.unchangedDays
         let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name)
-        // The page beside it is a reading aid: one that cannot be written is a warning, not
-        // a failed publication.
-        if context.spec.reportPage {
-            do {
-                try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
-            } catch {
-                context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
-            }
+        // The page and the change file beside it do not undo the publication when they cannot
+        // be written: the run ends saying what was lost.
+        var lost: [String] = []
+        if context.spec.reportPage, let problem = writeReport(of: snapshot, previous: previous) { lost.append(problem) }
+        var changes: ChangeSet?
+        if let previous {
+            let written = writeChanges(from: previous, to: snapshot, unchanged: unchanged)
+            changes = written.changes
+            if let problem = written.lost { lost.append(problem) }
         }
-        let changes = previous.flatMap { writeChanges(from: $0, to: snapshot, unchanged: unchanged) }
-        return Output(snapshot: snapshot, changes: changes)
+        return Output(snapshot: snapshot, changes: changes, lost: lost)
+    }
+
+    /// The report page beside `snapshot`; what went wrong, in one phrase, or nil. A run that
+    /// finds the latest snapshot without its page (a disk that was full) writes it too.
+    func writeReport(of snapshot: URL, previous: URL?) -> String? {
+        do {
+            try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
+            return nil
+        } catch {
+            context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
+            return "its report page could not be written (\(error)); the next run writes it"
+        }
     }
 
     /// The change set from the snapshot `latest` pointed at before, for clients that sync by
     /// changes (docs/changes.md); the menu rows of the days staging kept from it unchanged are
-    /// not compared. One that cannot be written is a warning: the snapshot stands, and a client
-    /// whose chain it would have continued downloads the snapshot whole. Past the pipeline's
-    /// `changeRowLimit` rows, the file is a resync mark.
-    private func writeChanges(from previous: URL, to snapshot: URL, unchanged: UnchangedDays?) -> ChangeSet? {
+    /// not compared. One that cannot be written does not undo the publication: a client whose
+    /// chain it would have continued downloads the snapshot whole, and the run says so. Past the
+    /// pipeline's `changeRowLimit` rows, the file is a resync mark.
+    private func writeChanges(from previous: URL, to snapshot: URL, unchanged: UnchangedDays?)
+        -> (changes: ChangeSet?, lost: String?) {
         do {
             let changes = try ChangeSet.between(previous, snapshot, unchanged: unchanged, rowLimit: context.spec.changeRowLimit)
             try store.writeChanges(changes, beside: snapshot)
-            return changes
+            return (changes, nil)
         } catch {
             context.emit(.warning, message: "the change file could not be written: \(error)", path: snapshot.path)
-            return nil
+            return (nil, "its change file could not be written (\(error)); clients that sync by changes download this snapshot whole")
         }
     }
 
