@@ -12,7 +12,10 @@ import Darwin
 /// appended, then as `Menus/2026-10-12/index.html`. A query string becomes part of the file
 /// name (`search.php?f=a` → `search.php@f=a.json`), so an API replays from files too.
 /// Paths that climb out of the folder (`..`) are refused, and so is a file that a symbolic link
-/// resolves to outside the folders the source may read (`confinedTo`).
+/// resolves to outside the folders the source may read (`confinedTo`). Only regular files are
+/// read: a named pipe or a device is opened without waiting and refused. A document read whole
+/// is capped as a web response is (`maxBodyBytes`); one streamed is not, being held one piece at
+/// a time.
 public struct DirectorySource: DocumentSource {
     public let root: URL
     /// `root`'s path, ending in "/".
@@ -23,9 +26,14 @@ public struct DirectorySource: DocumentSource {
     private let confinedFolders: ConfinedFolders
     /// What stamps `fetchedAt`.
     private let clock: RunClock
+    /// The most bytes `fetch` reads of one file: a larger one is refused, read no further than
+    /// one byte past this (a 2 GB file was read whole, into 4.7 GB of memory).
+    public let maxBodyBytes: Int
 
-    public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system) {
+    public init(root: URL, confinedTo folders: [URL]? = nil, clock: RunClock = .system,
+                maxBodyBytes: Int = FetchDefaults.maxResponseBytes) {
         self.root = root.standardizedFileURL
+        self.maxBodyBytes = maxBodyBytes
         rootPath = self.root.path.hasSuffix("/") ? self.root.path : self.root.path + "/"
         self.clock = clock
         confinement = (folders ?? [root]).map { folder in
@@ -38,41 +46,24 @@ public struct DirectorySource: DocumentSource {
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
-        return FetchedDocument(url: url, status: 200, headers: [:], body: try Self.readWhole(file, url: url), charset: nil,
-                               fetchedAt: clock.now())
-    }
-
-    /// The whole of an open file, read into a buffer of its size and one byte more, so that the
-    /// read that finds the end needs no second buffer; not cleared first (`Data(count:)` writes
-    /// zeros over every byte the read then writes again).
-    private static func readWhole(_ file: (descriptor: Int32, path: String, size: Int), url: String) throws -> Data {
-        var capacity = file.size + 1
-        guard var buffer = malloc(capacity) else { throw unreadable(file.path, errorNumber: ENOMEM, url: url) }
-        var filled = 0
-        while true {
-            if filled == capacity {
-                capacity += documentPieceBytes
-                guard let grown = realloc(buffer, capacity) else {
-                    free(buffer)
-                    throw unreadable(file.path, errorNumber: ENOMEM, url: url)
-                }
-                buffer = grown
-            }
-            let count = read(file.descriptor, buffer + filled, capacity - filled)
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                free(buffer)
-                throw unreadable(file.path, errorNumber: code, url: url)
-            }
-            if count == 0 { break }
-            filled += count
+        let body: Data?
+        do {
+            // The size `fstat` gave refuses most files at once; the read stops one byte past the
+            // cap whatever the file grew to since.
+            body = file.size > maxBodyBytes ? nil : try RegularFile.readBounded(file.descriptor, size: file.size,
+                                                                               limit: maxBodyBytes)
+        } catch let error as POSIXError {
+            throw Self.unreadable(file.path, errorNumber: error.code.rawValue, url: url)
         }
-        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
+        guard let body else {
+            throw Failure(.tooLarge, "\(file.path) holds more than \(maxBodyBytes) bytes, the cap on a document "
+                          + "(fetch.max_response_bytes, as for a web response); it is not read", at: url)
+        }
+        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: clock.now())
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
-    /// in the memory of one piece.
+    /// in the memory of one piece: not capped (a TheMealDB dump of a million recipes is read so).
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
@@ -120,7 +111,10 @@ public struct DirectorySource: DocumentSource {
     /// read's own `open` each walked the whole path), and the folders are checked against where
     /// the open file really is (`realPath(of:)`): a check of the path before or after the open
     /// would let a folder swapped for a link between the two lead out of the source's folders.
+    /// A name that is there but is no regular file nor folder (a named pipe, a device) is passed
+    /// over like a missing one; when no name serves, the first such is what the failure names.
     private func openFileTheLongWay(_ names: [String], url: String) throws -> (descriptor: Int32, path: String, size: Int) {
+        var unfit: (file: String, kind: String)?
         for file in names {
             // Non-blocking, so that a named pipe or a device opens at once and is then refused as
             // not a regular file, rather than holding the run until something writes to it.
@@ -131,8 +125,14 @@ public struct DirectorySource: DocumentSource {
                 throw Self.unreadable(file, errorNumber: errno, url: url)
             }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            guard fstat(descriptor, &status) == 0 else {
                 close(descriptor)
+                continue
+            }
+            if let kind = RegularFile.kind(of: status.st_mode) {
+                close(descriptor)
+                // A folder is where `index.html` is looked for next: not worth naming.
+                if unfit == nil, (status.st_mode & S_IFMT) != S_IFDIR { unfit = (file, kind) }
                 continue
             }
             let resolved = Self.realPath(of: descriptor) ?? Self.resolve(file) ?? file
@@ -142,6 +142,9 @@ public struct DirectorySource: DocumentSource {
                               + "it is not read", at: url)
             }
             return (descriptor, file, Int(status.st_size))
+        }
+        if let unfit {
+            throw Failure(.badInput, "\(unfit.file) is \(unfit.kind), not a regular file; it is not read", at: url)
         }
         throw Failure(.notFound, "no file for this URL under \(root.path)", at: url)
     }

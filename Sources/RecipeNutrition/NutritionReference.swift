@@ -102,6 +102,8 @@ public struct NutritionReference: Sendable {
         guard FileManager.default.fileExists(atPath: file.path) else {
             throw Failure.fileSystem("the nutrition reference \(name) is missing: \(remedy)", path: file.path)
         }
+        // SQLite's own open of a named pipe would wait for a writer, before the run has begun.
+        try RegularFile.check(file.path, what: "nutrition reference \(name)")
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
         let version = "\(file.path)|\(attributes?[.size] ?? "")|\(attributes?[.modificationDate] ?? "")"
         if let cached = loaded.withLock({ $0[version] }) { return cached }

@@ -10,10 +10,13 @@ public enum YAMLFile {
     public static func mapping(of file: URL, what: String, emptyHint: String = "") throws -> YAMLMapping {
         let text: String
         do {
-            text = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw Failure.pipelineFile("cannot read the \(what): \(SystemMessage.describe(error))", file: file.path,
-                                       cause: error)
+            // A named pipe would hold the run before it starts; it is refused as no regular file.
+            guard let read = String(data: try RegularFile.contents(of: file.path, what: what), encoding: .utf8) else {
+                throw Failure.pipelineFile("cannot read the \(what): it is not valid UTF-8 text", file: file.path)
+            }
+            text = read
+        } catch let failure as Failure where failure.code != .pipelineFile {
+            throw Failure.pipelineFile(failure.message, file: file.path, cause: failure.cause)
         }
         return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
     }

@@ -143,7 +143,9 @@ struct RunCommand: AsyncParsableCommand {
     /// Writes `--metrics`, when asked for, over the last run's file (whose last success it keeps).
     private func record(_ pipeline: String, _ outcome: RunMetrics.Outcome, manifest: RunManifest?) throws {
         guard let metrics else { return }
-        let previous = try? String(contentsOfFile: metrics, encoding: .utf8)
+        // A named pipe there is no previous file, rather than a wait for a writer at the run's end.
+        let previous = (try? RegularFile.contents(of: metrics, what: "metrics file"))
+            .map { String(decoding: $0, as: UTF8.self) }
         try RunMetrics(pipeline: pipeline, outcome: outcome, finished: Date(), manifest: manifest, previous: previous)
             .write(to: metrics)
     }

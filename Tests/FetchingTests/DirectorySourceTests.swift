@@ -97,7 +97,7 @@ import Testing
 
     /// Links are followed where they stay in the source's folder and refused where they lead
     /// out of it, whether the link is the file itself or a folder on its way; a name that is a
-    /// folder or a named pipe is not read as a page.
+    /// folder is not read as a page, and a named pipe is refused as one, by name.
     @Test func linksAreReadOnlyWhereTheyStayInTheFolder() async throws {
         let (scratch, site, outside) = try siteBesideAnOutsideFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -121,11 +121,14 @@ import Testing
             let refused = await #expect(throws: Failure.self, "\(url)") { try await source.fetch(url) }
             #expect(refused?.code == .invalidURL, "\(url)")
         }
-        // A folder or a named pipe is no page (a pipe is not waited on: this would hang).
-        for url in ["https://x.test/pages/folder.html", "https://x.test/pages/pipe"] {
-            let notAPage = await #expect(throws: Failure.self, "\(url)") { try await source.fetch(url) }
-            #expect(notAPage?.code == .notFound, "\(url)")
-        }
+        // A folder is no page; a named pipe is not waited on (this would hang) but refused, saying
+        // what it is.
+        let folder = await #expect(throws: Failure.self) { try await source.fetch("https://x.test/pages/folder.html") }
+        #expect(folder?.code == .notFound)
+        let pipe = await #expect(throws: Failure.self) { try await source.fetch("https://x.test/pages/pipe") }
+        #expect(pipe?.code == .badInput)
+        #expect(pipe?.message == "\(site.path)/pages/pipe.html is a FIFO, not a regular file; it is not read",
+                "\(String(describing: pipe))")
     }
 
     /// A folder the source has read from, swapped for a link that leads out of the source's

@@ -77,21 +77,23 @@ extension PipelineSpec {
             lines += standard.values.sorted { $0.key < $1.key }
                 .map { "  \($0.key.rawValue) \($0.value.amount) \($0.value.unit)" }
         }
+        // Read as regular files only, as when the spec was read: one swapped for a named pipe
+        // since would otherwise hold the run here.
+        func digest(of file: URL) -> String {
+            (try? RegularFile.contents(of: file.path, what: "file")).map(sha256Hex) ?? "unreadable \(UUID())"
+        }
         if let places {
-            let digest = (try? Data(contentsOf: places.file)).map(sha256Hex) ?? "unreadable \(UUID())"
-            lines.append("places \(places.file.path) \(digest)")
+            lines.append("places \(places.file.path) \(digest(of: places.file))")
         }
         if let swipes {
             for file in [swipes.plansFile] + swipes.termFiles {
-                let digest = (try? Data(contentsOf: file)).map(sha256Hex) ?? "unreadable \(UUID())"
-                lines.append("swipes \(file.path) \(digest)")
+                lines.append("swipes \(file.path) \(digest(of: file))")
             }
         }
         if let matcher = estimator?.matcher {
             lines.append("nutrition_reference \(matcher.reference.name) \(matcher.reference.version)")
             for file in matcher.tables.files {
-                let digest = (try? Data(contentsOf: file)).map(sha256Hex) ?? "unreadable \(UUID())"
-                lines.append("nutrition \(file.path) \(digest)")
+                lines.append("nutrition \(file.path) \(digest(of: file))")
             }
         }
         return lines.map { $0 + "\n" }.joined()

@@ -19,7 +19,7 @@ extension StageContext {
             case .web: HTTPSource(policy: try httpPolicy(for: source), logger: logger(for: source), clock: clock)
             case .directory, .file:
                 DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: source.adapter.localFolders(of: source),
-                                clock: clock)
+                                clock: clock, maxBodyBytes: spec.fetch.maxResponseBytes)
             }
             return (try source.adapter.harvester(for: source, run: setup),
                     storing ? StoringSource(upstream: live, store: store) : live)

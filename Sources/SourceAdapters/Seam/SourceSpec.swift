@@ -55,10 +55,12 @@ public enum CredentialsSource: Hashable, Sendable {
             }
             text = value
         case .file(let url):
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw Failure.badInput("cannot read the credentials file", at: url.path)
+            do {
+                text = String(decoding: try RegularFile.contents(of: url.path, what: "credentials file"), as: UTF8.self)
+            } catch let failure as Failure {
+                // A file named in the pipeline that cannot be used is the pipeline's input to fix.
+                throw Failure(.badInput, failure.message, at: failure.place, cause: failure.cause)
             }
-            text = String(decoding: data, as: UTF8.self)
         }
         guard let credentials = Credentials(userColonPassword: text) else {
             throw Failure.badInput("the credentials are not of the form user:password", at: "\(self)")
