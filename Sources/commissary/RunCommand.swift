@@ -101,7 +101,7 @@ struct RunCommand: AsyncParsableCommand {
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
         options.asOf = asOf
         let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
-        var logger = Logger(label: "commissary")
+        var logger = Logger(label: "commissary") { OneLineLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
             TerminalProgress(live: isatty(STDERR_FILENO) == 1)

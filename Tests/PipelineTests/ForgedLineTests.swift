@@ -73,5 +73,13 @@ import TestSupport
         #expect(lines.count == 1, "\(quiet.error)")
         #expect(quiet.error.contains("FORGED\\x1b[2J"), "\(quiet.error)")
         expectNoForgery(quiet.error, "the cron mail")
+
+        // A first night on the error answer: the day fails, and `--verbose` logs why.
+        let fresh = workspace.appendingPathComponent("fresh")
+        let verbose = try await CommissaryProcess.run(["run", spec.path, "--workspace", fresh.path, "--verbose",
+                                                       "--log-format", "text"])
+        #expect(verbose.status == 3, "\(verbose.error)")
+        #expect(verbose.error.contains("partition failed"), "the verbose log's line of the failed partition: \(verbose.error)")
+        expectNoForgery(verbose.error, "the verbose log")
     }
 }

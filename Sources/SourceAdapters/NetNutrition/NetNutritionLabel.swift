@@ -48,6 +48,36 @@ public enum NetNutritionLabel {
         }
     }
 
+    /// Whether the document ends inside the label's table, so that it was cut short: CBORD
+    /// answers a label as one table, closed at its end after the footnote, ingredients and
+    /// allergens, and every table inside it closed too; a document that opens more tables than
+    /// it closes stopped while the label was still being written. The rows after the cut are
+    /// lost, not absent: an institution that shows fewer nutrients leaves them out of a whole
+    /// table, which closes. Counted in the bytes, since the HTML parser closes whatever the
+    /// document leaves open. A label cut before its name is no label at all (`parse` says so).
+    public static func endsInsideTable(_ data: Data) -> Bool {
+        let name = Array("table".utf8)
+        var open = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var index = 0
+            while let start = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+                var at = start + 1
+                let closing = at < bytes.count && bytes[at] == UInt8(ascii: "/")
+                if closing { at += 1 }
+                index = at
+                guard at + name.count <= bytes.count,
+                      zip(bytes[at..<(at + name.count)], name).allSatisfy({ $0 | 0x20 == $1 }) else { continue }
+                let after = at + name.count
+                // `<tablex` is another tag; the data ending right after the name is a tag cut short.
+                guard after == bytes.count || [UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: " "),
+                                               UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+                    .contains(bytes[after]) else { continue }
+                open += closing ? -1 : 1
+            }
+        }
+        return open > 0
+    }
+
     /// A nutrient's line in either layout (the calories line, then bordered and unbordered rows).
     private static let lineClasses = ["cbo_nn_LabelSubHeader", "cbo_nn_LabelBorderedSubHeader",
                                       "cbo_nn_LabelNoBorderSubHeader"]

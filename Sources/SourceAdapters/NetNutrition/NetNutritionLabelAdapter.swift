@@ -77,6 +77,16 @@ struct NetNutritionLabelHarvester: Harvester {
         let food = try NetNutritionLabel.parse(page.body, itemId: partition, url: file.path, charset: page.charset)
         var dataset = Dataset()
         dataset.foods[food.id] = food
-        return PartitionResult(dataset: dataset)
+        var result = PartitionResult(dataset: dataset)
+        // What was read is kept (the rows before the cut are the label's), but a label that lost
+        // its last rows, and with them its ingredients and allergens, must not pass as a shorter one.
+        if NetNutritionLabel.endsInsideTable(page.body) {
+            let kept = ["\(food.nutrients.count) nutrient(s)", food.ingredients == nil ? "no ingredients" : "ingredients",
+                        food.allergens.isEmpty ? "no allergens" : "allergens"]
+            result.warnings.append("label of \(food.name) (\(food.id)) is damaged: \(file.path) ends inside the label's "
+                                   + "table (cut short), so the rows after the cut are missing; kept as read: "
+                                   + kept.joined(separator: ", ") + "; save the label again")
+        }
+        return result
     }
 }
