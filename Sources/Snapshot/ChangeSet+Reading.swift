@@ -6,6 +6,11 @@ extension ChangeSet {
     /// changes --since` composes from the change files beside snapshots. Anything else is refused
     /// in one line naming `place`.
     public init(json data: Data, place: String) throws {
+        // The reader would mend invalid UTF-8 into U+FFFD, and the composed rows would then
+        // differ from the snapshot's without a word.
+        if String(validating: data, as: UTF8.self) == nil {
+            throw Failure(.damagedBytes, "not UTF-8 at byte \(Self.firstInvalidUTF8(data))", at: place)
+        }
         let fields = ChangeSetFields(place: place)
         let root = try fields.object(try JSONValue.parse(data, place: place), "the change set")
         guard root["format"] == .string("commissary-changes"), root["format_version"] == .integer(1) else {
@@ -20,6 +25,23 @@ extension ChangeSet {
         self.init(old: sides.old, new: sides.new,
                   tables: try fields.array(root["tables"], "tables").map(fields.table),
                   schemaObjects: try fields.array(root["schema_objects"], "schema_objects").map(fields.schemaObject))
+    }
+
+    /// The change file at `file`, gzipped (`<snapshot>.changes.json.gz`). Only a regular file is
+    /// read, opened without blocking: a folder or a FIFO in its place is named as such, never
+    /// waited on.
+    public init(contentsOf file: URL) throws {
+        let bytes = try RegularFile.contents(of: file.path, what: "change file")
+        try self.init(json: try Gzip.decompress(bytes, place: file.path), place: file.path)
+    }
+
+    /// The offset of the first byte of `data` that does not begin or continue a UTF-8 character.
+    private static func firstInvalidUTF8(_ data: Data) -> Int {
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0
+        while case .valid(let character) = parser.parseScalar(from: &bytes) { offset += character.count }
+        return offset
     }
 }
 
@@ -77,24 +99,53 @@ private struct ChangeSetFields {
                               builtAt: builtAt)
     }
 
+    /// The refusal of a table whose rows do not fit its own key and columns.
+    func misfit(_ field: String, _ what: String) -> Failure {
+        Failure(.damagedBytes, "not a change set: \(field): \(what)", at: place)
+    }
+
+    /// A row of exactly `width` values; `what` names it in the refusal.
+    func row(_ value: JSONValue?, width: Int, _ field: String, _ what: String) throws -> [SQLValue] {
+        let values = try row(value, field)
+        guard values.count == width else { throw misfit(field, "\(what) holds \(values.count) value(s), not \(width)") }
+        return values
+    }
+
+    /// A table's changes, each row as wide as its columns or its key: composing indexes rows by
+    /// the key's place among the columns, so a short row must stop here, not there.
     func table(_ value: JSONValue) throws -> ChangeSet.Table {
         let table = try object(value, "a table")
         let name = try text(table["name"], "a table's name")
         let field = "table \(name)"
+        let key = try strings(table["key"], "\(field).key")
+        let columns = try strings(table["columns"], "\(field).columns")
+        let dropped = try flag(table["dropped"], "\(field).dropped")
+        guard Set(columns).count == columns.count else { throw misfit(field, "a column is named twice") }
+        if !dropped, let stray = key.first(where: { !columns.contains($0) }) {
+            throw misfit(field, "its key names \(stray), which is not one of its columns")
+        }
         let updated = try array(table["updated"], "\(field).updated").map { entry in
             let update = try object(entry, "\(field).updated")
             guard case .object(let changed, let order) = update["changed"] else { throw refuse("\(field).updated.changed") }
-            return ChangeSet.Update(key: try row(update["key"], "\(field).updated.key"),
+            guard !key.isEmpty else { throw misfit(field, "a table whose whole row is its key has no updates") }
+            if let stray = order.first(where: { !columns.contains($0) || key.contains($0) }) {
+                throw misfit(field, "an update changes \(stray), which is not one of its columns outside the key")
+            }
+            return ChangeSet.Update(key: try row(update["key"], width: key.count, field, "an updated row's key"),
                                     changed: try order.map { ChangeSet.Change(column: $0, value: try self.value(changed[$0], "\(field).updated")) })
         }
         let create: String? = table["create"].map { try? text($0, "\(field).create") } ?? nil
         return ChangeSet.Table(
-            name: name, key: try strings(table["key"], "\(field).key"), columns: try strings(table["columns"], "\(field).columns"),
-            replaced: try flag(table["replaced"], "\(field).replaced"), dropped: try flag(table["dropped"], "\(field).dropped"),
+            name: name, key: key, columns: columns,
+            replaced: try flag(table["replaced"], "\(field).replaced"), dropped: dropped,
             create: create,
-            inserted: try array(table["inserted"], "\(field).inserted").map { try row($0, "\(field).inserted") },
+            inserted: try array(table["inserted"], "\(field).inserted").map {
+                try row($0, width: columns.count, field, "an inserted row")
+            },
             updated: updated,
-            deleted: try array(table["deleted"], "\(field).deleted").map { try row($0, "\(field).deleted") })
+            deleted: try array(table["deleted"], "\(field).deleted").map {
+                try row($0, width: key.isEmpty ? columns.count : key.count, field, "a deleted row's key")
+            })
     }
 
     func schemaObject(_ value: JSONValue) throws -> ChangeSet.SchemaObject {

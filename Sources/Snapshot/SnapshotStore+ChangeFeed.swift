@@ -55,25 +55,32 @@ extension SnapshotStore {
         case .run(let runId): "run \(runId)"
         case .date(let date): "a snapshot built on or before \(date)"
         }
-        var chain: [ChangeSet] = []
+        var chain: [(file: URL, changes: ChangeSet)] = []
         while !since.holds(current) {
             let file = directory.appendingPathComponent(current.fileName + Self.changesSuffix)
             guard FileManager.default.fileExists(atPath: file.path) else {
                 return .resync("no change file beside \(current.fileName): no chain leads from \(wanted) to "
                                + "\(latest.lastPathComponent); download it whole")
             }
-            let changes = try Self.readChanges(file)
+            let changes = try ChangeSet(contentsOf: file)
             guard changes.new.snapshot == current.fileName, let older = SnapshotFileName(changes.old.snapshot, pipeline: pipeline),
                   older < current else {
                 throw Failure(.damagedBytes, "is not the change set to \(current.fileName)", at: file.path)
             }
-            chain.insert(changes, at: 0)
+            chain.insert((file, changes), at: 0)
             current = older
         }
         guard !chain.isEmpty else { return .changes(try ChangeSet.between(latest, latest)) }
-        let order = try SnapshotReader.read(latest) { db in try TableKeys.read(db, schema: "main").map(\.table) }
+        let tables = try ChangeSet.Tables(of: latest)
+        // A chain of row changes only keeps latest's schema, so each of its files must name
+        // latest's tables, columns and keys; a chain that changes the schema resyncs below.
+        if chain.allSatisfy(\.changes.changesRowsOnly) {
+            for link in chain {
+                try link.changes.validate(against: tables, snapshot: latest.lastPathComponent, place: link.file.path)
+            }
+        }
         do {
-            return .changes(try ChangeSet.composed(chain, tableOrder: order))
+            return .changes(try ChangeSet.composed(chain.map(\.changes), tableOrder: tables.order))
         } catch let failure as Failure {
             return .resync("\(failure.message): no chain of row changes leads from \(wanted) to \(latest.lastPathComponent); "
                            + "download it whole")
@@ -84,16 +91,6 @@ extension SnapshotStore {
     public static func changes(beside snapshot: URL) throws -> ChangeSet? {
         let file = URL(fileURLWithPath: snapshot.path + changesSuffix)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        return try readChanges(file)
-    }
-
-    private static func readChanges(_ file: URL) throws -> ChangeSet {
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: file)
-        } catch {
-            throw Failure(.fileSystem, "cannot read a change file: \(SystemMessage.describe(error))", at: file.path, cause: error)
-        }
-        return try ChangeSet(json: try Gzip.decompress(bytes, place: file.path), place: file.path)
+        return try ChangeSet(contentsOf: file)
     }
 }
