@@ -154,7 +154,8 @@ let package = Package(
         .testTarget(name: "SourceReadingTests", dependencies: ["SourceReading"]),
         .testTarget(
             name: "SourceAdaptersTests",
-            dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport"]
+            dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport", "Basics",
+                           .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),
         .testTarget(

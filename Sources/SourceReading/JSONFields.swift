@@ -30,7 +30,8 @@ public enum JSONFields {
         if start.isEmpty { return "the body is empty" }
         if start.hasPrefix("<") { return "an HTML or XML page" }
         if start.hasPrefix("{") || start.hasPrefix("[") { return "truncated or malformed" }
-        return "starts with \"\(start.prefix(20))\""
+        // The body's own characters, a line break among them, would split the error line.
+        return "starts with \"\(TerminalText.oneLine(start.prefix(20)))\""
     }
 
     /// Text, trimmed; nil for anything else and for empty text.

@@ -1,20 +1,28 @@
 import Foundation
-import TestSupport
 
 /// One real document of a page format, and a name printed in it (found in the file by hand) that
 /// what the format reads must hold.
-struct AdapterSample: Sendable {
-    var file: URL
-    var date: String?
-    var holds: String
+public struct AdapterSample: Sendable {
+    public var file: URL
+    public var date: String?
+    public var holds: String
     /// The bytes handed to the format: the file's, unless the format reads one part of it.
-    var body: @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }
+    public var body: @Sendable (URL) throws -> Data
+
+    public init(file: URL, date: String? = nil, holds: String,
+                body: @escaping @Sendable (URL) throws -> Data = { try Data(contentsOf: $0) }) {
+        self.file = file
+        self.date = date
+        self.holds = holds
+        self.body = body
+    }
 }
 
 /// A real sample of every page format of every adapter, by adapter and format name: a new
-/// adapter brings its own, or `AdapterSeamTests` fails.
-enum AdapterSamples {
-    static let all: [String: [String: AdapterSample]] = [
+/// adapter brings its own, or `AdapterSeamTests` (which reads each) and `ParseAnyBytesTests`
+/// (which mutates each) fail. Here, in TestSupport, because both targets read them.
+public enum AdapterSamples {
+    public static let all: [String: [String: AdapterSample]] = [
         "ucla-menu-site": [
             "overview": AdapterSample(file: shared("ucla-menu-2019/overview-2019-10-13-sunday.html"), holds: "Egg White"),
             "detailed": AdapterSample(file: shared("ucla-menu-2021/detailed-menu-fragment.html"), holds: "Italian Minestrone Soup"),
