@@ -96,11 +96,12 @@ public struct PipelineRunner: Sendable {
     /// SIGTERM or SIGHUP), the run stops at the next partition or stage boundary: partitions
     /// already finished stay committed to the ledger, the run stays recorded as unfinished (so
     /// the next run resumes it as after a kill), staging is removed, a `run_finished` event says
-    /// `interrupted`, and `Failure.runInterrupted` is thrown. A publication that has begun is completed.
+    /// `interrupted`, and `Failure.runInterrupted` is thrown. A publication that has begun is
+    /// completed; what it lost to the stop (its report page) is said as for any other cause.
     public func run() async throws -> RunReport {
         do {
             return try await runStages()
-        } catch where Task.isCancelled {
+        } catch where Task.isCancelled && (error as? Failure)?.code != .publishedIncompletely {
             context.emit(.runFinished, status: RunStatus.interrupted.rawValue,
                          message: "stopped before publishing; the next run resumes from the partitions already done")
             throw Failure.runInterrupted

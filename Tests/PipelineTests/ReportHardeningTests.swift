@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Pipeline
 @testable import Report
+import Snapshot
 import Testing
 import TestSupport
 
@@ -37,12 +38,8 @@ import TestSupport
         #expect(TextWidth.fitting("W W W W", size: 10, width: 40) == "W W…")
     }
 
-    /// A run writes the page after `latest` moved; SIGTERM cancels the run's task, and the page
-    /// stops at the next section instead of running to its end (a run with a ten-megabyte name
-    /// waited 45 s for it). The run then finishes its publication without the page.
-    @Test func aCancelledTaskStopsThePage() async throws {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+    /// The sample's three days read from its menu site alone, in `folder`.
+    private func pipeline(in folder: URL) throws -> PipelineSpec {
         let file = folder.appendingPathComponent("stop.yml")
         try Data("""
             pipeline: stop
@@ -52,10 +49,52 @@ import TestSupport
                 location: \(Paths.sampleSite.path)
                 dates: {from: 2026-10-10, to: 2026-10-12}
             """.utf8).write(to: file)
-        let report = try await PipelineRunner(
-            spec: try SpecReader.read(file),
-            options: RunOptions(workspace: Workspace(root: folder), today: ServiceDate("2026-10-12")!),
-            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        return try SpecReader.read(file)
+    }
+
+    private func runner(_ spec: PipelineSpec, in folder: URL, observer: any RunObserver = SilentObserver())
+        -> PipelineRunner {
+        PipelineRunner(spec: spec, options: RunOptions(workspace: Workspace(root: folder),
+                                                       today: ServiceDate("2026-10-12")!),
+                       observer: observer, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+    }
+
+    /// Asks the run to stop as the publish stage starts, as SIGTERM does (the command cancels the
+    /// run's task): events are told on the run's own task.
+    private struct StopAtPublish: RunObserver {
+        func observe(_ event: RunEvent) {
+            if event.event == .stageStarted, event.stage == .publish { withUnsafeCurrentTask { $0?.cancel() } }
+        }
+    }
+
+    /// A stop that comes once the publish stage has begun: the snapshot is published and
+    /// `latest`, the page stops at its first section instead of being drawn whole, and the run
+    /// ends saying the page is missing, not that it stopped before publishing.
+    @Test func aStopDuringThePublishStageEndsThePageNotThePublication() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let spec = try pipeline(in: folder)
+        let run = runner(spec, in: folder, observer: StopAtPublish())
+        let outcome: Result<RunReport, any Error> = await Task {
+            do { return .success(try await run.run()) } catch { return .failure(error) }
+        }.value
+        guard case .failure(let error) = outcome else { Issue.record("the run ended as if not stopped"); return }
+        let failure = try #require(error as? Failure, "\(error)")
+        #expect(failure.code == .publishedIncompletely, "\(failure)")
+        #expect(failure.message.contains("its report page could not be written (stopped on request before the page "
+                                         + "was finished); the next run writes it"), "\(failure)")
+        let latest = try #require(SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+            .latest(pipeline: "stop"))
+        #expect(failure.place?.location == latest.path)
+        #expect(!FileManager.default.fileExists(atPath: latest.path + ".report.html"))
+    }
+
+    /// The page alone, in a task that was cancelled: it stops before its first section, where it
+    /// used to be drawn whole (a run with a ten-megabyte name waited 45 s for it after SIGTERM).
+    @Test func aCancelledTaskStopsThePage() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = try await runner(try pipeline(in: folder), in: folder).run()
         let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
 
         let whole = try ReportPage.html(for: snapshot, previous: nil)
