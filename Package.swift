@@ -114,11 +114,25 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What a run tells people and machines: progress, its summary and plan, event lines, log
+        // lines, the failure it ends with, its metrics file.
+        .target(
+            name: "RunReporting",
+            dependencies: ["Basics", "FoodModel", "Pipeline", .product(name: "Logging", package: "swift-log")]
+        ),
+        // What the commands other than `run` work out and lay out: places near a point, swipe
+        // balances, the snapshots table, list formats, `parse`'s %DV and estimates.
+        .target(
+            name: "CommandAnswers",
+            dependencies: ["Basics", "FoodModel", "Pipeline", "Snapshot", "Swipes", "Nutrition", "RecipeNutrition",
+                           "SourceAdapters"]
+        ),
+        // Arguments in, a library called, failures out through the one ExitStatus table.
         .executableTarget(
             name: "commissary",
             dependencies: [
-                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "Nutrition",
-                "Swipes", "RecipeNutrition", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "RunReporting",
+                "CommandAnswers", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -173,9 +187,11 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
-                "TestSupport", "commissary", "Report", "PostgresTarget", .product(name: "GRDB", package: "GRDB.swift"),
+                "TestSupport", "commissary", "Report", "PostgresTarget", "RunReporting", "CommandAnswers",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(name: "RunReportingTests", dependencies: ["RunReporting"]),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.
         .testTarget(
             name: "ReliabilityTests",

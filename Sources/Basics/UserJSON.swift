@@ -13,6 +13,12 @@ public enum UserJSON {
         return encoder
     }
 
+    /// One value on one line (an event, a listed row, a dry run's plan), for a reader that
+    /// streams; `{}` for a value that cannot be encoded, so that a line is never missing.
+    public static func line(_ value: some Encodable) -> String {
+        (try? String(decoding: encoder().encode(value), as: UTF8.self)) ?? "{}"
+    }
+
     /// Reads back what `encoder` wrote (a manifest, an event line).
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()

@@ -5,12 +5,12 @@ import SourceAdapters
 
 /// What `commissary parse --nutrition-reference` adds: the estimates a run would write for the
 /// page's recipes and recipe documents, printed beside the page under `nutrition_estimates`.
-struct EstimateAnnotator {
+public struct EstimateAnnotator {
     let estimator: RecipeEstimator
 
     /// The reference by name, with its synonyms and overrides from `Pipelines/nutrition/` under
     /// the current folder, else the installed ones.
-    init(reference name: String,
+    public init(reference name: String,
          pipelinesFolder: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
              .appendingPathComponent("Pipelines")) throws {
         let reference = try NutritionReference.load(name)
@@ -31,8 +31,12 @@ struct EstimateAnnotator {
     }
 
     /// The page as parse prints it, with the estimates beside it.
-    struct Annotated: Encodable {
+    public struct Annotated: Encodable {
         let page: ParsedPage
         let nutritionEstimates: [NutritionEstimate]
+    }
+
+    public func annotated(_ page: ParsedPage) -> Annotated {
+        Annotated(page: page, nutritionEstimates: estimates(of: page))
     }
 }

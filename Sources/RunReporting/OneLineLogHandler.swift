@@ -5,17 +5,21 @@ import Logging
 /// `--verbose`'s log lines on standard error, one line each whatever they hold: a message or
 /// metadata value may quote a document (a failure's words), so control characters are escaped
 /// and known secrets redacted as on every other line Commissary prints.
-struct OneLineLogHandler: LogHandler {
-    let label: String
-    var logLevel: Logger.Level = .info
-    var metadata: Logger.Metadata = [:]
+public struct OneLineLogHandler: LogHandler {
+    public let label: String
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
 
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    public init(label: String) {
+        self.label = label
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    func log(event: LogEvent) {
+    public func log(event: LogEvent) {
         let fields = metadata.merging(event.metadata ?? [:]) { _, given in given }
             .sorted { $0.key < $1.key }
             .map { "\($0.key)=\($0.value)" }

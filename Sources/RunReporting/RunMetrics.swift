@@ -8,9 +8,9 @@ import Pipeline
 /// renamed over it, so a scrape never reads half of it. Every figure comes from the run's
 /// manifest; a run that ended without one (stopped, or failed before it could check) still
 /// says when it ended and how, and keeps the time of the last success from the file it replaces.
-struct RunMetrics {
+public struct RunMetrics {
     /// How the run ended, one label value per way; the one that happened is 1, the others 0.
-    enum Outcome: String, CaseIterable {
+    public enum Outcome: String, CaseIterable, Sendable {
         case published, unchanged
         case publishedStale = "published_stale"
         case notPublished = "not_published"
@@ -34,7 +34,7 @@ struct RunMetrics {
     }
 
     /// The outcome of a run that returned its report.
-    static func outcome(of report: RunReport) -> Outcome {
+    public static func outcome(of report: RunReport) -> Outcome {
         if report.unchanged { return .unchanged }
         guard report.published else { return report.manifest.status == .interrupted ? .interrupted : .notPublished }
         return report.stale.isEmpty ? .published : .publishedStale
@@ -82,6 +82,16 @@ struct RunMetrics {
             out.gauge("commissary_peak_memory_bytes", "The run's peak resident memory (VmHWM), as its manifest gives it.",
                       [([:], Double(megabytes) * 1_048_576)])
         }
+    }
+
+    /// Replaces the metrics file at `path` with this run's figures, keeping the last success of
+    /// the file it replaces when this run did not succeed.
+    public static func record(_ outcome: Outcome, of pipeline: String, manifest: RunManifest?, at path: String) throws {
+        // A named pipe there is no previous file, rather than a wait for a writer at the run's end.
+        let previous = (try? RegularFile.contents(of: path, what: "metrics file"))
+            .map { String(decoding: $0, as: UTF8.self) }
+        try RunMetrics(pipeline: pipeline, outcome: outcome, finished: Date(), manifest: manifest, previous: previous)
+            .write(to: path)
     }
 
     /// Writes the text beside `path`, then renames it over `path`; the folder is made if need be.

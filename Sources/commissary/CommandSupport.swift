@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import CommandAnswers
 import FoodModel
 import Foundation
 
@@ -144,18 +145,5 @@ struct SnapshotPair: ParsableArguments {
     }
 }
 
-/// `--format` of the commands that list things: `json` is one array, an element a line, as
-/// `query` writes it; `jsonl` is one object a line (JSON Lines), for a reader that streams.
-enum ListFormat: String, ExpressibleByArgument, CaseIterable {
-    case table, json, jsonl
-
-    /// The listed values in this format's JSON form; nil for `table`.
-    func json(_ values: [some Encodable]) -> String? {
-        let lines = values.map(encodeLine)
-        switch self {
-        case .table: return nil
-        case .jsonl: return lines.joined(separator: "\n")
-        case .json: return lines.isEmpty ? "[]" : "[\n  " + lines.joined(separator: ",\n  ") + "\n]"
-        }
-    }
-}
+/// `--format` of the commands that list things (`snapshots`, `near`).
+extension ListFormat: ExpressibleByArgument {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import CommandAnswers
 import FoodModel
 import Foundation
 import Snapshot
@@ -39,80 +40,38 @@ struct NearCommand: ParsableCommand {
     var format: ListFormat = .table
 
     func validate() throws {
-        guard Coordinates(latitude: lat, longitude: lon) != nil else {
-            throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
-        }
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        if let date, ServiceDate(date) == nil { throw ValidationError("--date must be YYYY-MM-DD") }
-        if let openAt, ClockTime(openAt) == nil { throw ValidationError("--open-at must be a time of day such as 18:30 or 6:30pm") }
-    }
-
-    /// One listed place.
-    struct Nearby: Encodable {
-        var place: String
-        var kind: String?
-        var miles: Double?
-        var kilometres: Double?
-        /// The meals the snapshot has at the place on the day, in the order served.
-        var serving: [String]
-        /// With `--open-at`: the meals open at that time, with their hours as printed; nil
-        /// when the snapshot has no hours for the place that day.
-        var openAt: [String]?
+        _ = try request()
     }
 
     func run() throws {
+        let (origin, day, time) = try request()
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        let places = try SnapshotReader.places(of: url)
-        guard !places.isEmpty else {
-            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places file (places:)", at: url.path)
-        }
-        let origin = Coordinates(latitude: lat, longitude: lon)!
-        let day = date ?? localToday().description
-        let serving = try SnapshotReader.mealsByPlace(of: url, on: ServiceDate(day)!)
-        let time = openAt.flatMap(ClockTime.init)
-        let hours = time == nil ? [:] : try SnapshotReader.hoursByPlace(of: url, on: ServiceDate(day)!)
-        let listed = places.map { place -> Nearby in
-            let distance = place.coordinates.map(origin.distance(to:))
-            let open = time.flatMap { time in
-                hours[place.name].map { openings in
-                    openings.filter { $0.isServing(at: time) }.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
-                }
-            }
-            return Nearby(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
-                          serving: serving[place.name] ?? [], openAt: open)
-        }
-        .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
-        .prefix(limit)
-        if let json = format.json(Array(listed)) {
+        let listed = try NearbyPlaces.list(in: url, from: origin, on: day, openAt: time, limit: limit)
+        if let json = format.json(listed) {
             if !json.isEmpty { answer(json) }
         } else {
-            answer(Self.table(Array(listed), day: day, openAt: time))
+            answer(NearbyPlaces.table(listed, day: day, openAt: time))
         }
     }
 
-    /// The meals open at the time asked, `closed`, or `hours unknown` without hours that day.
-    private static func openCell(_ open: [String]?) -> String {
-        guard let open else { return "hours unknown" }
-        return open.isEmpty ? "closed" : open.joined(separator: ", ")
-    }
-
-    static func table(_ places: [Nearby], day: String, openAt time: ClockTime?) -> String {
-        let rows = places.map { place -> [String] in
-            var row = [TerminalText.oneLine(place.place), TerminalText.oneLine(place.kind ?? ""),
-                       place.miles.map { String(format: "%.2f", $0) } ?? "",
-                       place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
-            row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
-            if time != nil { row.append(openCell(place.openAt)) }
-            return row
+    /// The options as values, read in one place: `validate()` refuses, as a usage error, what
+    /// does not read, and `run()` takes the values from here, with no case left to force.
+    private func request() throws -> (origin: Coordinates, day: ServiceDate, time: ClockTime?) {
+        guard let origin = Coordinates(latitude: lat, longitude: lon) else {
+            throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
         }
-        var header = ["place", "kind", "mi", "km", "serving"]
-        if let time { header.append("open at \(time)") }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        return ([header] + rows).map { row in
-            row.enumerated().map { column, cell in
-                column == 2 || column == 3 ? String(repeating: " ", count: widths[column] - cell.count) + cell
-                    : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
-        }.joined(separator: "\n")
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        var day = localToday()
+        if let date {
+            guard let given = ServiceDate(date) else { throw ValidationError("--date must be YYYY-MM-DD") }
+            day = given
+        }
+        let time = try openAt.map { text in
+            guard let time = ClockTime(text) else {
+                throw ValidationError("--open-at must be a time of day such as 18:30 or 6:30pm")
+            }
+            return time
+        }
+        return (origin, day, time)
     }
 }

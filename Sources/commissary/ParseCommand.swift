@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import CommandAnswers
 import FoodModel
 import Fetching
 import Foundation
@@ -52,7 +53,7 @@ struct ParseCommand: AsyncParsableCommand {
         }
         if let nutritionReference {
             let annotator = try EstimateAnnotator(reference: nutritionReference)
-            answer(try encode(EstimateAnnotator.Annotated(page: parsed, nutritionEstimates: annotator.estimates(of: parsed))))
+            answer(try encode(annotator.annotated(parsed)))
         } else {
             answer(try encode(parsed))
         }

@@ -4,6 +4,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import RunReporting
 import Snapshot
 import SourceAdapters
 
@@ -79,15 +80,41 @@ struct RunCommand: AsyncParsableCommand {
         // Before any connection is opened: SQLite takes this setting only then.
         SQLiteProcess.disableMemoryStatistics()
         ProcessMemory.mergeFreedBlocksAtOnce()
-        let spec: PipelineSpec
+        let spec = try readPipeline()
+        let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
+        var logger = Logger(label: "commissary") { OneLineLogHandler(label: $0) }
+        logger.logLevel = verbose ? .debug : .warning
+        let eventsFile = try events.map(Self.appending)
+        let runner = PipelineRunner(spec: spec, options: runOptions(), observer: observer(json: json, eventsFile: eventsFile),
+                                    logger: logger)
+        if dryRun {
+            let plan = try await runner.plan()
+            answer(json ? UserJSON.line(plan) : RunWording.plan(plan))
+            return
+        }
+        let report = try await runToItsEnd(runner, pipeline: spec.name)
+        // The metrics are written before the run's outcome is thrown; a file that cannot be
+        // written fails the run only when nothing else did.
+        let metricsFailure = Result { try record(RunMetrics.outcome(of: report), of: spec.name, manifest: report.manifest) }
+        if !quiet { answer(Redaction.apply(RunWording.summary(report))) }
+        if let ending = Failure.ending(of: report) { throw ending }
+        // The events file is the record asked for: one that lost events is a failed run.
+        if let failure = eventsFile?.failure { throw failure }
+        try metricsFailure.get()
+    }
+
+    private func readPipeline() throws -> PipelineSpec {
         do {
-            spec = try SpecReader.read(URL(fileURLWithPath: pipeline))
+            return try SpecReader.read(URL(fileURLWithPath: pipeline))
         } catch {
             // A refused pipeline file is a failed night too, for whoever alerts on the metrics;
             // its pipeline is named by the file, since the file could not say.
-            try? record(URL(fileURLWithPath: pipeline).deletingPathExtension().lastPathComponent, .failed, manifest: nil)
+            try? record(.failed, of: URL(fileURLWithPath: pipeline).deletingPathExtension().lastPathComponent, manifest: nil)
             throw error
         }
+    }
+
+    private func runOptions() -> RunOptions {
         var selection: DateSelection?
         var today = localToday()
         if let date {
@@ -100,108 +127,39 @@ struct RunCommand: AsyncParsableCommand {
             workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: asOf ?? today,
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
         options.asOf = asOf
-        let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
-        var logger = Logger(label: "commissary") { OneLineLogHandler(label: $0) }
-        logger.logLevel = verbose ? .debug : .warning
+        return options
+    }
+
+    /// Where the run's events go: progress, JSON lines or nothing on standard error, and every
+    /// event to the `--events` file too.
+    private func observer(json: Bool, eventsFile: CheckedOutput?) -> any RunObserver {
         let shown: any RunObserver = if quiet { SilentObserver() } else if json { JSONLinesObserver() } else {
             TerminalProgress(live: isatty(STDERR_FILENO) == 1)
         }
-        let eventsFile = try events.map(Self.appending)
-        let observer: any RunObserver = eventsFile.map { file in
-            FanOutObserver(observers: [shown, JSONLinesObserver(output: file)])
-        } ?? shown
-        let runner = PipelineRunner(spec: spec, options: options, observer: observer, logger: logger)
+        return eventsFile.map { file in FanOutObserver(observers: [shown, JSONLinesObserver(output: file)]) } ?? shown
+    }
 
-        if dryRun {
-            let plan = try await runner.plan()
-            if json { answer(encodeLine(plan)) } else { answer(TerminalProgress.render(plan)) }
-            return
-        }
+    /// The run, stopped at its next boundary by SIGINT, SIGTERM or SIGHUP; a run that did not
+    /// finish is recorded in the metrics as failed or interrupted.
+    private func runToItsEnd(_ runner: PipelineRunner, pipeline: String) async throws -> RunReport {
         let run = Task { try await runner.run() }
         let stop = SignalStop { run.cancel() }
         defer { stop.restore() }
-        let report: RunReport
         do {
-            report = try await run.value
+            return try await run.value
         } catch {
             let interrupted = (error as? Failure)?.code == .interrupted
             // The run's own failure is what to say; a metrics file that cannot be written then is not.
-            try? record(spec.name, interrupted ? .interrupted : .failed, manifest: nil)
+            try? record(interrupted ? .interrupted : .failed, of: pipeline, manifest: nil)
             if interrupted { throw Failure.stopped(by: stop.first ?? SIGTERM) }
             throw error
         }
-        // The metrics are written before the run's outcome is thrown; a file that cannot be
-        // written fails the run only when nothing else did.
-        let metricsFailure = Result { try record(spec.name, RunMetrics.outcome(of: report), manifest: report.manifest) }
-        if !quiet { answer(Redaction.apply(TerminalProgress.summary(report))) }
-        if let ending = Failure.ending(of: report) { throw ending }
-        // The events file is the record asked for: one that lost events is a failed run.
-        if let failure = eventsFile?.failure { throw failure }
-        try metricsFailure.get()
     }
 
     /// Writes `--metrics`, when asked for, over the last run's file (whose last success it keeps).
-    private func record(_ pipeline: String, _ outcome: RunMetrics.Outcome, manifest: RunManifest?) throws {
+    private func record(_ outcome: RunMetrics.Outcome, of pipeline: String, manifest: RunManifest?) throws {
         guard let metrics else { return }
-        // A named pipe there is no previous file, rather than a wait for a writer at the run's end.
-        let previous = (try? RegularFile.contents(of: metrics, what: "metrics file"))
-            .map { String(decoding: $0, as: UTF8.self) }
-        try RunMetrics(pipeline: pipeline, outcome: outcome, finished: Date(), manifest: manifest, previous: previous)
-            .write(to: metrics)
-    }
-}
-
-extension Failure {
-    /// What a finished run says last when it did not simply publish: the site could not be
-    /// reached, a blocking check, or stale days; nil for a clean run. Each names at most five
-    /// partitions; the manifest lists them all.
-    static func ending(of report: RunReport) -> Failure? {
-        let blocked = !report.published && !report.unchanged
-        guard blocked || !report.stale.isEmpty else { return nil }
-        if report.unreachable { return unreachable(report) }
-        if blocked { return notPublished(report.blockingChecks.map(\.message), manifest: report.manifestPath) }
-        return publishedStale(report)
-    }
-
-    /// Every partition that failed or is stale could not reach its site: the network's trouble
-    /// (exit 4), whatever the checks said of the data that is missing because of it.
-    static func unreachable(_ report: RunReport) -> Failure {
-        let troubled = report.failedPartitions + report.stalePartitions
-        let list = abridged(troubled.map(\.brief), rest: { "and \($0) more: see the manifest \(report.manifestPath)" })
-        let outcome = report.published
-            ? "published with \(report.stalePartitions.count) stale \(noun(report.stalePartitions)), each its last good version"
-            : "not published; the previous snapshot stays latest"
-        return Failure(.unreachable, "the site could not be reached for \(troubled.count) partition(s): \(list); "
-                       + outcome + manifestNote(list, report.manifestPath))
-    }
-
-    /// Published (or still current) with partitions carried from their last good version: a
-    /// warning, since the snapshot is served. The days, and labels kept from the latest snapshot.
-    static func publishedStale(_ report: RunReport) -> Failure {
-        let days = report.stalePartitions.map(\.brief)
-        let labels = report.manifest.checks.filter { $0.name == "stale_labels" }.map(\.message)
-        let named = days.isEmpty ? report.stale : days + labels
-        let what = report.unchanged ? "still current" : "published"
-        let count = days.isEmpty ? "\(named.count) stale day(s)" : "\(days.count) stale \(noun(report.stalePartitions))"
-        return Failure(.publishedStale, "\(what) with \(count): "
-                       + abridged(named) + "; each its last good version, listed in _stale of "
-                       + (report.snapshotPath ?? "the snapshot"))
-    }
-
-    /// A blocking check stopped the publication; the last good snapshot stays `latest`.
-    static func notPublished(_ reasons: [String], manifest: String) -> Failure {
-        let said = reasons.joined(separator: "; ")
-        return Failure(.blocked, "not published: " + said + manifestNote(said, manifest))
-    }
-
-    /// "day(s)" when every partition is a service day, "partition(s)" when one is not (`hours`).
-    private static func noun(_ partitions: [RunManifest.Partition]) -> String {
-        partitions.allSatisfy { ServiceDate($0.key) != nil } ? "day(s)" : "partition(s)"
-    }
-
-    /// ` (manifest: path)`, unless the line names the manifest already.
-    private static func manifestNote(_ line: String, _ manifest: String) -> String {
-        line.contains(manifest) ? "" : " (manifest: \(manifest))"
+        try RunMetrics.record(outcome, of: pipeline, manifest: manifest, at: metrics)
     }
 }
 
@@ -218,5 +176,3 @@ extension RunCommand {
         }
     }
 }
-
-

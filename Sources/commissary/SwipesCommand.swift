@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import CommandAnswers
 import FoodModel
 import Foundation
 import Pipeline

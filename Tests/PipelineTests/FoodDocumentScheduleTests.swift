@@ -1,10 +1,10 @@
 import Basics
-@testable import commissary
 import Fetching
 import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import RunReporting
 import Snapshot
 import SourceAdapters
 import Synchronization
@@ -309,7 +309,7 @@ import TestSupport
                 #expect(counts["documents_fresh"] == 0, "\(counts)")
                 #expect(feed.server.requests(to: "/recipes/6185.json").count == 2)
                 // The summary a person reads says the same, in words.
-                #expect(TerminalProgress.summary(report).split(separator: "\n").contains(
+                #expect(RunWording.summary(report).split(separator: "\n").contains(
                     "Documents: 0 fresh (not asked), 2 revalidated (304), 1 refetched (200), 0 known missing (not asked), "
                         + "0 missing (404 or 410 now)"))
             default:

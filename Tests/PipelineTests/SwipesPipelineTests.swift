@@ -1,4 +1,4 @@
-import commissary
+import CommandAnswers
 import FoodModel
 import Foundation
 import Logging

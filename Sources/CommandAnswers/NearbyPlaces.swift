@@ -1,0 +1,73 @@
+import Basics
+import FoodModel
+import Foundation
+import Snapshot
+
+/// What `commissary near` answers: a snapshot's places by great-circle distance from a point,
+/// with the meals each serves on a day and, at a time of day, which of them are open. Places
+/// without coordinates come after the others, without a distance.
+public enum NearbyPlaces {
+    /// One listed place.
+    public struct Place: Encodable, Sendable {
+        public var place: String
+        public var kind: String?
+        public var miles: Double?
+        public var kilometres: Double?
+        /// The meals the snapshot has at the place on the day, in the order served.
+        public var serving: [String]
+        /// With a time of day: the meals open then, with their hours as printed; nil when the
+        /// snapshot has no hours for the place that day.
+        public var openAt: [String]?
+    }
+
+    /// The `limit` places nearest `origin` in the snapshot at `url`, nearest first.
+    public static func list(in url: URL, from origin: Coordinates, on day: ServiceDate, openAt time: ClockTime?,
+                            limit: Int) throws -> [Place] {
+        let places = try SnapshotReader.places(of: url)
+        guard !places.isEmpty else {
+            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places file (places:)", at: url.path)
+        }
+        let serving = try SnapshotReader.mealsByPlace(of: url, on: day)
+        let hours = time == nil ? [:] : try SnapshotReader.hoursByPlace(of: url, on: day)
+        let listed = places.map { place -> Place in
+            let distance = place.coordinates.map(origin.distance(to:))
+            let open = time.flatMap { time in
+                hours[place.name].map { openings in
+                    openings.filter { $0.isServing(at: time) }.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
+                }
+            }
+            return Place(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
+                         serving: serving[place.name] ?? [], openAt: open)
+        }
+        .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
+        return Array(listed.prefix(limit))
+    }
+
+    /// Aligned columns under a header, distances right-aligned; names from the places file are
+    /// shown on one line whatever they hold.
+    public static func table(_ places: [Place], day: ServiceDate, openAt time: ClockTime?) -> String {
+        let rows = places.map { place -> [String] in
+            var row = [TerminalText.oneLine(place.place), TerminalText.oneLine(place.kind ?? ""),
+                       place.miles.map { String(format: "%.2f", $0) } ?? "",
+                       place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
+            row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
+            if time != nil { row.append(openCell(place.openAt)) }
+            return row
+        }
+        var header = ["place", "kind", "mi", "km", "serving"]
+        if let time { header.append("open at \(time)") }
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            row.enumerated().map { column, cell in
+                column == 2 || column == 3 ? String(repeating: " ", count: widths[column] - cell.count) + cell
+                    : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    /// The meals open at the time asked, `closed`, or `hours unknown` without hours that day.
+    private static func openCell(_ open: [String]?) -> String {
+        guard let open else { return "hours unknown" }
+        return open.isEmpty ? "closed" : open.joined(separator: ", ")
+    }
+}
