@@ -7,9 +7,9 @@ import Basics
 /// comment that starts with `mark`, and nothing is renamed or dropped without it.
 ///
 /// Schemas published by versions before the mark carry none; one is taken as ours, and marked,
-/// only when every table in it is one a publish makes (those its own `_table_keys` lists, and
-/// the search tables; for a change feed, `run` and `change`), so an application's table in it
-/// keeps it out of our hands.
+/// only when it is empty or every table in it is one a publish makes (those its own
+/// `_table_keys` lists, and the search tables; for a change feed, `run` and `change` both), so
+/// an application's table in it keeps it out of our hands.
 enum PostgresOwnership {
     static let mark = "Commissary snapshot schema"
     static let feedMark = "Commissary change feed"
@@ -43,8 +43,13 @@ enum PostgresOwnership {
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S') ORDER BY 1
             """, [schema]).compactMap { $0.first ?? nil }
+        // An empty schema holds nothing to lose (one made ahead of the first night, to expose it).
+        if relations.isEmpty { return .oursUnmarked }
         let known: Set<String>
         if feed {
+            guard relations == ["change", "run"] else {
+                return .foreign(relations.first { $0 != "run" && $0 != "change" } ?? "a feed's tables, not both")
+            }
             known = ["run", "change"]
         } else {
             guard relations.contains("_table_keys"), relations.contains("_meta") else {

@@ -177,16 +177,16 @@ import YAMLConfig
         }
         #expect(found.sorted() == [
             "PostgresTarget/PostgresPublisher.swift: let cursor = try Row.fetchCursor(db, sql: \"SELECT * FROM \\(quoted(key.table))\")",
-            "Snapshot/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
-            "Snapshot/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
-            "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
-            "Snapshot/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?)\",",
-            "Snapshot/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
-            "Snapshot/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
-            "Snapshot/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
-            "Snapshot/StagingSnapshot.swift: try db.execute(sql: \"DELETE FROM \\(table.quotedDatabaseIdentifier)\")",
-            "Snapshot/StagingSnapshot.swift: try db.execute(sql: \"DROP INDEX \\(name.quotedDatabaseIdentifier)\")",
-            "Snapshot/TableKeys.swift: return try Row.fetchAll(db, sql: \"SELECT table_name, key_columns FROM \\\"\\(schema)\\\"._table_keys ORDER BY position\")",
+            "Snapshot/Changes/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
+            "Snapshot/Changes/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
+            "Snapshot/Changes/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
+            "Snapshot/Reading/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
+            "Snapshot/Schema/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
+            "Snapshot/Schema/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?)\",",
+            "Snapshot/Schema/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
+            "Snapshot/Schema/TableKeys.swift: return try Row.fetchAll(db, sql: \"SELECT table_name, key_columns FROM \\\"\\(schema)\\\"._table_keys ORDER BY position\")",
+            "Snapshot/Writing/StagingSnapshot.swift: try db.execute(sql: \"DELETE FROM \\(table.quotedDatabaseIdentifier)\")",
+            "Snapshot/Writing/StagingSnapshot.swift: try db.execute(sql: \"DROP INDEX \\(name.quotedDatabaseIdentifier)\")",
         ], "\(found)")
     }
 }
