@@ -182,6 +182,12 @@ let package = Package(
             name: "SnapshotTests",
             dependencies: ["Snapshot", "FoodModel", "Fetching", "SourceReading", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Basics' logic: the parse cache's binary coder, the build id read from the binary (which
+        // is why the binary is a dependency).
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "FoodModel", "SourceAdapters", "TestSupport", "commissary"]),
+        // The report page's own arithmetic (text widths, cuts, the checks' grouping); the page of
+        // whole runs is checked in PipelineTests, which has the runs' fixtures.
+        .testTarget(name: "ReportTests", dependencies: ["Report"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "SourceAdapters", "FoodModel"]),
         .testTarget(
             name: "PipelineTests",
