@@ -31,7 +31,10 @@ struct Publish {
     }
 
     private func publish(_ staging: StagingSnapshot, fileName: String) throws -> Output {
-        let previous = store.latest(pipeline: context.spec.name)
+        // A latest snapshot that cannot be read (damaged, emptied) is compared with nothing, as
+        // the check stage said: the night is published as a first night is, without a changes
+        // section or a change file, rather than with outputs reported lost.
+        let previous = store.latest(pipeline: context.spec.name).flatMap { (try? SnapshotReader.meta(of: $0)) == nil ? nil : $0 }
         let unchanged = staging.unchangedDays
         let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name)
         // The page and the change file beside it do not undo the publication when they cannot
