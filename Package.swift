@@ -168,7 +168,8 @@ let package = Package(
         .testTarget(name: "SourceReadingTests", dependencies: ["SourceReading"]),
         .testTarget(
             name: "SourceAdaptersTests",
-            dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport", "Basics",
+            // Pipeline for `DocumentLog`, the reader a harvester is run with.
+            dependencies: ["SourceAdapters", "SourceReading", "FoodModel", "Fetching", "TestSupport", "Basics", "Pipeline",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),

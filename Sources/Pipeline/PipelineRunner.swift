@@ -169,7 +169,7 @@ public struct PipelineRunner: Sendable {
 
     private func runRecord(_ harvest: HarvestOutcome) -> RunRecord {
         RunRecord(
-            runId: context.runId, pipeline: spec.name, startedAt: isoTimestamp(context.started),
+            runId: context.runId, pipeline: spec.name, startedAt: ISOTimestamp.string(from: context.started),
             codeVersion: CommissaryVersion.current, arguments: options.arguments,
             partitions: harvest.partitions.count,
             sources: spec.sources.map { "\($0.name) (\($0.adapter.name)): \($0.location)" },

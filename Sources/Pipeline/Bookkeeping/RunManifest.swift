@@ -126,7 +126,7 @@ struct ManifestBuilder {
         RunManifest(
             pipeline: context.spec.name, pipelineFile: context.spec.file.path, runId: context.runId,
             codeVersion: CommissaryVersion.current, arguments: context.options.arguments,
-            startedAt: isoTimestamp(context.started), finishedAt: isoTimestamp(context.clock.now()),
+            startedAt: ISOTimestamp.string(from: context.started), finishedAt: ISOTimestamp.string(from: context.clock.now()),
             today: context.options.today.description,
             snapshot: snapshot, status: status, inputsSHA256: inputsSHA256, partitions: partitions, inputs: inputs,
             stages: stages, checks: checks, rowCounts: rowCounts,

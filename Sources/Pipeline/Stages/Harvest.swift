@@ -493,18 +493,18 @@ struct Harvest {
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
             return PartitionState(
                 source: source, key: key, status: .done, documents: outcome.documents, runId: context.runId,
-                updatedAt: isoTimestamp(context.clock.now()), revalidate: outcome.revalidate,
+                updatedAt: ISOTimestamp.string(from: context.clock.now()), revalidate: outcome.revalidate,
                 lastGood: LastGood(documents: outcome.documents, runId: lastGood?.runId ?? context.runId,
                                    summary: outcome.summary))
         case (.success, let stale?):
             guard !outcome.work.history else { return nil }
             return PartitionState(
                 source: source, key: key, status: .failed, documents: outcome.attempted, runId: context.runId,
-                updatedAt: isoTimestamp(context.clock.now()), message: stale.reason, failure: outcome.staleBecause,
+                updatedAt: ISOTimestamp.string(from: context.clock.now()), message: stale.reason, failure: outcome.staleBecause,
                 lastGood: previous?.lastGood)
         case (.failure(let error), _):
             return PartitionState(source: source, key: key, status: .failed, documents: outcome.attempted,
-                                  runId: context.runId, updatedAt: isoTimestamp(context.clock.now()), message: "\(error)",
+                                  runId: context.runId, updatedAt: ISOTimestamp.string(from: context.clock.now()), message: "\(error)",
                                   failure: (error as? Failure)?.code.name, lastGood: previous?.lastGood)
         }
     }

@@ -35,7 +35,7 @@ struct OpenRun {
         raw = RawStore(root: workspace.raw)
         let rawIndexMoved = try raw.openRecovering(label: context.runId)
         interrupted = try ledger.interruptedRuns()
-        try ledger.beginRun(context.runId, startedAt: isoTimestamp(context.started))
+        try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
         let harvesters = try context.harvesters()
         readsFoodPages = harvesters.contains { $0.0.readsFoodPages }
         work = try context.partitionWork(harvesters, ledger: ledger, interrupted: Set(interrupted))

@@ -31,7 +31,7 @@ struct StageContext: Sendable {
         self.started = instant
         self.begun = options.clock.instant
         self.runId = Self.makeRunId(at: instant)
-        self.runDate = options.asOf?.description ?? String(isoTimestamp(instant).prefix(10))
+        self.runDate = options.asOf?.description ?? String(ISOTimestamp.string(from: instant).prefix(10))
         var logger = logger
         logger[metadataKey: "pipeline"] = "\(spec.name)"
         logger[metadataKey: "run"] = "\(runId)"

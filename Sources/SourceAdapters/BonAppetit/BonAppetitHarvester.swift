@@ -14,7 +14,7 @@ struct BonAppetitHarvester: Harvester {
 
     var partitions: [String] { days.map(\.description) }
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)

@@ -22,7 +22,7 @@ struct DineOnCampusHarvester: Harvester {
             + "?platform=0&date=\(date)"
     }
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)

@@ -70,7 +70,7 @@ struct NetNutritionLabelHarvester: Harvester {
         partitions = names.filter { $0.hasSuffix(".html") }.compactMap { NetNutritionLabelAdapter.itemId(in: $0) }.sorted()
     }
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         let file = folder.appendingPathComponent("\(partition).html")
         let page = try await documents.fetch("file://" + file.path)

@@ -25,7 +25,7 @@ struct MealDBAPIHarvester: Harvester {
         (letters ?? Self.allLetters).map(String.init) + [Self.categoriesPartition]
     }
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         if partition == Self.categoriesPartition {
             let url = base + MealDB.categoriesPath

@@ -19,7 +19,7 @@ struct MealDBDumpHarvester: Harvester {
     /// The dump is never held: its pieces pass from the file (or the raw store) through the
     /// decoder to a spool on disk, so a million meals take the memory of a few thousand. Ids read
     /// more than once are reported when the spool is written (`RecipeIntake`).
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         let spool = try RecipeSpool.Writer(file: await run.scratchFile("recipes"), origin: dump.path)
         var reader = MealDumpReader(location: dump.path)

@@ -21,7 +21,7 @@ struct JamixHarvester: Harvester {
     /// How many food ids a warning lists before it says how many more there are.
     static let listed = 5
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         guard let date = ServiceDate(partition) else {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)

@@ -20,7 +20,7 @@ struct MenuSiteHarvester: Harvester {
         days.map(\.description) + (settings.hours ? [Self.hoursPartition] : [])
     }
 
-    func harvest(partition: String, from documents: DocumentLog, run: RunContext) async throws
+    func harvest(partition: String, from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         if partition == Self.hoursPartition {
             return try await harvestHours(from: documents, run: run)
@@ -57,7 +57,7 @@ struct MenuSiteHarvester: Harvester {
 
     var readsFoodPages: Bool { settings.recipePages }
 
-    private func harvestHours(from documents: DocumentLog, run: RunContext) async throws
+    private func harvestHours(from documents: any DocumentReader, run: RunContext) async throws
         -> PartitionResult {
         let url = base + UCLAMenuSite.hoursPath
         let page = try await documents.fetch(url)

@@ -1,6 +1,7 @@
 import Fetching
 import FoodModel
 import Foundation
+import Pipeline
 import SourceAdapters
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Basics
 import Fetching
 import Foundation
+import Pipeline
 import SourceAdapters
 import TestSupport
 import Testing

@@ -46,8 +46,8 @@ public struct FoodDocumentPolicy: Sendable {
     /// The failure of a document that is not asked for, its back-off not over.
     func knownMissing(_ document: MissingDocument) -> Failure {
         Failure(.notFound, "known missing (HTTP \(document.status) \(document.times) time(s) in a row, last asked "
-                + "\(isoTimestamp(document.lastAsked).prefix(10))): not asked again before "
-                + "\(isoTimestamp(backOff.nextAsk(document)).prefix(10))", at: document.url, status: document.status)
+                + "\(ISOTimestamp.string(from: document.lastAsked).prefix(10))): not asked again before "
+                + "\(ISOTimestamp.string(from: backOff.nextAsk(document)).prefix(10))", at: document.url, status: document.status)
     }
 
     /// What the ledger will remember of `url`, missing again (or for the first time) now.

@@ -1,25 +1,6 @@
 import Basics
-import FoodModel
 import Foundation
-
-/// A food read from its own document (a recipe, ingredient or label page): the food, and what in
-/// the document could not be read (left out, one line each naming the document).
-public struct FoodReading: Sendable, Codable {
-    public var food: Food
-    public var problems: [String]
-
-    public init(food: Food, problems: [String]) {
-        self.food = food
-        self.problems = problems
-    }
-
-    /// The key of a food document's parse: the code (its build ID, so a new build parses again),
-    /// the parser with whatever it is given besides the bytes, and the document (its address and
-    /// the sha256 of its bytes).
-    static func parseKey(parser: String, url: String, sha256: String) -> String {
-        sha256Hex(Data("parsed-food 1\ncode \(CommissaryVersion.build)\nparser \(parser)\ndocument \(url) \(sha256)".utf8))
-    }
-}
+import SourceAdapters
 
 /// Parses of food documents kept between runs, by what each was parsed from. A night reads the
 /// documents of every food on its menus (some 800 for UCLA), nearly all unchanged since the
@@ -40,5 +21,14 @@ extension ParsedFoods {
 
     func keep(_ reading: FoodReading, under key: String) {
         if let bytes = try? CompactCoder.encode(reading) { keep(bytes, under: key) }
+    }
+}
+
+extension FoodReading {
+    /// The key of a food document's parse: the code (its build ID, so a new build parses again),
+    /// the parser with whatever it is given besides the bytes, and the document (its address and
+    /// the sha256 of its bytes).
+    static func parseKey(parser: String, url: String, sha256: String) -> String {
+        sha256Hex(Data("parsed-food 1\ncode \(CommissaryVersion.build)\nparser \(parser)\ndocument \(url) \(sha256)".utf8))
     }
 }
