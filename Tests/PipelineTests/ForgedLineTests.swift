@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import TestSupport
 
@@ -39,14 +38,9 @@ import TestSupport
     @Test func aHostileNameNeverForgesALineNorReachesTheTerminalRaw() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let answer = Mutex(try Self.hostileAnswer())
-        let server = try TestHTTPServer { request, _ in
-            guard request.path == CampusesPipelineTests.menusPath + "2016-11-22" else { return Reply(status: 404, keepAlive: true) }
-            return Reply(headers: [("Content-Type", "application/json")], body: answer.withLock { $0 }, keepAlive: true)
-        }
-        defer { server.stop() }
-        let spec = workspace.appendingPathComponent("stolaf.yml")
-        try Data(CampusesPipelineTests.stolafPipeline(server).utf8).write(to: spec)
+        let site = try StOlafSite(answer: try Self.hostileAnswer(), workspace: workspace)
+        defer { site.server.stop() }
+        let spec = site.spec
         let arguments = ["run", spec.path, "--workspace", workspace.path]
 
         // The warning that names the item, as a person's progress (text) prints it.
@@ -59,7 +53,7 @@ import TestSupport
         // The site answers an error whose message is hostile: the day is carried stale (its
         // `Stale:` line on standard output, the warning line last), then, under --quiet, the one
         // line cron mails.
-        answer.withLock { $0 = Data(#"{"error": "Service unavailable\r\nerror: FORGED\u001b[2J"}"#.utf8) }
+        site.serve(Data(#"{"error": "Service unavailable\r\nerror: FORGED\u001b[2J"}"#.utf8))
         let stale = try await CommissaryProcess.run(arguments + ["--log-format", "text", "--force"])
         #expect(stale.status == 6, "\(stale.error)")
         #expect(stale.output.contains("Stale: stolaf/2016-11-22 is stale"), "\(stale.output)")

@@ -1,6 +1,5 @@
 import Foundation
 import Snapshot
-import Synchronization
 import Testing
 import TestSupport
 
@@ -37,23 +36,16 @@ import TestSupport
     private func refusesWithTheLimit(_ answer: Data, saying limit: String) async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let real = try Data(contentsOf: CampusesPipelineTests.stOlaf)
-        let served = Mutex(real)
-        let server = try TestHTTPServer { request, _ in
-            guard request.path == CampusesPipelineTests.menusPath + "2016-11-22" else { return Reply(status: 404, keepAlive: true) }
-            return Reply(headers: [("Content-Type", "application/json")], body: served.withLock { $0 }, keepAlive: true)
-        }
-        defer { server.stop() }
-        let spec = workspace.appendingPathComponent("stolaf.yml")
-        try Data(CampusesPipelineTests.stolafPipeline(server).utf8).write(to: spec)
-        let arguments = ["run", spec.path, "--workspace", workspace.path, "--quiet"]
+        let site = try StOlafSite(answer: try Data(contentsOf: CampusesPipelineTests.stOlaf), workspace: workspace)
+        defer { site.server.stop() }
+        let arguments = ["run", site.spec.path, "--workspace", workspace.path, "--quiet"]
         let good = try await CommissaryProcess.run(arguments)
         #expect(good.status == 0, "\(good.error)")
         let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
         let first = try #require(try store.latest(pipeline: "stolaf"))
         let items = try QueryResult.run("SELECT count(*) FROM menu_item", on: first).rows
 
-        served.withLock { $0 = answer }
+        site.serve(answer)
         let swollen = try await CommissaryProcess.run(arguments + ["--force"])
         // Published with the day's last good version, stale: a degraded day's status.
         #expect(swollen.status == 6, "\(swollen.error)")
