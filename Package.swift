@@ -174,6 +174,10 @@ let package = Package(
         ),
         .testTarget(name: "SwipesTests", dependencies: ["Swipes", "FoodModel", "SourceAdapters"]),
         .testTarget(
+            name: "YAMLConfigTests",
+            dependencies: ["YAMLConfig", "Basics", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(
             name: "RecipeNutritionTests",
             dependencies: ["RecipeNutrition", "FoodModel", "Basics", "SourceAdapters", "BenchmarkCorpus", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")]
