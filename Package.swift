@@ -158,6 +158,10 @@ let package = Package(
         // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary, a
         // clock the test moves.
         .target(name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport"),
+        // Checks that a change set replayed onto the older snapshot gives the newer, shared by the
+        // pipeline's and PostgreSQL's tests; apart from TestSupport, which the bench links and
+        // which therefore cannot use swift-testing.
+        .target(name: "SnapshotTestSupport", dependencies: ["Snapshot", "TestSupport"], path: "Tests/SnapshotTestSupport"),
         .testTarget(
             name: "FetchingTests",
             dependencies: [
@@ -198,8 +202,16 @@ let package = Package(
             name: "PipelineTests",
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
-                "TestSupport", "commissary", "Report", "PostgresTarget", "RunReporting", "CommandAnswers",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TestSupport", "SnapshotTestSupport", "commissary", "Report", "PostgresTarget", "RunReporting",
+                "CommandAnswers", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // A private PostgreSQL server on 127.0.0.1, started by the tests themselves.
+        .testTarget(
+            name: "PostgresTargetTests",
+            dependencies: [
+                "PostgresTarget", "Pipeline", "Snapshot", "FoodModel", "Basics", "TestSupport", "SnapshotTestSupport",
+                "commissary", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "RunReportingTests", dependencies: ["RunReporting"]),

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Pipeline
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

@@ -4,6 +4,7 @@ import GRDB
 import Logging
 import Pipeline
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 @testable import Pipeline
 import Snapshot
+import SnapshotTestSupport
 import SourceAdapters
 import Testing
 import TestSupport

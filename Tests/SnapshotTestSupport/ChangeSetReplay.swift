@@ -6,10 +6,10 @@ import TestSupport
 /// Replays a change set as an app would: the JSON of `ChangeSet.between(old, new)` (or a change
 /// file) applied by the reference client (`scripts/apply-changes`, Python's own sqlite3) to a
 /// writable copy of `old`, then every table of the copy compared with `new`, row for row.
-enum ChangeSetReplay {
+public enum ChangeSetReplay {
     /// Applies and compares; returns the change set for the caller's own expectations.
     @discardableResult
-    static func expectReplayGivesTheNew(old: URL, new: URL, sourceLocation: SourceLocation = #_sourceLocation)
+    public static func expectReplayGivesTheNew(old: URL, new: URL, sourceLocation: SourceLocation = #_sourceLocation)
         async throws -> ChangeSet {
         let changes = try ChangeSet.between(old, new)
         let folder = try Paths.temporaryFolder("replay")
@@ -22,7 +22,7 @@ enum ChangeSetReplay {
 
     /// `changes` (a change set's JSON, gzipped or not) applied by the reference client to a copy
     /// of `old` gives `new`, table by table.
-    static func expectReplay(of changes: URL, onto old: URL, gives new: URL, sourceLocation: SourceLocation = #_sourceLocation)
+    public static func expectReplay(of changes: URL, onto old: URL, gives new: URL, sourceLocation: SourceLocation = #_sourceLocation)
         async throws {
         let copy = try writableCopy(of: old)
         defer { try? FileManager.default.removeItem(at: copy.deletingLastPathComponent()) }
@@ -33,7 +33,7 @@ enum ChangeSetReplay {
     }
 
     /// A copy of a (read-only) published snapshot that a client may write, in a folder of its own.
-    static func writableCopy(of snapshot: URL) throws -> URL {
+    public static func writableCopy(of snapshot: URL) throws -> URL {
         let copy = try Paths.temporaryFolder("replay").appendingPathComponent("copy.sqlite")
         try FileManager.default.copyItem(at: snapshot, to: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
@@ -41,7 +41,7 @@ enum ChangeSetReplay {
     }
 
     /// Every table of `copy` holds what `new`'s does, with the same schema; its search answers alike.
-    static func expectSame(_ copy: URL, as new: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func expectSame(_ copy: URL, as new: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         func everything(_ url: URL) throws -> [String: QueryResult] {
             var tables: [String: QueryResult] = [:]
             let names = try QueryResult.run("SELECT table_name FROM _table_keys", on: url).rows.compactMap { row -> String? in

@@ -7,6 +7,7 @@ import Logging
 import Pipeline
 import PostgresTarget
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 
