@@ -7,7 +7,7 @@ import Basics
 /// comment that starts with `mark`, and nothing is renamed or dropped without it.
 ///
 /// Schemas published by versions before the mark carry none; one is taken as ours, and marked,
-/// only when it is empty or every table in it is one a publish makes (those its own
+/// only when it holds no function or type and is empty or every table in it is one a publish makes (those its own
 /// `_table_keys` lists, and the search tables; for a change feed, `run` and `change` both), so
 /// an application's table in it keeps it out of our hands.
 enum PostgresOwnership {
@@ -43,6 +43,19 @@ enum PostgresOwnership {
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S') ORDER BY 1
             """, [schema]).compactMap { $0.first ?? nil }
+        // Functions and types are no relations, and a publish makes one function only (the
+        // views' `real_text`): a schema that holds another is an application's, whatever else
+        // it holds.
+        let routinesAndTypes = try connection.query("""
+            SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
+            UNION ALL
+            SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
+            WHERE n.nspname = $1 AND t.typrelid = 0 AND t.typelem = 0
+            """, [schema]).compactMap { $0.first ?? nil }
+        let ownRoutines: Set<String> = feed ? [] : [PostgresViews.realTextFunction]
+        if let stranger = routinesAndTypes.first(where: { !ownRoutines.contains($0) }) {
+            return .foreign("the function or type \(stranger)")
+        }
         // An empty schema holds nothing to lose (one made ahead of the first night, to expose it).
         if relations.isEmpty { return .oursUnmarked }
         let known: Set<String>

@@ -203,8 +203,9 @@ enum PostgresViews {
 
     /// A real as SQLite prints it in text (`5.0`, `0.25`), so that messages read the same in
     /// both databases.
+    static let realTextFunction = "real_text"
     static let realText = """
-        CREATE FUNCTION real_text(value double precision) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+        CREATE FUNCTION \(realTextFunction)(value double precision) RETURNS text LANGUAGE sql IMMUTABLE AS $$
             SELECT CASE WHEN value = trunc(value) AND abs(value) < 1e15 THEN trunc(value)::bigint::text || '.0'
                         ELSE value::text END
         $$

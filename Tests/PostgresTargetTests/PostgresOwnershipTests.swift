@@ -104,6 +104,11 @@ struct PostgresOwnershipTests {
         defer { try? FileManager.default.removeItem(at: workspace) }
         let connection = try PostgresConnection(url: server.url, place: "test")
         try applicationTable(in: "shop__reports", connection)
+        // A schema of an application's functions alone, named like a night kept for rollback.
+        try connection.execute("""
+            CREATE SCHEMA shop__api;
+            CREATE FUNCTION shop__api.greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'hello' $$
+            """)
 
         let spec = try pipeline(schema: "shop", retention: "retention:\n  keep_last: 2\n", in: workspace)
         let first = try await nights(1, of: spec, server: server, workspace: workspace)
@@ -113,9 +118,10 @@ struct PostgresOwnershipTests {
         #expect(later.map(\.status) == [0, 0, 0], "\(later.map(\.error))")
 
         #expect(try applicationRows(in: "shop__reports", connection) == [["1", "owner@example.edu"]])
+        #expect(try connection.query("SELECT shop__api.greeting()") == [["hello"]])
         // keep_last 2: the served night and one kept for rollback, besides the application's.
         let kept = try connection.query("""
-            SELECT nspname FROM pg_namespace WHERE nspname LIKE 'shop\\_\\_%' AND nspname <> 'shop__reports'
+            SELECT nspname FROM pg_namespace WHERE nspname LIKE 'shop\\_\\_%' AND nspname NOT IN ('shop__reports', 'shop__api')
             """)
         #expect(kept.count == 1, "\(kept)")
         let marks = try connection.query("""
