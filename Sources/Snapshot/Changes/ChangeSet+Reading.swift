@@ -134,7 +134,8 @@ private struct ChangeSetFields {
             return ChangeSet.Update(key: try row(update["key"], width: key.count, field, "an updated row's key"),
                                     changed: try order.map { ChangeSet.Change(column: $0, value: try self.value(changed[$0], "\(field).updated")) })
         }
-        let create: String? = table["create"].map { try? text($0, "\(field).create") } ?? nil
+        // Written only for a replaced table; when present it must be text, not quietly dropped.
+        let create: String? = try table["create"].map { try text($0, "\(field).create") }
         return ChangeSet.Table(
             name: name, key: key, columns: columns,
             replaced: try flag(table["replaced"], "\(field).replaced"), dropped: dropped,
