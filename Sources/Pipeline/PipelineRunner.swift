@@ -114,10 +114,10 @@ public struct PipelineRunner: Sendable {
         let run = try OpenRun(context)
         defer { withExtendedLifetime(run.lock) {} }
         var log = StageLog(context)
-        var revalidation = await Revalidate(context: context)
+        let revalidation = await Revalidate(context: context)
             .run(run.work, latest: run.latest, resuming: !run.interrupted.isEmpty)
         // What revalidation asked is in the raw store's history even when it ends the run.
-        revalidation.seconds += try run.raw.commitPending(timedOn: context.clock)
+        try context.times.measure(.fetch) { try run.raw.commitPending() }
         try run.stopIfDamaged()
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
@@ -126,31 +126,31 @@ public struct PipelineRunner: Sendable {
         defer { staging.discard() }
         let harvest = try await Harvest(context: context, scratch: staging.scratch)
             .run(revalidation, of: run, into: staging)
-        harvest.stages.forEach { log.record($0) }
+        log.record(.fetch, counts: harvest.fetchCounts)
+        log.record(.parse, counts: harvest.parseCounts)
         try Task.checkCancellation()
         let menus = harvest.menus.digest
         let computed = log.time(.compute) {
             Compute(spec: spec).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
         }
-        // The write stage's time includes the days' share, written as partitions finished.
-        let written = try log.time(.write, extraSeconds: harvest.menus.seconds) {
+        let written = try log.time(.write) {
             try Write(spec: spec).run(computed, menus: menus, into: staging)
         }
-        let checks = log.time(.check) {
-            Check(context: context, readsFoodPages: run.readsFoodPages)
-                .run(harvest.outcome, dataset: computed.dataset, menus: menus, written: written, latest: run.latest)
+        let checks = try log.time(.check) {
+            try Check(context: context, readsFoodPages: run.readsFoodPages)
+                .run(harvest.outcome, computed: computed, menus: menus, written: written, latest: run.latest,
+                     staging: staging)
         }
         try record(harvest.outcome, checks: checks, in: staging)
         try Task.checkCancellation()
         let published = checks.blocking.isEmpty
             ? try Publish(context: context, store: run.store).run(staging, fileName: fileName,
-                                                                  rowCounts: written.rowCounts, log: &log)
+                                                                  rowCounts: checks.rowCounts, log: &log)
             : nil
         // The staging database has served its purpose: closing it now returns its page cache
         // before the manifest, the run's last large allocation, is encoded.
         staging.discard()
-        return try finish.run(published: published, harvest: harvest.outcome, stages: log.stages, checks: checks,
-                              written: written)
+        return try finish.run(published: published, harvest: harvest.outcome, stages: log.stages, checks: checks)
     }
 
     /// The latest snapshot's menus are where the new one starts: days whose rows come out the

@@ -81,7 +81,7 @@ public actor DocumentLog: DocumentReader {
             let started = clock.instant
             defer { fetchSeconds += clock.seconds(since: started) }
             let upstream = upstream
-            document = try await run.sharedDocument(url, readers: readers) { try await upstream.fetch(url) }
+            document = try await run.shared(url, readers: readers) { try await upstream.fetch(url) }
             count(document, asked: upstreamAsks)
         }
         revalidate.append(url)

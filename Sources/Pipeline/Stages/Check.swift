@@ -2,32 +2,42 @@ import FoodModel
 import Foundation
 import Snapshot
 
-/// The check stage: the gates, against the policy and the latest snapshot, each told as an event.
+/// The check stage: the review of every label (recorded in staging: a food's flags are data),
+/// then the gates, against the policy and the latest snapshot, each told as an event. Every
+/// check of a run's whole output is made here; a partition is judged as it finishes, since a
+/// refused one is replaced by its last good version (`PartitionJudge`).
 struct Check {
     let context: StageContext
     let readsFoodPages: Bool
 
     struct Output: StageOutput {
         var outcomes: [CheckOutcome]
+        /// The snapshot's row counts, with the review's rows.
+        var rowCounts: [String: Int]
         /// The outcomes that stop the publication.
         var blocking: [CheckOutcome] { outcomes.filter(\.blocksPublishing) }
         var counts: [String: Int] { ["checks": outcomes.count, "blocking": blocking.count] }
     }
 
-    func run(_ harvest: HarvestOutcome, dataset: Dataset, menus: MenuDigest, written: Write.Output,
-             latest: URL?) -> Output {
+    func run(_ harvest: HarvestOutcome, computed: Compute.Output, menus: MenuDigest, written: Write.Output,
+             latest: URL?, staging: StagingSnapshot) throws -> Output {
+        let review = NutritionChecks().review(Array(computed.dataset.foods.values), standard: context.spec.dailyValues,
+                                              unfilled: computed.unfilledLabels,
+                                              portions: menus.foods.mapValues(\.portions))
+        try staging.write(agreements: review.agreements, flags: review.flags)
+        let counted = written.rowCounts.merging(try staging.rowCounts(of: StagingSnapshot.reviewTables)) { _, new in new }
         let manifest = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
         let checks = Checks(spec: context.spec, readsFoodPages: readsFoodPages, unpublishedManifest: manifest.path,
                             today: context.options.today)
         let outcomes = checks.evaluate(
-            dataset: dataset, menus: menus, counts: written.rowCounts, previous: rowCounts(of: latest),
+            dataset: computed.dataset, menus: menus, counts: written.rowCounts, previous: rowCounts(of: latest),
             failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
             staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)
-            + written.outcomes
+            + review.outcomes + written.outcomes
         for check in outcomes {
             context.emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check)
         }
-        return Output(outcomes: outcomes)
+        return Output(outcomes: outcomes, rowCounts: counted)
     }
 
     /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be

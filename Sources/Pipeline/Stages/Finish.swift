@@ -1,24 +1,23 @@
 import Basics
 import Foundation
-import PostgresTarget
 import Snapshot
 import SourceAdapters
 
 /// The finish stage: the manifest assembled once, after everything the run did, and written
-/// (beside the snapshot, or under `state/runs/` when nothing was published); PostgreSQL told;
-/// the ledger's run closed; `run_finished`.
+/// (beside the snapshot, or under `state/runs/` when nothing was published); the ledger's run
+/// closed; `run_finished`.
 struct Finish {
     let context: StageContext
     let store: SnapshotStore
     let ledger: StateLedger
 
     /// The end of a run that built a snapshot, published or stopped by a blocking check.
-    func run(published: Publish.Output?, harvest: HarvestOutcome, stages: [RunManifest.Stage], checks: Check.Output,
-             written: Write.Output) throws -> RunReport {
+    func run(published: Publish.Output?, harvest: HarvestOutcome, stages: [RunManifest.Stage], checks: Check.Output)
+        throws -> RunReport {
         let manifest = ManifestBuilder(context: context).manifest(
             status: published == nil ? .notPublished : .published, snapshot: published?.snapshot.lastPathComponent,
             inputsSHA256: harvest.fingerprint.sha256, partitions: harvest.partitions, inputs: harvest.dataset.documents,
-            stages: stages, checks: checks.outcomes, rowCounts: written.rowCounts)
+            stages: stages, checks: checks.outcomes, rowCounts: checks.rowCounts)
         guard let published else { return try notPublished(manifest, blocking: checks.blocking) }
         return try completed(manifest, published: published, missing: harvest.missingChanges)
     }
@@ -27,7 +26,7 @@ struct Finish {
     /// published; the manifest, under `state/runs/`, names the snapshot that is still current
     /// and carries its row counts.
     func unchanged(_ revalidation: Revalidation, current: URL) throws -> RunReport {
-        let fetch = RunManifest.Stage(name: .fetch, seconds: revalidation.seconds,
+        let fetch = RunManifest.Stage(name: .fetch, seconds: context.times.seconds(of: .fetch),
                                       counts: revalidation.documentCounts.asCounts.merging(
                                           ["documents": revalidation.documentsFetched]) { _, total in total })
         context.emit(.stageFinished, stage: fetch.name, seconds: fetch.seconds, counts: fetch.counts)
@@ -48,19 +47,7 @@ struct Finish {
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
-        var problems: [String] = []
-        // A report page lost on the night its snapshot was published (a full disk) is written
-        // by the next run, even one that finds every input unchanged.
-        if context.spec.reportPage, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
-           let problem = Publish(context: context, store: store).writeReport(of: current, previous: store.published(before: current)) {
-            problems.append(problem)
-        }
-        // So is a night PostgreSQL missed (its server was down when the snapshot was published).
-        if let target = context.spec.postgres,
-           try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
-           let problem = publishToPostgres(current) {
-            problems.append(problem)
-        }
+        let problems = try Publish(context: context, store: store).catchUp(current)
         guard problems.isEmpty else { throw Failure.publishedIncompletely(current.path, problems: problems) }
         context.emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from",
                      path: current.path)
@@ -90,7 +77,6 @@ struct Finish {
         } catch {
             problems.append("its manifest could not be written (\(error))")
         }
-        if let problem = publishToPostgres(published, changes: output.changes) { problems.append(problem) }
         do {
             try ledger.finishRuns(recording: missing)
         } catch {
@@ -105,25 +91,6 @@ struct Finish {
         context.emit(.runFinished, status: manifest.status.rawValue, seconds: seconds, path: published.path)
         return RunReport(manifest: manifest, snapshotPath: published.path, manifestPath: manifestPath,
                          seconds: seconds)
-    }
-
-    /// Sends a published snapshot into PostgreSQL when the pipeline says so, with the change set
-    /// the publish stage wrote beside it, if any; what went wrong, in one phrase, or nil. The
-    /// SQLite publication stands either way.
-    private func publishToPostgres(_ snapshot: URL, changes: ChangeSet? = nil) -> String? {
-        guard let target = context.spec.postgres else { return nil }
-        do {
-            // As many nights before kept as retention keeps snapshots besides the latest; one at least.
-            let publication = try PostgresPublisher.publish(snapshot, to: target,
-                                                            keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1),
-                                                            changes: changes, changeRowLimit: context.spec.changeRowLimit)
-            context.emit(.publishedPostgres, message: "schema \(publication.schema)"
-                         + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
-                         counts: publication.rowCounts)
-            return nil
-        } catch {
-            return "PostgreSQL was not updated and still serves what it did (\(error))"
-        }
     }
 
     /// Compact, with sorted keys (stable for diffs; `jq .` indents it): the manifest is encoded

@@ -1,10 +1,12 @@
 import Basics
 import Foundation
+import PostgresTarget
 import Report
 import Snapshot
 
 /// The publish stage: the staging database made a verified, read-only snapshot, `latest` swung
-/// to it, the report page and the change file beside it; then the `published` event and retention.
+/// to it, the report page and the change file beside it; then the `published` event, retention
+/// and the PostgreSQL copy. Every output of a night is published here.
 struct Publish {
     let context: StageContext
     let store: SnapshotStore
@@ -15,19 +17,40 @@ struct Publish {
         /// compares the two snapshots once; nil when there is none (the first night, or it
         /// could not be made).
         var changes: ChangeSet?
-        /// What was to be written beside the snapshot and could not be, one phrase each: the
-        /// run still publishes, and ends saying so (exit 5), since a reader misses it.
+        /// What was to be written beside the snapshot, or sent to PostgreSQL, and could not be,
+        /// one phrase each: the run still publishes, and ends saying so (exit 5), since a reader
+        /// misses it.
         var lost: [String] = []
         var counts: [String: Int] { [:] }
     }
 
-    /// The stage, timed in `log`, then the `published` event and retention.
+    /// The stage, timed in `log`, then the `published` event, retention and PostgreSQL.
     func run(_ staging: StagingSnapshot, fileName: String, rowCounts: [String: Int], log: inout StageLog) throws
         -> Output {
-        let published = try log.time(.publish) { try publish(staging, fileName: fileName) }
+        var published = try log.time(.publish) { try publish(staging, fileName: fileName) }
         context.emit(.published, counts: rowCounts, path: published.snapshot.path)
         applyRetention(keeping: published.snapshot)
+        if let problem = publishToPostgres(published.snapshot, changes: published.changes) {
+            published.lost.append(problem)
+        }
         return published
+    }
+
+    /// What the snapshot that is still current lacks, published now: a report page lost on the
+    /// night it was published (a full disk), a night PostgreSQL missed (its server was down).
+    /// What could not be, one phrase each.
+    func catchUp(_ current: URL) throws -> [String] {
+        var problems: [String] = []
+        if context.spec.reportPage, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
+           let problem = writeReport(of: current, previous: store.published(before: current)) {
+            problems.append(problem)
+        }
+        if let target = context.spec.postgres,
+           try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
+           let problem = publishToPostgres(current) {
+            problems.append(problem)
+        }
+        return problems
     }
 
     private func publish(_ staging: StagingSnapshot, fileName: String) throws -> Output {
@@ -50,9 +73,8 @@ struct Publish {
         return Output(snapshot: snapshot, changes: changes, lost: lost)
     }
 
-    /// The report page beside `snapshot`; what went wrong, in one phrase, or nil. A run that
-    /// finds the latest snapshot without its page (a disk that was full) writes it too.
-    func writeReport(of snapshot: URL, previous: URL?) -> String? {
+    /// The report page beside `snapshot`; what went wrong, in one phrase, or nil.
+    private func writeReport(of snapshot: URL, previous: URL?) -> String? {
         do {
             try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
             return nil
@@ -89,6 +111,25 @@ struct Publish {
             }
         } catch {
             context.emit(.warning, stage: .publish, message: "retention could not remove an old snapshot: \(error)")
+        }
+    }
+
+    /// Sends a published snapshot into PostgreSQL when the pipeline says so, with the change set
+    /// written beside it, if any; what went wrong, in one phrase, or nil. The SQLite publication
+    /// stands either way.
+    private func publishToPostgres(_ snapshot: URL, changes: ChangeSet? = nil) -> String? {
+        guard let target = context.spec.postgres else { return nil }
+        do {
+            // As many nights before kept as retention keeps snapshots besides the latest; one at least.
+            let publication = try PostgresPublisher.publish(snapshot, to: target,
+                                                            keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1),
+                                                            changes: changes, changeRowLimit: context.spec.changeRowLimit)
+            context.emit(.publishedPostgres, message: "schema \(publication.schema)"
+                         + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
+                         counts: publication.rowCounts)
+            return nil
+        } catch {
+            return "PostgreSQL was not updated and still serves what it did (\(error))"
         }
     }
 }

@@ -22,6 +22,8 @@ struct StageContext: Sendable {
     var observer: any RunObserver
     /// Stamped with the pipeline and the run, so every line the run's libraries log says which.
     let logger: Logger
+    /// What each stage spent outside its own turn, for the stage log.
+    let times: StageTimes
 
     init(spec: PipelineSpec, options: RunOptions, observer: any RunObserver, logger: Logger) {
         self.spec = spec
@@ -30,6 +32,7 @@ struct StageContext: Sendable {
         let instant = options.clock.now()
         self.started = instant
         self.begun = options.clock.instant
+        self.times = StageTimes(clock: options.clock)
         self.runId = Self.makeRunId(at: instant)
         self.runDate = options.asOf?.description ?? String(ISOTimestamp.string(from: instant).prefix(10))
         var logger = logger

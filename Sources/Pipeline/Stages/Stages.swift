@@ -53,7 +53,8 @@ protocol StageOutput {
 }
 
 /// The run's stages as the manifest records them, in the order they ran: each timed by `time`,
-/// the one place that says when a stage starts and finishes.
+/// the one place that says when a stage starts and finishes, plus what it spent outside its turn
+/// (`StageTimes`).
 struct StageLog {
     let context: StageContext
     private(set) var stages: [RunManifest.Stage] = []
@@ -63,20 +64,19 @@ struct StageLog {
     }
 
     /// Runs `stage` between its `stage_started` and `stage_finished` events and records its time
-    /// and counts. `extraSeconds`: time the stage spent earlier, overlapped with another (the
-    /// days written as partitions finished belong to the write).
-    mutating func time<Output: StageOutput>(_ name: StageName, extraSeconds: @autoclosure () -> Double = 0,
-                                            _ stage: () throws -> Output) rethrows -> Output {
+    /// (with what it spent before its turn: the days written as partitions finished belong to
+    /// the write) and counts.
+    mutating func time<Output: StageOutput>(_ name: StageName, _ stage: () throws -> Output) rethrows -> Output {
         context.emit(.stageStarted, stage: name)
-        let started = context.clock.instant
-        let output = try stage()
-        record(RunManifest.Stage(name: name, seconds: context.clock.seconds(since: started) + extraSeconds(),
-                                 counts: output.counts))
+        let output = try context.times.measure(name, stage)
+        record(name, counts: output.counts)
         return output
     }
 
-    /// A stage timed another way (fetch and parse: summed over partitions run side by side).
-    mutating func record(_ stage: RunManifest.Stage) {
+    /// A stage that has no turn of its own (fetch and parse, run by partitions side by side):
+    /// recorded with the time `StageTimes` summed for it.
+    mutating func record(_ name: StageName, counts: [String: Int]) {
+        let stage = RunManifest.Stage(name: name, seconds: context.times.seconds(of: name), counts: counts)
         stages.append(stage)
         context.emit(.stageFinished, stage: stage.name, seconds: stage.seconds, counts: stage.counts)
     }

@@ -1,10 +1,9 @@
 import FoodModel
 import Foundation
-import Nutrition
 import Snapshot
 
 /// The write stage: everything but the days (which went in as partitions finished) into the
-/// staging database, in one transaction, with the review of every label.
+/// staging database. The review of every label is the check stage's, which records it.
 struct Write {
     let spec: PipelineSpec
 
@@ -12,17 +11,13 @@ struct Write {
         var rowCounts: [String: Int]
         /// The row counts, and the days kept from the latest snapshot when it was continued.
         var counts: [String: Int]
-        /// The review of every label, and what writing found (ids a dump read more than once).
+        /// What writing found (ids a dump read more than once, label versions, estimates skipped).
         var outcomes: [CheckOutcome]
     }
 
     func run(_ computed: Compute.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
         let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
-        let nutrition = NutritionChecks().review(Array(computed.dataset.foods.values), standard: spec.dailyValues,
-                                                 unfilled: computed.unfilledLabels,
-                                                 portions: menus.foods.mapValues(\.portions))
-        try staging.write(agreements: nutrition.agreements, flags: nutrition.flags)
         if let places = spec.places { try staging.write(places: places.places) }
         if let estimator = spec.estimator { try Estimates.write(computed.dataset, estimator: estimator, into: staging) }
         let changing = computed.labels.changing
@@ -40,7 +35,7 @@ struct Write {
         let rowCounts = try staging.rowCounts()
         let kept = staging.continuesPrevious ? ["days_kept": staging.keptDays] : [:]
         return Output(rowCounts: rowCounts, counts: rowCounts.merging(kept) { table, _ in table },
-                      outcomes: nutrition.outcomes + [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
+                      outcomes: [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
     }
 
     /// How many foods printed more than one label, and how many items were served with a later

@@ -22,9 +22,9 @@ public enum SnapshotReader {
     }
 
     /// Rows per data table.
-    public static func rowCounts(_ db: Database) throws -> [String: Int] {
+    public static func rowCounts(_ db: Database, of tables: [String] = SnapshotSchema.dataTables) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for table in SnapshotSchema.dataTables {
+        for table in tables {
             counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         }
         return counts

@@ -46,7 +46,10 @@ public struct FoodFlagRow: Hashable, Sendable {
 }
 
 extension StagingSnapshot {
-    /// Writes the nutrition review of the compute stage, in one transaction, in a stable order
+    /// The tables the nutrition review fills (`write(agreements:flags:)`).
+    public static let reviewTables = ["food_nutrient_agreement", "food_flag"]
+
+    /// Writes the nutrition review of the check stage, in one transaction, in a stable order
     /// so that two runs on the same inputs publish identical tables.
     public func write(agreements: [NutrientAgreementRow], flags: [FoodFlagRow]) throws {
         do {

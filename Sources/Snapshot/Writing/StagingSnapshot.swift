@@ -243,8 +243,8 @@ public final class StagingSnapshot {
     }
 
     /// Rows per data table, for checks and the run summary.
-    public func rowCounts() throws -> [String: Int] {
-        try queue.read { db in try SnapshotReader.rowCounts(db) }
+    public func rowCounts(of tables: [String] = SnapshotSchema.dataTables) throws -> [String: Int] {
+        try queue.read { db in try SnapshotReader.rowCounts(db, of: tables) }
     }
 
     /// Removes the staging files, the run's scratch files among them; used after publishing and

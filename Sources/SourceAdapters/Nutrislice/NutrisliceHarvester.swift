@@ -4,7 +4,7 @@ import Fetching
 import Foundation
 
 /// One partition per service day, made of the day in the week answer of each menu type. The
-/// seven days of a week read one request per menu type, shared within the run.
+/// seven days of a week read one request per menu type, decoded once, shared within the run.
 struct NutrisliceHarvester: Harvester {
     let source: SourceSpec
     /// The organisation's API root (`https://wisc-housingdining.api.nutrislice.com`), or a folder
@@ -36,8 +36,10 @@ struct NutrisliceHarvester: Harvester {
             let path = NutrisliceMenu.weekPath(school: settings.school, menuType: menuType, containing: date)
             let url = base + path
             let page = try await documents.fetchShared(url, readers: readers, run: run)
-            let parsed = try NutrisliceMenu.parseWeek(page.body, date: date, meal: Settings.mealName(of: menuType),
-                                                      restaurant: settings.restaurant, location: url)
+            let (meal, restaurant) = (Settings.mealName(of: menuType), settings.restaurant)
+            let parsed = try await run.shared("decoded " + url, readers: readers) {
+                try NutrisliceMenu.parseWeek(page.body, meal: meal, restaurant: restaurant, location: url)
+            }.day(date)
             for food in parsed.foods where result.dataset.foods[food.id] == nil {
                 result.dataset.foods[food.id] = food
             }

@@ -40,12 +40,33 @@ public enum NutrisliceMenu {
     /// not serve (no meal), not an error.
     public static func parseWeek(_ data: Data, date: ServiceDate, meal: String, restaurant: String,
                                  location: String) throws -> Parsed {
+        try parseWeek(data, meal: meal, restaurant: restaurant, location: location).day(date)
+    }
+
+    /// Every day of a week answer, decoded once: the week's partitions share it (`RunContext.shared`).
+    public static func parseWeek(_ data: Data, meal: String, restaurant: String, location: String) throws -> Week {
         let week = try JSONFields.object(data, location: location, expecting: "a week of menus")
         guard let days = week["days"] as? [Any] else {
             throw Failure.badInput("expected a week of menus with a list of days, found "
                                    + describe(week), at: location)
         }
-        return parseWeek(days: days, date: date, meal: meal, restaurant: restaurant, location: location)
+        let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
+        var parsed: [ServiceDate: Parsed] = [:]
+        for case let day as [String: Any] in days {
+            guard let date = JSONFields.text(day["date"]).flatMap(ServiceDate.init), parsed[date] == nil else { continue }
+            parsed[date] = parseDay(day, date: date, meal: meal, restaurant: restaurant, units: units, location: location)
+        }
+        return Week(days: parsed)
+    }
+
+    /// A week answer's days, each as `parseDay` reads it (units judged over the whole week).
+    public struct Week: Sendable {
+        let days: [ServiceDate: Parsed]
+
+        /// The day `date`; a week without it is a day this menu type does not serve (no meal).
+        public func day(_ date: ServiceDate) -> Parsed {
+            days[date] ?? Parsed(day: ServiceDay(date: date, meals: []), foods: [], problems: [], notes: [], textRows: 0)
+        }
     }
 
     /// The day `date` of a week's days, already read.
@@ -55,7 +76,7 @@ public enum NutrisliceMenu {
             let units = NutrisliceUnits(days: days.compactMap { $0 as? [String: Any] })
             return parseDay(day, date: date, meal: meal, restaurant: restaurant, units: units, location: location)
         }
-        return Parsed(day: ServiceDay(date: date, meals: []), foods: [], problems: [], notes: [], textRows: 0)
+        return Week(days: [:]).day(date)
     }
 
     /// A day saved in the wrapped form: its location, meal and date are in the wrapper.

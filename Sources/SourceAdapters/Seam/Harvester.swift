@@ -56,9 +56,10 @@ extension Harvester {
 /// ten days has its page fetched once per run.
 public actor RunContext {
     private var foodsRead: Set<FoodID> = []
-    /// Documents that several partitions read (a week of menus serves seven days), each asked
-    /// for once per run, with how many partitions have yet to read it: the last one lets it go.
-    private var shared: [String: (fetch: Task<FetchedDocument, any Error>, readers: Int)] = [:]
+    /// What several partitions read (a week of menus serves seven days, and so does its
+    /// decoding), each made once per run, with how many partitions have yet to read it: the last
+    /// one lets it go.
+    private var shared: [String: (value: Task<any Sendable, any Error>, readers: Int)] = [:]
     /// Where partitions set aside what is too large to hold (`RecipeSpool`): files named from
     /// this path, which go when the run's staging database does.
     private let scratch: URL
@@ -74,17 +75,22 @@ public actor RunContext {
         return URL(fileURLWithPath: "\(scratch.path)-\(purpose)-\(scratchFiles)")
     }
 
-    /// The document at `url`, fetched by the first of the `readers` partitions that ask and
-    /// handed to the others (a failure too); released once all of them have read it.
-    public func sharedDocument(_ url: String, readers: Int,
-                        fetch: @escaping @Sendable () async throws -> FetchedDocument) async throws -> FetchedDocument {
-        let entry = shared[url] ?? (Task { try await fetch() }, max(readers, 1))
+    /// The value under `key`, made by the first of the `readers` partitions that ask and handed
+    /// to the others (a failure too); released once all of them have read it. Keys say what the
+    /// value is (a document's URL, "decoded " and its URL).
+    public func shared<Value: Sendable>(_ key: String, readers: Int,
+                                        make: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let entry = shared[key] ?? (Task { try await make() as any Sendable }, max(readers, 1))
         if entry.readers <= 1 {
-            shared[url] = nil
+            shared[key] = nil
         } else {
-            shared[url] = (entry.fetch, entry.readers - 1)
+            shared[key] = (entry.value, entry.readers - 1)
         }
-        return try await entry.fetch.value
+        guard let value = try await entry.value.value as? Value else {
+            throw Failure(.badInput, "two kinds of value were shared under one name in a run; name each kind apart",
+                          at: key)
+        }
+        return value
     }
 
     /// Claims a food for this partition; false when another partition already read it.

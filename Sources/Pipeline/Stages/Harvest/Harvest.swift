@@ -21,11 +21,6 @@ struct HarvestOutcome {
     var unknownRestaurants: Set<String> = []
     /// Names too long to be real, cut where stored, to be reported once per run.
     var longNames = LongNames()
-    /// Time the partitions spent waiting for documents and parsing them, summed over partitions:
-    /// with partitions running side by side these add up to more than the wall time. Fetching
-    /// includes committing the documents to the raw store.
-    var fetchSeconds = 0.0
-    var parseSeconds = 0.0
     /// Partitions whose new fetch was refused or failed, published from their last good version.
     var stale: [StalePartition] = []
     /// Foods whose label got worse tonight, published as the latest snapshot had them.
@@ -58,8 +53,10 @@ struct Harvest {
         var outcome: HarvestOutcome
         /// Where the days went, and their digest for the stages after.
         let menus: MenuStream
-        /// The fetch stage (revalidation's time and the partitions') and the parse stage.
-        let stages: [RunManifest.Stage]
+        /// What the fetch and parse stages count; their time is what the partitions spent in
+        /// each, summed (`StageTimes`): with partitions side by side, more than the wall time.
+        let fetchCounts: [String: Int]
+        let parseCounts: [String: Int]
     }
 
     /// The fetch and parse stages, from what revalidation fetched: the days into `staging` as
@@ -67,7 +64,7 @@ struct Harvest {
     func run(_ revalidation: Revalidation, of run: OpenRun, into staging: StagingSnapshot) async throws -> Output {
         // Parsing starts with the first partition fetched: the two stages run together.
         context.emit(.stageStarted, stage: .parse)
-        let menus = MenuStream(staging: staging, clock: context.clock)
+        let menus = MenuStream(staging: staging, times: context.times)
         let labelsKept = run.latest.flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
         var harvest = try await partitions(revalidation.work, ledger: run.ledger, menus: menus,
@@ -86,12 +83,10 @@ struct Harvest {
         if harvest.foodDocumentsFromCache > 0 {
             parseCounts["food_documents_from_cache"] = harvest.foodDocumentsFromCache
         }
-        return Output(outcome: harvest, menus: menus, stages: [
-            RunManifest.Stage(name: .fetch, seconds: revalidation.seconds + harvest.fetchSeconds,
-                              counts: harvest.documentCounts.asCounts.merging(
-                                  ["documents": harvest.dataset.documents.count]) { _, total in total }),
-            RunManifest.Stage(name: .parse, seconds: harvest.parseSeconds, counts: parseCounts),
-        ])
+        let fetchCounts = harvest.documentCounts.asCounts.merging(["documents": harvest.dataset.documents.count]) {
+            _, total in total
+        }
+        return Output(outcome: harvest, menus: menus, fetchCounts: fetchCounts, parseCounts: parseCounts)
     }
 
     /// Labels that got worse tonight keep the latest snapshot's version (`LastGoodFoods`); a
@@ -149,7 +144,7 @@ struct Harvest {
                 running -= 1
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
-                try commit(outcome, to: ledger, unrecorded: &unrecorded, storingSeconds: &harvest.fetchSeconds)
+                try commit(outcome, to: ledger, unrecorded: &unrecorded)
                 finished[outcome.work.index] = outcome
                 while let ready = finished.removeValue(forKey: nextInOrder) {
                     try absorb(ready, into: &harvest, menus: menus)
@@ -161,11 +156,11 @@ struct Harvest {
                 }
             }
         }
-        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
+        try commitRawRecords()
         try unrecorded.commit(to: ledger)
         try await readUnclaimedFoods(of: borrowers, adapterRun: adapterRun, known: known, foods: cache, ledger: ledger,
                                      menus: menus, into: &harvest)
-        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
+        try commitRawRecords()
         cache?.flush()
         if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
@@ -177,10 +172,10 @@ struct Harvest {
 
     /// A partition taken from the parse cache waits to be committed with the next one fetched
     /// or parsed (`CachedPartitionRecords`); any other is committed now, after those. The raw
-    /// store's records go first, their time added to `storingSeconds`.
+    /// store's records go first.
     private func commit(_ outcome: PartitionOutcome, to ledger: StateLedger,
-                        unrecorded: inout CachedPartitionRecords, storingSeconds: inout Double) throws {
-        storingSeconds += try raw.commitPending(timedOn: context.clock)
+                        unrecorded: inout CachedPartitionRecords) throws {
+        try commitRawRecords()
         if outcome.fromCache, outcome.stale == nil {
             if let state = ledgerState(of: outcome) {
                 try unrecorded.add(state, previous: outcome.work.previous, to: ledger)
@@ -217,8 +212,8 @@ struct Harvest {
         harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
         harvest.foodDocumentsParsed += outcome.foodDocumentsParsed
         harvest.foodDocumentsFromCache += outcome.foodDocumentsFromCache
-        harvest.fetchSeconds += outcome.fetchSeconds
-        harvest.parseSeconds += max(0, outcome.seconds - outcome.fetchSeconds)
+        context.times.add(outcome.fetchSeconds, to: .fetch)
+        context.times.add(max(0, outcome.seconds - outcome.fetchSeconds), to: .parse)
         switch outcome.result {
         case .success(var result):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
@@ -439,7 +434,7 @@ struct Harvest {
         recorded.documents = borrower.documents + newDocuments
         recorded.attempted = recorded.documents
         recorded.summary = borrower.summary
-        harvest.fetchSeconds += try raw.commitPending(timedOn: context.clock)
+        try commitRawRecords()
         try record(recorded, in: ledger)
     }
 
@@ -469,6 +464,12 @@ struct Harvest {
     /// is committed before the ledger names documents (`commit`, and before every `record`), so
     /// a partition the ledger calls done never points at a record a kill took from the index.
     private var raw: RawStore { RawStore(root: context.options.workspace.raw) }
+
+    /// Storing what was fetched is part of fetching it, though a run commits a batch at a time
+    /// between fetches rather than in each: its time is the fetch stage's.
+    private func commitRawRecords() throws {
+        try context.times.measure(.fetch) { try raw.commitPending() }
+    }
 
     /// Commits a finished partition to the ledger as soon as it finishes, once the raw store has
     /// committed its documents' records. A kept day is not written: a replay learns nothing new about it.
@@ -507,16 +508,5 @@ struct Harvest {
                                   runId: context.runId, updatedAt: ISOTimestamp.string(from: context.clock.now()), message: "\(error)",
                                   failure: (error as? Failure)?.code.name, lastGood: previous?.lastGood)
         }
-    }
-}
-
-extension RawStore {
-    /// `commitPending`, and how long it took on `clock`: the fetch stage's time, since storing
-    /// what was fetched is part of fetching it, though a run commits a batch at a time between
-    /// fetches rather than in each.
-    func commitPending(timedOn clock: RunClock) throws -> Double {
-        let started = clock.instant
-        try commitPending()
-        return clock.seconds(since: started)
     }
 }

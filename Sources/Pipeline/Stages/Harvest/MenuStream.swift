@@ -7,21 +7,18 @@ import Snapshot
 /// digest for the stages after the write. Used from the run's own task only.
 final class MenuStream {
     private let staging: StagingSnapshot
-    private let clock: RunClock
+    /// Writing days is the write stage's work, done early: its time is counted there.
+    private let times: StageTimes
     private(set) var digest = MenuDigest()
-    /// Time spent writing days, which belongs to the write stage.
-    private(set) var seconds = 0.0
 
-    init(staging: StagingSnapshot, clock: RunClock) {
+    init(staging: StagingSnapshot, times: StageTimes) {
         self.staging = staging
-        self.clock = clock
+        self.times = times
     }
 
     /// `labelVersions`: each item's label version, in page order (`LabelVersions.record`).
     func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
-        let started = clock.instant
-        defer { seconds += clock.seconds(since: started) }
-        try staging.append(day, labelVersions: labelVersions)
+        try times.measure(.write) { try staging.append(day, labelVersions: labelVersions) }
         digest.add(day)
     }
 }

@@ -11,7 +11,6 @@ struct Revalidation {
     /// The latest snapshot, when every partition would read exactly what that snapshot was
     /// built from: then there is nothing to publish.
     var currentSnapshot: URL?
-    var seconds: Double
 
     /// Documents fetched again to compare, over every partition revalidated.
     var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
@@ -45,7 +44,7 @@ struct Revalidate {
     func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
         context.emit(.stageStarted, stage: .fetch)
         let started = context.clock.instant
-        var result = Revalidation(work: work, currentSnapshot: nil, seconds: 0)
+        var result = Revalidation(work: work, currentSnapshot: nil)
         // A latest snapshot with stale days or labels is never current: what it carries from
         // earlier nights is tried again every night until a good fetch replaces it.
         guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
@@ -76,7 +75,7 @@ struct Revalidate {
                 }
             }
         }
-        result.seconds = context.clock.seconds(since: started)
+        context.times.add(context.clock.seconds(since: started), to: .fetch)
         if let firstChanged {
             context.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
             return result
