@@ -71,18 +71,7 @@ extension SnapshotSchema {
 
         \(summaryViews(reading: "v_menu_nutrition"))
 
-        CREATE VIEW v_label_disagreements AS
-        SELECT a.food_id, f.name AS food, 'dv_percent' AS kind, a.nutrient_key,
-               'printed ' || a.printed_dv_percent || '% for ' || fn.amount || ' ' || fn.unit
-                   || ', which gives ' || a.declared_dv_percent || '% under ' || a.dv_standard AS message
-        FROM food_nutrient_agreement a
-        JOIN food f ON f.id = a.food_id
-        JOIN food_nutrient fn ON fn.food_id = a.food_id AND fn.nutrient_key = a.nutrient_key
-        WHERE NOT a.agrees
-        UNION ALL
-        SELECT fl.food_id, f.name, fl.check_name, fl.nutrient_key, fl.message
-        FROM food_flag fl
-        JOIN food f ON f.id = fl.food_id;
+        \(SnapshotView.labelDisagreements.sqlite);
         """
 
     /// Migration 11: a food's labels as versions, for foods that printed more than one, and
@@ -213,26 +202,9 @@ extension SnapshotSchema {
     /// its macros as columns.
     private static func summaryViews(reading source: String) -> String {
         """
-        CREATE VIEW v_nutrition_summary AS
-        SELECT date, meal, restaurant,
-               count(*) AS items,
-               sum(is_vegan) AS vegan_items,
-               sum(is_vegetarian) AS vegetarian_items,
-               sum(is_entree) AS entrees,
-               round(avg(calories), 1) AS avg_calories,
-               max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
-               min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
-               sum(dv_disagreements > 0) AS items_with_dv_disagreements,
-               sum(flags > 0) AS flagged_items
-        FROM \(source)
-        GROUP BY date, meal, restaurant;
+        \(SnapshotView.nutritionSummary(reading: source).sqlite);
 
-        CREATE VIEW v_lowest_sodium_entree AS
-        SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
-        FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
-                                           ORDER BY sodium_mg, item) AS rank
-              FROM \(source) WHERE is_entree AND sodium_mg IS NOT NULL)
-        WHERE rank = 1;
+        \(SnapshotView.lowestSodiumEntree(reading: source).sqlite);
         """
     }
 
