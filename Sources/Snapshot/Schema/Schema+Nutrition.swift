@@ -158,11 +158,7 @@ extension SnapshotSchema {
                f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
                ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
                ln.amount_at_least
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
+        \(SnapshotView.menuItemPlaces())
         JOIN food f ON f.id = mi.food_id
         JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
         """
@@ -172,26 +168,8 @@ extension SnapshotSchema {
     private static func servedMacrosView(named name: String) -> String {
         """
         CREATE VIEW \(name) AS
-        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
-               mi.food_id, f.name AS food,
-               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
-                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
-               fm.is_vegan, fm.is_vegetarian,
-               (\(served("calories")) >= 200 AND \(served("protein_g")) >= 10) AS is_entree,
-               \(served("calories")) AS calories,
-               \(served("protein_g")) AS protein_g,
-               \(served("total_fat_g")) AS total_fat_g,
-               \(served("saturated_fat_g")) AS saturated_fat_g,
-               \(served("total_carbohydrate_g")) AS total_carbohydrate_g,
-               \(served("dietary_fiber_g")) AS dietary_fiber_g,
-               \(served("sugars_g")) AS sugars_g,
-               \(served("sodium_mg")) AS sodium_mg, \(served("cholesterol_mg")) AS cholesterol_mg,
-               fm.dv_disagreements, fm.flags
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
+        \(SnapshotView.servedMacroSelect(.sqlite))
+        \(SnapshotView.menuItemPlaces())
         JOIN food f ON f.id = mi.food_id
         JOIN v_food_macros fm ON fm.food_id = mi.food_id
         LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
@@ -206,11 +184,6 @@ extension SnapshotSchema {
 
         \(SnapshotView.lowestSodiumEntree(reading: source).sqlite);
         """
-    }
-
-    /// The served label's value of a macro: its version's where the food has versions, else the food's.
-    static func served(_ column: String) -> String {
-        "CASE WHEN lm.food_id IS NULL THEN fm.\(column) ELSE lm.\(column) END"
     }
 
     /// A nutrient's amount for the food in `GROUP BY f.id`, in grams.
