@@ -3,8 +3,9 @@
 /// spells a piece its own way.
 ///
 /// A migration that makes a view as it stands makes it from here. One that changes a view drops
-/// it and makes it from here, and the migration that made it before then takes the old text back
-/// as a literal: a migration, once published, never changes what it makes.
+/// it and makes it from here, and an earlier migration that read the view or one of its pieces
+/// (`menuItemPlaces`, `servedMacroSelect`) from here then takes the old text back as a literal: a
+/// migration, once published, never changes what it makes.
 public struct SnapshotView: Sendable {
     public let name: String
     private let query: @Sendable (SQLDialect) -> String
