@@ -1,4 +1,5 @@
 import Basics
+import Snapshot
 
 /// Which schemas are Commissary's to rename and drop. A publish renames the served schema aside,
 /// drops a building schema a killed run left, and retention drops old nights: done to a schema
@@ -52,7 +53,7 @@ enum PostgresOwnership {
             SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
             WHERE n.nspname = $1 AND t.typrelid = 0 AND t.typelem = 0
             """, [schema]).compactMap { $0.first ?? nil }
-        let ownRoutines: Set<String> = feed ? [] : [PostgresViews.realTextFunction]
+        let ownRoutines: Set<String> = feed ? [] : [SQLDialect.realTextFunction]
         if let stranger = routinesAndTypes.first(where: { !ownRoutines.contains($0) }) {
             return .foreign("the function or type \(stranger)")
         }

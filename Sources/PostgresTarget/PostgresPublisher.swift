@@ -234,15 +234,15 @@ public enum PostgresPublisher {
     /// The views in PostgreSQL's dialect, then the search tables with their GIN indexes.
     private static func addViewsAndSearch(tables: Set<String>, from db: Database, into connection: PostgresConnection,
                                           schema: String) throws {
-        try connection.execute(PostgresViews.realText, at: schema)
+        try connection.execute(SQLDialect.realTextDefinition, at: schema)
         let views = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'view'"))
-        let known = Set(PostgresViews.definitions.map(\.name))
+        let known = Set(SnapshotSchema.views.map(\.name))
         if let missing = views.subtracting(known).sorted().first {
             throw Failure(.badInput, "the snapshot's view \(missing) has no PostgreSQL statement in this version of Commissary",
                           at: "\(schema).\(missing)")
         }
-        for view in PostgresViews.definitions where views.contains(view.name) {
-            try connection.execute(view.sql, at: "\(schema).\(view.name)")
+        for view in SnapshotSchema.views where views.contains(view.name) {
+            try connection.execute(view.statement(in: .postgresql), at: "\(schema).\(view.name)")
         }
         if tables.contains("food") {
             try connection.execute("""

@@ -40,19 +40,6 @@ extension SnapshotSchema {
             reason TEXT,
             PRIMARY KEY (subject_id, position)
         ) WITHOUT ROWID;
-        \(estimateView)
-        """
-
-    /// One row per estimated dish and nutrient; the same statement serves PostgreSQL.
-    public static let estimateView = """
-        CREATE VIEW v_food_estimate AS
-        SELECT e.subject_id AS food_id, e.subject_kind AS kind, coalesce(f.name, r.name) AS name,
-               n.nutrient_key, n.amount_per_100g, n.unit,
-               n.amount_per_100g * e.serving_grams / 100 AS amount_per_serving,
-               e.serving_grams, e.matched_share, e.reference
-        FROM food_estimate e
-        JOIN food_estimate_nutrient n ON n.subject_id = e.subject_id
-        LEFT JOIN food f ON f.id = e.subject_id
-        LEFT JOIN recipe r ON r.id = e.subject_id
+        \(SnapshotView.foodEstimate.sqlite)
         """
 }

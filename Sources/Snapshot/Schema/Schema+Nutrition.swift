@@ -71,18 +71,7 @@ extension SnapshotSchema {
 
         \(summaryViews(reading: "v_menu_nutrition"))
 
-        CREATE VIEW v_label_disagreements AS
-        SELECT a.food_id, f.name AS food, 'dv_percent' AS kind, a.nutrient_key,
-               'printed ' || a.printed_dv_percent || '% for ' || fn.amount || ' ' || fn.unit
-                   || ', which gives ' || a.declared_dv_percent || '% under ' || a.dv_standard AS message
-        FROM food_nutrient_agreement a
-        JOIN food f ON f.id = a.food_id
-        JOIN food_nutrient fn ON fn.food_id = a.food_id AND fn.nutrient_key = a.nutrient_key
-        WHERE NOT a.agrees
-        UNION ALL
-        SELECT fl.food_id, f.name, fl.check_name, fl.nutrient_key, fl.message
-        FROM food_flag fl
-        JOIN food f ON f.id = fl.food_id;
+        \(SnapshotView.labelDisagreements.sqlite);
         """
 
     /// Migration 11: a food's labels as versions, for foods that printed more than one, and
@@ -169,11 +158,7 @@ extension SnapshotSchema {
                f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
                ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
                ln.amount_at_least
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
+        \(SnapshotView.menuItemPlaces())
         JOIN food f ON f.id = mi.food_id
         JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1);
         """
@@ -183,26 +168,8 @@ extension SnapshotSchema {
     private static func servedMacrosView(named name: String) -> String {
         """
         CREATE VIEW \(name) AS
-        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item,
-               mi.food_id, f.name AS food,
-               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
-                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
-               fm.is_vegan, fm.is_vegetarian,
-               (\(served("calories")) >= 200 AND \(served("protein_g")) >= 10) AS is_entree,
-               \(served("calories")) AS calories,
-               \(served("protein_g")) AS protein_g,
-               \(served("total_fat_g")) AS total_fat_g,
-               \(served("saturated_fat_g")) AS saturated_fat_g,
-               \(served("total_carbohydrate_g")) AS total_carbohydrate_g,
-               \(served("dietary_fiber_g")) AS dietary_fiber_g,
-               \(served("sugars_g")) AS sugars_g,
-               \(served("sodium_mg")) AS sodium_mg, \(served("cholesterol_mg")) AS cholesterol_mg,
-               fm.dv_disagreements, fm.flags
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
+        \(SnapshotView.servedMacroSelect(.sqlite))
+        \(SnapshotView.menuItemPlaces())
         JOIN food f ON f.id = mi.food_id
         JOIN v_food_macros fm ON fm.food_id = mi.food_id
         LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1);
@@ -213,32 +180,10 @@ extension SnapshotSchema {
     /// its macros as columns.
     private static func summaryViews(reading source: String) -> String {
         """
-        CREATE VIEW v_nutrition_summary AS
-        SELECT date, meal, restaurant,
-               count(*) AS items,
-               sum(is_vegan) AS vegan_items,
-               sum(is_vegetarian) AS vegetarian_items,
-               sum(is_entree) AS entrees,
-               round(avg(calories), 1) AS avg_calories,
-               max(CASE WHEN is_vegan THEN protein_g END) AS max_vegan_protein_g,
-               min(CASE WHEN is_entree THEN sodium_mg END) AS min_entree_sodium_mg,
-               sum(dv_disagreements > 0) AS items_with_dv_disagreements,
-               sum(flags > 0) AS flagged_items
-        FROM \(source)
-        GROUP BY date, meal, restaurant;
+        \(SnapshotView.nutritionSummary(reading: source).sqlite);
 
-        CREATE VIEW v_lowest_sodium_entree AS
-        SELECT date, meal, restaurant, section, item, food_id, sodium_mg, calories, protein_g
-        FROM (SELECT *, row_number() OVER (PARTITION BY date, meal, restaurant
-                                           ORDER BY sodium_mg, item) AS rank
-              FROM \(source) WHERE is_entree AND sodium_mg IS NOT NULL)
-        WHERE rank = 1;
+        \(SnapshotView.lowestSodiumEntree(reading: source).sqlite);
         """
-    }
-
-    /// The served label's value of a macro: its version's where the food has versions, else the food's.
-    static func served(_ column: String) -> String {
-        "CASE WHEN lm.food_id IS NULL THEN fm.\(column) ELSE lm.\(column) END"
     }
 
     /// A nutrient's amount for the food in `GROUP BY f.id`, in grams.

@@ -53,9 +53,7 @@ extension SnapshotSchema {
         ALTER TABLE recipe ADD COLUMN tags TEXT;
         DROP TABLE recipe_fts;
         DROP VIEW v_recipe_search;
-        CREATE VIEW v_recipe_search AS
-        SELECT r.rowid AS recipe_rowid, r.id AS recipe_id, r.name, r.ingredients, r.tags, r.instructions
-        FROM recipe r;
+        \(SnapshotView.recipeSearch.sqlite);
         CREATE VIRTUAL TABLE recipe_fts USING fts5(
             name, ingredients, tags, instructions,
             content="recipe", tokenize='unicode61 remove_diacritics 2'

@@ -64,22 +64,9 @@ public enum SnapshotSchema {
         PRAGMA legacy_alter_table = OFF;
         ALTER TABLE hours ADD COLUMN campus TEXT;
         DROP VIEW v_menu;
-        CREATE VIEW v_menu AS
-        SELECT d.date, d.weekday, m.name AS meal, r.name AS restaurant, s.name AS section,
-               mi.name AS item, f.id AS food_id, f.name AS food, mi.portion,
-               (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
-                  WHERE fc.food_id = f.id ORDER BY code)) AS codes,
-               dish.name AS served_with, r.campus
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
-        JOIN food f ON f.id = mi.food_id
-        LEFT JOIN menu_item dish ON dish.id = mi.served_with_id
-        ORDER BY mi.meal_id, mi.position;
+        \(SnapshotView.menu.sqlite);
         DROP VIEW v_menu_macros;
-        \(menuMacrosView(campus: true))
+        \(SnapshotView.menuMacros(campus: true).sqlite);
         """
 
     /// Each table's stable key, so a client applying a change set knows how rows are matched;
@@ -180,23 +167,8 @@ public enum SnapshotSchema {
             content="food", tokenize='unicode61 remove_diacritics 2'
         );
         DROP VIEW v_swipe_table;
-        CREATE VIEW v_swipe_table AS
-        SELECT b.term, b.date, b.weekday, b.week, b.week_label, b.position, b.period, b.period_source,
-               b.plan, p.kind, b.swipes, b.balance, p.price_per_swipe,
-               round(b.balance * p.price_per_swipe, 2) AS balance_value
-        FROM swipe_balance b
-        JOIN meal_plan p ON p.code = b.plan;
-        CREATE VIEW v_menu_code AS
-        SELECT mi.id AS menu_item_id, d.date, m.name AS meal, r.name AS restaurant, mi.name AS item,
-               mi.food_id, fc.code, dc.kind AS code_kind, ct.term
-        FROM menu_item mi
-        JOIN meal m ON m.id = mi.meal_id
-        JOIN service_day d ON d.id = m.service_day_id
-        JOIN section s ON s.id = mi.section_id
-        JOIN restaurant r ON r.id = s.restaurant_id
-        JOIN food_code fc ON fc.food_id = mi.food_id
-        JOIN dietary_code dc ON dc.code = fc.code
-        LEFT JOIN code_term ct ON ct.code = fc.code;
+        \(SnapshotView.swipeTable.sqlite);
+        \(SnapshotView.menuCode.sqlite);
         """
 
     /// The one vocabulary of allergens and diets, and what each source's code means in it.
@@ -211,12 +183,7 @@ public enum SnapshotSchema {
             term TEXT NOT NULL REFERENCES term(name),
             PRIMARY KEY (code, term)
         ) WITHOUT ROWID;
-        CREATE VIEW v_food_term AS
-        SELECT fc.food_id, f.name AS food, t.name AS term, t.kind, fc.code
-        FROM food_code fc
-        JOIN food f ON f.id = fc.food_id
-        JOIN code_term ct ON ct.code = fc.code
-        JOIN term t ON t.name = ct.term;
+        \(SnapshotView.foodTerm.sqlite);
         """
 
     /// The digest of each service day's rows (`DayRows`), which the next run compares to keep
