@@ -97,7 +97,7 @@ let package = Package(
         // A published snapshot into PostgreSQL through libpq: built in its own schema, swapped in.
         .target(name: "PostgresTarget", dependencies: ["Basics", "CLibPQ", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
         // One HTML page per snapshot: charts as inline SVG, with their numbers.
-        .target(name: "Report", dependencies: ["FoodModel", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Report", dependencies: ["FoodModel", "Snapshot"]),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",

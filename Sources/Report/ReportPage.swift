@@ -1,6 +1,5 @@
 import Basics
 import Foundation
-import GRDB
 import Snapshot
 
 /// One self-contained HTML page about a snapshot (inline CSS and SVG, no script, opens offline):
@@ -23,8 +22,8 @@ public enum ReportPage {
     /// cancels the run's task) must not wait for it: the page stops between sections, and the
     /// run goes on to finish the publication without it.
     public static func html(for snapshot: URL, previous: URL?) throws -> String {
-        let parts = try SnapshotReader.read(snapshot) { db in
-            let context = ReportContext(db: db, snapshot: snapshot, previous: previous)
+        let parts = try ReportQueries.read(snapshot) { queries in
+            let context = ReportContext(queries: queries, snapshot: snapshot, previous: previous)
             return try sections.map { section in
                 if Task.isCancelled { throw Failure(.interrupted, "stopped on request before the page was finished") }
                 return try section(context)
@@ -47,27 +46,10 @@ public enum ReportPage {
     }
 }
 
-/// What every section reads: the snapshot, open for reading, and the files the page is about.
+/// What every section reads: the snapshot, open for its typed queries, and the files the page is
+/// about.
 struct ReportContext {
-    let db: Database
+    let queries: ReportQueries
     let snapshot: URL
     let previous: URL?
-
-    /// How a restaurant (`r`) is named on the page: with its campus ("Commons (St. Olaf)") when the
-    /// snapshot holds several campuses, so that the page reads campus by campus and two
-    /// campuses' restaurants of one name stay two; its name alone otherwise.
-    func restaurantName() throws -> String {
-        guard try db.columns(in: "restaurant").contains(where: { $0.name == "campus" }),
-              try Int.fetchOne(db, sql: "SELECT count(DISTINCT campus) FROM restaurant") ?? 0 > 1
-        else { return "r.name" }
-        return "r.name || coalesce(' (' || r.campus || ')', '')"
-    }
-
-    /// The facts of `_meta` (pipeline, built_at, …), empty for a snapshot without the table.
-    func meta() throws -> [String: String] {
-        guard try db.tableExists("_meta") else { return [:] }
-        return Dictionary(try Row.fetchAll(db, sql: "SELECT key, value FROM _meta").map {
-            try ($0.decode(String.self, forColumn: "key"), $0.decode(String?.self, forColumn: "value") ?? "")
-        }, uniquingKeysWith: { first, _ in first })
-    }
 }

@@ -1,4 +1,3 @@
-import GRDB
 import Snapshot
 
 /// Menu items added and removed per day, counted as `diff` counts them (the same item twice is
@@ -11,11 +10,9 @@ enum ChangesSection {
         guard let previous = context.previous else {
             return HTML.section("changes", title, HTML.none("No previous snapshot to compare with."))
         }
-        let (perDay, labels, foodsAdded, foodsRemoved) = try SnapshotReader.read(context.snapshot, attaching: previous) { db in
-            (try perDayChanges(db), try labelChanges(db),
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM main.food WHERE id NOT IN (SELECT id FROM prev.food)") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM prev.food WHERE id NOT IN (SELECT id FROM main.food)") ?? 0)
-        }
+        let changes = try ReportQueries.changes(of: context.snapshot, since: previous)
+        let perDay = changes.perDay, foodsAdded = changes.foodsAdded, foodsRemoved = changes.foodsRemoved
+        let labels = changes.labels.map { [$0.foodID, $0.name, "\($0.values) value(s)"] }
         guard !perDay.isEmpty || !labels.isEmpty || foodsAdded > 0 || foodsRemoved > 0 else {
             return HTML.section("changes", title, HTML.none("Nothing changed since \(previous.lastPathComponent)."))
         }
@@ -29,63 +26,5 @@ enum ChangesSection {
             + HTML.table(["day", "added", "removed"], perDay.map { [$0.date, "\($0.added)", "\($0.removed)"] }, numeric: [1, 2])
             + "<p>\(foodsAdded) food(s) added, \(foodsRemoved) removed; \(labels.count) food(s) whose label values changed"
             + (labels.isEmpty ? ".</p>" : ":</p>" + HTML.table(["food", "name", "what changed"], labels)))
-    }
-
-    /// Each side's rows tagged with the side, then counted per item in one grouping (a sort),
-    /// not joined: a join of the two on six text columns had no index and took minutes. Only the
-    /// days that can differ are read (`unchangedDays`): a night that changed one day of a year
-    /// grouped every item of both snapshots, half the page's time.
-    private static func perDayChanges(_ db: Database) throws -> [(date: String, added: Int, removed: Int)] {
-        let skipped = try unchangedDays(db).map { "WHERE d.date NOT IN (\($0))" } ?? ""
-        let items = { (schema: String, isNew: Int) in """
-            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id, mi.name AS item,
-                   \(isNew) AS in_new
-            FROM \(schema).menu_item mi JOIN \(schema).meal m ON m.id = mi.meal_id
-            JOIN \(schema).service_day d ON d.id = m.service_day_id JOIN \(schema).section s ON s.id = mi.section_id
-            JOIN \(schema).restaurant r ON r.id = s.restaurant_id
-            \(skipped)
-            """ }
-        return try Row.fetchAll(db, sql: """
-            WITH counted AS (
-                SELECT date, sum(in_new) AS new_n, sum(1 - in_new) AS old_n
-                FROM (\(items("main", 1)) UNION ALL \(items("prev", 0)))
-                GROUP BY date, meal, restaurant, section, food_id, item)
-            SELECT date, sum(max(new_n - old_n, 0)) AS added, sum(max(old_n - new_n, 0)) AS removed
-            FROM counted GROUP BY date HAVING added > 0 OR removed > 0 ORDER BY date
-            """).map {
-                try (date: $0.decode(String.self, forColumn: "date"), added: $0.decode(Int.self, forColumn: "added"),
-                     removed: $0.decode(Int.self, forColumn: "removed"))
-            }
-    }
-
-    /// The days whose rows are the same in both snapshots, as a subquery, or nil when that cannot
-    /// be told. Both record each day's digest (`_day_rows`) and the build that wrote their rows
-    /// (`_meta.day_rows_code`): written by one build, a day with one digest in both has the same
-    /// rows in both (the digest is what the next run keeps a day by), so it adds and removes
-    /// nothing. Snapshots of two builds, or without digests, have every day compared.
-    private static func unchangedDays(_ db: Database) throws -> String? {
-        for schema in ["main", "prev"] {
-            guard try Bool.fetchOne(db, sql: """
-                SELECT count(*) = 2 FROM \(schema).sqlite_master WHERE type = 'table' AND name IN ('_day_rows', '_meta')
-                """) == true else { return nil }
-        }
-        let builds = try String.fetchAll(db, sql: """
-            SELECT value FROM main._meta WHERE key = :key UNION ALL SELECT value FROM prev._meta WHERE key = :key
-            """, arguments: ["key": StagingSnapshot.dayRowsCodeKey])
-        guard builds.count == 2, builds[0] == builds[1] else { return nil }
-        return "SELECT n.date FROM main._day_rows n JOIN prev._day_rows o ON o.date = n.date AND o.rows_sha256 = n.rows_sha256"
-    }
-
-    private static func labelChanges(_ db: Database) throws -> [[String]] {
-        try Row.fetchAll(db, sql: """
-            SELECT f.id, f.name, count(*) AS changed FROM main.food_nutrient n
-            JOIN prev.food_nutrient o ON o.food_id = n.food_id AND o.nutrient_key = n.nutrient_key
-            JOIN main.food f ON f.id = n.food_id
-            WHERE n.amount IS NOT o.amount OR n.unit IS NOT o.unit OR n.printed_dv_percent IS NOT o.printed_dv_percent
-            GROUP BY f.id ORDER BY f.id
-            """).map {
-                try [$0.decode(forColumn: "id"), $0.decode(forColumn: "name"),
-                     "\($0.decode(Int.self, forColumn: "changed")) value(s)"] as [String]
-            }
     }
 }

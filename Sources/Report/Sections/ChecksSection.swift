@@ -1,5 +1,3 @@
-import GRDB
-
 /// The run's checks grouped by kind, failures first: each kind's counts, its first few entries
 /// on one line each, the rest folded; the checks that passed folded into one line at the end.
 enum ChecksSection {
@@ -7,15 +5,12 @@ enum ChecksSection {
     static let shown = 3
 
     static func html(_ context: ReportContext) throws -> String {
-        guard try context.db.tableExists("_checks") else {
+        guard let checks = try context.queries.recordedChecks() else {
             return HTML.section("checks", "Checks", HTML.none("This snapshot records no checks."))
         }
-        let records = try Row.fetchAll(context.db, sql: "SELECT name, severity, passed, message FROM _checks ORDER BY rowid")
-            .map {
-                try CheckGroup.Record(name: $0.decode(forColumn: "name"), severity: $0.decode(forColumn: "severity"),
-                                      passed: $0.decode(forColumn: "passed"),
-                                      message: $0.decode(String?.self, forColumn: "message") ?? "")
-            }
+        let records = checks.map {
+            CheckGroup.Record(name: $0.name, severity: $0.severity, passed: $0.passed, message: $0.message ?? "")
+        }
         guard !records.isEmpty else { return HTML.section("checks", "Checks", HTML.none("The run recorded no checks.")) }
         let groups = CheckGroup.grouped(records)
         let failing = groups.filter { $0.failed > 0 }, passing = groups.filter { $0.failed == 0 }

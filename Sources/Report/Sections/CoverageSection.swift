@@ -1,5 +1,4 @@
 import FoodModel
-import GRDB
 import Snapshot
 
 /// Items per restaurant and calendar day from the first served day to the last, as a calendar:
@@ -8,25 +7,20 @@ import Snapshot
 enum CoverageSection {
     static func html(_ context: ReportContext) throws -> String {
         let title = "Coverage"
-        let rows = try Row.fetchAll(context.db, sql: """
-            SELECT \(try context.restaurantName()) AS restaurant, d.date, count(*) AS items
-            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id JOIN service_day d ON d.id = m.service_day_id
-            JOIN section s ON s.id = mi.section_id JOIN restaurant r ON r.id = s.restaurant_id
-            GROUP BY 1, d.date
-            """)
+        let rows = try context.queries.itemsPerRestaurantDay()
         guard !rows.isEmpty else { return HTML.section("coverage", title, HTML.none("No menus in this snapshot.")) }
         var items: [String: [ServiceDate: Int]] = [:], unreadable = 0
         for row in rows {
             // A snapshot given on the command line may hold dates that are no dates.
-            guard let date = try ServiceDate(row.decode(String.self, forColumn: "date")) else { unreadable += 1; continue }
-            try items[row.decode(forColumn: "restaurant"), default: [:]][date] = row.decode(forColumn: "items")
+            guard let date = ServiceDate(row.date) else { unreadable += 1; continue }
+            items[row.restaurant, default: [:]][date] = row.items
         }
         let served = items.values.flatMap(\.keys)
         guard let first = served.min(), let last = served.max() else {
             return HTML.section("coverage", title, HTML.none("No menu has a service day that reads as a date."))
         }
         let days = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0) }
-        let stale = try SnapshotReader.stalePartitions(in: context.db)
+        let stale = try context.queries.stalePartitions()
         let servedDays = Set(served)
         let missing = days.filter { !servedDays.contains($0) }
         let restaurants = items.keys.sorted()

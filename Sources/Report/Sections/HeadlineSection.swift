@@ -4,7 +4,7 @@
 enum HeadlineSection {
     static func html(_ context: ReportContext) throws -> String {
         let figures = try NightFigures.read(context)
-        let meta = try context.meta()
+        let meta = try context.queries.meta()
         let verdict = self.verdict(figures)
         let built = [meta["pipeline"].map { "pipeline \($0)" }, meta["built_at"].map { "built \($0)" }]
             .compactMap { $0 }.joined(separator: ", ")

@@ -1,5 +1,5 @@
 import FoodModel
-import GRDB
+import Snapshot
 
 /// How many menu items of each source and day carry a label (as the `labelled_share` check
 /// counts them), and what the labels' amounts are per: a night whose food documents failed
@@ -14,22 +14,13 @@ enum LabelCoverageSection {
 
     static func html(_ context: ReportContext) throws -> String {
         let title = "Label coverage"
-        let db = context.db
-        let rows = try Row.fetchAll(db, sql: """
-            WITH labelled AS (\(try LabelledFoods.sql(db)))
-            SELECT f.source, d.date, count(*) AS items, count(CASE WHEN mi.food_id IN (SELECT food_id FROM labelled) THEN 1 END) AS labelled
-            FROM menu_item mi JOIN food f ON f.id = mi.food_id JOIN meal m ON m.id = mi.meal_id
-            JOIN service_day d ON d.id = m.service_day_id
-            GROUP BY f.source, d.date ORDER BY f.source, d.date
-            """)
         var days: [String: [Day]] = [:]
-        for row in rows {
-            guard let date = try ServiceDate(row.decode(String.self, forColumn: "date")) else { continue }
-            let day = try Day(date: date, items: row.decode(forColumn: "items"), labelled: row.decode(forColumn: "labelled"))
-            try days[row.decode(forColumn: "source"), default: []].append(day)
+        for row in try context.queries.labelsPerSourceDay() {
+            guard let date = ServiceDate(row.date) else { continue }
+            days[row.source, default: []].append(Day(date: date, items: row.items, labelled: row.labelled))
         }
         guard !days.isEmpty else { return HTML.section("labels", title, HTML.none("No menus in this snapshot.")) }
-        let bases = try basisBySource(db)
+        let bases = basisBySource(try context.queries.labelBases())
         var content = ""
         for (source, sourceDays) in days.sorted(by: { $0.key < $1.key }) {
             content += try part(source: source, days: sourceDays, basis: bases[source] ?? "no label")
@@ -63,20 +54,11 @@ enum LabelCoverageSection {
             numeric: [1, 2, 3]))
     }
 
-    /// What each source's labels are per ("serving", "100 g", both with their counts), from the
-    /// foods' `label_basis`; a snapshot from before the column has per-serving labels only.
-    private static func basisBySource(_ db: Database) throws -> [String: String] {
-        guard try db.columns(in: "food").contains(where: { $0.name == "label_basis" }) else { return [:] }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT source, label_basis, count(*) AS foods FROM food WHERE label_basis IS NOT NULL
-            GROUP BY 1, 2 ORDER BY 1, 3 DESC
-            """)
-        return try Dictionary(grouping: rows, by: { try $0.decode(String.self, forColumn: "source") }).mapValues { rows in
-            try rows.count == 1 ? rows[0].decode(String.self, forColumn: "label_basis")
-                : rows.map {
-                    let basis: String = try $0.decode(forColumn: "label_basis"), foods: Int = try $0.decode(forColumn: "foods")
-                    return "\(basis) (\(foods) foods)"
-                }.joined(separator: ", ")
+    /// What each source's labels are per ("serving", "100 g", both with their counts); a
+    /// snapshot from before `label_basis` has per-serving labels only, and no bases.
+    private static func basisBySource(_ bases: [LabelBasisCount]) -> [String: String] {
+        Dictionary(grouping: bases, by: \.source).mapValues { rows in
+            rows.count == 1 ? rows[0].basis : rows.map { "\($0.basis) (\($0.foods) foods)" }.joined(separator: ", ")
         }
     }
 }

@@ -1,23 +1,19 @@
-import GRDB
+import Snapshot
 
 /// The recipe catalogue: recipes per category and area (the twenty largest), and the measures
 /// that could not be classified.
 enum RecipesSection {
     static func html(_ context: ReportContext) throws -> String {
-        let db = context.db
-        let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe") ?? 0
+        let queries = context.queries
+        let total = try queries.recipeCount()
         guard total > 0 else { return HTML.section("recipes", "Recipes", HTML.none("No recipe catalogue in this snapshot.")) }
-        func counts(_ column: String) throws -> [(String, Double)] {
-            try Row.fetchAll(db, sql: """
-                SELECT coalesce(\(column), '(none)') AS name, count(*) AS n FROM recipe GROUP BY 1 ORDER BY n DESC, name LIMIT 20
-                """).map { try ($0.decode(forColumn: "name"), Double($0.decode(Int.self, forColumn: "n"))) }
+        func counts(_ grouping: RecipeGrouping) throws -> [(String, Double)] {
+            try queries.largestRecipeGroups(by: grouping).map { ($0.name, Double($0.recipes)) }
         }
-        let categories = try counts("category"), areas = try counts("area")
-        let unparsed = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient WHERE measure_kind = 'unparsed'") ?? 0
-        let lines = try Int.fetchOne(db, sql: "SELECT count(*) FROM recipe_ingredient") ?? 0
-        let examples = try String.fetchAll(db, sql: """
-            SELECT DISTINCT measure_raw FROM recipe_ingredient WHERE measure_kind = 'unparsed' ORDER BY measure_raw LIMIT 20
-            """)
+        let categories = try counts(.category), areas = try counts(.area)
+        let unparsed = try queries.unparsedMeasureCount()
+        let lines = try queries.ingredientLineCount()
+        let examples = try queries.unparsedMeasureExamples()
         return HTML.section("recipes", "Recipes",
             BarChart.draw(title: "Recipes per category", description: "\(total) recipes; the 20 largest categories",
                           category: "category", items: categories, unit: "recipes", whole: true)

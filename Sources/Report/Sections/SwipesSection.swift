@@ -1,20 +1,17 @@
-import GRDB
+import Snapshot
 
 /// Each plan's expected balance after every period of each term, closures shaded.
 enum SwipesSection {
     static func html(_ context: ReportContext) throws -> String {
-        guard try context.db.tableExists("v_swipe_table") || context.db.viewExists("v_swipe_table") else {
+        guard let rows = try context.queries.swipePeriods() else {
             return HTML.section("swipes", "Swipes", HTML.none("This snapshot predates meal plans."))
         }
-        let rows = try Row.fetchAll(context.db, sql: """
-            SELECT term, plan, date, position, period_source, balance FROM v_swipe_table ORDER BY term, plan, date, position
-            """).map(Period.init)
         guard !rows.isEmpty else { return HTML.section("swipes", "Swipes", HTML.none("No meal plans in this snapshot.")) }
         let terms = Dictionary(grouping: rows, by: \.term).sorted(by: { $0.key < $1.key })
         return HTML.section("swipes", "Swipes", terms.map { term($0.key, $0.value) }.joined())
     }
 
-    private static func term(_ term: String, _ rows: [Period]) -> String {
+    private static func term(_ term: String, _ rows: [SwipePeriod]) -> String {
         var series: [(String, [Double])] = [], closed: Set<Int> = [], numbers: [[String]] = []
         for (plan, planRows) in Dictionary(grouping: rows, by: \.plan).sorted(by: { $0.key < $1.key }) {
             let balances = planRows.map(\.balance)
@@ -26,21 +23,5 @@ enum SwipesSection {
             + "\(series.first?.1.count ?? 0) periods; \(closed.count) closed periods shaded", series: series,
             shaded: closed, xUnit: "meal periods of the term, in order", yUnit: "swipes left")
             + HTML.table(["plan", "after the first period", "after the last", "periods"], numbers, numeric: [1, 2, 3])
-    }
-
-    /// One period of a plan's table, decoded once: a value of another type (a snapshot changed
-    /// after it was published) fails the page with the column, where reading it stopped the process.
-    private struct Period {
-        var term: String
-        var plan: String
-        var periodSource: String
-        var balance: Double
-
-        init(_ row: Row) throws {
-            term = try row.decode(forColumn: "term")
-            plan = try row.decode(forColumn: "plan")
-            periodSource = try row.decode(forColumn: "period_source")
-            balance = try row.decode(forColumn: "balance")
-        }
     }
 }

@@ -95,8 +95,9 @@ public enum SnapshotReader {
         try read(url) { try stalePartitions(in: $0) }
     }
 
-    /// The stale partitions of a snapshot already open (the report page reads them with the rest).
-    public static func stalePartitions(in db: Database) throws -> [StalePartition] {
+    /// The stale partitions of a snapshot already open (the report page reads them with the rest,
+    /// through `ReportQueries`).
+    static func stalePartitions(in db: Database) throws -> [StalePartition] {
         guard try db.tableExists("_stale") else { return [] }
         return try Row.fetchAll(db, sql: "SELECT * FROM _stale ORDER BY source, partition").map { row in
             try StalePartition(source: row.decode(forColumn: "source"), partition: row.decode(forColumn: "partition"),
