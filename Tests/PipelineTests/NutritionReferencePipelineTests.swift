@@ -41,10 +41,10 @@ import TestSupport
     @Test func theNightlyEstimatesEachRecipeDocumentWithWeighedRows() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
+        let feed = try UCLAJamixFeedServer()
         defer { feed.server.stop() }
-        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed)
-        let night = UCLAJamixTests.nights[0]
+        let spec = try feed.bundledNightly(in: workspace)
+        let night = UCLAJamixNights.nights[0]
         feed.nightBox.set(night)
         let report = try await PipelineRunner(
             spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: night),

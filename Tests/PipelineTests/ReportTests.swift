@@ -187,14 +187,14 @@ import GRDB
     @Test func aWeekOfUCLAsFeedFitsItsChecksOnOneScreen() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
+        let feed = try UCLAJamixFeedServer()
         defer { feed.server.stop() }
-        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
+        let spec = try feed.bundledNightly(in: workspace, adding: "\nhistory:\n  keep: all\n")
         let broken = try #require(ServiceDate("2025-04-15"))
         var last: URL?
-        for night in UCLAJamixTests.nights {
+        for night in UCLAJamixNights.nights {
             feed.nightBox.set(night)
-            if night == UCLAJamixTests.nights.last { feed.nightBox.breakMenu(of: broken) }
+            if night == UCLAJamixNights.nights.last { feed.nightBox.breakMenu(of: broken) }
             let report = try await PipelineRunner(
                 spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: night),
                 observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
