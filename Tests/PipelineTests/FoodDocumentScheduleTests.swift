@@ -51,11 +51,9 @@ import TestSupport
     /// Night 1 asks every document once; the ones the server did not have are not asked the next
     /// night, and no later night makes more than 15% of night 1's requests (issue 38's target).
     @Test func missingDocumentsAreLeftAloneNightAfterNight() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let ingredients = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: UCLAJamixNights.folder
             .appendingPathComponent("ingredients-2025-11-07.json"))) as? [String: Any])
         // Every night's six menus are in its folder; a food's document is there or answers 404.

@@ -185,11 +185,9 @@ import GRDB
     /// calendar outlines the stale day and the page says why; the checks name each kind once
     /// with its count, one row per day, and fit in one screen with their details folded.
     @Test func aWeekOfUCLAsFeedFitsItsChecksOnOneScreen() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace, adding: "\nhistory:\n  keep: all\n")
+        let nightly = try UCLAJamixNightly(adding: "\nhistory:\n  keep: all\n")
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let broken = try #require(ServiceDate("2025-04-15"))
         var last: URL?
         for night in UCLAJamixNights.nights {

@@ -11,11 +11,9 @@ extension UCLAJamixPipelineTests {
     /// A night whose feed breaks one date's menu publishes that date as the night before had it,
     /// marked stale; the next good night replaces it.
     @Test func aBrokenDateIsCarriedFromTheNightBefore() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let date = try #require(ServiceDate("2025-04-09"))
         let menuOf = { (report: RunReport) throws -> [String] in
             let file = URL(fileURLWithPath: try #require(report.snapshotPath))
@@ -56,11 +54,9 @@ extension UCLAJamixPipelineTests {
     /// that reads them all again: every label keeps what the night before published, marked stale.
     @Test(arguments: [UCLAJamixFeedServer.NightBox.Ingredients.failing, .renamed])
     func brokenFoodDocumentsKeepTheLabelsOfTheNightBefore(_ breakage: UCLAJamixFeedServer.NightBox.Ingredients) async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let nutrients = { (report: RunReport) throws -> [String] in
             let file = URL(fileURLWithPath: try #require(report.snapshotPath))
             return try QueryResult.run("""
@@ -103,11 +99,9 @@ extension UCLAJamixPipelineTests {
     /// their foods would have no nutrition, so the pipeline's `min_labelled_share` holds the
     /// snapshot back and says why; the next night, with the documents answering, publishes.
     @Test func aNightWithoutItsRecipeDocumentsDoesNotPublishSilently() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         feed.nightBox.set(UCLAJamixNights.nights[0])
         feed.nightBox.serveRecipes(false)
         let failing = try await run(spec, night: UCLAJamixNights.nights[0], workspace: workspace)

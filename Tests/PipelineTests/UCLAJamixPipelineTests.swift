@@ -89,11 +89,9 @@ import TestSupport
     /// Past the last term's end the tables have no rows, which is said once, not an error; a
     /// month before the end, the run warns that the next year's calendar is needed.
     @Test func daysNoTermCoversAreNamedOnceAndTheEndIsAnnouncedAMonthAhead() throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let swipes = try #require(try feed.bundledNightly(in: workspace).swipes)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let swipes = try #require(nightly.spec.swipes)
         // Spring 2025 ends on Sunday 15 June: Week 1 is Monday 31 March, then ten weeks and finals.
         let end = try #require(ServiceDate("2025-06-15"))
         #expect(swipes.terms.map(\.lastDay).max() == end)
@@ -119,12 +117,10 @@ import TestSupport
     /// exactly that night's feed, a rerun of a night publishes nothing, each ingredient document
     /// is fetched once across the nights, and the diff of two nights lists what really changed.
     @Test func sevenRealNightsInOrder() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
         // The bundled nightly pipeline itself, pointed at the local mirror instead of UCLA.
-        let spec = try feed.bundledNightly(in: workspace)
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let places = try #require(spec.places)
         var previous: (night: ServiceDate, snapshot: URL)?
         var labels: [String: Bool] = [:]
@@ -268,11 +264,9 @@ import TestSupport
     /// the days no longer in the feed are read from the raw store without a request. Each
     /// night's change set from the night before replays to exactly that night's snapshot.
     @Test func historyKeepsEveryDateEverPublished() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixFeedServer()
-        defer { feed.server.stop() }
-        let spec = try feed.bundledNightly(in: workspace, adding: "\nhistory:\n  keep: all\n")
+        let nightly = try UCLAJamixNightly(adding: "\nhistory:\n  keep: all\n")
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         #expect(spec.history == .all)
         let places = try #require(spec.places)
         var last: URL?

@@ -97,3 +97,37 @@ final class UCLAJamixFeedServer: Sendable {
         return try SpecReader.read(file)
     }
 }
+
+/// Where a test runs nights of the bundled pipeline: a temporary workspace, a mirror of the feed
+/// of its own, and the bundled nightly pipeline pointed at it; `close()` when done.
+struct UCLAJamixNightly {
+    let workspace: URL
+    let feed: UCLAJamixFeedServer
+    let spec: PipelineSpec
+
+    /// `extra` is appended to the pipeline file. What is made before a failure is taken back.
+    init(adding extra: String = "") throws {
+        workspace = try Paths.temporaryFolder()
+        let feed: UCLAJamixFeedServer
+        do {
+            feed = try UCLAJamixFeedServer()
+        } catch {
+            try? FileManager.default.removeItem(at: workspace)
+            throw error
+        }
+        self.feed = feed
+        do {
+            spec = try feed.bundledNightly(in: workspace, adding: extra)
+        } catch {
+            feed.server.stop()
+            try? FileManager.default.removeItem(at: workspace)
+            throw error
+        }
+    }
+
+    /// Stops the mirror and removes the workspace.
+    func close() {
+        feed.server.stop()
+        try? FileManager.default.removeItem(at: workspace)
+    }
+}
