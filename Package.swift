@@ -156,8 +156,8 @@ let package = Package(
         .testTarget(name: "FoodModelTests", dependencies: ["FoodModel"]),
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "TestSupport"]),
         // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary, a
-        // clock the test moves.
-        .target(name: "TestSupport", dependencies: ["Basics"], path: "Tests/TestSupport"),
+        // clock the test moves, the tests' own reading of saved real feeds (dated, hence FoodModel).
+        .target(name: "TestSupport", dependencies: ["Basics", "FoodModel"], path: "Tests/TestSupport"),
         // Checks that a change set replayed onto the older snapshot gives the newer, shared by the
         // pipeline's and PostgreSQL's tests; apart from TestSupport, which the bench links and
         // which therefore cannot use swift-testing.

@@ -80,7 +80,7 @@ import TestSupport
     @Test func threeCampusesInOneSnapshotKeepTwoCommonsApart() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
+        let feed = try UCLAJamixFeedServer()
         defer { feed.server.stop() }
         feed.nightBox.set(Self.uclaNight)
         let week = try VendorPlatformsPipelineTests.week()

@@ -51,23 +51,21 @@ import TestSupport
     /// Night 1 asks every document once; the ones the server did not have are not asked the next
     /// night, and no later night makes more than 15% of night 1's requests (issue 38's target).
     @Test func missingDocumentsAreLeftAloneNightAfterNight() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
-        defer { feed.server.stop() }
-        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed)
-        let ingredients = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: UCLAJamixTests.folder
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
+        let ingredients = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: UCLAJamixNights.folder
             .appendingPathComponent("ingredients-2025-11-07.json"))) as? [String: Any])
         // Every night's six menus are in its folder; a food's document is there or answers 404.
         func exists(_ path: String) -> Bool {
             if path.hasPrefix("/menus/") { return true }
             let name = String(path.split(separator: "/").last?.dropLast(".json".count) ?? "")
             if path.hasPrefix("/ingredients/") { return ingredients[name] != nil }
-            return FileManager.default.fileExists(atPath: UCLAJamixTests.folder.appendingPathComponent("recipes/\(name).json").path)
+            return FileManager.default.fileExists(atPath: UCLAJamixNights.folder.appendingPathComponent("recipes/\(name).json").path)
         }
 
         var asked: [[String]] = []
-        for night in UCLAJamixTests.nights {
+        for night in UCLAJamixNights.nights {
             feed.nightBox.set(night)
             let before = feed.server.requests.count
             let report = try await Self.run(spec, workspace: workspace, on: night)
@@ -82,10 +80,10 @@ import TestSupport
         }
 
         // Night 1: its six menus and the document of every food on them, each once.
-        let first = UCLAJamixTests.nights[0]
-        var expected = Set(UCLAJamixTests.dates(of: first).map { "/menus/\($0).json" })
-        for date in UCLAJamixTests.dates(of: first) {
-            for row in try UCLAJamixTests.rows(night: first, date: date) { expected.insert(Self.documentPath(of: row.food)) }
+        let first = UCLAJamixNights.nights[0]
+        var expected = Set(UCLAJamixNights.dates(of: first).map { "/menus/\($0).json" })
+        for date in UCLAJamixNights.dates(of: first) {
+            for row in try UCLAJamixNights.rows(night: first, date: date) { expected.insert(Self.documentPath(of: row.food)) }
         }
         #expect(asked[0].count == expected.count)
         #expect(Set(asked[0]) == expected)
@@ -96,7 +94,7 @@ import TestSupport
         #expect(Set(asked[1]).isDisjoint(with: missingFirst))
         for (index, paths) in asked.enumerated().dropFirst() {
             #expect(Double(paths.count) <= 0.15 * Double(asked[0].count),
-                    "night \(UCLAJamixTests.nights[index]): \(paths.count) requests against \(asked[0].count)")
+                    "night \(UCLAJamixNights.nights[index]): \(paths.count) requests against \(asked[0].count)")
         }
         // A missing document waits at least 2^n days after its n-th miss in a row.
         var nights: [String: [Int]] = [:]
@@ -145,7 +143,7 @@ import TestSupport
             let menu = try UCLARecipeDocumentsTests.menu(listing: ids)
             var served: [String: Data] = ["/menus/\(UCLARecipeDocumentsTests.date).json": menu]
             for id in ids {
-                let file = UCLAJamixTests.folder.appendingPathComponent("recipes/\(id).json")
+                let file = UCLAJamixNights.folder.appendingPathComponent("recipes/\(id).json")
                 if let body = try? Data(contentsOf: file) { served["/recipes/\(id).json"] = body }
             }
             let bodies = Bodies(served)
@@ -218,7 +216,7 @@ import TestSupport
         let due = 2 + Int(fraction * 4)
 
         // The document now answers (Sun Dried Tomato Cream Sauce's document, under this id).
-        feed.serve(path, try Data(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/6185.json")))
+        feed.serve(path, try Data(contentsOf: UCLAJamixNights.folder.appendingPathComponent("recipes/6185.json")))
         for offset in 1...6 {
             let day = ServiceDate(daysSinceEpoch: start.daysSinceEpoch + offset)
             let report = try await Self.run(spec, workspace: workspace, on: day)
@@ -284,7 +282,7 @@ import TestSupport
         #expect(feed.server.requests(to: path).count == 1)
 
         // The kitchen corrects the dish's name on the server.
-        let original = try String(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
+        let original = try String(contentsOf: UCLAJamixNights.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
         let corrected = original.replacingOccurrences(of: "Tuna & Lentil Hummus Stacker", with: "Tuna & Lentil Hummus Stack")
         #expect(corrected != original)
         feed.serve(path, Data(corrected.utf8))
@@ -331,7 +329,7 @@ import TestSupport
         try UCLARecipeDocumentsTests.menu(listing: ["1007"])
             .write(to: folder.appendingPathComponent("menus/\(UCLARecipeDocumentsTests.date).json"))
         let recipe = folder.appendingPathComponent("recipes/1007.json")
-        let original = try String(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
+        let original = try String(contentsOf: UCLAJamixNights.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
         try Data(original.utf8).write(to: recipe)
         let spec = try Self.oneDaySpec(location: folder.path, in: workspace)
         let start = try #require(ServiceDate("2025-11-01"))

@@ -55,7 +55,7 @@ import TestSupport
         #expect(try Schedule.foodName(second, id: "1007") == [[.text("Tuna & Lentil Hummus Stacker"), .integer(1)]])
 
         let path = "/recipes/1007.json"
-        let original = try String(contentsOf: UCLAJamixTests.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
+        let original = try String(contentsOf: UCLAJamixNights.folder.appendingPathComponent("recipes/1007.json"), encoding: .utf8)
         feed.serve(path, Data(original.replacingOccurrences(of: "Tuna & Lentil Hummus Stacker",
                                                             with: "Tuna & Lentil Hummus Stack").utf8))
         let eighth = try await Schedule.run(spec, workspace: workspace, on: night(7))

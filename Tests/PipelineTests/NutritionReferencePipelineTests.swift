@@ -39,12 +39,10 @@ import TestSupport
     /// The bundled nightly pipeline over the first saved night: every recipe document with weighed
     /// rows (counted here from `food_component`) has its estimate beside its printed label.
     @Test func theNightlyEstimatesEachRecipeDocumentWithWeighedRows() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
-        defer { feed.server.stop() }
-        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed)
-        let night = UCLAJamixTests.nights[0]
+        let nightly = try UCLAJamixNightly()
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
+        let night = UCLAJamixNights.nights[0]
         feed.nightBox.set(night)
         let report = try await PipelineRunner(
             spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: night),

@@ -185,16 +185,14 @@ import GRDB
     /// calendar outlines the stale day and the page says why; the checks name each kind once
     /// with its count, one row per day, and fit in one screen with their details folded.
     @Test func aWeekOfUCLAsFeedFitsItsChecksOnOneScreen() async throws {
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let feed = try UCLAJamixTests.FeedServer()
-        defer { feed.server.stop() }
-        let spec = try UCLAJamixTests.bundledNightly(in: workspace, feed: feed, adding: "\nhistory:\n  keep: all\n")
+        let nightly = try UCLAJamixNightly(adding: "\nhistory:\n  keep: all\n")
+        defer { nightly.close() }
+        let (workspace, feed, spec) = (nightly.workspace, nightly.feed, nightly.spec)
         let broken = try #require(ServiceDate("2025-04-15"))
         var last: URL?
-        for night in UCLAJamixTests.nights {
+        for night in UCLAJamixNights.nights {
             feed.nightBox.set(night)
-            if night == UCLAJamixTests.nights.last { feed.nightBox.breakMenu(of: broken) }
+            if night == UCLAJamixNights.nights.last { feed.nightBox.breakMenu(of: broken) }
             let report = try await PipelineRunner(
                 spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: night),
                 observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()

@@ -12,7 +12,7 @@ import TestSupport
 /// `ucla-jamix` adapter into a snapshot. Expected values come from this test's own reading of
 /// the JSON files (their shape: Sources/SourceAdapters/UCLAJamix/README.md), never from the adapter's.
 @Suite struct UCLARecipeDocumentsTests {
-    static let recipes = UCLAJamixTests.folder.appendingPathComponent("recipes")
+    static let recipes = UCLAJamixNights.folder.appendingPathComponent("recipes")
     static let date = ServiceDate("2025-04-07")!
 
     /// What the test reads of one document by itself.

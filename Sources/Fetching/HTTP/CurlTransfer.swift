@@ -94,9 +94,20 @@ enum CurlTransfer {
         _ handle: UnsafeMutableRawPointer, _ request: TransferRequest, state: TransferState,
         errorBuffer: UnsafeMutablePointer<CChar>, headerList: UnsafeMutablePointer<curl_slist>?
     ) -> String? {
+        let settings = requestSettings(handle, request, errorBuffer: errorBuffer, headerList: headerList)
+            + callbackSettings(handle, state: state)
+            + credentialSettings(handle, request.policy)
+        return settings.first { $0.1 != CURLE_OK }.map { "CURLOPT_\($0.0) (\(describe($0.1)))" }
+    }
+
+    /// What is asked and how: the address, protocols, redirects, timeouts, encodings, TLS
+    /// verification, the size cap and the headers; each option's name with what curl answered.
+    private static func requestSettings(
+        _ handle: UnsafeMutableRawPointer, _ request: TransferRequest,
+        errorBuffer: UnsafeMutablePointer<CChar>, headerList: UnsafeMutablePointer<curl_slist>?
+    ) -> [(String, CURLcode)] {
         let policy = request.policy
-        let statePointer = Unmanaged.passUnretained(state).toOpaque()
-        var settings: [(String, CURLcode)] = [
+        return [
             ("URL", commissary_curl_setopt_string(handle, CURLOPT_URL, request.url)),
             // Signals cannot be used to time out name resolution on threads other than main.
             ("NOSIGNAL", commissary_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)),
@@ -117,6 +128,14 @@ enum CurlTransfer {
             // callback enforces the same cap on bodies without one and on decoded bytes.
             ("MAXFILESIZE_LARGE", commissary_curl_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(policy.maxBodyBytes))),
             ("HTTPHEADER", commissary_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, headerList.map(UnsafeMutableRawPointer.init))),
+        ]
+    }
+
+    /// The callbacks that hand the body and the header lines to `state` and stop a transfer
+    /// whose run was cancelled; each option's name with what curl answered.
+    private static func callbackSettings(_ handle: UnsafeMutableRawPointer, state: TransferState) -> [(String, CURLcode)] {
+        let statePointer = Unmanaged.passUnretained(state).toOpaque()
+        return [
             ("WRITEDATA", commissary_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, statePointer)),
             ("WRITEFUNCTION", commissary_curl_setopt_write_function(handle) { data, size, count, userdata in
                 guard let userdata else { return 0 }
@@ -137,12 +156,14 @@ enum CurlTransfer {
                 return state.cancellation.isCancelled ? 1 : 0
             }),
         ]
-        if let credentials = policy.credentials {
-            // Basic authentication (curl's default scheme), sent to the request's own host only:
-            // curl drops it on a redirect to another host unless told otherwise.
-            settings.append(("USERPWD", commissary_curl_setopt_string(handle, CURLOPT_USERPWD, credentials.userColonPassword)))
-        }
-        return settings.first { $0.1 != CURLE_OK }.map { "CURLOPT_\($0.0) (\(describe($0.1)))" }
+    }
+
+    /// The site's credentials where the policy has them; none otherwise.
+    private static func credentialSettings(_ handle: UnsafeMutableRawPointer, _ policy: HTTPPolicy) -> [(String, CURLcode)] {
+        guard let credentials = policy.credentials else { return [] }
+        // Basic authentication (curl's default scheme), sent to the request's own host only:
+        // curl drops it on a redirect to another host unless told otherwise.
+        return [("USERPWD", commissary_curl_setopt_string(handle, CURLOPT_USERPWD, credentials.userColonPassword))]
     }
 
     private static func failure(for code: CURLcode, state: TransferState) -> TransferOutcome.Failure? {

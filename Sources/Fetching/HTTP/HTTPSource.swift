@@ -28,7 +28,7 @@ public struct HTTPSource: RevalidatingSource {
 
     public func fetch(_ url: String, revalidating previous: FetchedDocument?) async throws -> FetchedDocument {
         let host = try Self.hostKey(of: url)
-        var request = TransferRequest(
+        let request = TransferRequest(
             url: url, headerLines: Self.conditionalHeaders(for: previous), policy: policy)
         var logger = self.logger
         logger[metadataKey: "url"] = "\(url)"
@@ -36,16 +36,8 @@ public struct HTTPSource: RevalidatingSource {
         var lastFailure: Failure?
         while true {
             logger[metadataKey: "attempt"] = "\(attempt)"
-            guard !Task.isCancelled else { throw Self.cancelled(url) }
-            let admitted = await gate.acquire(host, before: policy.deadline?.instant)
-            if let deadline = policy.deadline, !admitted || clock.instant >= deadline.instant {
-                await gate.release(host)
-                throw cutOff(url, by: deadline, after: lastFailure, attempts: attempt - 1, logger: logger)
-            }
-            // An attempt ends by the deadline at the latest: a stalled server cannot stretch it.
-            request.policy.totalTimeout = policy.attemptTimeout(at: clock.instant)
-            let outcome = await CurlTransfer.perform(request, handles: handles)
-            await gate.release(host)
+            let outcome = try await transfer(request, host: host, attemptsBefore: attempt - 1, lastFailure: lastFailure,
+                                             logger: logger)
             switch Self.verdict(on: outcome, url: url, previous: previous, longestWait: policy.maxRetryDelay,
                                  now: clock.now()) {
             case .done(let document):
@@ -58,25 +50,50 @@ public struct HTTPSource: RevalidatingSource {
                 logger.debug("fetch failed without retry", metadata: ["error": "\(error.message)"])
                 throw error
             case .retry(let error, let retryAfter):
-                let attemptsLeft = attempt < policy.maxAttempts
-                let delay = attemptsLeft ? policy.delay(afterAttempt: attempt, retryAfter: retryAfter) : .zero
-                // A retry that would start after the deadline is not waited for.
-                if let deadline = policy.deadline, clock.instant + delay >= deadline.instant {
-                    throw cutOff(url, by: deadline, after: error, attempts: attempt, logger: logger)
-                }
-                guard attemptsLeft else {
-                    logger.info("giving up", metadata: ["error": "\(error.message)"])
-                    throw Failure(error.code, "\(error.message) (after \(attempt) attempts)", at: url, status: error.status)
-                }
+                try await waitToRetry(url, after: error, attempt: attempt, retryAfter: retryAfter, logger: logger)
                 lastFailure = error
-                logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    throw Self.cancelled(url)
-                }
                 attempt += 1
             }
+        }
+    }
+
+    /// One attempt, once the host's gate admits it; one the deadline leaves no time for is cut
+    /// off, naming the last failure before it.
+    private func transfer(_ request: TransferRequest, host: String, attemptsBefore: Int, lastFailure: Failure?,
+                          logger: Logger) async throws -> TransferOutcome {
+        guard !Task.isCancelled else { throw Self.cancelled(request.url) }
+        let admitted = await gate.acquire(host, before: policy.deadline?.instant)
+        if let deadline = policy.deadline, !admitted || clock.instant >= deadline.instant {
+            await gate.release(host)
+            throw cutOff(request.url, by: deadline, after: lastFailure, attempts: attemptsBefore, logger: logger)
+        }
+        var request = request
+        // An attempt ends by the deadline at the latest: a stalled server cannot stretch it.
+        request.policy.totalTimeout = policy.attemptTimeout(at: clock.instant)
+        let outcome = await CurlTransfer.perform(request, handles: handles)
+        await gate.release(host)
+        return outcome
+    }
+
+    /// Waits out the delay before the next attempt; throws instead when the attempts are used
+    /// up, when the next one would start past the deadline, or when the run is cancelled meanwhile.
+    private func waitToRetry(_ url: String, after error: Failure, attempt: Int, retryAfter: Duration?,
+                             logger: Logger) async throws {
+        let attemptsLeft = attempt < policy.maxAttempts
+        let delay = attemptsLeft ? policy.delay(afterAttempt: attempt, retryAfter: retryAfter) : .zero
+        // A retry that would start after the deadline is not waited for.
+        if let deadline = policy.deadline, clock.instant + delay >= deadline.instant {
+            throw cutOff(url, by: deadline, after: error, attempts: attempt, logger: logger)
+        }
+        guard attemptsLeft else {
+            logger.info("giving up", metadata: ["error": "\(error.message)"])
+            throw Failure(error.code, "\(error.message) (after \(attempt) attempts)", at: url, status: error.status)
+        }
+        logger.info("retrying", metadata: ["error": "\(error.message)", "delay": "\(delay)"])
+        do {
+            try await clock.sleep(for: delay)
+        } catch {
+            throw Self.cancelled(url)
         }
     }
 

@@ -102,59 +102,55 @@ public final class StateLedger {
     /// The ledger's tables, as each version of the code added to them.
     private static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1-partitions") { db in
-            try db.execute(sql: """
-                CREATE TABLE partition (
-                    source TEXT NOT NULL,
-                    key TEXT NOT NULL,
-                    status TEXT NOT NULL,
-                    documents TEXT NOT NULL,
-                    run_id TEXT NOT NULL,
-                    updated_at TEXT NOT NULL,
-                    message TEXT,
-                    PRIMARY KEY (source, key)
-                )
-                """)
-        }
-        migrator.registerMigration("v1-runs") { db in
-            try db.execute(sql: """
-                CREATE TABLE run (
-                    run_id TEXT PRIMARY KEY,
-                    started_at TEXT NOT NULL,
-                    finished INTEGER NOT NULL DEFAULT 0
-                )
-                """)
-        }
-        migrator.registerMigration("v2-revalidate") { db in
-            try db.execute(sql: "ALTER TABLE partition ADD COLUMN revalidate TEXT")
-        }
-        migrator.registerMigration("v3-last-good") { db in
-            try db.execute(sql: """
-                ALTER TABLE partition ADD COLUMN good_documents TEXT;
-                ALTER TABLE partition ADD COLUMN good_run_id TEXT;
-                ALTER TABLE partition ADD COLUMN good_summary TEXT;
-                UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
-                """)
-        }
-        migrator.registerMigration("v4-missing-documents") { db in
-            try db.execute(sql: """
-                CREATE TABLE missing_document (
-                    source TEXT NOT NULL,
-                    url TEXT NOT NULL,
-                    partition_key TEXT NOT NULL,
-                    status INTEGER NOT NULL,
-                    times INTEGER NOT NULL,
-                    first_missing TEXT NOT NULL,
-                    last_asked TEXT NOT NULL,
-                    PRIMARY KEY (source, url)
-                )
-                """)
-        }
-        migrator.registerMigration("v5-failure-code") { db in
-            try db.execute(sql: "ALTER TABLE partition ADD COLUMN failure TEXT")
+        for (name, sql) in migrations {
+            migrator.registerMigration(name) { db in try db.execute(sql: sql) }
         }
         return migrator
     }
+
+    /// Each version's change to the ledger, in the order they were made; GRDB records a ledger's
+    /// migrations by name, so a name, once released, stays.
+    private static let migrations: [(name: String, sql: String)] = [
+        ("v1-partitions", """
+            CREATE TABLE partition (
+                source TEXT NOT NULL,
+                key TEXT NOT NULL,
+                status TEXT NOT NULL,
+                documents TEXT NOT NULL,
+                run_id TEXT NOT NULL,
+                updated_at TEXT NOT NULL,
+                message TEXT,
+                PRIMARY KEY (source, key)
+            )
+            """),
+        ("v1-runs", """
+            CREATE TABLE run (
+                run_id TEXT PRIMARY KEY,
+                started_at TEXT NOT NULL,
+                finished INTEGER NOT NULL DEFAULT 0
+            )
+            """),
+        ("v2-revalidate", "ALTER TABLE partition ADD COLUMN revalidate TEXT"),
+        ("v3-last-good", """
+            ALTER TABLE partition ADD COLUMN good_documents TEXT;
+            ALTER TABLE partition ADD COLUMN good_run_id TEXT;
+            ALTER TABLE partition ADD COLUMN good_summary TEXT;
+            UPDATE partition SET good_documents = documents, good_run_id = run_id WHERE status = 'done';
+            """),
+        ("v4-missing-documents", """
+            CREATE TABLE missing_document (
+                source TEXT NOT NULL,
+                url TEXT NOT NULL,
+                partition_key TEXT NOT NULL,
+                status INTEGER NOT NULL,
+                times INTEGER NOT NULL,
+                first_missing TEXT NOT NULL,
+                last_asked TEXT NOT NULL,
+                PRIMARY KEY (source, url)
+            )
+            """),
+        ("v5-failure-code", "ALTER TABLE partition ADD COLUMN failure TEXT"),
+    ]
 
     /// Opens the ledger at `url`, creating it if needed; a damaged one is a `damagedLedger` failure.
     public convenience init(url: URL) throws {

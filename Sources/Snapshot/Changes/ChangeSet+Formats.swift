@@ -40,26 +40,7 @@ extension ChangeSet {
         out += "  \"tables\": ["
         for (index, table) in tables.enumerated() {
             out += index == 0 ? "\n    {" : ",\n    {"
-            out += "\"name\": \(jsonStringLiteral(table.name)), \"key\": \(Self.json(table.key)), "
-            out += "\"columns\": \(Self.json(table.columns)), \"replaced\": \(table.replaced), \"dropped\": \(table.dropped),"
-            if let create = table.create { out += "\n     \"create\": \(jsonStringLiteral(create)),"}
-            out += "\n     \"inserted\": ["
-            Self.appendRows(table.inserted, to: &out)
-            out += "],\n     \"updated\": ["
-            for (position, update) in table.updated.enumerated() {
-                out += position == 0 ? "\n       {\"key\": " : ",\n       {\"key\": "
-                Self.appendRow(update.key, to: &out)
-                out += ", \"changed\": {"
-                for (number, change) in update.changed.enumerated() {
-                    if number > 0 { out += ", " }
-                    out += jsonStringLiteral(change.column) + ": "
-                    QueryResult.appendJSON(change.value, to: &out)
-                }
-                out += "}}"
-            }
-            out += table.updated.isEmpty ? "],\n     \"deleted\": [" : "\n     ],\n     \"deleted\": ["
-            Self.appendRows(table.deleted, to: &out)
-            out += "]}"
+            Self.appendTable(table, to: &out)
         }
         out += tables.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"schema_objects\": ["
@@ -71,6 +52,36 @@ extension ChangeSet {
         }
         out += schemaObjects.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
         return out
+    }
+
+    /// One table's members after its opening brace: its shape, then its inserted, updated and
+    /// deleted rows.
+    private static func appendTable(_ table: Table, to out: inout String) {
+        out += "\"name\": \(jsonStringLiteral(table.name)), \"key\": \(json(table.key)), "
+        out += "\"columns\": \(json(table.columns)), \"replaced\": \(table.replaced), \"dropped\": \(table.dropped),"
+        if let create = table.create { out += "\n     \"create\": \(jsonStringLiteral(create)),"}
+        out += "\n     \"inserted\": ["
+        appendRows(table.inserted, to: &out)
+        out += "],\n     \"updated\": ["
+        appendUpdates(table.updated, to: &out)
+        out += table.updated.isEmpty ? "],\n     \"deleted\": [" : "\n     ],\n     \"deleted\": ["
+        appendRows(table.deleted, to: &out)
+        out += "]}"
+    }
+
+    /// Each update as its row's key and the columns it changed, with their new values.
+    private static func appendUpdates(_ updates: [Update], to out: inout String) {
+        for (position, update) in updates.enumerated() {
+            out += position == 0 ? "\n       {\"key\": " : ",\n       {\"key\": "
+            appendRow(update.key, to: &out)
+            out += ", \"changed\": {"
+            for (number, change) in update.changed.enumerated() {
+                if number > 0 { out += ", " }
+                out += jsonStringLiteral(change.column) + ": "
+                QueryResult.appendJSON(change.value, to: &out)
+            }
+            out += "}}"
+        }
     }
 
     private static func json(_ side: Side) -> String {

@@ -210,8 +210,16 @@ private struct Contents {
     var nutrients: [String: NutrientRow] = [:]
 
     init(_ db: Database) throws {
-        // A food's label versions (snapshots of schema 11 and later) as one field, so a label that
-        // changed within a snapshot's days shows as a change of the food.
+        foods = try Self.foods(db)
+        recipes = try Self.recipes(db)
+        menuItems = try Self.menuItems(db)
+        nutrients = try Self.nutrients(db)
+    }
+
+    /// Foods with their codes and, in snapshots of schema 11 and later, their label versions.
+    private static func foods(_ db: Database) throws -> [String: Record] {
+        // A food's label versions as one field, so a label that changed within a snapshot's days
+        // shows as a change of the food.
         let versions = try db.tableExists("food_label") ? """
             ,
                    (SELECT group_concat(line, '; ') FROM (SELECT 'v' || version || ': '
@@ -219,13 +227,17 @@ private struct Contents {
                       || ' kcal, ' || first_date || '..' || last_date || ' (' || days || ' days)' AS line
                       FROM food_label l WHERE l.food_id = f.id ORDER BY version)) AS label_versions
             """ : ""
-        foods = try Self.records(db, sql: """
+        return try records(db, sql: """
             SELECT id, name, description, serving_size, calories, ingredients, allergens, has_page,
                    (SELECT group_concat(code, ' ') FROM (SELECT code FROM food_code fc
                       WHERE fc.food_id = f.id ORDER BY code)) AS codes\(versions)
             FROM food f
             """)
-        recipes = try Self.records(db, sql: """
+    }
+
+    /// Recipes with their tags and their numbered ingredient lines.
+    private static func recipes(_ db: Database) throws -> [String: Record] {
+        try records(db, sql: """
             SELECT id, name, alternate_name, category, area, instructions, thumbnail_url, youtube_url,
                    source_url, modified_at,
                    (SELECT group_concat(tag, ', ') FROM (SELECT tag FROM recipe_tag rt
@@ -235,6 +247,10 @@ private struct Contents {
                       WHERE ri.recipe_id = r.id ORDER BY position)) AS ingredients
             FROM recipe r
             """)
+    }
+
+    /// Menu items by where they are served, each with how many times it is.
+    private static func menuItems(_ db: Database) throws -> [SnapshotDiff.MenuItem: Int] {
         let items = try Row.fetchAll(db, sql: """
             SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id,
                    mi.name AS item, mi.portion, mi.description
@@ -244,6 +260,7 @@ private struct Contents {
             JOIN section s ON s.id = mi.section_id
             JOIN restaurant r ON r.id = s.restaurant_id
             """)
+        var menuItems: [SnapshotDiff.MenuItem: Int] = [:]
         for row in items {
             let item = try SnapshotDiff.MenuItem(
                 date: row.decode(forColumn: "date"), meal: row.decode(forColumn: "meal"),
@@ -252,14 +269,21 @@ private struct Contents {
                 portion: row.decode(forColumn: "portion"), description: row.decode(forColumn: "description"))
             menuItems[item, default: 0] += 1
         }
-        let fields = Self.nutrientFields
+        return menuItems
+    }
+
+    /// Each food's nutrients, keyed by the food and the nutrient.
+    private static func nutrients(_ db: Database) throws -> [String: NutrientRow] {
+        let fields = nutrientFields
+        var nutrients: [String: NutrientRow] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT food_id, nutrient_key, \(fields.joined(separator: ", ")) FROM food_nutrient") {
             let foodId: String = try row.decode(forColumn: "food_id")
             let key: String = try row.decode(forColumn: "nutrient_key")
             var values: [String: DiffValue?] = [:]
-            for field in fields { values[field] = Self.value(row[field] as DatabaseValue) }
+            for field in fields { values[field] = value(row[field] as DatabaseValue) }
             nutrients["\(foodId)\u{1F}\(key)"] = NutrientRow(foodId: foodId, nutrientKey: key, values: values)
         }
+        return nutrients
     }
 
     /// Rows keyed by their first column (`id`), with `name` and every column as a field.

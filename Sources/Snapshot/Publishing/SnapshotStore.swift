@@ -55,62 +55,90 @@ public struct SnapshotStore: Sendable {
     /// The manifest is written last and may be absent if the process dies just before it.
     @discardableResult
     public func publish(_ staging: StagingSnapshot, fileName: String, pipeline: String) throws -> URL {
-        let fileManager = FileManager.default
+        let final = try unusedFinalPath(fileName)
+        let partial = directory.appendingPathComponent(".\(fileName).partial")
+        try? FileManager.default.removeItem(at: partial)
+        try vacuum(staging, into: partial)
+        let metadataFile = try verifyAndSeal(partial, fileName: fileName, as: final)
+        try moveIntoPlace(partial, fileName: fileName, as: final, metadataFile: metadataFile, pipeline: pipeline)
+        try Durability.sync(path: directory.path)
+        return final
+    }
+
+    /// Where `fileName` is published, once the snapshots folder exists; a name taken already is
+    /// refused, since published files are never replaced.
+    private func unusedFinalPath(_ fileName: String) throws -> URL {
         do {
-            try fileManager.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw Failure(.fileSystem, "cannot create the snapshots folder: \(SystemMessage.describe(error))",
                           at: directory.path, cause: error)
         }
         let final = directory.appendingPathComponent(fileName)
-        guard !fileManager.fileExists(atPath: final.path) else {
+        guard !FileManager.default.fileExists(atPath: final.path) else {
             throw Failure(.snapshot, "a snapshot with this name exists already; published files are never replaced",
                           at: final.path)
         }
-        let partial = directory.appendingPathComponent(".\(fileName).partial")
-        try? fileManager.removeItem(at: partial)
+        return final
+    }
 
+    /// Copies the staging database into `partial` (VACUUM INTO); a copy that fails is removed.
+    private func vacuum(_ staging: StagingSnapshot, into partial: URL) throws {
         do {
             try staging.queue.vacuum(into: partial.path)
         } catch {
-            try? fileManager.removeItem(at: partial)
+            try? FileManager.default.removeItem(at: partial)
             throw Failure(.fileSystem, "cannot write the new snapshot (is the disk full or the folder read-only?): "
                           + plainMessage(error),
                           at: partial.path, cause: error)
         }
-        // The metadata is in place before the snapshot takes its final name, so that no file
-        // under a final name lacks it (a disk that fills at the metadata used to leave a whole
-        // snapshot there, without it, never removed) and whoever follows `latest` finds it.
-        let metadataFile: URL
+    }
+
+    /// Verifies the partial copy, makes it read-only and writes its metadata beside `final`;
+    /// returns the metadata file. A failure removes the partial copy.
+    ///
+    /// The metadata is in place before the snapshot takes its final name, so that no file
+    /// under a final name lacks it (a disk that fills at the metadata used to leave a whole
+    /// snapshot there, without it, never removed) and whoever follows `latest` finds it.
+    private func verifyAndSeal(_ partial: URL, fileName: String, as final: URL) throws -> URL {
         do {
             let metadata = try verifyDescribeAndSync(partial, fileName: fileName)
-            try fileManager.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
-            metadataFile = try writeBeside(final, suffix: ".metadata.json", metadata)
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
+            return try writeBeside(final, suffix: ".metadata.json", metadata)
         } catch {
-            try? fileManager.removeItem(at: partial)
+            try? FileManager.default.removeItem(at: partial)
             throw Self.environmentFailure(error, path: final.path)
         }
+    }
 
-        // Until `latest` points at the new file, a failure takes it back out: nothing refers to
-        // it, and a file under a final name that `latest` never reached would be listed forever.
+    /// Renames the partial copy to its final name and swings `latest-<pipeline>` to it.
+    ///
+    /// Until `latest` points at the new file, a failure takes it back out: nothing refers to
+    /// it, and a file under a final name that `latest` never reached would be listed forever.
+    private func moveIntoPlace(_ partial: URL, fileName: String, as final: URL, metadataFile: URL,
+                               pipeline: String) throws {
         do {
             try Durability.rename(from: partial.path, to: final.path)
             try Durability.sync(path: directory.path)
-            let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
-            try? fileManager.removeItem(at: newLink)
-            do {
-                try Durability.symlink(named: newLink.path, to: fileName)
-                try Durability.rename(from: newLink.path, to: latestLink(pipeline: pipeline).path)
-            } catch {
-                try? fileManager.removeItem(at: newLink)
-                throw error
-            }
+            try pointLatest(pipeline: pipeline, at: fileName)
         } catch {
-            for url in [partial, final, metadataFile] { try? fileManager.removeItem(at: url) }
+            for url in [partial, final, metadataFile] { try? FileManager.default.removeItem(at: url) }
             throw Self.environmentFailure(error, path: final.path)
         }
-        try Durability.sync(path: directory.path)
-        return final
+    }
+
+    /// Points `latest-<pipeline>` at `fileName` through a new link renamed over the old one, so
+    /// that a reader finds either the old target or the new one.
+    private func pointLatest(pipeline: String, at fileName: String) throws {
+        let newLink = directory.appendingPathComponent(".latest-\(pipeline).new")
+        try? FileManager.default.removeItem(at: newLink)
+        do {
+            try Durability.symlink(named: newLink.path, to: fileName)
+            try Durability.rename(from: newLink.path, to: latestLink(pipeline: pipeline).path)
+        } catch {
+            try? FileManager.default.removeItem(at: newLink)
+            throw error
+        }
     }
 
     /// A failure of the machine while publishing, as one line: SQLite's and the system's own

@@ -177,59 +177,85 @@ public final class StagingSnapshot {
                        stale: [StalePartition] = []) throws {
         do {
             try queue.write { db in
-                let meta: [(String, String)] = [
-                    ("schema_version", String(SnapshotSchema.version)),
-                    ("pipeline", run.pipeline),
-                    ("run_id", run.runId),
-                    ("built_at", run.startedAt),
-                    ("code_version", run.codeVersion),
-                    ("sources", run.sources.joined(separator: "\n")),
-                    ("licence", run.licence),
-                    (RunRecord.inputsMetaKey, run.inputsSHA256),
-                ]
-                let links = [("licence_url", run.licenceURL), ("source_url", run.sourceURL)]
-                for (key, value) in meta + links.compactMap({ key, value in value.map { (key, $0) } }) {
-                    try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
-                                   arguments: [key, value])
-                }
-                let arguments = String(decoding: try JSONEncoder().encode(run.arguments), as: UTF8.self)
-                try db.execute(
-                    sql: """
-                        INSERT OR REPLACE INTO _runs
-                        (run_id, pipeline, started_at, code_version, arguments, partitions)
-                        VALUES (?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [run.runId, run.pipeline, run.startedAt, run.codeVersion, arguments,
-                                run.partitions])
-                let check = try db.cachedStatement(sql: """
-                    INSERT INTO _checks (run_id, name, severity, passed, value, message)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """)
-                for outcome in checks {
-                    try check.execute(arguments: [run.runId, outcome.name, outcome.severity.rawValue,
-                                                  outcome.passed, outcome.value, outcome.message])
-                }
-                let source = try db.cachedStatement(sql: """
-                    INSERT OR IGNORE INTO _sources (url, fetched_at, status, sha256, charset, bytes)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    """)
-                for document in documents.sorted(by: { ($0.url, $0.sha256) < ($1.url, $1.sha256) }) {
-                    try source.execute(arguments: [document.url, document.fetchedAt, document.status,
-                                                   document.sha256, document.charset, document.byteCount])
-                }
-                for partition in stale {
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO _stale (source, partition, kept_fetched_at, kept_run_id, reason)
-                            VALUES (?, ?, ?, ?, ?)
-                            """,
-                        arguments: [partition.source, partition.partition, partition.keptFetchedAt,
-                                    partition.keptRunId, partition.reason])
-                }
+                try Self.recordMeta(of: run, in: db)
+                try Self.recordRun(run, in: db)
+                try Self.record(checks, of: run, in: db)
+                try Self.record(documents, in: db)
+                try Self.record(stale, in: db)
                 try TableKeys.record(db)
             }
         } catch {
             throw Failure(.fileSystem, "cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", at: url.path, cause: error)
+        }
+    }
+
+    /// `_meta`: the schema version and the run's facts, with the licence's and the source's
+    /// addresses where the pipeline names them.
+    private static func recordMeta(of run: RunRecord, in db: Database) throws {
+        let meta: [(String, String)] = [
+            ("schema_version", String(SnapshotSchema.version)),
+            ("pipeline", run.pipeline),
+            ("run_id", run.runId),
+            ("built_at", run.startedAt),
+            ("code_version", run.codeVersion),
+            ("sources", run.sources.joined(separator: "\n")),
+            ("licence", run.licence),
+            (RunRecord.inputsMetaKey, run.inputsSHA256),
+        ]
+        let links = [("licence_url", run.licenceURL), ("source_url", run.sourceURL)]
+        for (key, value) in meta + links.compactMap({ key, value in value.map { (key, $0) } }) {
+            try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
+                           arguments: [key, value])
+        }
+    }
+
+    /// `_runs`: the run with its arguments as JSON.
+    private static func recordRun(_ run: RunRecord, in db: Database) throws {
+        let arguments = String(decoding: try JSONEncoder().encode(run.arguments), as: UTF8.self)
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO _runs
+                (run_id, pipeline, started_at, code_version, arguments, partitions)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [run.runId, run.pipeline, run.startedAt, run.codeVersion, arguments,
+                        run.partitions])
+    }
+
+    /// `_checks`: each check's outcome in this run.
+    private static func record(_ checks: [CheckOutcome], of run: RunRecord, in db: Database) throws {
+        let check = try db.cachedStatement(sql: """
+            INSERT INTO _checks (run_id, name, severity, passed, value, message)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for outcome in checks {
+            try check.execute(arguments: [run.runId, outcome.name, outcome.severity.rawValue,
+                                          outcome.passed, outcome.value, outcome.message])
+        }
+    }
+
+    /// `_sources`: each document read, once, in the order of address and hash.
+    private static func record(_ documents: [SourceDocument], in db: Database) throws {
+        let source = try db.cachedStatement(sql: """
+            INSERT OR IGNORE INTO _sources (url, fetched_at, status, sha256, charset, bytes)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for document in documents.sorted(by: { ($0.url, $0.sha256) < ($1.url, $1.sha256) }) {
+            try source.execute(arguments: [document.url, document.fetchedAt, document.status,
+                                           document.sha256, document.charset, document.byteCount])
+        }
+    }
+
+    /// `_stale`: the partitions whose rows were kept from an earlier run, and why.
+    private static func record(_ stale: [StalePartition], in db: Database) throws {
+        for partition in stale {
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO _stale (source, partition, kept_fetched_at, kept_run_id, reason)
+                    VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [partition.source, partition.partition, partition.keptFetchedAt,
+                            partition.keptRunId, partition.reason])
         }
     }
 

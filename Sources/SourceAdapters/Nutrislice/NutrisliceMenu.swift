@@ -150,8 +150,7 @@ public enum NutrisliceMenu {
         let several = Set(rows.map(\.menu)).count > 1
 
         var sections: [Section] = []
-        var foods: [FoodID: Food] = [:]
-        var foodOrder: [FoodID] = []
+        var foods = FirstServings()
         var currentMenu: String??
         var station: String?
         for row in rows {
@@ -173,29 +172,47 @@ public enum NutrisliceMenu {
                 problems.append("\(place) has a food without an id or a name: left out")
                 continue
             }
-            let menuName = menus.name(row.menu)
-            let sectionName = [several ? menuName : nil, station].compactMap { $0 }.joined(separator: " / ")
-            let section = sectionName.isEmpty ? (menuName ?? restaurant) : sectionName
             let read = NutrisliceFood.read(food, id: id, name: name, units: units, place: place)
             problems += read.problems
             for field in read.reread { reread[field, default: 0] += 1 }
-            var own: PrintedLabel?
-            if let first = foods[read.food.id], PrintedLabel(of: first) != PrintedLabel(of: read.food) {
-                own = PrintedLabel(of: read.food)
-            }
             let item = MenuItem(source: sourceName, recipeId: id, name: name,
                                 portion: portion(amount: fields["serving_size_amount"], unit: fields["serving_size_unit"]),
-                                codes: read.food.codes, label: own)
+                                codes: read.food.codes, label: foods.serve(read.food))
+            let section = sectionName(menu: menus.name(row.menu), station: station, several: several, restaurant: restaurant)
             file(item, under: section, in: &sections)
-            if foods[read.food.id] == nil { foodOrder.append(read.food.id) }
-            foods[read.food.id] = foods[read.food.id] ?? read.food
         }
         let meals = sections.isEmpty ? [] : [Meal(name: meal, restaurants: [Restaurant(name: restaurant, sections: sections)])]
         let notes = reread.sorted { $0.key < $1.key }.compactMap { field, values in
             units.note(field, values: values, place: "\(location): \(date)")
         }
-        return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
+        return Parsed(day: ServiceDay(date: date, meals: meals), foods: foods.inOrder,
                       problems: problems, notes: notes, textRows: textRows)
+    }
+
+    /// The day's foods, each as the first row that serves it prints it, in the order first served.
+    private struct FirstServings {
+        private var foods: [FoodID: Food] = [:]
+        private var order: [FoodID] = []
+
+        var inOrder: [Food] { order.compactMap { foods[$0] } }
+
+        /// Keeps a food as first served; a later row printing another label than the first's
+        /// (another size) gets that label back, for its item to carry itself.
+        mutating func serve(_ food: Food) -> PrintedLabel? {
+            guard let first = foods[food.id] else {
+                foods[food.id] = food
+                order.append(food.id)
+                return nil
+            }
+            return PrintedLabel(of: first) != PrintedLabel(of: food) ? PrintedLabel(of: food) : nil
+        }
+    }
+
+    /// A row's section: its menu's name when the day has several menus, then its station; the
+    /// menu's name, or else the restaurant's, where that leaves nothing.
+    private static func sectionName(menu: String?, station: String?, several: Bool, restaurant: String) -> String {
+        let name = [several ? menu : nil, station].compactMap { $0 }.joined(separator: " / ")
+        return name.isEmpty ? (menu ?? restaurant) : name
     }
 
     /// A row of `menu_items` with what orders it: its menu, its position, where it arrived.

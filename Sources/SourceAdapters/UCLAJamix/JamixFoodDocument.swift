@@ -73,20 +73,37 @@ public enum JamixFoodDocument {
             throw Failure.badInput("recipeNameTranslations.EN is missing: not a recipe document", at: location)
         }
         var problems: [String] = []
-        var allergens: [String] = []
-        for (index, entry) in JSONFields.array(fields["recipeAllergens"]).enumerated() {
-            if let name = JSONFields.text(entry) ?? JSONFields.text((entry as? [String: Any])?["allergenName"]) {
-                allergens.append(name)
-            } else {
-                problems.append("\(location): recipeAllergens[\(index)] has no allergenName, left out")
-            }
-        }
+        let allergens = recipeAllergens(fields["recipeAllergens"], location: location, problems: &problems)
         let diets = JamixCodes.diets(codes: JSONFields.text(fields["recipeDiet"]),
                                      names: JSONFields.text(fields["recipeDietFull"]))
         var food = Food(id: id, name: name,
                         ingredients: english(fields["recipeListOfIngredientsTranslations"])
                             ?? english(fields["recipeListOfIngredients"]),
                         allergens: allergens, codes: JamixCodes.codes(allergens: allergens, diets: diets))
+        setPortions(of: &food, from: fields)
+        food.components = components(fields["recipeIngredientRows"], location: location, problems: &problems)
+        food.cookingLossPercent = cookingLoss(fields["cookingLossPercentage"], location: location, problems: &problems)
+        try setLabel(of: &food, from: fields, location: location, problems: &problems)
+        return FoodReading(food: food, problems: problems)
+    }
+
+    /// A recipe's allergens, each a name or an object with `allergenName`; an entry with neither
+    /// is left out and reported.
+    private static func recipeAllergens(_ value: Any?, location: String, problems: inout [String]) -> [String] {
+        var allergens: [String] = []
+        for (index, entry) in JSONFields.array(value).enumerated() {
+            if let name = JSONFields.text(entry) ?? JSONFields.text((entry as? [String: Any])?["allergenName"]) {
+                allergens.append(name)
+            } else {
+                problems.append("\(location): recipeAllergens[\(index)] has no allergenName, left out")
+            }
+        }
+        return allergens
+    }
+
+    /// The serving (`recipePortionSize` + unit) and the batch it is cooked in (`recipePortions`),
+    /// where they are positive numbers.
+    private static func setPortions(of food: inout Food, from fields: [String: Any]) {
         if let size = JSONFields.number(fields["recipePortionSize"]), size.isFinite, size > 0 {
             let unit = JSONFields.text(fields["recipePortionSizeUnit"])
             food.servingSize = [JSONFields.plain(size), unit].compactMap { $0 }.joined(separator: " ")
@@ -95,14 +112,22 @@ public enum JamixFoodDocument {
         if let batch = JSONFields.number(fields["recipePortions"]), batch.isFinite, batch > 0 {
             food.batchPortions = batch
         }
-        food.components = components(fields["recipeIngredientRows"], location: location, problems: &problems)
-        if let loss = JSONFields.number(fields["cookingLossPercentage"]) {
-            if loss.isFinite, (0..<100).contains(loss) {
-                food.cookingLossPercent = loss
-            } else {
-                problems.append("\(location): cookingLossPercentage \(JSONFields.plain(loss)) is not a share of a weight, left out")
-            }
+    }
+
+    /// The share of weight lost in cooking, a percentage below 100; anything else is reported and left out.
+    private static func cookingLoss(_ value: Any?, location: String, problems: inout [String]) -> Double? {
+        guard let loss = JSONFields.number(value) else { return nil }
+        guard loss.isFinite, (0..<100).contains(loss) else {
+            problems.append("\(location): cookingLossPercentage \(JSONFields.plain(loss)) is not a share of a weight, left out")
+            return nil
         }
+        return loss
+    }
+
+    /// The recipe's label from `recipeNutritiveValues` (per 100 g) with its printed %DV from
+    /// `dailyValues`; a label per anything else is reported and the dish kept without it.
+    private static func setLabel(of food: inout Food, from fields: [String: Any], location: String,
+                                 problems: inout [String]) throws {
         switch fields["recipeNutritiveValues"] {
         case nil, is NSNull:
             break
@@ -131,7 +156,6 @@ public enum JamixFoodDocument {
             throw Failure.badInput("recipeNutritiveValues: expected an object, found \(JSONFields.kind(of: other))",
                                    at: location)
         }
-        return FoodReading(food: food, problems: problems)
     }
 
     /// Whether a nutrient block holds any value other than 0 under any name but the amount it is
