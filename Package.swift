@@ -221,7 +221,7 @@ let package = Package(
         // The open feeds of the sample, through the library and the binary's `feeds` command.
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Snapshot", "Pipeline", "TestSupport", "commissary",
+            dependencies: ["Feeds", "Snapshot", "Pipeline", "Report", "FoodModel", "TestSupport", "commissary",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
         ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.

@@ -86,4 +86,22 @@ import TestSupport
         #expect(shortened.unicodeScalars.count == 250 && xml.contains("<name>\(shortened)</name>"))
         #expect(xml.contains("<category name=\"Late Night: Pizza; Pasta\">"))
     }
+
+    /// The validators are no rubber stamps: a name over 250 characters, and a calendar line over
+    /// 75 octets, are refused.
+    @Test func theValidatorsRefuseWhatTheFormatsForbid() throws {
+        let folder = try Paths.temporaryFolder("refused")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <openmensa version="2.1" xmlns="http://openmensa.org/open-mensa-v2"><canteen><day date="2026-10-20">\
+            <category name="Grill"><meal><name>\(String(repeating: "x", count: 251))</name></meal></category></day>\
+            </canteen></openmensa>
+            """
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("long.xml"))
+        #expect(try FeedValidation.openMensaProblems(in: folder).count == 1)
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nX-LONG:\(String(repeating: "y", count: 80))\r\nEND:VCALENDAR\r\n"
+        try Data(ics.utf8).write(to: folder.appendingPathComponent("long.ics"))
+        #expect(throws: FeedValidation.ValidationFailure.self) { try FeedValidation.calendars(in: folder) }
+    }
 }

@@ -70,6 +70,16 @@ public struct FeedNutrient: Hashable, Sendable {
     /// The amount as printed when it is not a plain number (`< 1`).
     public var printedAmount: String?
     public var printedDailyValuePercent: Double?
+
+    public init(key: String, name: String, amount: Double?, unit: String?, printedAmount: String?,
+                printedDailyValuePercent: Double?) {
+        self.key = key
+        self.name = name
+        self.amount = amount
+        self.unit = unit
+        self.printedAmount = printedAmount
+        self.printedDailyValuePercent = printedDailyValuePercent
+    }
 }
 
 extension FeedQueries {

@@ -49,6 +49,12 @@ public struct FeedSnapshotFacts: Hashable, Sendable {
     public var runID: String
     /// ISO 8601, UTC: when the snapshot was built (the feeds' DTSTAMP).
     public var builtAt: String
+
+    public init(pipeline: String, runID: String, builtAt: String) {
+        self.pipeline = pipeline
+        self.runID = runID
+        self.builtAt = builtAt
+    }
 }
 
 /// A restaurant as the feeds name it.
