@@ -206,7 +206,7 @@ let package = Package(
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
                 "TestSupport", "SnapshotTestSupport", "commissary", "Report", "PostgresTarget", "RunReporting",
-                "CommandAnswers", .product(name: "GRDB", package: "GRDB.swift"),
+                "CommandAnswers", "Feeds", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // A private PostgreSQL server on 127.0.0.1, started by the tests themselves.
