@@ -1,6 +1,6 @@
 @testable import Feeds
 import Foundation
-import Snapshot
+@testable import Snapshot
 import Testing
 import TestSupport
 

@@ -1,5 +1,5 @@
 @testable import Feeds
-import Snapshot
+@testable import Snapshot
 import Testing
 
 /// The text rules every feed relies on: OpenMensa's 250-character limit, XML and iCalendar

@@ -11,15 +11,6 @@ public struct FeedOpening: Hashable, Sendable {
     public var isClosed: Bool
     /// The remark printed beside the hours; for a closed day, the reason ("Fall Break").
     public var note: String?
-
-    public init(date: String, meal: String, opens: String?, closes: String?, isClosed: Bool, note: String?) {
-        self.date = date
-        self.meal = meal
-        self.opens = opens
-        self.closes = closes
-        self.isClosed = isClosed
-        self.note = note
-    }
 }
 
 extension FeedQueries {

@@ -9,15 +9,6 @@ public struct FeedItem: Hashable, Sendable {
     public var name: String
     public var foodID: String
     public var description: String?
-
-    public init(date: String, meal: String, section: String, name: String, foodID: String, description: String?) {
-        self.date = date
-        self.meal = meal
-        self.section = section
-        self.name = name
-        self.foodID = foodID
-        self.description = description
-    }
 }
 
 /// A food served on the menus, with its label's serving, calories per serving, terms and nutrients.
@@ -32,17 +23,6 @@ public struct FeedFood: Hashable, Sendable {
     public var caloriesPerServing: Double?
     public var terms: [FeedTerm] = []
     public var nutrients: [FeedNutrient] = []
-
-    public init(id: String, servingSize: String?, basis: String?, servingGrams: Double?, caloriesPerServing: Double?,
-                terms: [FeedTerm] = [], nutrients: [FeedNutrient] = []) {
-        self.id = id
-        self.servingSize = servingSize
-        self.basis = basis
-        self.servingGrams = servingGrams
-        self.caloriesPerServing = caloriesPerServing
-        self.terms = terms
-        self.nutrients = nutrients
-    }
 }
 
 /// A term of the one vocabulary a food's codes mean (`v_food_term`), with its words.
@@ -53,12 +33,6 @@ public struct FeedTerm: Hashable, Sendable {
     public var kind: String
     /// For people: "Tree nuts".
     public var label: String
-
-    public init(name: String, kind: String, label: String) {
-        self.name = name
-        self.kind = kind
-        self.label = label
-    }
 }
 
 /// One nutrient of a food's label, as printed, per the food's basis.
@@ -70,16 +44,6 @@ public struct FeedNutrient: Hashable, Sendable {
     /// The amount as printed when it is not a plain number (`< 1`).
     public var printedAmount: String?
     public var printedDailyValuePercent: Double?
-
-    public init(key: String, name: String, amount: Double?, unit: String?, printedAmount: String?,
-                printedDailyValuePercent: Double?) {
-        self.key = key
-        self.name = name
-        self.amount = amount
-        self.unit = unit
-        self.printedAmount = printedAmount
-        self.printedDailyValuePercent = printedDailyValuePercent
-    }
 }
 
 extension FeedQueries {

@@ -49,12 +49,6 @@ public struct FeedSnapshotFacts: Hashable, Sendable {
     public var runID: String
     /// ISO 8601, UTC: when the snapshot was built (the feeds' DTSTAMP).
     public var builtAt: String
-
-    public init(pipeline: String, runID: String, builtAt: String) {
-        self.pipeline = pipeline
-        self.runID = runID
-        self.builtAt = builtAt
-    }
 }
 
 /// A restaurant as the feeds name it.
@@ -63,13 +57,6 @@ public struct FeedRestaurant: Hashable, Sendable {
     public var name: String
     public var campus: String?
     public var place: FeedPlace?
-
-    public init(id: Int64, name: String, campus: String?, place: FeedPlace?) {
-        self.id = id
-        self.name = name
-        self.campus = campus
-        self.place = place
-    }
 }
 
 /// Where a restaurant is, as far as the snapshot knows.
@@ -81,12 +68,4 @@ public struct FeedPlace: Hashable, Sendable {
     /// An IANA zone (`America/Los_Angeles`), where the snapshot's `place` has a `time_zone`
     /// column (schema 21) and a value in it; nil otherwise.
     public var timeZone: String?
-
-    public init(name: String, address: String?, latitude: Double?, longitude: Double?, timeZone: String?) {
-        self.name = name
-        self.address = address
-        self.latitude = latitude
-        self.longitude = longitude
-        self.timeZone = timeZone
-    }
 }
