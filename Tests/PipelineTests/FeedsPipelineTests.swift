@@ -102,4 +102,33 @@ import TestSupport
         #expect(xml.contains("<name>Stav Hall</name>") && xml.contains("<day date=\"2016-11-23\">\n      <closed/>\n    </day>"))
         #expect(try served(folder.appendingPathComponent("stav-hall/2016-11-22.json")).contains(["Lunch", "soup", "tomato basil"]))
     }
+
+    /// Feeds asked for after a night was published are written by the next run, which finds its
+    /// inputs unchanged; one that cannot write them (a file stands where their folder goes) still
+    /// serves the snapshot and ends saying what was lost, with status 5.
+    @Test func feedsThatCannotBeWrittenAreALostOutputAndTheNextRunWritesThem() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let arguments = ["run", spec.path, "--workspace", workspace.path, "--quiet"]
+        let first = try await CommissaryProcess.run(arguments)
+        try #require(first.status == 0, "\(first.error)")
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        let snapshot = try #require(store.latest(pipeline: "sample"))
+        let folder = URL(fileURLWithPath: snapshot.path + SnapshotStore.feedsSuffix)
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+
+        try Data((try String(contentsOf: spec, encoding: .utf8) + "\npublish:\n  feeds: true\n").utf8).write(to: spec)
+        try Data("not a feed folder".utf8).write(to: folder)
+        let blocked = try await CommissaryProcess.run(arguments)
+        #expect(blocked.status == 5 && blocked.error.contains("feeds could not be written"), "\(blocked.error)")
+        #expect(store.latest(pipeline: "sample") == snapshot)
+
+        try FileManager.default.removeItem(at: folder)
+        let caughtUp = try await CommissaryProcess.run(arguments)
+        #expect(caughtUp.status == 0, "\(caughtUp.error)")
+        #expect(store.latest(pipeline: "sample") == snapshot)
+        #expect(try FeedValidation.openMensaProblems(in: folder) == [])
+        #expect(FeedIndex.read(in: folder)?.restaurants.count == 3)
+    }
 }

@@ -38,12 +38,13 @@ struct Publish {
         return published
     }
 
-    /// What the snapshot that is still current lacks, published now: a report page lost on the
-    /// night it was published (a full disk), a night PostgreSQL missed (its server was down).
+    /// What the snapshot that is still current lacks, published now: feeds asked for since, or
+    /// lost on the night (no readable index), a report page lost on the night it was published
+    /// (a full disk), a night PostgreSQL missed (its server was down).
     /// What could not be, one phrase each.
     func catchUp(_ current: URL) throws -> [String] {
         var problems: [String] = []
-        if context.spec.feeds, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.feedsSuffix),
+        if context.spec.feeds, FeedIndex.read(in: URL(fileURLWithPath: current.path + SnapshotStore.feedsSuffix)) == nil,
            let problem = writeFeeds(of: current) {
             problems.append(problem)
         }
