@@ -1,5 +1,7 @@
+import Feeds
 import FoodModel
 import Foundation
+import GRDB
 import Logging
 import Pipeline
 import Report
@@ -120,5 +122,30 @@ import TestSupport
             .flatMap { start in with.range(of: "</section>", range: start.upperBound..<with.endIndex).map { start.lowerBound..<$0.upperBound } })
         let stripped = with.replacingCharacters(in: section, with: "").replacingOccurrences(of: " <a href=\"#feeds\">Open feeds</a>", with: "")
         #expect(stripped == without)
+    }
+
+    /// A snapshot whose `place` has a `time_zone` column (schema 21, added here to a copy of the
+    /// sample's) times its meals in that zone; without the column (the sample as published), in
+    /// floating local time.
+    @Test func aPlacesTimeZoneTimesTheMealsInIt() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let published = try await publish(spec, in: workspace)
+        let copy = workspace.appendingPathComponent("zoned.sqlite")
+        try FileManager.default.copyItem(at: published, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        try await DatabaseQueue(path: copy.path).write { db in
+            try db.execute(sql: "ALTER TABLE place ADD COLUMN time_zone TEXT")
+            try db.execute(sql: "UPDATE place SET time_zone = 'America/Los_Angeles' WHERE name = 'De Neve'")
+        }
+        let folder = workspace.appendingPathComponent("feeds")
+        _ = try FeedWriter.write(copy, to: folder)
+        let calendars = try FeedValidation.calendars(in: folder)
+        let brunch = try #require(calendars["de-neve-ucla.ics"]?.first { $0.summary.hasPrefix("Brunch") })
+        #expect(brunch.timeZone == "America/Los_Angeles" && brunch.start == "2026-10-10T10:00:00-07:00")
+        #expect(calendars["bruin-plate-ucla.ics"]?.allSatisfy { $0.timeZone == nil } == true)
+        let day = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla/2026-10-10.json"), encoding: .utf8)
+        #expect(day.contains("\"time_zone\" : \"America/Los_Angeles\""))
     }
 }
