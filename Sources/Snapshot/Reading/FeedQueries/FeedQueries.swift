@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import GRDB
 
@@ -13,8 +14,18 @@ public struct FeedQueries {
     /// Reads the snapshot at `url` through typed queries; a damaged file fails as
     /// `SnapshotReader.read` says, naming the file.
     public static func read<T>(_ url: URL, _ body: (FeedQueries) throws -> T) throws -> T {
-        try SnapshotReader.read(url) { db in try body(FeedQueries(db: db)) }
+        try SnapshotReader.read(url) { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            guard version >= oldestSchema else {
+                throw Failure(.snapshot, "has schema \(version), older than the feeds read (\(oldestSchema), campuses): "
+                              + "publish it again with this version (`commissary run` with --force)", at: url.path)
+            }
+            return try body(FeedQueries(db: db))
+        }
     }
+
+    /// Schema 17 gave restaurants and hours their campus, which the feeds' names and hours need.
+    static let oldestSchema = 17
 
     /// The pipeline and run the snapshot was built by, and when.
     public func facts() throws -> FeedSnapshotFacts {
