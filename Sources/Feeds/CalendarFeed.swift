@@ -7,12 +7,12 @@ import Snapshot
 /// with the menu in its description.
 ///
 /// A meal whose hours the source publishes is a timed event, in the restaurant's time zone where
-/// the snapshot's place has one (`TZID` with the IANA name, as Google, Apple and Outlook read it)
-/// and otherwise in floating local time (RFC 5545 3.3.5: the same wall-clock time wherever the
-/// reader is, which is right for someone at the restaurant). A meal without published hours is an
-/// all-day event marked free (`TRANSP:TRANSPARENT`): its menu stays in the calendar, no time is
-/// made up, and since its UID is the meal's, the event becomes a timed one when hours appear. A
-/// day the source says is closed is one all-day event saying why.
+/// the snapshot's place has one (`TZID` with the IANA name, as Google, Apple and Outlook read it,
+/// and its `VTIMEZONE`) and otherwise in floating local time (RFC 5545 3.3.5: the same wall-clock
+/// time wherever the reader is, which is right for someone at the restaurant). A meal without
+/// published hours is an all-day event marked free (`TRANSP:TRANSPARENT`): its menu stays in the
+/// calendar, no time is made up, and since its UID is the meal's, the event becomes a timed one
+/// when hours appear. A day the source says is closed is one all-day event saying why.
 enum CalendarFeed {
     /// `stamp` is the DTSTAMP of every event (`yyyyMMddTHHmmssZ`): when the snapshot was built,
     /// so the same snapshot always gives the same file.
@@ -20,7 +20,11 @@ enum CalendarFeed {
         let zone = feed.restaurant.place?.timeZone
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Commissary//Open feeds//EN", "CALSCALE:GREGORIAN",
                      "METHOD:PUBLISH", "X-WR-CALNAME:\(ICalendarText.escape(feed.displayName))"]
-        if let zone { lines.append("X-WR-TIMEZONE:\(ICalendarText.escape(zone))") }
+        if let zone, let first = feed.days.first.flatMap({ ServiceDate($0.date) }),
+           let last = feed.days.last.flatMap({ ServiceDate($0.date) }) {
+            lines.append("X-WR-TIMEZONE:\(ICalendarText.escape(zone))")
+            lines += CalendarTimeZone.lines(zone, from: first, to: last) ?? []
+        }
         for day in feed.days {
             let event = EventBase(feed: feed, pipeline: pipeline, stamp: stamp, date: day.date)
             if day.isClosed {

@@ -77,6 +77,11 @@ import TestSupport
         let lunch = try #require(events.first { $0.summary.hasPrefix("Lunch") })
         #expect(lunch.start == "2026-10-20T11:00:00-05:00" && lunch.end == "2026-10-20T14:00:00-05:00")
         #expect(lunch.timeZone == "America/Chicago")
+        // The zone's own block: Chicago's 2026 changes, each at its local start.
+        let ics = try String(contentsOf: folder.appendingPathComponent("stav-hall-grill-st-olaf.ics"), encoding: .utf8)
+        #expect(ics.contains("BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n"))
+        #expect(ics.contains("BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0600\r\n"))
+        #expect(ics.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0600\r\nTZOFFSETTO:-0500\r\n"))
         #expect(lunch.description == "Grill\n- \(Self.longName) (Vegan)")
         let late = try #require(events.first { $0.summary.hasPrefix("Late Night") })
         #expect(late.end == "2026-10-21T00:00:00-05:00")
