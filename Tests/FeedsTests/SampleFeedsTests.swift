@@ -146,6 +146,6 @@ import TestSupport
         #expect(brunch.timeZone == "America/Los_Angeles" && brunch.start == "2026-10-10T10:00:00-07:00")
         #expect(calendars["bruin-plate-ucla.ics"]?.allSatisfy { $0.timeZone == nil } == true)
         let day = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla/2026-10-10.json"), encoding: .utf8)
-        #expect(day.contains("\"time_zone\" : \"America/Los_Angeles\""))
+        #expect(day.contains("\"time_zone\":\"America/Los_Angeles\""))
     }
 }
