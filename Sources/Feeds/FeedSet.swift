@@ -1,5 +1,5 @@
-import Foundation
 import FoodModel
+import Foundation
 import Snapshot
 
 /// Everything the feeds of one snapshot say, read once: per restaurant, its slug and its days

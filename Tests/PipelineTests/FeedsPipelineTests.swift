@@ -104,7 +104,7 @@ import TestSupport
     }
 
     /// Feeds asked for after a night was published are written by the next run, which finds its
-    /// inputs unchanged; one that cannot write them (a file stands where their folder goes) still
+    /// inputs unchanged, and its report page written again to link them; one that cannot write them (a file stands where their folder goes) still
     /// serves the snapshot and ends saying what was lost, with status 5.
     @Test func feedsThatCannotBeWrittenAreALostOutputAndTheNextRunWritesThem() async throws {
         let workspace = try Paths.temporaryFolder()
@@ -130,5 +130,7 @@ import TestSupport
         #expect(store.latest(pipeline: "sample") == snapshot)
         #expect(try FeedValidation.openMensaProblems(in: folder) == [])
         #expect(FeedIndex.read(in: folder)?.restaurants.count == 3)
+        let page = try String(contentsOf: URL(fileURLWithPath: snapshot.path + SnapshotStore.reportSuffix), encoding: .utf8)
+        #expect(page.contains("href=\"\(folder.lastPathComponent)/index.json\""))
     }
 }

@@ -39,16 +39,17 @@ struct Publish {
     }
 
     /// What the snapshot that is still current lacks, published now: feeds asked for since, or
-    /// lost on the night (no readable index), a report page lost on the night it was published
-    /// (a full disk), a night PostgreSQL missed (its server was down).
-    /// What could not be, one phrase each.
+    /// lost on the night (no readable index), with the report page again to link them; a report
+    /// page lost on the night it was published (a full disk), a night PostgreSQL missed (its
+    /// server was down). What could not be, one phrase each.
     func catchUp(_ current: URL) throws -> [String] {
         var problems: [String] = []
-        if context.spec.feeds, FeedIndex.read(in: URL(fileURLWithPath: current.path + SnapshotStore.feedsSuffix)) == nil,
-           let problem = writeFeeds(of: current) {
-            problems.append(problem)
+        var feedsWritten = false
+        if context.spec.feeds, FeedIndex.read(in: URL(fileURLWithPath: current.path + SnapshotStore.feedsSuffix)) == nil {
+            if let problem = writeFeeds(of: current) { problems.append(problem) } else { feedsWritten = true }
         }
-        if context.spec.reportPage, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
+        if context.spec.reportPage,
+           feedsWritten || !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
            let problem = writeReport(of: current, previous: store.published(before: current)) {
             problems.append(problem)
         }
