@@ -32,8 +32,9 @@ enum CalendarFeed {
                                      description: day.closedReason ?? "Closed, as the source says.")
             }
             for meal in day.meals {
+                let untimed = meal.opening == nil ? " (time not published)" : ""
                 lines += event.lines(uidPart: "meal\u{1F}\(meal.name)", start: start(of: meal, on: day.date, zone: zone),
-                                     summary: "\(meal.name) at \(feed.displayName)" + (meal.opening == nil ? " (time not published)" : ""),
+                                     summary: "\(meal.name) at \(feed.displayName)\(untimed)",
                                      description: menu(meal, foods: foods))
             }
         }
@@ -54,7 +55,8 @@ enum CalendarFeed {
 
     private static func allDay(_ date: String) -> [String] {
         let compact = date.replacingOccurrences(of: "-", with: "")
-        let next = ServiceDate(date).map { $0.adding(days: 1).description.replacingOccurrences(of: "-", with: "") } ?? compact
+        let next = ServiceDate(date).map { $0.adding(days: 1).description.replacingOccurrences(of: "-", with: "") }
+            ?? compact
         return ["DTSTART;VALUE=DATE:\(compact)", "DTEND;VALUE=DATE:\(next)", "TRANSP:TRANSPARENT"]
     }
 
@@ -94,7 +96,9 @@ private struct EventBase {
         lines.append("SUMMARY:\(ICalendarText.escape(summary))")
         if let place = feed.restaurant.place {
             lines.append("LOCATION:\(ICalendarText.escape(place.address.map { "\(place.name), \($0)" } ?? place.name))")
-            if let latitude = place.latitude, let longitude = place.longitude { lines.append(String(format: "GEO:%.6f;%.6f", latitude, longitude)) }
+            if let latitude = place.latitude, let longitude = place.longitude {
+                lines.append(String(format: "GEO:%.6f;%.6f", latitude, longitude))
+            }
         }
         lines.append("DESCRIPTION:\(ICalendarText.escape(description))")
         return lines + ["END:VEVENT"]

@@ -69,7 +69,8 @@ public enum FeedWriter {
     private static func refuseForeignFolder(_ folder: URL) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue, FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.json").path) else {
+        let index = folder.appendingPathComponent("index.json").path
+        guard isFolder.boolValue, FileManager.default.fileExists(atPath: index) else {
             throw Failure(.badInput, "is not a feed folder (it has no index.json), and is left alone: "
                           + "give --out a new folder, or one an earlier `commissary feeds` wrote", at: folder.path)
         }

@@ -53,7 +53,8 @@ enum OpenMensaFeed {
     }
 
     private static func mealElement(_ item: FeedItem, food: FeedFood?) -> [String] {
-        var lines = ["        <meal>", "          <name>\(XMLText.escape(nonEmpty(XMLText.limited(item.name), or: item.foodID)))</name>"]
+        let name = nonEmpty(XMLText.limited(item.name), or: item.foodID)
+        var lines = ["        <meal>", "          <name>\(XMLText.escape(name))</name>"]
         for note in ItemWords.notes(of: food) {
             let limited = XMLText.limited(note)
             if !limited.isEmpty { lines.append("          <note>\(XMLText.escape(limited))</note>") }

@@ -28,7 +28,8 @@ enum XMLText {
     /// characters (as XML Schema counts them: code points) with an ellipsis, whole characters
     /// kept; OpenMensa refuses a name or note over 250, and a long name is still worth showing.
     static func limited(_ text: String, to limit: Int = 250) -> String {
-        let allowed = String(String.UnicodeScalarView(text.unicodeScalars.filter { isAllowed($0) || $0 == "\t" || $0 == "\n" }))
+        let allowedScalars = text.unicodeScalars.filter { isAllowed($0) || $0 == "\t" || $0 == "\n" }
+        let allowed = String(String.UnicodeScalarView(allowedScalars))
         let plain = allowed.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard plain.unicodeScalars.count > limit else { return plain }
         var kept = ""
