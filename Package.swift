@@ -96,8 +96,10 @@ let package = Package(
         ),
         // A published snapshot into PostgreSQL through libpq: built in its own schema, swapped in.
         .target(name: "PostgresTarget", dependencies: ["Basics", "CLibPQ", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
-        // One HTML page per snapshot: charts as inline SVG, with their numbers.
-        .target(name: "Report", dependencies: ["FoodModel", "Snapshot"]),
+        // Open feeds of a snapshot per restaurant: OpenMensa XML, iCalendar, a static JSON API.
+        .target(name: "Feeds", dependencies: ["Basics", "FoodModel", "Snapshot"]),
+        // One HTML page per snapshot: charts as inline SVG, with their numbers (and links to its feeds).
+        .target(name: "Report", dependencies: ["FoodModel", "Snapshot", "Feeds"]),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
@@ -108,7 +110,7 @@ let package = Package(
             name: "Pipeline",
             dependencies: [
                 "Basics", "FoodModel", "Fetching", "SourceAdapters", "YAMLConfig", "Nutrition", "Snapshot", "Swipes",
-                "Report", "PostgresTarget", "RecipeNutrition",
+                "Report", "PostgresTarget", "RecipeNutrition", "Feeds",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -132,7 +134,7 @@ let package = Package(
             name: "commissary",
             dependencies: [
                 "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "RunReporting",
-                "CommandAnswers", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CommandAnswers", "Feeds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -157,7 +159,8 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML", "TestSupport"]),
         // What tests share: a scripted HTTP server on 127.0.0.1, the repository paths, the binary, a
         // clock the test moves, the tests' own reading of saved real feeds (dated, hence FoodModel).
-        .target(name: "TestSupport", dependencies: ["Basics", "FoodModel"], path: "Tests/TestSupport"),
+        // HTML for libxml2's XSD validation of the open feeds.
+        .target(name: "TestSupport", dependencies: ["Basics", "FoodModel", "HTML"], path: "Tests/TestSupport"),
         // Checks that a change set replayed onto the older snapshot gives the newer, shared by the
         // pipeline's and PostgreSQL's tests; apart from TestSupport, which the bench links and
         // which therefore cannot use swift-testing.
@@ -203,7 +206,7 @@ let package = Package(
             dependencies: [
                 "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
                 "TestSupport", "SnapshotTestSupport", "commissary", "Report", "PostgresTarget", "RunReporting",
-                "CommandAnswers", .product(name: "GRDB", package: "GRDB.swift"),
+                "CommandAnswers", "Feeds", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // A private PostgreSQL server on 127.0.0.1, started by the tests themselves.
@@ -215,6 +218,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RunReportingTests", dependencies: ["RunReporting"]),
+        // The open feeds of the sample, through the library and the binary's `feeds` command.
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: ["Feeds", "Snapshot", "Pipeline", "Report", "FoodModel", "TestSupport", "commissary",
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")]
+        ),
         // Faults, kills, full disks and hostile input against the real binary, server and pages.
         .testTarget(
             name: "ReliabilityTests",

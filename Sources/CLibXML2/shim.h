@@ -12,6 +12,7 @@
 #include <libxml/xpathInternals.h>
 #include <libxml/tree.h>
 #include <libxml/parser.h>
+#include <libxml/xmlschemas.h>
 
 /* xmlFree is a global function pointer, which Swift 6 refuses as not concurrency-safe. */
 static inline void commissary_xmlFree(void *pointer) {

@@ -29,8 +29,10 @@ public enum ReportPage {
                 return try section(context)
             }
         }
+        // Only where the feeds exist: without them the page is byte for byte what it was.
+        let feeds = FeedsSection.html(for: snapshot).map { [$0] } ?? []
         return PageShell.document(name: snapshot.deletingPathExtension().lastPathComponent, previous: previous,
-                                  sections: parts)
+                                  sections: parts + feeds)
     }
 
     /// Writes the page to `file` (replacing it), read-only like the snapshot beside it.

@@ -17,6 +17,7 @@ struct Commissary: AsyncParsableCommand {
             QueryCommand.self,
             NearCommand.self,
             ReportCommand.self,
+            FeedsCommand.self,
             SnapshotsCommand.self,
             CheckCommand.self,
             SwipesCommand.self,

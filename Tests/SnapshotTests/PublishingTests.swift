@@ -90,8 +90,15 @@ import Testing
         // A pipeline whose name starts with this one's is another pipeline, maybe running.
         let otherPipeline = store.directory.appendingPathComponent(".demo-menus-2026-10-12-0200001a2b.sqlite.partial")
         for file in partials + [otherPipeline] { try Data("half a file".utf8).write(to: file) }
+        // The feeds' folder (`publish: feeds: true`) is built aside, and an earlier one put aside.
+        let feedFolders = [".partial", ".old"].map {
+            store.directory.appendingPathComponent(".\(file.lastPathComponent)\(SnapshotStore.feedsSuffix)\($0)")
+        }
+        for folder in feedFolders {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("slug"), withIntermediateDirectories: true)
+        }
         store.removeLeftovers(pipeline: "demo")
-        for partial in partials {
+        for partial in partials + feedFolders {
             #expect(!FileManager.default.fileExists(atPath: partial.path), "\(partial.lastPathComponent) left")
         }
         #expect(FileManager.default.fileExists(atPath: otherPipeline.path))

@@ -36,6 +36,9 @@ public struct PipelineSpec: Sendable {
     /// Where each published snapshot also goes in PostgreSQL (`publish: postgres:`); nil for
     /// SQLite files only.
     public var postgres: PostgresTarget?
+    /// Whether each published snapshot gets its open feeds beside it (`publish: feeds: true`,
+    /// `<file>.feeds/`: OpenMensa XML, iCalendar and JSON per restaurant; docs/feeds.md).
+    public var feeds = false
     /// The most rows a night's change set holds (`publish: changes: max_rows`); past it the
     /// change file, and PostgreSQL's feed, say resync instead (docs/changes.md).
     public var changeRowLimit = PipelineSpec.defaultChangeRowLimit

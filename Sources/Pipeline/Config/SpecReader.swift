@@ -269,10 +269,11 @@ public enum SpecReader {
         return .lastDays(try map.required("last_days").int(in: 1...DateSelection.maxDays))
     }
 
-    /// `publish: {changes: {max_rows: N}, postgres: …}`.
+    /// `publish: {changes: {max_rows: N}, feeds: BOOL, postgres: …}`.
     private static func readPublish(_ node: YAMLValue, into spec: inout PipelineSpec) throws {
         let map = try YAMLMapping(node)
-        try map.allowOnly(["changes", "postgres"])
+        try map.allowOnly(["changes", "feeds", "postgres"])
+        spec.feeds = try map.optional("feeds")?.bool() ?? false
         if let changesNode = try map.optional("changes") {
             let changes = try YAMLMapping(changesNode)
             try changes.allowOnly(["max_rows"])

@@ -1,12 +1,14 @@
 import Basics
+import Feeds
 import Foundation
 import PostgresTarget
 import Report
 import Snapshot
 
 /// The publish stage: the staging database made a verified, read-only snapshot, `latest` swung
-/// to it, the report page and the change file beside it; then the `published` event, retention
-/// and the PostgreSQL copy. Every output of a night is published here.
+/// to it, its open feeds (when the pipeline asks), the report page and the change file beside
+/// it; then the `published` event, retention and the PostgreSQL copy. Every output of a night is
+/// published here.
 struct Publish {
     let context: StageContext
     let store: SnapshotStore
@@ -36,12 +38,18 @@ struct Publish {
         return published
     }
 
-    /// What the snapshot that is still current lacks, published now: a report page lost on the
-    /// night it was published (a full disk), a night PostgreSQL missed (its server was down).
-    /// What could not be, one phrase each.
+    /// What the snapshot that is still current lacks, published now: feeds asked for since, or
+    /// lost on the night (no readable index), with the report page again to link them; a report
+    /// page lost on the night it was published (a full disk), a night PostgreSQL missed (its
+    /// server was down). What could not be, one phrase each.
     func catchUp(_ current: URL) throws -> [String] {
         var problems: [String] = []
-        if context.spec.reportPage, !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
+        var feedsWritten = false
+        if context.spec.feeds, FeedIndex.read(in: URL(fileURLWithPath: current.path + SnapshotStore.feedsSuffix)) == nil {
+            if let problem = writeFeeds(of: current) { problems.append(problem) } else { feedsWritten = true }
+        }
+        if context.spec.reportPage,
+           feedsWritten || !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
            let problem = writeReport(of: current, previous: store.published(before: current)) {
             problems.append(problem)
         }
@@ -63,6 +71,8 @@ struct Publish {
         // The page and the change file beside it do not undo the publication when they cannot
         // be written: the run ends saying what was lost.
         var lost: [String] = []
+        // Before the page, which links them.
+        if context.spec.feeds, let problem = writeFeeds(of: snapshot) { lost.append(problem) }
         if context.spec.reportPage, let problem = writeReport(of: snapshot, previous: previous) { lost.append(problem) }
         var changes: ChangeSet?
         if let previous {
@@ -71,6 +81,18 @@ struct Publish {
             if let problem = written.lost { lost.append(problem) }
         }
         return Output(snapshot: snapshot, changes: changes, lost: lost)
+    }
+
+    /// The open feeds beside `snapshot` (`<file>.feeds/`, built aside and renamed into place);
+    /// what went wrong, in one phrase, or nil.
+    private func writeFeeds(of snapshot: URL) -> String? {
+        do {
+            _ = try FeedWriter.write(snapshot, to: URL(fileURLWithPath: snapshot.path + SnapshotStore.feedsSuffix))
+            return nil
+        } catch {
+            context.emit(.warning, message: "the feeds could not be written: \(error)", path: snapshot.path)
+            return "its feeds could not be written (\(error)); the next run writes them"
+        }
     }
 
     /// The report page beside `snapshot`; what went wrong, in one phrase, or nil.

@@ -61,9 +61,10 @@ public struct SnapshotFileName: Hashable, Sendable, Comparable {
 
 extension SnapshotStore {
     /// Applies `policy` to the snapshots of `pipeline`, never removing `latest`'s target nor
-    /// `published`. Removes each snapshot's side files (manifest, metadata, report, change file)
-    /// first, then the file, so a kill midway leaves at worst a snapshot without its side files,
-    /// never side files of nothing that `snapshots` would list. Returns the removed snapshot files.
+    /// `published`. Removes each snapshot's side files (manifest, metadata, report, change file,
+    /// feeds folder) first, then the file, so a kill midway leaves at worst a snapshot without its
+    /// side files, never side files of nothing that `snapshots` would list. Returns the removed
+    /// snapshot files.
     @discardableResult
     public func applyRetention(_ policy: RetentionPolicy, pipeline: String, keeping published: URL) throws -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
@@ -73,7 +74,8 @@ extension SnapshotStore {
         var removed: [URL] = []
         for snapshot in policy.removals(from: snapshots, protecting: protected) {
             let file = directory.appendingPathComponent(snapshot.fileName)
-            for suffix in [".manifest.json", ".metadata.json", SnapshotStore.reportSuffix, SnapshotStore.changesSuffix, ""] {
+            for suffix in [".manifest.json", ".metadata.json", SnapshotStore.reportSuffix, SnapshotStore.changesSuffix,
+                           SnapshotStore.feedsSuffix, ""] {
                 let path = file.path + suffix
                 guard FileManager.default.fileExists(atPath: path) else { continue }
                 do {

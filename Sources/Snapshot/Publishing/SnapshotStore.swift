@@ -155,6 +155,8 @@ public struct SnapshotStore: Sendable {
     }
 
     public static let reportSuffix = ".report.html"
+    /// The folder of a snapshot's open feeds (`publish: feeds: true`), beside it.
+    public static let feedsSuffix = ".feeds"
 
     /// Writes a snapshot's report page beside it (`<file>.report.html`), read-only.
     public func writeReport(_ page: String, beside snapshot: URL) throws {
@@ -235,8 +237,8 @@ public struct SnapshotStore: Sendable {
     @discardableResult
     public func removeLeftovers(pipeline: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz)?\.partial(-journal|-wal|-shm)?$/#
-        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz)$/#
+        let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite((\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)?\.partial(-journal|-wal|-shm)?|\.feeds\.old)$/#
+        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)$/#
         let present = Set(names)
         var unfinished: [String] = []
         for name in names {

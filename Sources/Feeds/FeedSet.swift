@@ -1,0 +1,116 @@
+import FoodModel
+import Foundation
+import Snapshot
+
+/// Everything the feeds of one snapshot say, read once: per restaurant, its slug and its days
+/// (menus by meal and section, the hours of each day), and the foods the menus serve.
+public struct FeedSet: Sendable {
+    public var facts: FeedSnapshotFacts
+    public var restaurants: [RestaurantFeed]
+    public var foods: [String: FeedFood]
+
+    /// Reads the snapshot at `url` through `FeedQueries`.
+    public static func read(_ url: URL) throws -> FeedSet {
+        try FeedQueries.read(url) { queries in
+            let restaurants = try queries.restaurants()
+            let slugs = Slug.assign(restaurants)
+            let feeds = try restaurants.map { restaurant in
+                RestaurantFeed(restaurant: restaurant, slug: slugs[restaurant.id] ?? "restaurant-\(restaurant.id)",
+                               days: FeedDay.days(items: try queries.items(of: restaurant),
+                                                  openings: try queries.openings(of: restaurant)))
+            }
+            return FeedSet(facts: try queries.facts(), restaurants: feeds.filter { !$0.days.isEmpty },
+                           foods: try queries.servedFoods())
+        }
+    }
+}
+
+/// One restaurant's feed: its days with a menu or closed, in date order.
+public struct RestaurantFeed: Sendable {
+    public var restaurant: FeedRestaurant
+    public var slug: String
+    public var days: [FeedDay]
+
+    /// The name a feed shows: with its campus where the snapshot names one ("Commons (St. Olaf)"),
+    /// so two campuses' restaurants of one name stay two.
+    public var displayName: String {
+        restaurant.name + (restaurant.campus.map { " (\($0))" } ?? "")
+    }
+}
+
+/// A day of a restaurant: its meals as served, and its published hours.
+public struct FeedDay: Hashable, Sendable {
+    public var date: String
+    public var meals: [FeedMeal]
+    public var openings: [FeedOpening]
+
+    /// The source says the restaurant is closed that day: it publishes hours for the day, every
+    /// one of them closed, and nothing is served. A day without hours is a day without data.
+    public var isClosed: Bool {
+        meals.isEmpty && !openings.isEmpty && openings.allSatisfy(\.isClosed)
+    }
+
+    /// Why a closed day is closed, as the source says it (the notes beside its hours), or nil.
+    public var closedReason: String? {
+        guard isClosed else { return nil }
+        let notes = openings.compactMap(\.note).filter { !$0.isEmpty }
+        let distinct = notes.enumerated().filter { notes.firstIndex(of: $0.element) == $0.offset }.map(\.element)
+        return distinct.isEmpty ? nil : distinct.joined(separator: "; ")
+    }
+
+    /// The days with a menu or closed, from a restaurant's items (in menu order) and hours.
+    static func days(items: [FeedItem], openings: [FeedOpening]) -> [FeedDay] {
+        let hoursByDate = Dictionary(grouping: openings, by: \.date)
+        let itemsByDate = Dictionary(grouping: items, by: \.date)
+        let dates = Set(hoursByDate.keys).union(itemsByDate.keys).sorted()
+        return dates.map { date in
+            FeedDay(date: date, meals: FeedMeal.meals(of: itemsByDate[date] ?? [], openings: hoursByDate[date] ?? []),
+                    openings: hoursByDate[date] ?? [])
+        }.filter { !$0.meals.isEmpty || $0.isClosed }
+    }
+}
+
+/// A meal period of a day with its sections, in menu order, and its hours where published.
+public struct FeedMeal: Hashable, Sendable {
+    public var name: String
+    public var sections: [FeedSection]
+    /// The open hours row of this meal with both times readable; nil when the source publishes
+    /// none: a meal's time is never guessed.
+    public var opening: FeedOpening?
+
+    static func meals(of items: [FeedItem], openings: [FeedOpening]) -> [FeedMeal] {
+        let readable = openings.filter {
+            !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
+        }
+        return ordered(items, by: \.meal).map { name, mealItems in
+            // The row of the meal's own name, else the row whose remark names it: UCLA's hours
+            // page prints weekend brunch in its Lunch column, remarked "(Brunch)".
+            let opening = readable.first { $0.meal.lowercased() == name.lowercased() }
+                ?? readable.first { $0.note.map(Self.words)?.lowercased() == name.lowercased() }
+            return FeedMeal(name: name, sections: ordered(mealItems, by: \.section).map { FeedSection(name: $0, items: $1) },
+                            opening: opening)
+        }
+    }
+
+    /// A remark's words without the brackets around them: "(Brunch)" is "Brunch".
+    private static func words(_ note: String) -> String {
+        note.trimmingCharacters(in: CharacterSet(charactersIn: "()[] ").union(.whitespacesAndNewlines))
+    }
+}
+
+/// A section (station) of a meal with its items in menu order.
+public struct FeedSection: Hashable, Sendable {
+    public var name: String
+    public var items: [FeedItem]
+}
+
+/// Groups `items` by `key`, the groups in the order their first item came, items kept in order.
+func ordered<Key: Hashable>(_ items: [FeedItem], by key: KeyPath<FeedItem, Key>) -> [(Key, [FeedItem])] {
+    var order: [Key] = []
+    var groups: [Key: [FeedItem]] = [:]
+    for item in items {
+        if groups[item[keyPath: key]] == nil { order.append(item[keyPath: key]) }
+        groups[item[keyPath: key], default: []].append(item)
+    }
+    return order.map { ($0, groups[$0] ?? []) }
+}

@@ -1,0 +1,112 @@
+@testable import Feeds
+import Foundation
+@testable import Snapshot
+import Testing
+import TestSupport
+
+/// The feeds of a restaurant made up to reach what the saved sources do not: a place with a time
+/// zone (schema 21's `place.time_zone`), a day the source says is closed with its reason, a day
+/// with hours and no menu, a meal past midnight, a name over OpenMensa's limit, markup and
+/// iCalendar's separators in names. Read back by libxml2 against the XSD and by `icalendar`.
+@Suite struct FeedRenderingTests {
+    static let longName = String(repeating: "Roasted root vegetables, ", count: 12)
+
+    static func set() -> FeedSet {
+        let place = FeedPlace(name: "Stav Hall", address: "1520 St. Olaf Ave, Northfield, MN", latitude: 44.4619,
+                              longitude: -93.1836, timeZone: "America/Chicago")
+        let restaurant = FeedRestaurant(id: 7, name: "Stav Hall & <Grill>", campus: "St. Olaf", place: place)
+        let items = [
+            FeedItem(date: "2026-10-20", meal: "Lunch", section: "Grill", name: longName, foodID: "x:1", description: nil),
+            FeedItem(date: "2026-10-20", meal: "Late Night", section: "Pizza; Pasta", name: "Pizza, \"cheese\"", foodID: "x:2",
+                     description: "Thin crust"),
+        ]
+        let openings = [
+            FeedOpening(date: "2026-10-20", meal: "Lunch", opens: "11:00am", closes: "2:00pm", isClosed: false, note: nil),
+            FeedOpening(date: "2026-10-20", meal: "Late Night", opens: "9:00pm", closes: "12:00am", isClosed: false, note: nil),
+            FeedOpening(date: "2026-10-21", meal: "Lunch", opens: nil, closes: nil, isClosed: true, note: "Fall Break"),
+            FeedOpening(date: "2026-10-21", meal: "Dinner", opens: nil, closes: nil, isClosed: true, note: "Fall Break"),
+            FeedOpening(date: "2026-10-22", meal: "Lunch", opens: "11:00am", closes: "2:00pm", isClosed: false, note: nil),
+        ]
+        let food = FeedFood(id: "x:1", servingSize: "1 cup", basis: "serving", servingGrams: nil, caloriesPerServing: 212.4,
+                            terms: [FeedTerm(name: "vegan", kind: "diet", label: "Vegan"),
+                                    FeedTerm(name: "tree_nuts", kind: "allergen", label: "Tree nuts")],
+                            nutrients: [FeedNutrient(key: "sodium", name: "Sodium", amount: 310, unit: "mg", printedAmount: nil,
+                                                     printedDailyValuePercent: 13)])
+        let feed = RestaurantFeed(restaurant: restaurant, slug: "stav-hall-grill-st-olaf",
+                                  days: FeedDay.days(items: items, openings: openings))
+        return FeedSet(facts: FeedSnapshotFacts(pipeline: "test", runID: "r1", builtAt: "2026-10-19T02:15:00.123Z"),
+                       restaurants: [feed], foods: ["x:1": food])
+    }
+
+    static func written() throws -> URL {
+        let folder = try Paths.temporaryFolder("rendered")
+        for (path, data) in try FeedWriter.render(set(), stamp: "20261019T021500Z") {
+            let file = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+        }
+        return folder
+    }
+
+    @Test func aClosedDaySaysWhyAndADayWithoutAMenuIsLeftOut() throws {
+        let folder = try Self.written()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try FeedValidation.openMensaProblems(in: folder) == [])
+        let xml = try String(contentsOf: folder.appendingPathComponent("stav-hall-grill-st-olaf.xml"), encoding: .utf8)
+        #expect(xml.contains("<day date=\"2026-10-21\">\n      <closed/>\n    </day>"))
+        #expect(!xml.contains("2026-10-22"))
+        // Weekly times from the days there are: Tuesday to past midnight, Wednesday closed.
+        #expect(xml.contains("<tuesday open=\"11:00-00:00\"/>") && xml.contains("<wednesday closed=\"true\"/>"))
+        #expect(xml.contains("<name>Stav Hall &amp; &lt;Grill&gt; (St. Olaf)</name>"))
+        #expect(xml.contains("<location latitude=\"44.4619\" longitude=\"-93.1836\"/>"))
+        #expect(xml.contains("<note>Vegan</note>") && xml.contains("<note>Allergen: Tree nuts</note>")
+                && xml.contains("<note>212 kcal per serving</note>"))
+        let events = try #require(try FeedValidation.calendars(in: folder)["stav-hall-grill-st-olaf.ics"])
+        let closed = try #require(events.first { $0.start == "2026-10-21" })
+        #expect(closed.description == "Fall Break" && closed.transparent)
+        let day = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(
+            "stav-hall-grill-st-olaf/2026-10-21.json"))) as? [String: Any]
+        #expect(day?["closed"] as? Bool == true && day?["closed_reason"] as? String == "Fall Break")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("stav-hall-grill-st-olaf/2026-10-22.json").path))
+    }
+
+    @Test func mealsAreTimedInTheRestaurantsZoneAndALongNameIsShortened() throws {
+        let folder = try Self.written()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = try #require(try FeedValidation.calendars(in: folder)["stav-hall-grill-st-olaf.ics"])
+        let lunch = try #require(events.first { $0.summary.hasPrefix("Lunch") })
+        #expect(lunch.start == "2026-10-20T11:00:00-05:00" && lunch.end == "2026-10-20T14:00:00-05:00")
+        #expect(lunch.timeZone == "America/Chicago")
+        // The zone's own block: Chicago's 2026 changes, each at its local start.
+        let ics = try String(contentsOf: folder.appendingPathComponent("stav-hall-grill-st-olaf.ics"), encoding: .utf8)
+        #expect(ics.contains("BEGIN:VTIMEZONE\r\nTZID:America/Chicago\r\n"))
+        #expect(ics.contains("BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0600\r\n"))
+        #expect(ics.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0600\r\nTZOFFSETTO:-0500\r\n"))
+        #expect(lunch.description == "Grill\n- \(Self.longName) (Vegan)")
+        let late = try #require(events.first { $0.summary.hasPrefix("Late Night") })
+        #expect(late.end == "2026-10-21T00:00:00-05:00")
+        #expect(late.description == "Pizza; Pasta\n- Pizza, \"cheese\"")
+        let xml = try String(contentsOf: folder.appendingPathComponent("stav-hall-grill-st-olaf.xml"), encoding: .utf8)
+        let shortened = String(XMLText.limited(Self.longName))
+        #expect(shortened.unicodeScalars.count == 250 && xml.contains("<name>\(shortened)</name>"))
+        #expect(xml.contains("<category name=\"Late Night: Pizza; Pasta\">"))
+    }
+
+    /// The validators are no rubber stamps: a name over 250 characters, and a calendar line over
+    /// 75 octets, are refused.
+    @Test func theValidatorsRefuseWhatTheFormatsForbid() throws {
+        let folder = try Paths.temporaryFolder("refused")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <openmensa version="2.1" xmlns="http://openmensa.org/open-mensa-v2"><canteen><day date="2026-10-20">\
+            <category name="Grill"><meal><name>\(String(repeating: "x", count: 251))</name></meal></category></day>\
+            </canteen></openmensa>
+            """
+        try Data(xml.utf8).write(to: folder.appendingPathComponent("long.xml"))
+        #expect(try FeedValidation.openMensaProblems(in: folder).count == 1)
+        let ics = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nX-LONG:\(String(repeating: "y", count: 80))\r\nEND:VCALENDAR\r\n"
+        try Data(ics.utf8).write(to: folder.appendingPathComponent("long.ics"))
+        #expect(throws: FeedValidation.ValidationFailure.self) { try FeedValidation.calendars(in: folder) }
+    }
+}
