@@ -5,12 +5,15 @@ import Snapshot
 
 /// What `commissary near` answers: a snapshot's places by great-circle distance from a point,
 /// with the meals each serves on a day and, at a time of day, which of them are open. Places
-/// without coordinates come after the others, without a distance.
+/// without coordinates come after the others, without a distance. The time of day is read on
+/// each place's own clock, the one its hours are printed on (its `time_zone`, shown where known).
 public enum NearbyPlaces {
     /// One listed place.
     public struct Place: Encodable, Sendable {
         public var place: String
         public var kind: String?
+        /// The IANA zone of the place's clock, where a source says.
+        public var timeZone: String?
         public var miles: Double?
         public var kilometres: Double?
         /// The meals the snapshot has at the place on the day, in the order served.
@@ -18,6 +21,8 @@ public enum NearbyPlaces {
         /// With a time of day: the meals open then, with their hours as printed; nil when the
         /// snapshot has no hours for the place that day.
         public var openAt: [String]?
+        /// With a time of day: why the place is closed all day, where its source says.
+        public var closedBecause: String?
     }
 
     /// The `limit` places nearest `origin` in the snapshot at `url`, nearest first.
@@ -25,19 +30,22 @@ public enum NearbyPlaces {
                             limit: Int) throws -> [Place] {
         let places = try SnapshotReader.places(of: url)
         guard !places.isEmpty else {
-            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places file (places:)", at: url.path)
+            throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places or hours file (places:, hours:) "
+                          + "and its platform publishes none", at: url.path)
         }
         let serving = try SnapshotReader.mealsByPlace(of: url, on: day)
         let hours = time == nil ? [:] : try SnapshotReader.hoursByPlace(of: url, on: day)
         let listed = places.map { place -> Place in
             let distance = place.coordinates.map(origin.distance(to:))
+            let openings = time == nil ? nil : hours[place.name]
             let open = time.flatMap { time in
-                hours[place.name].map { openings in
+                openings.map { openings in
                     openings.filter { $0.isServing(at: time) }.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
                 }
             }
-            return Place(place: place.name, kind: place.kind, miles: distance?.miles, kilometres: distance?.kilometres,
-                         serving: serving[place.name] ?? [], openAt: open)
+            return Place(place: place.name, kind: place.kind, timeZone: place.timeZone, miles: distance?.miles,
+                         kilometres: distance?.kilometres, serving: serving[place.name] ?? [], openAt: open,
+                         closedBecause: closedReason(openings))
         }
         .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
         return Array(listed.prefix(limit))
@@ -51,11 +59,11 @@ public enum NearbyPlaces {
                        place.miles.map { String(format: "%.2f", $0) } ?? "",
                        place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
             row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
-            if time != nil { row.append(openCell(place.openAt)) }
+            if time != nil { row += [openCell(place), place.timeZone ?? ""] }
             return row
         }
         var header = ["place", "kind", "mi", "km", "serving"]
-        if let time { header.append("open at \(time)") }
+        if let time { header += ["open at \(time)", "time zone"] }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in
@@ -65,9 +73,17 @@ public enum NearbyPlaces {
         }.joined(separator: "\n")
     }
 
-    /// The meals open at the time asked, `closed`, or `hours unknown` without hours that day.
-    private static func openCell(_ open: [String]?) -> String {
-        guard let open else { return "hours unknown" }
-        return open.isEmpty ? "closed" : open.joined(separator: ", ")
+    /// The reason a place closed all day gives: every opening of the day closed, one with a note.
+    private static func closedReason(_ openings: [PlaceHours]?) -> String? {
+        guard let openings, !openings.isEmpty, openings.allSatisfy(\.isClosed) else { return nil }
+        return openings.compactMap(\.note).first
+    }
+
+    /// The meals open at the time asked, `closed` (with its reason), or `hours unknown` without
+    /// hours that day.
+    private static func openCell(_ place: Place) -> String {
+        guard let open = place.openAt else { return "hours unknown" }
+        guard open.isEmpty else { return open.joined(separator: ", ") }
+        return place.closedBecause.map { "closed (\(TerminalText.oneLine($0)))" } ?? "closed"
     }
 }

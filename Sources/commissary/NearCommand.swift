@@ -10,8 +10,10 @@ struct NearCommand: ParsableCommand {
         commandName: "near",
         abstract: "List a snapshot's places by great-circle distance from a point, with what they serve that day.",
         discussion: """
-            Places and their coordinates come from the pipeline's places file (the `place` table). \
-            Places without coordinates are listed after the others, without a distance.
+            Places and their coordinates come from the `place` table: the pipeline's places file, or \
+            the platform (Bon Appétit's cafés answer), or the restaurants of its `hours:` file. \
+            Places without coordinates are listed after the others, without a distance. --open-at is \
+            read on each place's own clock (its time zone, shown where known).
             """)
 
     @Option(parsing: .unconditional, help: "Latitude of the point, degrees north.")
@@ -27,7 +29,7 @@ struct NearCommand: ParsableCommand {
     var date: String?
 
     @Option(name: .customLong("open-at"),
-            help: "A time of day (18:30, or 6:30pm): which meal each place serves then, from the snapshot's hours.")
+            help: "A time of day (18:30, or 6:30pm) on each place's clock: which meal each place serves then, from the snapshot's hours.")
     var openAt: String?
 
     @Option(help: "A snapshot file, latest, or latest-<pipeline>.")

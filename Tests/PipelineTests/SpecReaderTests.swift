@@ -255,3 +255,65 @@ import TestSupport
         }
     }
 }
+
+/// An `hours:` file's days, times and zones are checked when it is read, with the file, the line
+/// and the key; its weeks expand into rows for the days asked.
+@Suite struct HoursFileTests {
+    private func read(_ hours: String) throws -> PipelineSpec {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(hours.utf8).write(to: folder.appendingPathComponent("hours.yml"))
+        try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
+        return try SpecReader.parse("""
+            pipeline: demo
+            hours: hours.yml
+            sources:
+              - name: dump
+                adapter: mealdb-dump
+                location: meals.json
+            """, file: folder.appendingPathComponent("demo.yml"))
+    }
+
+    @Test func aWeekExpandsIntoTheDaysRowsAndAClosedDateIntoOneRowWithItsReason() throws {
+        let spec = try read("""
+            source: a test
+            campus: Test
+            restaurants:
+              - name: Hall
+                time_zone: America/Chicago
+                meals:
+                  - {meal: Lunch, days: [Monday, wed], opens: "11:00", closes: "1:30pm"}
+                closed:
+                  - {date: 2026-03-25, reason: Spring Break}
+            """)
+        let file = try #require(spec.hours)
+        // 2026-03-23 is a Monday, the 24th a Tuesday, the 25th a Wednesday (closed).
+        let days = ["2026-03-23", "2026-03-24", "2026-03-25"].compactMap(ServiceDate.init)
+        #expect(file.entries(on: days) == [
+            HoursEntry(restaurant: "Hall", date: days[0], meal: "Lunch", opens: "11:00", closes: "1:30pm", isClosed: false,
+                       campus: "Test"),
+            HoursEntry(restaurant: "Hall", date: days[2], meal: "All day", opens: nil, closes: nil, isClosed: true,
+                       note: "Spring Break", campus: "Test"),
+        ])
+        #expect(file.places == [Place(name: "Hall", campus: "Test", timeZone: "America/Chicago")])
+    }
+
+    @Test func aWrongDayTimeZoneOrKeyIsRefusedAtItsLine() throws {
+        let cases: [(String, String, String)] = [
+            ("days: [mon, someday], opens: \"07:00\", closes: \"09:00\"", "is not a day of the week", "hours.yml:5"),
+            ("days: [mon], opens: \"25:00\", closes: \"09:00\"", "is not a time of day", "opens"),
+            ("days: [mon], opens: \"07:00\", closes: \"09:00\", price: 3", "price", "hours.yml:5"),
+        ]
+        for (meal, says, place) in cases {
+            let error = #expect(throws: Failure.self) {
+                try read("source: a test\nrestaurants:\n  - name: Hall\n    meals:\n      - {meal: Lunch, \(meal)}\n")
+            }
+            #expect(error?.description.contains(says) == true, "\(meal): \(error?.description ?? "")")
+            #expect(error?.description.contains(place) == true, "\(meal): \(error?.description ?? "")")
+        }
+        let zone = #expect(throws: Failure.self) { try read("source: a test\ntime_zone: Mars/Base\nrestaurants: []\n") }
+        #expect(zone?.description.contains("not an IANA time zone") == true)
+        let unsourced = #expect(throws: Failure.self) { try read("restaurants: []\n") }
+        #expect(unsourced?.description.contains("source") == true)
+    }
+}

@@ -55,6 +55,15 @@ public struct RestaurantNames: Sendable {
         }
     }
 
+    /// A platform's places under the file's names, so that they meet the file's entries.
+    func normalize(_ places: [Place], unknown: inout Set<String>) -> [Place] {
+        places.map { place in
+            var place = place
+            if let name = canonicalName(of: place.name) { place.name = name } else { unknown.insert(place.name) }
+            return place
+        }
+    }
+
     static func fold(_ name: String) -> String {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }

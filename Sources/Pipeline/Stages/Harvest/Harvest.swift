@@ -227,6 +227,7 @@ struct Harvest {
                     places.normalize($0, unknown: &harvest.unknownRestaurants)
                 }
                 result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
+                result.dataset.places = places.normalize(result.dataset.places, unknown: &harvest.unknownRestaurants)
             }
             if let campus = outcome.work.harvester.source.campus { result.dataset.assign(campus: campus) }
             if let text = ReplacementCharacters.firstText(in: result.dataset) {
