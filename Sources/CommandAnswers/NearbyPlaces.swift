@@ -54,16 +54,20 @@ public enum NearbyPlaces {
     /// Aligned columns under a header, distances right-aligned; names from the places file are
     /// shown on one line whatever they hold.
     public static func table(_ places: [Place], day: ServiceDate, openAt time: ClockTime?) -> String {
+        // The zone's column only where a source named one: the clock the hours are read on.
+        let zoned = time != nil && places.contains { $0.timeZone != nil }
         let rows = places.map { place -> [String] in
             var row = [TerminalText.oneLine(place.place), TerminalText.oneLine(place.kind ?? ""),
                        place.miles.map { String(format: "%.2f", $0) } ?? "",
                        place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
             row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
-            if time != nil { row += [openCell(place), place.timeZone ?? ""] }
+            if time != nil { row.append(openCell(place)) }
+            if zoned { row.append(place.timeZone ?? "") }
             return row
         }
         var header = ["place", "kind", "mi", "km", "serving"]
-        if let time { header += ["open at \(time)", "time zone"] }
+        if let time { header.append("open at \(time)") }
+        if zoned { header.append("time zone") }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in

@@ -93,16 +93,16 @@ import TestSupport
             2022-10-08,1920 Commons,Brunch,09:00,14:00,0,Fall Break
             2022-10-08,1920 Commons,Dinner,17:00,20:00,0,Fall Break
             2022-10-08,English House,All day,,,1,Fall Break
-            2022-10-09,1920 Commons,Brunch,09:00,14:00,0,
-            2022-10-09,1920 Commons,Dinner,17:00,20:00,0,
+            2022-10-09,1920 Commons,Brunch,09:00,14:00,0,Fall Break
+            2022-10-09,1920 Commons,Dinner,17:00,21:30,0,Fall Break
             2022-10-09,English House,All day,,,1,Fall Break
 
             """)
         let noon = try await near(at: "12:30", on: "2022-10-08", workspace)
         #expect(noon.map { $0["place"] as? String } == ["1920 Commons", "English House"])
-        #expect(noon.map { $0["timeZone"] as? String } == ["America/New_York", "America/New_York"])
-        #expect(noon[0]["openAt"] as? [String] == ["Brunch 09:00–14:00"])
-        #expect(noon[1]["openAt"] as? [String] == [] && noon[1]["closedBecause"] as? String == "Fall Break")
+        #expect(noon.map { $0["time_zone"] as? String } == ["America/New_York", "America/New_York"])
+        #expect(noon[0]["open_at"] as? [String] == ["Brunch 09:00–14:00"])
+        #expect(noon[1]["open_at"] as? [String] == [] && noon[1]["closed_because"] as? String == "Fall Break")
     }
 
     @Test func anHoursFileGivesTimesAndClosedDatesToASourceThatPublishesNone() async throws {
@@ -153,9 +153,9 @@ import TestSupport
                 """)
         let monday = try await near(at: "8am", on: "2026-03-23", workspace)
         #expect(monday.map { $0["place"] as? String } == ["Lowell Market"])
-        #expect(monday.first?["openAt"] as? [String] == ["Breakfast 07:00–10:30"])
-        #expect(monday.first?["timeZone"] as? String == "America/Chicago")
+        #expect(monday.first?["open_at"] as? [String] == ["Breakfast 07:00–10:30"])
+        #expect(monday.first?["time_zone"] as? String == "America/Chicago")
         let tuesday = try await near(at: "8am", on: "2026-03-24", workspace)
-        #expect(tuesday.first?["closedBecause"] as? String == "Spring Break")
+        #expect(tuesday.first?["closed_because"] as? String == "Spring Break")
     }
 }

@@ -24,7 +24,7 @@ public struct BonAppetitAdapter: SourceAdapter {
     public init() {}
 
     public let name = "bonappetit"
-    public let summary = "Bon Appétit cafés (legacy.cafebonappetit.com API 2): a day's menus of the cafés per request, dayparts with hours, icons"
+    public let summary = "Bon Appétit cafés (legacy.cafebonappetit.com API 2): a day's menus of the cafés per request, icons; the cafés answer once a run for places, hours and closed days"
     public let folder = "BonAppetit"
     public let keys: Set<String> = ["cafes", "cafes_answer"]
     public var needsDates: Bool { true }
