@@ -26,6 +26,8 @@ public struct HoursFile: Sendable {
     }
 
     public var file: URL
+    /// Where the times were read (`source:`): a typed file says what it was typed from.
+    public var source: String
     public var campus: String?
     public var schedules: [Schedule]
 

@@ -16,14 +16,9 @@ import YAMLConfig
 ///           - {date: 2016-11-24, reason: Thanksgiving}
 extension HoursFile {
     static func read(_ node: YAMLValue, folder: URL) throws -> HoursFile {
-        let text = try node.string()
-        let file = DataFolders.locate(text, beside: folder)
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw node.error("no hours file \"\(text)\" (looked for \(file.path))")
-        }
-        let top = try YAMLFile.mapping(of: file, what: "hours file")
+        let (file, top) = try YAMLFile.mapping(namedBy: node, beside: folder, what: "hours file")
         try top.allowOnly(["campus", "time_zone", "source", "restaurants"])
-        _ = try top.required("source").string()
+        let source = try top.required("source").string()
         let zone = try top.optional("time_zone").map(timeZone)
         var schedules: [Schedule] = []
         for entry in try top.required("restaurants").sequence() {
@@ -33,7 +28,7 @@ extension HoursFile {
             }
             schedules.append(schedule)
         }
-        return HoursFile(file: file, campus: try top.optional("campus")?.string(), schedules: schedules)
+        return HoursFile(file: file, source: source, campus: try top.optional("campus")?.string(), schedules: schedules)
     }
 
     private static func schedule(_ map: YAMLMapping, zone: String?) throws -> Schedule {
