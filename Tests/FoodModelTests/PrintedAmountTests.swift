@@ -18,6 +18,18 @@ import Testing
         #expect(PrintedAmount("<.5g") == .below(0.5, unit: "g"))
     }
 
+    /// DineOnCampus prints some bounds with a trailing "+" ("less than 1 gram+", in a UChicago
+    /// answer): still a bound, the mark kept in the printed text, never read as "at least".
+    @Test func aBoundWithATrailingMarkIsStillABound() {
+        #expect(PrintedAmount("less than 1 gram+") == .below(1, unit: "g"))
+        #expect(PrintedAmount("< 1+") == .below(1))
+        #expect(PrintedAmount("0.5+") == .atLeast(0.5))
+        var fibre = NutrientValue(key: .dietaryFiber, name: "Dietary Fiber", amount: nil, unit: "g")
+        #expect(PrintedAmount("less than 1 gram+").record("less than 1 gram+", in: &fibre) == .below(1, unit: "g"))
+        #expect(fibre.amount == nil && fibre.amountBelow == 1 && fibre.amountAtLeast == nil)
+        #expect(fibre.printedAmount == "less than 1 gram+")
+    }
+
     /// Words that are not a bound of a mass are not guessed at.
     @Test func wordsThatAreNoBoundAreUnreadable() {
         for text in ["less than", "less than a gram", "less than 1 pound", "lessthan 1 g", "less than 0 g",

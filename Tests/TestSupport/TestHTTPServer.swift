@@ -73,9 +73,10 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var accepted = 0
 
     /// `lifetime`: long enough for a test that makes whole runs against the server on a loaded
-    /// machine (20 s ran out under a run of fifty suites side by side, and every later request
-    /// was refused); a test stops its server when it ends, so only a hung one waits it out.
-    public init(lifetime: Duration = .seconds(120), script: @escaping Script) throws {
+    /// machine (20 s ran out under a run of fifty suites side by side, and 120 s under a load
+    /// of 16 on two cores, every later request refused); a test stops its server when it ends,
+    /// so only a hung one waits it out.
+    public init(lifetime: Duration = .seconds(300), script: @escaping Script) throws {
         self.script = script
         self.deadline = .now + lifetime
         // Close-on-exec, so that a child process a test starts (the commissary binary) does not

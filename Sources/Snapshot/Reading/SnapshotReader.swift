@@ -110,57 +110,10 @@ public enum SnapshotReader {
     /// names are the snapshot's, one per nutrient; computed %DV is left for the compute stage).
     public static func labelledFoods(_ ids: [FoodID], of url: URL) throws -> [FoodID: Food] {
         try read(url) { db in
+            let labels = try LabelStatements(db)
             var foods: [FoodID: Food] = [:]
-            let nutrientRows = try db.cachedStatement(sql: """
-                SELECT fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent, fn.printed_amount,
-                       fn.amount_below, fn.amount_at_least
-                FROM food_nutrient fn JOIN nutrient n ON n.key = fn.nutrient_key
-                WHERE fn.food_id = ? ORDER BY fn.nutrient_key
-                """)
-            let foodRow = try db.cachedStatement(sql: "SELECT * FROM food WHERE id = ?")
-            let codeRows = try db.cachedStatement(sql: "SELECT code FROM food_code WHERE food_id = ? ORDER BY code")
-            // A snapshot from before schema 16 has no compositions (and no label basis: NULL), one
-            // from before schema 20 no sub-recipe mark (its rows read as ingredients).
-            let hasComponents = try db.tableExists("food_component")
-            let marksSubRecipes = try hasComponents && db.columns(in: "food_component").contains { $0.name == "is_subrecipe" }
-            let componentRows = hasComponents ? try db.cachedStatement(sql: marksSubRecipes ? """
-                SELECT name, amount, unit, component_food_id, is_heading, is_subrecipe FROM food_component
-                WHERE food_id = ? ORDER BY position
-                """ : """
-                SELECT name, amount, unit, component_food_id, is_heading, 0 FROM food_component
-                WHERE food_id = ? ORDER BY position
-                """) : nil
             for id in ids {
-                let key = id.description
-                guard let row = try Row.fetchOne(foodRow, arguments: [key]) else { continue }
-                let nutrients = try Row.fetchAll(nutrientRows, arguments: [key]).map { value in
-                    try NutrientValue(key: NutrientKey(rawValue: value.decode(atIndex: 0)), name: value.decode(atIndex: 1),
-                                      amount: value.decode(atIndex: 2), unit: value.decode(atIndex: 3),
-                                      printedDailyValuePercent: value.decode(atIndex: 4),
-                                      printedAmount: value.decode(atIndex: 5), amountBelow: value.decode(atIndex: 6),
-                                      amountAtLeast: value.decode(atIndex: 7))
-                }
-                guard !nutrients.isEmpty else { continue }
-                let allergens: String? = try row.decode(forColumn: "allergens")
-                foods[id] = try Food(id: id, name: row.decode(forColumn: "name"), description: row.decode(forColumn: "description"),
-                                     servingSize: row.decode(forColumn: "serving_size"), calories: row.decode(forColumn: "calories"),
-                                     nutrients: nutrients, ingredients: row.decode(forColumn: "ingredients"),
-                                     allergens: allergens.map { $0.components(separatedBy: ", ") } ?? [],
-                                     codes: String.fetchAll(codeRows, arguments: [key]))
-                if let amount: Double = try row.decode(forColumn: "serving_amount"),
-                   let unit: String = try row.decode(forColumn: "serving_unit") {
-                    foods[id]?.serving = ServingSize(amount: amount, unit: unit)
-                }
-                foods[id]?.labelBasis = try row.decode(String?.self, forColumn: "label_basis").flatMap(LabelBasis.init(rawValue:))
-                foods[id]?.batchPortions = try row.decode(forColumn: "batch_portions")
-                if let componentRows {
-                    foods[id]?.components = try Row.fetchAll(componentRows, arguments: [key]).map { part in
-                        try FoodComponent(name: part.decode(atIndex: 0), amount: part.decode(atIndex: 1),
-                                          unit: part.decode(atIndex: 2),
-                                          food: part.decode(String?.self, atIndex: 3).flatMap(FoodID.init(parsing:)),
-                                          isHeading: part.decode(atIndex: 4), isSubRecipe: part.decode(atIndex: 5))
-                    }
-                }
+                foods[id] = try labels.food(id)
             }
             return foods
         }

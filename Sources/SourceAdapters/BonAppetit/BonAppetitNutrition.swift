@@ -40,20 +40,31 @@ enum BonAppetitNutrition {
                 read.servingSize = [JSONFields.text(entry["value"]), unit].compactMap { $0 }.joined(separator: " ")
                 continue
             }
-            guard let amount = JSONFields.number(entry["value"]), amount >= 0 else {
+            let nutrient = NutrientNaming.key(forLabel: label)
+            var value = nutrient == .calories
+                ? NutrientValue(key: .calories, name: "Calories", amount: nil, unit: "kcal")
+                : NutrientValue(key: nutrient, name: label, amount: nil, unit: units.unit(of: nutrient, declared: unit))
+            guard record(entry["value"], in: &value) else {
                 read.problems.append("\(place): nutrition_details.\(key) is \(describe(entry["value"] as Any)), not an amount: left out")
                 continue
             }
-            let nutrient = NutrientNaming.key(forLabel: label)
-            if nutrient == .calories {
-                guard !read.nutrients.contains(where: { $0.key == .calories }) else { continue }
-                read.nutrients.append(NutrientValue(key: .calories, name: "Calories", amount: amount, unit: "kcal"))
-                continue
-            }
-            read.nutrients.append(NutrientValue(key: nutrient, name: label, amount: amount,
-                                                unit: units.unit(of: nutrient, declared: unit)))
+            if nutrient == .calories, read.nutrients.contains(where: { $0.key == .calories }) { continue }
+            read.nutrients.append(value)
         }
         return read
+    }
+
+    /// A number as the amount; a printed bound ("< 1", as fibre and protein print below a gram)
+    /// as a bound, with the text as printed (`PrintedAmount`). False for anything else.
+    private static func record(_ raw: Any?, in value: inout NutrientValue) -> Bool {
+        if let amount = JSONFields.number(raw), amount >= 0 {
+            value.amount = amount
+            return true
+        }
+        guard let printed = JSONFields.text(raw) else { return false }
+        let reading = PrintedAmount(printed)
+        guard case .below = reading else { return false }
+        return reading.record(printed, in: &value) != .unreadable
     }
 
     static func isBlank(_ value: Any?) -> Bool {

@@ -9,4 +9,17 @@ struct Borrower {
     var foods: Set<FoodID>
     var documents: [SourceDocument]
     var summary: PartitionSummary?
+
+    /// A finished partition that borrowed foods; nil when it borrowed none.
+    init?(_ outcome: PartitionOutcome) {
+        guard !outcome.borrowed.isEmpty else { return nil }
+        self.init(work: outcome.work, foods: outcome.borrowed, documents: outcome.documents, summary: outcome.summary)
+    }
+
+    init(work: PartitionWork, foods: Set<FoodID>, documents: [SourceDocument], summary: PartitionSummary?) {
+        self.work = work
+        self.foods = foods
+        self.documents = documents
+        self.summary = summary
+    }
 }

@@ -39,6 +39,14 @@ struct HarvestOutcome {
     var documentCounts = DocumentCounts()
     /// Documents found missing or found again, by source: the ledger records them if the run publishes.
     var missingChanges: [String: MissingChanges] = [:]
+
+    /// How a partition's documents were had, and what it found missing, into the run's counts.
+    mutating func add(_ outcome: PartitionOutcome, of source: String) {
+        documentCounts = documentCounts + outcome.documentCounts
+        missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
+        foodDocumentsParsed += outcome.foodDocumentsParsed
+        foodDocumentsFromCache += outcome.foodDocumentsFromCache
+    }
 }
 
 /// The fetch and parse stages, run together: every partition of every source, several at a
@@ -120,10 +128,8 @@ struct Harvest {
         let keptDocuments = KeptDocuments(work)
         // Cached partitions whose menus name foods another partition read when they were parsed.
         var borrowers: [Borrower] = []
-        // Finished partitions waiting for an earlier one, by index: never more than the lookahead.
-        var finished: [Int: PartitionOutcome] = [:]
+        var order = PartitionOrder()
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: context.spec))
-        var nextInOrder = 0
         var unrecorded = CachedPartitionRecords()
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var queue = work.makeIterator()
@@ -131,7 +137,7 @@ struct Harvest {
             var running = 0
             while true {
                 while !Task.isCancelled, running < context.partitionConcurrency, let item = waiting,
-                      item.index < nextInOrder + context.partitionLookahead {
+                      item.index < order.next + context.partitionLookahead {
                     context.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
                     group.addTask {
                         try await self.harvest(item, adapterRun: adapterRun, known: known, kept: keptDocuments,
@@ -145,14 +151,9 @@ struct Harvest {
                 // A partition cut short by a stop is neither done nor failed: the next run does it.
                 if Task.isCancelled, case .failure = outcome.result { continue }
                 try commit(outcome, to: ledger, unrecorded: &unrecorded)
-                finished[outcome.work.index] = outcome
-                while let ready = finished.removeValue(forKey: nextInOrder) {
+                for ready in order.add(outcome) {
                     try absorb(ready, into: &harvest, menus: menus)
-                    if !ready.borrowed.isEmpty {
-                        borrowers.append(Borrower(work: ready.work, foods: ready.borrowed, documents: ready.documents,
-                                                  summary: ready.summary))
-                    }
-                    nextInOrder += 1
+                    if let borrower = Borrower(ready) { borrowers.append(borrower) }
                 }
             }
         }
@@ -162,12 +163,17 @@ struct Harvest {
                                      menus: menus, into: &harvest)
         try commitRawRecords()
         cache?.flush()
+        warnAboutNames(in: &harvest)
+        return harvest
+    }
+
+    /// Names the places file does not list, and names too long to be real: once per run.
+    private func warnAboutNames(in harvest: inout HarvestOutcome) {
         if let places = context.spec.places, !harvest.unknownRestaurants.isEmpty {
             harvest.warnings.append("restaurant name(s) not in \(places.file.lastPathComponent), kept as printed: "
                                     + harvest.unknownRestaurants.sorted().joined(separator: ", "))
         }
         if let warning = harvest.longNames.warning { harvest.warnings.append(warning) }
-        return harvest
     }
 
     /// A partition taken from the parse cache waits to be committed with the next one fetched
@@ -208,53 +214,12 @@ struct Harvest {
         let key = outcome.work.key
         report(outcome)
         if outcome.fromCache { harvest.partitionsFromCache += 1 }
-        harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
-        harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
-        harvest.foodDocumentsParsed += outcome.foodDocumentsParsed
-        harvest.foodDocumentsFromCache += outcome.foodDocumentsFromCache
+        harvest.add(outcome, of: source)
         context.times.add(outcome.fetchSeconds, to: .fetch)
         context.times.add(max(0, outcome.seconds - outcome.fetchSeconds), to: .parse)
         switch outcome.result {
-        case .success(var result):
-            harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: false))
-            if let stale = outcome.stale { harvest.stale.append(stale) }
-            harvest.degraded.append(contentsOf: outcome.degraded)
-            // Cut before anything names them: a megabyte-long name would be in every line after.
-            harvest.longNames.shorten(&result.dataset, partition: "\(source)/\(key)")
-            // Normalizing: one name per restaurant, as the pipeline's places file says.
-            if let places = context.spec.places {
-                result.dataset.serviceDays = result.dataset.serviceDays.map {
-                    places.normalize($0, unknown: &harvest.unknownRestaurants)
-                }
-                result.dataset.hours = places.normalize(result.dataset.hours, unknown: &harvest.unknownRestaurants)
-                result.dataset.places = places.normalize(result.dataset.places, unknown: &harvest.unknownRestaurants)
-            }
-            if let campus = outcome.work.harvester.source.campus { result.dataset.assign(campus: campus) }
-            if let text = ReplacementCharacters.firstText(in: result.dataset) {
-                let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
-                harvest.warnings.append("\(source)/\(key)\(document): text holds U+FFFD, bytes that were not in the "
-                                        + "encoding the document declared, first in \"\(text)\"")
-            }
-            for day in result.dataset.serviceDays {
-                let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? []
-                try menus.append(day, labelVersions: versions)
-            }
-            result.dataset.serviceDays = []
-            // A stale day's foods are its last good version's: a food another partition read
-            // fresh tonight keeps tonight's label, whichever of the two comes first (a later
-            // fresh partition replaces what the stale one brought, as merging does).
-            if outcome.stale != nil {
-                result.dataset.foods = result.dataset.foods.filter { harvest.dataset.foods[$0.key] == nil }
-            }
-            harvest.dataset.merge(result.dataset)
-            harvest.dataset.documents.append(contentsOf: outcome.documents)
-            harvest.warnings.append(contentsOf: result.warnings)
-            let status: PartitionStatus = outcome.stale != nil ? .stale : outcome.work.reused ? .reused : .fetched
-            harvest.partitions.append(.init(
-                source: source, key: key, status: status,
-                documents: outcome.documents.count, documentsReused: outcome.documentsReused,
-                notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
-                counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause))
+        case .success(let result):
+            try absorb(result, of: outcome, into: &harvest, menus: menus)
         case .failure(let error):
             harvest.fingerprint.add(.init(source: source, key: key, documents: outcome.documents, failed: true))
             let partition = RunManifest.Partition(
@@ -263,6 +228,57 @@ struct Harvest {
                 message: "\(error)", failure: (error as? Failure)?.code.name)
             harvest.failed.append(partition.brief)
             harvest.partitions.append(partition)
+        }
+    }
+
+    /// A partition that produced something (fresh, cached or its last good version): its days
+    /// to the snapshot as they come, the rest merged.
+    private func absorb(_ result: PartitionResult, of outcome: PartitionOutcome, into harvest: inout HarvestOutcome,
+                        menus: MenuStream) throws {
+        let source = outcome.work.harvester.source.name
+        var result = result
+        harvest.fingerprint.add(.init(source: source, key: outcome.work.key, documents: outcome.documents, failed: false))
+        if let stale = outcome.stale { harvest.stale.append(stale) }
+        harvest.degraded.append(contentsOf: outcome.degraded)
+        normalize(&result.dataset, of: outcome, into: &harvest)
+        for day in result.dataset.serviceDays {
+            let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? []
+            try menus.append(day, labelVersions: versions)
+        }
+        result.dataset.serviceDays = []
+        // A stale day's foods are its last good version's: a food another partition read
+        // fresh tonight keeps tonight's label, whichever of the two comes first (a later
+        // fresh partition replaces what the stale one brought, as merging does).
+        if outcome.stale != nil {
+            result.dataset.foods = result.dataset.foods.filter { harvest.dataset.foods[$0.key] == nil }
+        }
+        harvest.dataset.merge(result.dataset)
+        harvest.dataset.documents.append(contentsOf: outcome.documents)
+        harvest.warnings.append(contentsOf: result.warnings)
+        let status: PartitionStatus = outcome.stale != nil ? .stale : outcome.work.reused ? .reused : .fetched
+        harvest.partitions.append(.init(
+            source: source, key: outcome.work.key, status: status,
+            documents: outcome.documents.count, documentsReused: outcome.documentsReused,
+            notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
+            counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause))
+    }
+
+    /// Names cut to size, one name per restaurant (the places file), the source's campus, and a
+    /// word when the text holds bytes that were not in the document's encoding.
+    private func normalize(_ dataset: inout Dataset, of outcome: PartitionOutcome, into harvest: inout HarvestOutcome) {
+        let partition = "\(outcome.work.harvester.source.name)/\(outcome.work.key)"
+        // Cut before anything names them: a megabyte-long name would be in every line after.
+        harvest.longNames.shorten(&dataset, partition: partition)
+        if let places = context.spec.places {
+            dataset.serviceDays = dataset.serviceDays.map { places.normalize($0, unknown: &harvest.unknownRestaurants) }
+            dataset.hours = places.normalize(dataset.hours, unknown: &harvest.unknownRestaurants)
+            dataset.places = places.normalize(dataset.places, unknown: &harvest.unknownRestaurants)
+        }
+        if let campus = outcome.work.harvester.source.campus { dataset.assign(campus: campus) }
+        if let text = ReplacementCharacters.firstText(in: dataset) {
+            let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
+            harvest.warnings.append("\(partition)\(document): text holds U+FFFD, bytes that were not in the "
+                                    + "encoding the document declared, first in \"\(text)\"")
         }
     }
 
@@ -324,38 +340,41 @@ struct Harvest {
             if let cache = partitionCache, let cacheKey, case .success(let kept) = outcome.result {
                 cache.store(.init(result: kept, revalidate: outcome.revalidate), key: cacheKey)
             }
-        } else {
-            let refusal: String
-            switch outcome.result {
-            case .success(let fresh):
-                let summary = PartitionSummary(fresh)
-                let judge = PartitionJudge(policy: context.spec.checks)
-                let lastGood = work.previous?.lastGood?.summary
-                let degradation = judge.degradation(summary, lastGood: lastGood)
-                let problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
-                if problems.isEmpty {
-                    outcome.summary = summary
-                    outcome.degraded = degradation.warnings.map {
-                        "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
-                    }
-                    outcome.seconds = context.clock.seconds(since: started)
-                    if let cache = partitionCache, let cacheKey {
-                        cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
-                    }
-                    return outcome
-                }
-                refusal = "refused: " + problems.joined(separator: "; ")
-                outcome.result = .failure(Failure.partitionRefused(problems))
-            case .failure(let error):
-                refusal = "\(error)"
-            }
+        } else if let refusal = judge(&outcome, of: work) {
             if let good = work.previous?.lastGood {
                 if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code.name }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
+        } else if let cache = partitionCache, let cacheKey, case .success(let fresh) = outcome.result {
+            cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
         }
         outcome.seconds = context.clock.seconds(since: started)
         return outcome
+    }
+
+    /// Judges a new fetch against the partition's last good version and its usual size: nil when
+    /// it is accepted (its summary and degradation warnings kept), else why it was not (a refusal
+    /// made a failure of the outcome, or the failure it already was).
+    private func judge(_ outcome: inout PartitionOutcome, of work: PartitionWork) -> String? {
+        let fresh: PartitionResult
+        switch outcome.result {
+        case .success(let result): fresh = result
+        case .failure(let error): return "\(error)"
+        }
+        let summary = PartitionSummary(fresh)
+        let judge = PartitionJudge(policy: context.spec.checks)
+        let lastGood = work.previous?.lastGood?.summary
+        let degradation = judge.degradation(summary, lastGood: lastGood)
+        let problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
+        guard problems.isEmpty else {
+            outcome.result = .failure(Failure.partitionRefused(problems))
+            return "refused: " + problems.joined(separator: "; ")
+        }
+        outcome.summary = summary
+        outcome.degraded = degradation.warnings.map {
+            "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
+        }
+        return nil
     }
 
     /// Reads and parses the partition: from the raw store when its documents are known, else
@@ -417,10 +436,7 @@ struct Harvest {
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
         let source = borrower.work.harvester.source.name
-        harvest.documentCounts = harvest.documentCounts + outcome.documentCounts
-        harvest.foodDocumentsParsed += outcome.foodDocumentsParsed
-        harvest.foodDocumentsFromCache += outcome.foodDocumentsFromCache
-        harvest.missingChanges[source, default: MissingChanges()].add(outcome.missingChanges)
+        harvest.add(outcome, of: source)
         let newDocuments = outcome.documents.filter { document in !borrower.documents.contains { $0.url == document.url } }
         harvest.fingerprint.add(documents: newDocuments, of: source)
         harvest.dataset.documents.append(contentsOf: newDocuments)

@@ -45,3 +45,23 @@ struct PartitionOutcome: Sendable {
     /// store, else those the raw store already held.
     var documentsReused: Int { work.reused ? documents.count : reusedCount }
 }
+
+/// Finished partitions taken in partition order: one that finishes before an earlier one waits
+/// for it (never more than the lookahead), so what a run publishes does not depend on which
+/// finished first.
+struct PartitionOrder {
+    private var waiting: [Int: PartitionOutcome] = [:]
+    /// The index of the partition to be taken next.
+    private(set) var next = 0
+
+    /// Adds a finished partition; those now next in order, in order.
+    mutating func add(_ outcome: PartitionOutcome) -> [PartitionOutcome] {
+        waiting[outcome.work.index] = outcome
+        var ready: [PartitionOutcome] = []
+        while let outcome = waiting.removeValue(forKey: next) {
+            ready.append(outcome)
+            next += 1
+        }
+        return ready
+    }
+}

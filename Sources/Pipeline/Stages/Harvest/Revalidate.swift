@@ -53,6 +53,28 @@ struct Revalidate {
               work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue })
         else { return result }
 
+        let firstChanged = await compare(work, into: &result)
+        context.times.add(context.clock.seconds(since: started), to: .fetch)
+        if let firstChanged {
+            context.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
+            return result
+        }
+        let current = InputFingerprint.of(spec: context.spec, partitions: work.map { item in
+            InputFingerprint.Partition(source: item.harvester.source.name, key: item.key,
+                                       documents: item.previous?.documents ?? [], failed: false)
+        })
+        if current == fingerprint {
+            result.currentSnapshot = latest
+        } else {
+            context.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
+                 + "built \(latest.lastPathComponent): building a new snapshot")
+        }
+        return result
+    }
+
+    /// Revalidates the partitions a few at a time, each told as an event, stopping at the first
+    /// that changed: its name, or nil when every one is unchanged.
+    private func compare(_ work: [PartitionWork], into result: inout Revalidation) async -> String? {
         var allUnchanged = true
         var firstChanged: String?
         let shared = SharedRevalidation(work)
@@ -75,22 +97,7 @@ struct Revalidate {
                 }
             }
         }
-        context.times.add(context.clock.seconds(since: started), to: .fetch)
-        if let firstChanged {
-            context.emit(.revalidated, message: "\(firstChanged) changed since it was last read: building a new snapshot")
-            return result
-        }
-        let current = InputFingerprint.of(spec: context.spec, partitions: work.map { item in
-            InputFingerprint.Partition(source: item.harvester.source.name, key: item.key,
-                                       documents: item.previous?.documents ?? [], failed: false)
-        })
-        if current == fingerprint {
-            result.currentSnapshot = latest
-        } else {
-            context.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
-                 + "built \(latest.lastPathComponent): building a new snapshot")
-        }
-        return result
+        return firstChanged
     }
 
     /// One partition: true when every document that can change has the bytes and status the

@@ -4,8 +4,8 @@ import Foundation
 /// is not one ("< 1", "less than 1 gram", "0+", "-", "NA"), which must never be stored as a number.
 public enum PrintedAmount: Equatable, Sendable {
     case number(Double)
-    /// "< 1", "<1", "less than 1 gram", "Less Than 0.5 g": below the number; `unit` is the unit
-    /// printed with it ("g", "mg", "mcg"), nil when none is.
+    /// "< 1", "<1", "less than 1 gram", "Less Than 0.5 g", "less than 1 gram+": below the
+    /// number; `unit` is the unit printed with it ("g", "mg", "mcg"), nil when none is.
     case below(Double, unit: String? = nil)
     /// "0+", "10+": at least the number.
     case atLeast(Double)
@@ -18,6 +18,10 @@ public enum PrintedAmount: Equatable, Sendable {
         if let value = Double(trimmed), value.isFinite, value >= 0 {
             self = .number(value)
         } else if let bound = Self.upperBound(trimmed) {
+            self = bound
+        } else if trimmed.hasSuffix("+"), let bound = Self.upperBound(trimmed.dropLast().trimmingCharacters(in: .whitespaces)) {
+            // "less than 1 gram+" (DineOnCampus): a bound with a mark whose meaning no platform
+            // documents; the bound is read, the mark stays in the printed text.
             self = bound
         } else if trimmed.hasSuffix("+"), let value = Double(trimmed.dropLast().trimmingCharacters(in: .whitespaces)),
                   value.isFinite, value >= 0 {
