@@ -296,6 +296,11 @@ import TestSupport
                        note: "Spring Break", campus: "Test"),
         ])
         #expect(file.places == [Place(name: "Hall", campus: "Test", timeZone: "America/Chicago")])
+        // Under the places file's name; a day whose source published hours keeps the source's.
+        let published = HoursEntry(restaurant: "The Hall", date: days[0], meal: "Lunch", opens: "11:30", closes: "14:00",
+                                   isClosed: false)
+        #expect(file.entries(on: days, renaming: { "The " + $0 }, besides: [published]).map(\.restaurant) == ["The Hall"])
+        #expect(file.entries(on: days, renaming: { "The " + $0 }, besides: [published]).map(\.date) == [days[2]])
     }
 
     @Test func aWrongDayTimeZoneOrKeyIsRefusedAtItsLine() throws {

@@ -32,19 +32,30 @@ public struct HoursFile: Sendable {
     public var schedules: [Schedule]
 
     /// The `hours` rows of `days`: a closed date is one row marked closed with its reason (as
-    /// platforms publish one), any other date a row per meal served on its weekday.
-    public func entries(on days: [ServiceDate]) -> [HoursEntry] {
-        days.sorted().flatMap { date in
+    /// platforms publish one), any other date a row per meal served on its weekday. Names go
+    /// through `rename` (the places file's); a restaurant's day that `published` has rows for
+    /// (a source's own hours) keeps those: the file fills the days nothing else speaks of.
+    public func entries(on days: [ServiceDate], renaming rename: (String) -> String = { $0 },
+                        besides published: [HoursEntry] = []) -> [HoursEntry] {
+        let known = Set(published.map { DayOf(restaurant: $0.restaurant, date: $0.date) })
+        return days.sorted().flatMap { date in
             schedules.flatMap { schedule -> [HoursEntry] in
+                let restaurant = rename(schedule.restaurant)
+                guard !known.contains(DayOf(restaurant: restaurant, date: date)) else { return [] }
                 if let reason = schedule.closed[date] {
-                    return [.closedDay(schedule.restaurant, on: date, reason: reason, campus: campus)]
+                    return [.closedDay(restaurant, on: date, reason: reason, campus: campus)]
                 }
                 return schedule.meals.filter { $0.weekdays.contains(date.isoWeekday) }.map {
-                    HoursEntry(restaurant: schedule.restaurant, date: date, meal: $0.meal, opens: $0.opens,
+                    HoursEntry(restaurant: restaurant, date: date, meal: $0.meal, opens: $0.opens,
                                closes: $0.closes, isClosed: false, campus: campus)
                 }
             }
         }
+    }
+
+    private struct DayOf: Hashable {
+        var restaurant: String
+        var date: ServiceDate?
     }
 
     /// Each restaurant as a place, so that `near` lists it and readers know its clock.

@@ -49,11 +49,8 @@ struct Compute {
     private func addHoursFile(to dataset: inout Dataset) -> Int {
         guard let file = spec.hours else { return 0 }
         let rename = { (name: String) in spec.places?.canonicalName(of: name) ?? name }
-        let entries = file.entries(on: Array(days.union(dataset.serviceDays.map(\.date)))).map { entry in
-            var entry = entry
-            entry.restaurant = rename(entry.restaurant)
-            return entry
-        }
+        let entries = file.entries(on: Array(days.union(dataset.serviceDays.map(\.date))), renaming: rename,
+                                   besides: dataset.hours)
         dataset.hours += entries
         dataset.places += file.places.map { place in
             var place = place
