@@ -31,6 +31,19 @@ import TestSupport
         Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true)
     }
 
+    /// Runs the real binary on `pipeline` (its checks and fetch settings added), which must publish.
+    private func run(_ pipeline: String, in workspace: URL) async throws {
+        let file = workspace.appendingPathComponent("pipeline.yml")
+        try (pipeline + """
+
+            checks:
+              min_menu_items: 1
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """).write(to: file, atomically: true, encoding: .utf8)
+        let run = try await CommissaryProcess.run(["run", file.path, "--workspace", workspace.path, "--quiet"])
+        try #require(run.status == 0, "\(run.error)")
+    }
+
     private func query(_ sql: String, _ workspace: URL) async throws -> String {
         let answer = try await CommissaryProcess.run(["query", "latest", sql, "--format", "csv", "--workspace", workspace.path])
         try #require(answer.status == 0, "\(answer.error)")
@@ -58,8 +71,7 @@ import TestSupport
             return Self.json(menu.1)
         }
         defer { server.stop() }
-        let pipeline = workspace.appendingPathComponent("penn.yml")
-        try """
+        try await run("""
             pipeline: penn
             licence: test
             sources:
@@ -69,12 +81,7 @@ import TestSupport
                 location: \(server.url(""))
                 cafes: [593, 637]
                 dates: {from: 2022-10-08, to: 2022-10-09}
-            checks:
-              min_menu_items: 1
-            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-            """.write(to: pipeline, atomically: true, encoding: .utf8)
-        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
-        try #require(run.status == 0, "\(run.error)")
+            """, in: workspace)
         #expect(server.requests(to: Self.cafesPath).count == 1)
         // Places as the answer gives them (values read from the file by hand), with no places file.
         #expect(try await query("SELECT name, campus, address, latitude, longitude, time_zone FROM place ORDER BY name", workspace)
@@ -125,8 +132,7 @@ import TestSupport
                 closed:
                   - {date: 2026-03-24, reason: Spring Break}
             """.write(to: workspace.appendingPathComponent("wisc-hours.yml"), atomically: true, encoding: .utf8)
-        let pipeline = workspace.appendingPathComponent("wisc.yml")
-        try """
+        try await run("""
             pipeline: wisc
             licence: test
             hours: wisc-hours.yml
@@ -138,12 +144,7 @@ import TestSupport
                 menu_types: [breakfast]
                 restaurant: Lowell Market
                 dates: {from: 2026-03-23, to: 2026-03-24}
-            checks:
-              min_menu_items: 1
-            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-            """.write(to: pipeline, atomically: true, encoding: .utf8)
-        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", workspace.path, "--quiet"])
-        try #require(run.status == 0, "\(run.error)")
+            """, in: workspace)
         #expect(try await query("SELECT date, restaurant, meal, opens, closes, is_closed, note FROM hours ORDER BY date", workspace)
                 == """
                 date,restaurant,meal,opens,closes,is_closed,note

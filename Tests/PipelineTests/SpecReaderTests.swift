@@ -202,22 +202,27 @@ import TestSupport
     }
 }
 
+/// A pipeline whose `key` names a file holding `text`, beside it in a temporary folder, read.
+private func pipelineNaming(_ text: String, as name: String, under key: String) throws -> PipelineSpec {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
+    return try SpecReader.parse("""
+        pipeline: demo
+        \(key): \(name)
+        sources:
+          - name: dump
+            adapter: mealdb-dump
+            location: meals.json
+        """, file: folder.appendingPathComponent("demo.yml"))
+}
+
 /// A places file's kinds and coordinates are checked when it is read, with the file, the line
 /// and the key.
 @Suite struct PlacesFileTests {
     private func read(_ places: String) throws -> PipelineSpec {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(places.utf8).write(to: folder.appendingPathComponent("campus.yml"))
-        try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
-        return try SpecReader.parse("""
-            pipeline: demo
-            places: campus.yml
-            sources:
-              - name: dump
-                adapter: mealdb-dump
-                location: meals.json
-            """, file: folder.appendingPathComponent("demo.yml"))
+        try pipelineNaming(places, as: "campus.yml", under: "places")
     }
 
     @Test func kindsAndCoordinatesAreRead() throws {
@@ -260,18 +265,7 @@ import TestSupport
 /// and the key; its weeks expand into rows for the days asked.
 @Suite struct HoursFileTests {
     private func read(_ hours: String) throws -> PipelineSpec {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(hours.utf8).write(to: folder.appendingPathComponent("hours.yml"))
-        try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
-        return try SpecReader.parse("""
-            pipeline: demo
-            hours: hours.yml
-            sources:
-              - name: dump
-                adapter: mealdb-dump
-                location: meals.json
-            """, file: folder.appendingPathComponent("demo.yml"))
+        try pipelineNaming(hours, as: "hours.yml", under: "hours")
     }
 
     @Test func aWeekExpandsIntoTheDaysRowsAndAClosedDateIntoOneRowWithItsReason() throws {
