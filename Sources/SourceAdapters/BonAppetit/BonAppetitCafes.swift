@@ -105,12 +105,13 @@ struct CafeReader {
         self.days = days
     }
 
-    private var place: String { "\(location): café \(id)" }
+    /// Where a problem is, for its line: the answer and the café.
+    private var here: String { "\(location): café \(id)" }
 
     /// The café as a place; nil (reported) without a name, which everything else hangs on.
     mutating func place(of cafe: [String: Any]) -> Place? {
         guard let name = JSONFields.text(cafe["name"]).map(BonAppetitText.plain), !name.isEmpty else {
-            problems.append("\(place) has no name: left out")
+            problems.append("\(here) has no name: left out")
             return nil
         }
         let coordinates = self.coordinates(of: cafe)
@@ -133,13 +134,13 @@ struct CafeReader {
         let latitude = JSONFields.number(cafe["latitude"]), longitude = JSONFields.number(cafe["longitude"])
         guard let latitude, let longitude else {
             if cafe["latitude"] != nil || cafe["longitude"] != nil {
-                problems.append("\(place): latitude/longitude are not numbers: no coordinates")
+                problems.append("\(here): latitude/longitude are not numbers: no coordinates")
             }
             return nil
         }
         if latitude == 0 && longitude == 0 { return nil }
         guard let coordinates = Coordinates(latitude: latitude, longitude: longitude) else {
-            problems.append("\(place): latitude \(latitude), longitude \(longitude) are off the Earth: no coordinates")
+            problems.append("\(here): latitude \(latitude), longitude \(longitude) are off the Earth: no coordinates")
             return nil
         }
         return coordinates
@@ -148,7 +149,7 @@ struct CafeReader {
     private mutating func timeZone(of cafe: [String: Any]) -> String? {
         guard let name = JSONFields.text(cafe["timezone"]) else { return nil }
         guard TimeZone(identifier: name) != nil else {
-            problems.append("\(place): time zone \"\(name)\" is no IANA zone: left out")
+            problems.append("\(here): time zone \"\(name)\" is no IANA zone: left out")
             return nil
         }
         return name
