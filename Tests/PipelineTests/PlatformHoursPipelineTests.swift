@@ -51,9 +51,12 @@ import TestSupport
     }
 
     /// `near` at Penn's 1920 Commons as JSON: each place's name, time zone, open meals and reason.
-    private func near(at time: String, on date: String, _ workspace: URL) async throws -> [[String: Any]] {
+    private func near(at time: String, on date: String, _ workspace: URL, clock: String? = nil) async throws
+        -> [[String: Any]] {
+        let zone = clock.map { ["--time-zone", $0] } ?? []
         let answer = try await CommissaryProcess.run(["near", "--lat", "39.95253", "--lon", "-75.19932", "--date", date,
-                                                      "--open-at", time, "--format", "json", "--workspace", workspace.path])
+                                                      "--open-at", time, "--format", "json", "--workspace", workspace.path]
+                                                     + zone)
         try #require(answer.status == 0, "\(answer.error)")
         return try #require(try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [[String: Any]])
     }
@@ -110,6 +113,13 @@ import TestSupport
         #expect(noon.map { $0["time_zone"] as? String } == ["America/New_York", "America/New_York"])
         #expect(noon[0]["open_at"] as? [String] == ["Brunch 09:00–14:00"])
         #expect(noon[1]["open_at"] as? [String] == [] && noon[1]["closed_because"] as? String == "Fall Break")
+        // Asked on another clock: 01:30 on the 9th in Tokyo (UTC+9) is 12:30 on the 8th in
+        // Philadelphia (EDT, UTC-4), brunch there; 11:30 in Chicago is 12:30 there too.
+        for (clock, date, time) in [("Asia/Tokyo", "2022-10-09", "01:30"), ("America/Chicago", "2022-10-08", "11:30")] {
+            let asked = try await near(at: time, on: date, workspace, clock: clock)
+            #expect(asked.first?["local_time"] as? String == "2022-10-08 12:30", "\(clock)")
+            #expect(asked.first?["open_at"] as? [String] == ["Brunch 09:00–14:00"], "\(clock)")
+        }
     }
 
     @Test func anHoursFileGivesTimesAndClosedDatesToASourceThatPublishesNone() async throws {
