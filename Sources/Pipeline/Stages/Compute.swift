@@ -7,7 +7,8 @@ import Snapshot
 /// `hours:` file's rows for the run's days.
 struct Compute {
     let spec: PipelineSpec
-    /// The run's service days: its sources' and those its dataset holds.
+    /// The service days the run's sources cover (a source without dates covers the days its
+    /// menus bring, which the menu digest adds).
     var days: Set<ServiceDate> = []
 
     struct Output: StageOutput {
@@ -23,7 +24,7 @@ struct Compute {
     func run(_ dataset: Dataset, labels: LabelVersions, menus: MenuDigest) -> Output {
         var dataset = dataset
         var labels = labels
-        let typedHours = addHoursFile(to: &dataset)
+        let typedHours = addHoursFile(to: &dataset, menuDays: menus.mealsByDay.keys)
         dataset.foods = labels.firstLabels(of: dataset.foods)
         let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
         for id in unfilled {
@@ -46,10 +47,10 @@ struct Compute {
 
     /// The `hours:` file's rows for the run's days and its restaurants as places, under the
     /// places file's names; how many rows it added.
-    private func addHoursFile(to dataset: inout Dataset) -> Int {
+    private func addHoursFile(to dataset: inout Dataset, menuDays: some Sequence<ServiceDate>) -> Int {
         guard let file = spec.hours else { return 0 }
         let rename = { (name: String) in spec.places?.canonicalName(of: name) ?? name }
-        let entries = file.entries(on: Array(days.union(dataset.serviceDays.map(\.date))), renaming: rename,
+        let entries = file.entries(on: Array(days.union(menuDays)), renaming: rename,
                                    besides: dataset.hours)
         dataset.hours += entries
         dataset.places += file.places.map { place in
