@@ -108,6 +108,12 @@ public struct PipelineRunner: Sendable {
         }
     }
 
+    /// The days the pipeline's sources cover in this run (the command line's dates win).
+    private var runDays: Set<ServiceDate> {
+        let setup = HarvestSetup(dates: context.options.dates, today: context.options.today)
+        return Set(spec.sources.flatMap { setup.days(of: $0) ?? [] })
+    }
+
     /// The stages, in order. Revalidation that finds every input unchanged ends the run there;
     /// a blocking check skips the publication.
     private func runStages() async throws -> RunReport {
@@ -131,7 +137,7 @@ public struct PipelineRunner: Sendable {
         try Task.checkCancellation()
         let menus = harvest.menus.digest
         let computed = log.time(.compute) {
-            Compute(spec: spec).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
+            Compute(spec: spec, days: runDays).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
         }
         let written = try log.time(.write) {
             try Write(spec: spec).run(computed, menus: menus, into: staging)

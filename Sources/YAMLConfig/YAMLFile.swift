@@ -21,6 +21,19 @@ public enum YAMLFile {
         return try mapping(of: text, file: file, what: what, emptyHint: emptyHint)
     }
 
+    /// The file a pipeline's key names (`places: places/ucla.yml`), beside the pipeline or in the
+    /// shared folders, and its top mapping. A missing file is an error placed at the key that
+    /// names it: the pipeline is what to fix.
+    public static func mapping(namedBy node: YAMLValue, beside folder: URL, what: String) throws
+        -> (file: URL, top: YAMLMapping) {
+        let text = try node.string()
+        let file = DataFolders.locate(text, beside: folder)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw node.error("no \(what) \"\(text)\" (looked for \(file.path))")
+        }
+        return (file, try mapping(of: file, what: what))
+    }
+
     public static func mapping(of text: String, file: URL, what: String, emptyHint: String = "") throws -> YAMLMapping {
         let root: Node?
         do {

@@ -10,8 +10,11 @@ struct NearCommand: ParsableCommand {
         commandName: "near",
         abstract: "List a snapshot's places by great-circle distance from a point, with what they serve that day.",
         discussion: """
-            Places and their coordinates come from the pipeline's places file (the `place` table). \
-            Places without coordinates are listed after the others, without a distance.
+            Places and their coordinates come from the `place` table: the pipeline's places file, or \
+            the platform (Bon Appétit's cafés answer), or the restaurants of its `hours:` file. \
+            Places without coordinates are listed after the others, without a distance. --open-at is \
+            read on each place's own clock (its time zone, shown where known), or, with --time-zone, on \
+            that zone's clock and turned into each place's.
             """)
 
     @Option(parsing: .unconditional, help: "Latitude of the point, degrees north.")
@@ -27,8 +30,12 @@ struct NearCommand: ParsableCommand {
     var date: String?
 
     @Option(name: .customLong("open-at"),
-            help: "A time of day (18:30, or 6:30pm): which meal each place serves then, from the snapshot's hours.")
+            help: "A time of day (18:30, or 6:30pm) on each place's clock: which meal each place serves then, from the snapshot's hours.")
     var openAt: String?
+
+    @Option(name: .customLong("time-zone"),
+            help: "The IANA zone --date and --open-at are on (America/Chicago): each place with a known zone is then asked at the same instant on its own clock.")
+    var timeZone: String?
 
     @Option(help: "A snapshot file, latest, or latest-<pipeline>.")
     var snapshot = "latest"
@@ -44,9 +51,9 @@ struct NearCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (origin, day, time) = try request()
+        let (origin, day, time, clock) = try request()
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        let listed = try NearbyPlaces.list(in: url, from: origin, on: day, openAt: time, limit: limit)
+        let listed = try NearbyPlaces.list(in: url, from: origin, on: day, openAt: time, clock: clock, limit: limit)
         if let json = format.json(listed) {
             if !json.isEmpty { answer(json) }
         } else {
@@ -56,7 +63,7 @@ struct NearCommand: ParsableCommand {
 
     /// The options as values, read in one place: `validate()` refuses, as a usage error, what
     /// does not read, and `run()` takes the values from here, with no case left to force.
-    private func request() throws -> (origin: Coordinates, day: ServiceDate, time: ClockTime?) {
+    private func request() throws -> (origin: Coordinates, day: ServiceDate, time: ClockTime?, clock: TimeZone?) {
         guard let origin = Coordinates(latitude: lat, longitude: lon) else {
             throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
         }
@@ -72,6 +79,12 @@ struct NearCommand: ParsableCommand {
             }
             return time
         }
-        return (origin, day, time)
+        let clock = try timeZone.map { name in
+            guard let zone = TimeZone(identifier: name) else {
+                throw ValidationError("--time-zone must be an IANA time zone such as America/Chicago")
+            }
+            return zone
+        }
+        return (origin, day, time, clock)
     }
 }

@@ -33,7 +33,8 @@ import TestSupport
 
     /// The items the real answer's dayparts list (those printing `icon`, if given), counted from the file.
     /// St. Olaf's cafés 261 and 262 on 2016-11-22 from `server`, fetched without waits or retries;
-    /// `places` names a places file beside the pipeline.
+    /// `places` names a places file beside the pipeline. No St. Olaf cafés answer is saved, so the
+    /// hours are the menus' dayparts (`cafes_answer: false`).
     static func stolafPipeline(_ server: TestHTTPServer, places: String? = nil) -> String {
         """
         pipeline: stolaf
@@ -44,6 +45,7 @@ import TestSupport
             adapter: bonappetit
             location: \(server.url(""))
             cafes: [261, 262]
+            cafes_answer: false
             dates: {from: 2016-11-22, to: 2016-11-22}
         checks:
           min_menu_items: 1
@@ -118,6 +120,7 @@ import TestSupport
                 campus: St. Olaf
                 location: \(server.url(""))
                 cafes: [261, 262]
+                cafes_answer: false
                 dates: {from: 2016-11-22, to: 2016-11-23}
             checks:
               min_menu_items: 1

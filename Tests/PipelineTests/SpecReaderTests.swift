@@ -202,22 +202,27 @@ import TestSupport
     }
 }
 
+/// A pipeline whose `key` names a file holding `text`, beside it in a temporary folder, read.
+private func pipelineNaming(_ text: String, as name: String, under key: String) throws -> PipelineSpec {
+    let folder = try Paths.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+    try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
+    return try SpecReader.parse("""
+        pipeline: demo
+        \(key): \(name)
+        sources:
+          - name: dump
+            adapter: mealdb-dump
+            location: meals.json
+        """, file: folder.appendingPathComponent("demo.yml"))
+}
+
 /// A places file's kinds and coordinates are checked when it is read, with the file, the line
 /// and the key.
 @Suite struct PlacesFileTests {
     private func read(_ places: String) throws -> PipelineSpec {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(places.utf8).write(to: folder.appendingPathComponent("campus.yml"))
-        try Data("[]".utf8).write(to: folder.appendingPathComponent("meals.json"))
-        return try SpecReader.parse("""
-            pipeline: demo
-            places: campus.yml
-            sources:
-              - name: dump
-                adapter: mealdb-dump
-                location: meals.json
-            """, file: folder.appendingPathComponent("demo.yml"))
+        try pipelineNaming(places, as: "campus.yml", under: "places")
     }
 
     @Test func kindsAndCoordinatesAreRead() throws {
@@ -253,5 +258,61 @@ import TestSupport
             #expect(error?.description.contains(says) == true, "\(lines): \(error?.description ?? "")")
             #expect(error?.description.contains("campus.yml") == true)
         }
+    }
+}
+
+/// An `hours:` file's days, times and zones are checked when it is read, with the file, the line
+/// and the key; its weeks expand into rows for the days asked.
+@Suite struct HoursFileTests {
+    private func read(_ hours: String) throws -> PipelineSpec {
+        try pipelineNaming(hours, as: "hours.yml", under: "hours")
+    }
+
+    @Test func aWeekExpandsIntoTheDaysRowsAndAClosedDateIntoOneRowWithItsReason() throws {
+        let spec = try read("""
+            source: a test
+            campus: Test
+            restaurants:
+              - name: Hall
+                time_zone: America/Chicago
+                meals:
+                  - {meal: Lunch, days: [Monday, wed], opens: "11:00", closes: "1:30pm"}
+                closed:
+                  - {date: 2026-03-25, reason: Spring Break}
+            """)
+        let file = try #require(spec.hours)
+        // 2026-03-23 is a Monday, the 24th a Tuesday, the 25th a Wednesday (closed).
+        let days = ["2026-03-23", "2026-03-24", "2026-03-25"].compactMap(ServiceDate.init)
+        #expect(file.entries(on: days) == [
+            HoursEntry(restaurant: "Hall", date: days[0], meal: "Lunch", opens: "11:00", closes: "1:30pm", isClosed: false,
+                       campus: "Test"),
+            HoursEntry(restaurant: "Hall", date: days[2], meal: "All day", opens: nil, closes: nil, isClosed: true,
+                       note: "Spring Break", campus: "Test"),
+        ])
+        #expect(file.places == [Place(name: "Hall", campus: "Test", timeZone: "America/Chicago")])
+        // Under the places file's name; a day whose source published hours keeps the source's.
+        let published = HoursEntry(restaurant: "The Hall", date: days[0], meal: "Lunch", opens: "11:30", closes: "14:00",
+                                   isClosed: false)
+        #expect(file.entries(on: days, renaming: { "The " + $0 }, besides: [published]).map(\.restaurant) == ["The Hall"])
+        #expect(file.entries(on: days, renaming: { "The " + $0 }, besides: [published]).map(\.date) == [days[2]])
+    }
+
+    @Test func aWrongDayTimeZoneOrKeyIsRefusedAtItsLine() throws {
+        let cases: [(String, String, String)] = [
+            ("days: [mon, someday], opens: \"07:00\", closes: \"09:00\"", "is not a day of the week", "hours.yml:5"),
+            ("days: [mon], opens: \"25:00\", closes: \"09:00\"", "is not a time of day", "opens"),
+            ("days: [mon], opens: \"07:00\", closes: \"09:00\", price: 3", "price", "hours.yml:5"),
+        ]
+        for (meal, says, place) in cases {
+            let error = #expect(throws: Failure.self) {
+                try read("source: a test\nrestaurants:\n  - name: Hall\n    meals:\n      - {meal: Lunch, \(meal)}\n")
+            }
+            #expect(error?.description.contains(says) == true, "\(meal): \(error?.description ?? "")")
+            #expect(error?.description.contains(place) == true, "\(meal): \(error?.description ?? "")")
+        }
+        let zone = #expect(throws: Failure.self) { try read("source: a test\ntime_zone: Mars/Base\nrestaurants: []\n") }
+        #expect(zone?.description.contains("not an IANA time zone") == true)
+        let unsourced = #expect(throws: Failure.self) { try read("restaurants: []\n") }
+        #expect(unsourced?.description.contains("source") == true)
     }
 }

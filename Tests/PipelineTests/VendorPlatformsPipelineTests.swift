@@ -144,6 +144,9 @@ import TestSupport
             [.text("2026-03-23"), .text("Breakfast"), .text("Lowell Market"), .integer(12)],
             [.text("2026-03-24"), .text("Breakfast"), .text("Lowell Market"), .integer(12)],
         ])
+        // The closed McNair is data: one hours row marked closed, with no reason (the answer gives none).
+        #expect(try rows("SELECT restaurant, date, is_closed, note FROM hours", report)
+                == [[.text("McNair"), .text("2019-07-08"), .integer(1), .null]])
         #expect(try rows("SELECT section, item FROM v_menu WHERE date = '2026-03-23' AND item LIKE 'Waffle%'", report)
                 == [[.text("Buckingham Bakery / Entree"), .text("Waffle w/Strawberries")]])
 

@@ -67,6 +67,7 @@ public enum AdapterSamples {
         ],
         "bonappetit": [
             "menus": AdapterSample(file: shared("bonappetit-2016/261-stav-2016-11-22.json"), holds: "scrambled eggs"),
+            "cafes": AdapterSample(file: shared("bonappetit-2022/penn-cafes-2022-10-08.json"), holds: "English House"),
         ],
         "netnutrition-label": [
             "label": AdapterSample(file: shared("netnutrition-2026/uiuc-label-122098028.html"), holds: "Blondie Bars"),

@@ -25,6 +25,12 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The time `minutes` after midnight; nil outside one day.
+    public init?(minutes: Int) {
+        guard (0..<24 * 60).contains(minutes) else { return nil }
+        self.minutes = minutes
+    }
+
     public static func < (a: ClockTime, b: ClockTime) -> Bool { a.minutes < b.minutes }
 
     /// `HH:MM`, 24-hour.

@@ -6,6 +6,9 @@ public struct Dataset: Hashable, Sendable, Codable {
     public var serviceDays: [ServiceDay]
     public var foods: [FoodID: Food]
     public var hours: [HoursEntry]
+    /// Dining locations as a platform describes them (Bon Appétit's cafés answer, an `hours:`
+    /// file's time zones); the pipeline's places file fills or overrides them when written.
+    public var places: [Place]
     public var recipes: [RecipeID: Recipe]
     /// Recipes too many to hold, set aside as they were read (a dump): written after `recipes`'
     /// sources are merged, and replaced by a recipe of `recipes` with the same id.
@@ -16,10 +19,11 @@ public struct Dataset: Hashable, Sendable, Codable {
 
     public init(serviceDays: [ServiceDay] = [], foods: [FoodID: Food] = [:], hours: [HoursEntry] = [],
                 recipes: [RecipeID: Recipe] = [:], recipeSpools: [RecipeSpool] = [],
-                categories: [String: Category] = [:], documents: [SourceDocument] = []) {
+                categories: [String: Category] = [:], documents: [SourceDocument] = [], places: [Place] = []) {
         self.serviceDays = serviceDays
         self.foods = foods
         self.hours = hours
+        self.places = places
         self.recipes = recipes
         self.recipeSpools = recipeSpools
         self.categories = categories
@@ -39,6 +43,7 @@ public struct Dataset: Hashable, Sendable, Codable {
         }
         foods.merge(other.foods) { _, newer in newer }
         hours.append(contentsOf: other.hours)
+        places.append(contentsOf: other.places)
         recipes.merge(other.recipes) { _, newer in newer }
         recipeSpools.append(contentsOf: other.recipeSpools)
         categories.merge(other.categories) { _, newer in newer }
@@ -67,7 +72,7 @@ public struct SourceDocument: Hashable, Sendable, Codable {
 }
 
 extension Dataset {
-    /// Puts every restaurant of the days and every hours entry on `campus` (a source's
+    /// Puts every restaurant of the days, every hours entry and every place on `campus` (a source's
     /// `campus:`), which tells same-named restaurants of two campuses apart.
     public mutating func assign(campus: String) {
         for day in serviceDays.indices {
@@ -78,5 +83,6 @@ extension Dataset {
             }
         }
         for entry in hours.indices { hours[entry].campus = campus }
+        for place in places.indices { places[place].campus = campus }
     }
 }

@@ -180,4 +180,15 @@ public struct HoursEntry: Hashable, Sendable, Codable {
         self.isClosed = isClosed
         self.note = note
     }
+
+    /// The meal name of a day a restaurant is closed all day: it serves no meal to name.
+    public static let closedDayMeal = "All day"
+
+    /// A day `restaurant` is closed, with the reason where its source gives one: data, unlike a
+    /// day with no row at all, of which nothing is known.
+    public static func closedDay(_ restaurant: String, on date: ServiceDate, reason: String?,
+                                 campus: String? = nil) -> HoursEntry {
+        HoursEntry(restaurant: restaurant, date: date, meal: closedDayMeal, opens: nil, closes: nil, isClosed: true,
+                   note: reason, campus: campus)
+    }
 }

@@ -11,15 +11,50 @@ public struct Place: Hashable, Sendable, Codable {
     public var coordinates: Coordinates?
     /// Where the coordinates were read.
     public var coordinatesSource: String?
+    /// The IANA name of the zone whose clock the place's hours are printed on
+    /// (`America/New_York`); nil when no source says.
+    public var timeZone: String?
 
     public init(name: String, campus: String? = nil, kind: String? = nil, address: String? = nil,
-                coordinates: Coordinates? = nil, coordinatesSource: String? = nil) {
+                coordinates: Coordinates? = nil, coordinatesSource: String? = nil, timeZone: String? = nil) {
         self.name = name
         self.campus = campus
         self.kind = kind
         self.address = address
         self.coordinates = coordinates
         self.coordinatesSource = coordinatesSource
+        self.timeZone = timeZone
+    }
+
+    /// This place with what `other` (the same place from another source) knows and it does not:
+    /// a places file someone typed keeps its values, a platform's answer fills the gaps.
+    public func filled(from other: Place) -> Place {
+        var place = self
+        place.campus = campus ?? other.campus
+        place.kind = kind ?? other.kind
+        place.address = address ?? other.address
+        if coordinates == nil {
+            place.coordinates = other.coordinates
+            place.coordinatesSource = other.coordinatesSource
+        }
+        place.timeZone = timeZone ?? other.timeZone
+        return place
+    }
+
+    /// One place per name, in first-seen order: a later entry of a name fills the gaps of the
+    /// first (`filled(from:)`), as the `place` table holds one row per name.
+    public static func merged(_ places: [Place]) -> [Place] {
+        var order: [String] = []
+        var byName: [String: Place] = [:]
+        for place in places {
+            if let known = byName[place.name] {
+                byName[place.name] = known.filled(from: place)
+            } else {
+                order.append(place.name)
+                byName[place.name] = place
+            }
+        }
+        return order.compactMap { byName[$0] }
     }
 
     public static let kinds = ["residential hall", "quick service", "market"]

@@ -85,6 +85,9 @@ extension PipelineSpec {
         if let places {
             lines.append("places \(places.file.path) \(digest(of: places.file))")
         }
+        if let hours {
+            lines.append("hours \(hours.file.path) \(digest(of: hours.file))")
+        }
         if let swipes {
             for file in [swipes.plansFile] + swipes.termFiles {
                 lines.append("swipes \(file.path) \(digest(of: file))")

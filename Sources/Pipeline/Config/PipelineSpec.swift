@@ -29,6 +29,9 @@ public struct PipelineSpec: Sendable {
     public var retention: RetentionPolicy?
     /// The canonical names of the campus's restaurants; nil keeps every name as printed.
     public var places: RestaurantNames?
+    /// Regular meal times and closed dates of restaurants whose sources publish none
+    /// (`hours:`); nil adds none.
+    public var hours: HoursFile?
     /// Which service days a snapshot holds beyond the run's own: nil holds only the run's.
     public var history: HistoryPolicy?
     /// Whether each published snapshot gets its report page beside it (`report_page`, default true).

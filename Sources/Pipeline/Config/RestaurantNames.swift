@@ -55,6 +55,15 @@ public struct RestaurantNames: Sendable {
         }
     }
 
+    /// A platform's places under the file's names, so that they meet the file's entries.
+    func normalize(_ places: [Place], unknown: inout Set<String>) -> [Place] {
+        places.map { place in
+            var place = place
+            if let name = canonicalName(of: place.name) { place.name = name } else { unknown.insert(place.name) }
+            return place
+        }
+    }
+
     static func fold(_ name: String) -> String {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
@@ -62,13 +71,7 @@ public struct RestaurantNames: Sendable {
     /// Reads a places file: `campus`, and `restaurants:` a list of `name` with optional
     /// `aliases`, `kind`, `address`, `latitude` and `longitude` (with `coordinates_source`).
     static func read(_ node: YAMLValue, folder: URL) throws -> RestaurantNames {
-        let text = try node.string()
-        let file = DataFolders.locate(text, beside: folder)
-        // Placed at the key that names it, as a missing standard is: the pipeline is what to fix.
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw node.error("no places file \"\(text)\" (looked for \(file.path))")
-        }
-        let top = try YAMLFile.mapping(of: file, what: "places file")
+        let (file, top) = try YAMLFile.mapping(namedBy: node, beside: folder, what: "places file")
         try top.allowOnly(["campus", "restaurants"])
         let campus = try top.optional("campus")?.string()
         var canonical: [String: String] = [:]

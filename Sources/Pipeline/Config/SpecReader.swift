@@ -25,7 +25,7 @@ public enum SpecReader {
     private static func read(_ top: YAMLMapping, file: URL) throws -> PipelineSpec {
         let folder = file.deletingLastPathComponent()
         try top.allowOnly(["pipeline", "description", "licence", "licence_url", "sources", "checks", "fetch", "dv_standard",
-                           "swipes", "retention", "places", "history", "report_page", "publish",
+                           "swipes", "retention", "places", "hours", "history", "report_page", "publish",
                            "nutrition_reference"])
 
         let name = try top.required("pipeline").string()
@@ -58,6 +58,7 @@ public enum SpecReader {
             places: try top.optional("places").map { try RestaurantNames.read($0, folder: folder) },
             history: try top.optional("history").map(readHistory),
             licenceURL: try top.optional("licence_url").map(readWebAddress))
+        spec.hours = try top.optional("hours").map { try HoursFile.read($0, folder: folder) }
         spec.reportPage = try top.optional("report_page")?.bool() ?? true
         if let publish = try top.optional("publish") { try readPublish(publish, into: &spec) }
         if let reference = try top.optional("nutrition_reference") {

@@ -3,9 +3,13 @@ import Foundation
 import Nutrition
 import Snapshot
 
-/// The compute stage: %DV under the pipeline's standard and the swipe-balance tables.
+/// The compute stage: %DV under the pipeline's standard, the swipe-balance tables, and the
+/// `hours:` file's rows for the run's days.
 struct Compute {
     let spec: PipelineSpec
+    /// The service days the run's sources cover (a source without dates covers the days its
+    /// menus bring, which the menu digest adds).
+    var days: Set<ServiceDate> = []
 
     struct Output: StageOutput {
         var dataset: Dataset
@@ -20,6 +24,7 @@ struct Compute {
     func run(_ dataset: Dataset, labels: LabelVersions, menus: MenuDigest) -> Output {
         var dataset = dataset
         var labels = labels
+        let typedHours = addHoursFile(to: &dataset, menuDays: menus.mealsByDay.keys)
         dataset.foods = labels.firstLabels(of: dataset.foods)
         let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
         for id in unfilled {
@@ -36,7 +41,23 @@ struct Compute {
         let swipes = spec.swipes.map { $0.rows($0.balances(menus: menus.mealsByDay)) }
         return Output(dataset: dataset, swipes: swipes,
                       counts: ["dv_computed": computed, "swipe_balances": swipes?.balances.count ?? 0,
-                               "unfilled_labels": unfilled.count],
+                               "unfilled_labels": unfilled.count, "hours_file_rows": typedHours],
                       unfilledLabels: unfilled, labels: labels)
+    }
+
+    /// The `hours:` file's rows for the run's days and its restaurants as places, under the
+    /// places file's names; how many rows it added.
+    private func addHoursFile(to dataset: inout Dataset, menuDays: some Sequence<ServiceDate>) -> Int {
+        guard let file = spec.hours else { return 0 }
+        let rename = { (name: String) in spec.places?.canonicalName(of: name) ?? name }
+        let entries = file.entries(on: Array(days.union(menuDays)), renaming: rename,
+                                   besides: dataset.hours)
+        dataset.hours += entries
+        dataset.places += file.places.map { place in
+            var place = place
+            place.name = rename(place.name)
+            return place
+        }
+        return entries.count
     }
 }

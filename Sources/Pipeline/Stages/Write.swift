@@ -18,7 +18,8 @@ struct Write {
     func run(_ computed: Compute.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
         let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
-        if let places = spec.places { try staging.write(places: places.places) }
+        // The places file first: what someone checked by hand wins over a platform's answer.
+        try staging.write(places: Place.merged((spec.places?.places ?? []) + computed.dataset.places))
         if let estimator = spec.estimator { try Estimates.write(computed.dataset, estimator: estimator, into: staging) }
         let changing = computed.labels.changing
         try staging.write(labelVersions: changing.flatMap { id, versions in

@@ -158,29 +158,31 @@ public enum SnapshotReader {
         }
     }
 
-    /// The meals each place served on `date`, in their order on the day: what `commissary near`
-    /// shows beside each place. Empty for a snapshot without places.
-    /// The openings of each place on a day, from the snapshot's `hours` (a source's hours page),
-    /// in the order printed; a place without hours that day is absent.
+    /// The openings of each place on a day, from the snapshot's `hours` (a source's hours page or
+    /// cafés answer, the pipeline's `hours:` file), in the order printed; a place without hours
+    /// that day is absent. Hours rows carry the places' names (the harvest renames both alike),
+    /// so a café closed all week, which has no restaurant row, still says it is closed.
     public static func hoursByPlace(of url: URL, on date: ServiceDate) throws -> [String: [PlaceHours]] {
         try read(url) { db in
-            guard try db.tableExists("hours"),
-                  try db.columns(in: "restaurant").contains(where: { $0.name == "place_name" }) else { return [:] }
+            guard try db.tableExists("hours"), try db.tableExists("place") else { return [:] }
             var hours: [String: [PlaceHours]] = [:]
             for row in try Row.fetchAll(db, sql: """
-                SELECT r.place_name, h.meal, h.opens, h.closes, h.is_closed FROM hours h
-                JOIN restaurant r ON r.name = h.restaurant AND (h.campus IS NULL OR h.campus = r.campus)
-                WHERE h.date = ? AND r.place_name IS NOT NULL
-                ORDER BY r.place_name, h.id
+                SELECT p.name, h.meal, h.opens, h.closes, h.is_closed, h.note FROM hours h
+                JOIN place p ON p.name = h.restaurant AND (h.campus IS NULL OR p.campus IS NULL OR p.campus = h.campus)
+                WHERE h.date = ?
+                ORDER BY p.name, h.id
                 """, arguments: [date.description]) {
                 let opening = try PlaceHours(meal: row.decode(atIndex: 1), opens: row.decode(atIndex: 2),
-                                             closes: row.decode(atIndex: 3), isClosed: row.decode(Int?.self, atIndex: 4) == 1)
+                                             closes: row.decode(atIndex: 3), isClosed: row.decode(Int?.self, atIndex: 4) == 1,
+                                             note: row.decode(atIndex: 5))
                 try hours[row.decode(atIndex: 0), default: []].append(opening)
             }
             return hours
         }
     }
 
+    /// The meals each place served on `date`, in their order on the day: what `commissary near`
+    /// shows beside each place. Empty for a snapshot without places.
     public static func mealsByPlace(of url: URL, on date: ServiceDate) throws -> [String: [String]] {
         try read(url) { db in
             guard try db.columns(in: "restaurant").contains(where: { $0.name == "place_name" }) else { return [:] }
@@ -207,6 +209,16 @@ public struct PlaceHours: Hashable, Sendable {
     public var opens: String?
     public var closes: String?
     public var isClosed: Bool
+    /// A remark, or a closed day's reason ("Fall Break").
+    public var note: String?
+
+    public init(meal: String, opens: String?, closes: String?, isClosed: Bool, note: String? = nil) {
+        self.meal = meal
+        self.opens = opens
+        self.closes = closes
+        self.isClosed = isClosed
+        self.note = note
+    }
 
     /// Whether the place serves this meal at `time`: open, with both times readable and `time`
     /// between them.

@@ -42,7 +42,13 @@ public enum SnapshotSchema {
         ("v18-recipe-search-over-recipe", v18RecipeSearch),
         ("v19-nutrition-estimates", v19Estimates),
         ("v20-estimate-reason-codes", v20ReasonCodes),
+        ("v21-place-time-zones", v21PlaceTimeZones),
     ]
+
+    /// Hours are printed on the place's own clock: its IANA zone lets a reader compare them with
+    /// an instant (a feed, `near --open-at`) instead of assuming the reader's zone. Places now
+    /// come from platforms too (Bon Appétit's cafés answer), which name the zone.
+    static let v21PlaceTimeZones = "ALTER TABLE place ADD COLUMN time_zone TEXT;"
 
     /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"
     /// are two rows (a restaurant without a campus is keyed by its name alone, as before), and

@@ -119,14 +119,15 @@ extension SchemaDescription {
             C("nutrient_key", "The nutrient concerned, when one is."),
             C("message", "What is wrong, in one line."),
         ]),
-        Table("place", .data, "A dining location from the pipeline's places file: kind, address and coordinates, with their public source. Distances: `commissary near`, or the haversine formula in SQL (docs/querying.md).", columns: [
+        Table("place", .data, "A dining location from the pipeline's places file or its platform (Bon Appétit's cafés answer; an `hours:` file's time zones): kind, address, coordinates with their public source, and time zone. The places file wins where both say. Distances: `commissary near`, or the haversine formula in SQL (docs/querying.md).", columns: [
             C("name", "The place's one name, as restaurants carry it."),
-            C("campus", "The campus the places file is about."),
+            C("campus", "The campus the places file is about, or the source's `campus:`."),
             C("kind", "`residential hall`, `quick service` or `market`; NULL when the file does not say."),
-            C("address", "The street address, where the file gives one."),
-            C("latitude", "Degrees north (WGS 84)."),
+            C("address", "The street address, where the file or the platform gives one."),
+            C("latitude", "Degrees north (WGS 84); NULL when unknown (a platform's `0.00000` is unknown, not a point)."),
             C("longitude", "Degrees east (negative west)."),
             C("coordinates_source", "Where the coordinates were read."),
+            C("time_zone", "The IANA time zone of the place's clock (`America/New_York`), on which its `hours` are printed; NULL when no source says."),
         ]),
         Table("food_label", .data, "The labels of a food that printed more than one over the snapshot's days, each a version in the order its first day came (version 1 is the `food` row's label). A food with one label has no rows here.", columns: [
             C("food_id", "→ `food.id`."),
@@ -195,13 +196,13 @@ extension SchemaDescription {
     private static let hoursTables: [Table] = [
         Table("hours", .data, "Opening hours of a restaurant for a meal period of a day, as published.", columns: [
             C("id", "Integer id, assigned in date then page order."),
-            C("restaurant", "The restaurant as the hours page spells it (it may differ from the menus)."),
+            C("restaurant", "The restaurant as the hours page, the platform or the pipeline's `hours:` file spells it (it may differ from the menus)."),
             C("date", "The day, `YYYY-MM-DD`; NULL when the page gives no day."),
             C("meal", "The meal period column of the hours page."),
             C("opens", "Local opening time as printed (`7:00am`); NULL when closed."),
             C("closes", "Local closing time as printed; NULL when closed."),
-            C.flag("is_closed", when: "the page says CLOSED."),
-            C("note", "A remark printed beside the hours (`Brunch`, `Closed 1:30-2:00PM`)."),
+            C.flag("is_closed", when: "the source says the restaurant is closed that day or meal (a closed day is data; a day with no data has no row)."),
+            C("note", "A remark printed beside the hours (`Brunch`, `Closed 1:30-2:00PM`); for a closed day, its reason where the source gives one (`Fall Break`)."),
             C("campus", "The restaurant's campus, where its source names one (`restaurant.campus`); NULL otherwise."),
         ]),
     ]

@@ -4,20 +4,20 @@ import Foundation
 import GRDB
 
 extension StagingSnapshot {
-    /// Writes the pipeline's places and links each restaurant of the same name to its place, in
+    /// Writes the pipeline's places (its places file's, filled from its platforms') and links each restaurant of the same name to its place, in
     /// one transaction, after the menus: restaurants are named by the places file as days come in.
     public func write(places: [Place]) throws {
         guard !places.isEmpty else { return }
         do {
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """
-                    INSERT INTO place (name, campus, kind, address, latitude, longitude, coordinates_source)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO place (name, campus, kind, address, latitude, longitude, coordinates_source, time_zone)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for place in places {
                     try insert.execute(arguments: [
                         place.name, place.campus, place.kind, place.address, place.coordinates?.latitude,
-                        place.coordinates?.longitude, place.coordinatesSource,
+                        place.coordinates?.longitude, place.coordinatesSource, place.timeZone,
                     ])
                 }
                 // A restaurant of a campus is only the place of its name on that campus (or on none),
@@ -40,6 +40,8 @@ extension SnapshotReader {
     public static func places(of url: URL) throws -> [Place] {
         try SnapshotReader.read(url) { db in
             guard try db.tableExists("place") else { return [] }
+            // `time_zone` came with schema 21; an older snapshot's places have none.
+            let zoned = try db.columns(in: "place").contains { $0.name == "time_zone" }
             return try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY name").map { row in
                 let latitude: Double? = try row.decode(forColumn: "latitude")
                 let longitude: Double? = try row.decode(forColumn: "longitude")
@@ -48,7 +50,8 @@ extension SnapshotReader {
                                  coordinates: latitude.flatMap { latitude in
                                      longitude.flatMap { Coordinates(latitude: latitude, longitude: $0) }
                                  },
-                                 coordinatesSource: row.decode(forColumn: "coordinates_source"))
+                                 coordinatesSource: row.decode(forColumn: "coordinates_source"),
+                                 timeZone: zoned ? row.decode(forColumn: "time_zone") : nil)
             }
         }
     }

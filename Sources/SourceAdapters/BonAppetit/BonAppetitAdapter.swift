@@ -5,23 +5,28 @@ import YAMLConfig
 
 /// Bon Appétit, the café platform of about a thousand colleges and companies: one request per
 /// day for all of a source's cafés (`menus?cafe=…&date=…`), dayparts as meals, stations as
-/// sections, the dayparts' times as the cafés' hours (Sources/SourceAdapters/BonAppetit/README.md).
+/// sections; the cafés answer, once a run, for the cafés' places, hours and closed days
+/// (Sources/SourceAdapters/BonAppetit/README.md).
 public struct BonAppetitAdapter: SourceAdapter {
     public struct Settings: SourceSettings, Hashable {
         /// The cafés' ids, in the pipeline's order (`cafes: [261, 262]`).
         public var cafes: [String]
+        /// Read the cafés answer once a run for the cafés' places, hours and closed days
+        /// (`cafes_answer: false` keeps to the menus, whose dayparts then give the hours).
+        public var cafesAnswer: Bool
 
-        public init(cafes: [String]) {
+        public init(cafes: [String], cafesAnswer: Bool = true) {
             self.cafes = cafes
+            self.cafesAnswer = cafesAnswer
         }
     }
 
     public init() {}
 
     public let name = "bonappetit"
-    public let summary = "Bon Appétit cafés (legacy.cafebonappetit.com API 2): a day's menus of the cafés per request, dayparts with hours, icons"
+    public let summary = "Bon Appétit cafés (legacy.cafebonappetit.com API 2): a day's menus of the cafés per request, icons; the cafés answer once a run for places, hours and closed days"
     public let folder = "BonAppetit"
-    public let keys: Set<String> = ["cafes"]
+    public let keys: Set<String> = ["cafes", "cafes_answer"]
     public var needsDates: Bool { true }
     public var legend: [DietaryCode] { BonAppetitCodes.legend }
 
@@ -44,7 +49,7 @@ public struct BonAppetitAdapter: SourceAdapter {
             return text
         }
         guard !cafes.isEmpty else { throw node.error("name at least one café id (cafes: [261])") }
-        return Settings(cafes: cafes)
+        return Settings(cafes: cafes, cafesAnswer: try entry.optional("cafes_answer")?.bool() ?? true)
     }
 
     public func harvester(for source: SourceSpec, run: HarvestSetup) throws -> any Harvester {
@@ -60,6 +65,10 @@ public struct BonAppetitAdapter: SourceAdapter {
                 guard let day else { throw Failure.badInput("the answer holds no day", at: page.url) }
                 let served = Set(day.menuItems.map(\.food))
                 return .dayWithFoods(day, parsed.foods.filter { served.contains($0.id) })
+            },
+            PageFormat(name: "cafes") { page, hints in
+                let parsed = try BonAppetitCafes.parse(page.body, days: hints.date.map { [$0] }, location: page.url)
+                return .hours(parsed.hours)
             },
         ]
     }

@@ -51,12 +51,12 @@ public enum BonAppetitMenu {
             let cafesOfDay = day["cafes"] as? [String: Any] ?? [:]
             for id in cafesOfDay.keys.sorted(by: cafeOrder) where cafes?.contains(id) ?? true {
                 guard let cafe = cafesOfDay[id] as? [String: Any] else { continue }
-                let name = JSONFields.text(cafe["name"]) ?? "café \(id)"
+                // The cafés answer spells names the same way, entities read: the two meet.
+                let name = JSONFields.text(cafe["name"]).map(BonAppetitText.plain) ?? "café \(id)"
                 let dayparts = flattened(cafe["dayparts"])
                 if dayparts.isEmpty {
                     parsed.closedCafes += 1
-                    parsed.hours.append(HoursEntry(restaurant: name, date: date, meal: closedMeal, opens: nil, closes: nil,
-                                                   isClosed: true, note: "no dayparts published for the day"))
+                    parsed.hours.append(.closedDay(name, on: date, reason: "no dayparts published for the day"))
                     continue
                 }
                 for (position, daypart) in dayparts.enumerated() {
@@ -81,9 +81,6 @@ public enum BonAppetitMenu {
         parsed.problems += reader.problems
         return parsed
     }
-
-    /// The meal name of a closed café's hours entry: it publishes no meals that day.
-    public static let closedMeal = "All day"
 
     /// The object holding `days` and `items`: the answer itself, or one of its values (a wrapper).
     static func menus(in top: [String: Any]) -> [String: Any]? {

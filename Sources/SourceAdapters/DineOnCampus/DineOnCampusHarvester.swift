@@ -5,7 +5,9 @@ import Foundation
 import SourceReading
 
 /// One partition per service day: for each location, the day's default answer (which lists the
-/// day's periods), then one request per other period. A closed location adds nothing.
+/// day's periods), then one request per other period. A closed location adds no meals and one
+/// hours row saying it is closed (the answer gives no reason); periods carry no times, so the
+/// other hours come from the pipeline's `hours:` file, if any.
 struct DineOnCampusHarvester: Harvester {
     let source: SourceSpec
     /// The API root (`https://api.dineoncampus.com`).
@@ -28,7 +30,7 @@ struct DineOnCampusHarvester: Harvester {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         var answers: [(restaurant: String, answer: DineOnCampusMenu.Answer)] = []
-        var closed = 0
+        var closedDay: [HoursEntry] = []
         var refused: [String] = []
         var locations = self.locations
         if let site {
@@ -47,7 +49,7 @@ struct DineOnCampusHarvester: Harvester {
             let first = try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
                                                   location: url)
             if first.closed {
-                closed += 1
+                closedDay.append(.closedDay(location.name, on: date, reason: nil))
                 continue
             }
             answers.append((location.name, first))
@@ -64,9 +66,9 @@ struct DineOnCampusHarvester: Harvester {
             }
         }
         let parsed = DineOnCampusMenu.day(answers, date: date)
-        var dataset = Dataset(serviceDays: [parsed.day])
+        var dataset = Dataset(serviceDays: [parsed.day], hours: closedDay)
         for food in parsed.foods { dataset.foods[food.id] = food }
-        let counts = ["closed_locations": closed, PartitionResult.itemsInUnnamedSections: parsed.itemsInUnnamedSections]
+        let counts = ["closed_locations": closedDay.count, PartitionResult.itemsInUnnamedSections: parsed.itemsInUnnamedSections]
         return PartitionResult(dataset: dataset, warnings: refused + parsed.problems, counts: counts,
                                labels: parsed.foods)
     }

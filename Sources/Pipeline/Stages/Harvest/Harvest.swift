@@ -272,6 +272,7 @@ struct Harvest {
         if let places = context.spec.places {
             dataset.serviceDays = dataset.serviceDays.map { places.normalize($0, unknown: &harvest.unknownRestaurants) }
             dataset.hours = places.normalize(dataset.hours, unknown: &harvest.unknownRestaurants)
+            dataset.places = places.normalize(dataset.places, unknown: &harvest.unknownRestaurants)
         }
         if let campus = outcome.work.harvester.source.campus { dataset.assign(campus: campus) }
         if let text = ReplacementCharacters.firstText(in: dataset) {
