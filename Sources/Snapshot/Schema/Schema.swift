@@ -42,6 +42,7 @@ public enum SnapshotSchema {
         ("v18-recipe-search-over-recipe", v18RecipeSearch),
         ("v19-nutrition-estimates", v19Estimates),
         ("v20-estimate-reason-codes", v20ReasonCodes),
+        ("v22-food-history", v22FoodHistory),
     ]
 
     /// Campuses side by side: a restaurant is its name on its campus, so two campuses' "Commons"
