@@ -111,11 +111,12 @@ public enum SQLDialect: Sendable {
     }
 
     /// The text values of a group joined by `separator`: SQLite's `group_concat` in the order the
-    /// rows come (an ordered subquery's), PostgreSQL's `string_agg` in the order it is given.
+    /// rows come (an ordered subquery's, by bytes), PostgreSQL's `string_agg` in the order it is
+    /// given, by bytes too (`C`) rather than the server's locale, so both lists read the same.
     func joined(_ value: String, separator: String) -> String {
         switch self {
         case .sqlite: "group_concat(\(value), '\(separator)')"
-        case .postgresql: "string_agg(\(value), '\(separator)' ORDER BY \(value))"
+        case .postgresql: "string_agg(\(value), '\(separator)' ORDER BY \(value) COLLATE \"C\")"
         }
     }
 }
