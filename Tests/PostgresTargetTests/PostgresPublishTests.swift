@@ -132,6 +132,12 @@ struct PostgresPublishTests {
                 == sqliteRows("SELECT \(columns?.joined(separator: ", ") ?? "*") FROM \(view)", snapshot)
             #expect(same, "view \(view) differs")
         }
+        // A dish's history counted by hand from the sample's pages (WatchTests): its dates, servings
+        // and weekdays, and its next day counted from the run's own day, in PostgreSQL's dialect.
+        #expect(try postgresRows("""
+            SELECT first_date, last_date, times_served, weekdays, next_date, as_of, typical_gap_days
+            FROM v_food_history WHERE food_id = 'ucla-menu:041180'
+            """, connection) == [["2026-10-10", "2026-10-12", "7", "1, 6, 7", "2026-10-12", "2026-10-12", "1"]])
         // Types a PostgreSQL user expects, keys and foreign keys as constraints.
         let types = try connection.query("""
             SELECT table_name || '.' || column_name, data_type FROM information_schema.columns

@@ -9,11 +9,7 @@ extension SnapshotView {
         WITH served AS (
             SELECT DISTINCT mi.food_id, d.date, d.weekday, m.name AS meal,
                    r.name || coalesce(' (' || r.campus || ')', '') AS restaurant
-            FROM menu_item mi
-            JOIN meal m ON m.id = mi.meal_id
-            JOIN service_day d ON d.id = m.service_day_id
-            JOIN section s ON s.id = mi.section_id
-            JOIN restaurant r ON r.id = s.restaurant_id),
+            \(menuItemPlaces(indent: "    "))),
         as_of AS (
             SELECT \(dialect.date(ofText: """
                 coalesce(max(CASE WHEN key = 'as_of' THEN value END),

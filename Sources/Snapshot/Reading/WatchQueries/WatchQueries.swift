@@ -24,11 +24,7 @@ public struct WatchQueries {
         return try Row.fetchAll(db, sql: """
             SELECT mi.id, d.date, d.weekday, m.name AS meal, r.name AS restaurant, r.campus, s.name AS section,
                    mi.name AS item, mi.food_id, f.name AS food
-            FROM menu_item mi
-            JOIN meal m ON m.id = mi.meal_id
-            JOIN service_day d ON d.id = m.service_day_id
-            JOIN section s ON s.id = mi.section_id
-            JOIN restaurant r ON r.id = s.restaurant_id
+            \(SnapshotView.menuItemPlaces())
             JOIN food f ON f.id = mi.food_id
             WHERE d.id >= ?
             ORDER BY d.date, m.position, mi.position, mi.id
