@@ -1,4 +1,4 @@
-import CommandAnswers
+@testable import CommandAnswers
 import FoodModel
 import Foundation
 import Logging
@@ -82,6 +82,19 @@ import TestSupport
         let fromSnapshot = try marked()
         #expect(fromSnapshot.answer.comparedWith == fromChanges.answer.comparedWith)
         #expect(fromSnapshot.keys == expected, "\(Self.difference(fromSnapshot.keys, expected))")
+    }
+
+    /// A pattern with `*` or `?` is a glob over the whole name, without one it is found anywhere;
+    /// case never matters. Terms are read as people write them, and only the vocabulary's.
+    @Test func patternsAndTermsReadAsTheDocsSay() {
+        #expect(NamePattern("*tikka*").matches("Chicken TIKKA Masala"))
+        #expect(!NamePattern("tikka*").matches("Chicken Tikka Masala"))
+        #expect(NamePattern("pizza ?").matches("Pizza 2") && !NamePattern("pizza ?").matches("Pizza 12"))
+        #expect(NamePattern("ramen").matches("Vegan Ramen Bowl") && !NamePattern("ramen").matches("Rame"))
+        #expect(NamePattern("a*a*a*a*b").matches(String(repeating: "a", count: 200) + "b"))
+        #expect(WatchFile.term(named: "peanut") == "peanuts" && WatchFile.term(named: "Tree nuts") == "tree_nuts")
+        #expect(WatchFile.term(named: "tree-nut") == "tree_nuts" && WatchFile.term(named: "Low carbon") == "low_carbon")
+        #expect(WatchFile.term(named: "nuts") == nil && WatchFile.term(named: "vegann") == nil)
     }
 
     /// What differs between two multisets, a few keys of each side, for a failure to show.

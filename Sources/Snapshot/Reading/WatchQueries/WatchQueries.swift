@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import GRDB
@@ -14,7 +15,14 @@ public struct WatchQueries {
     /// Reads the snapshot at `url` through typed queries; a damaged file fails as
     /// `SnapshotReader.read` says, naming the file.
     public static func read<T>(_ url: URL, _ body: (WatchQueries) throws -> T) throws -> T {
-        try SnapshotReader.read(url) { db in try body(WatchQueries(db: db)) }
+        try SnapshotReader.read(url) { db in
+            // Restaurants have a campus from schema 17; an older file would fail as "damaged".
+            guard try db.columns(in: "restaurant").contains(where: { $0.name == "campus" }) else {
+                throw Failure(.snapshot, "is older than schema 17, which watch reads: publish the pipeline again "
+                              + "with this version of Commissary", at: url.path)
+            }
+            return try body(WatchQueries(db: db))
+        }
     }
 
     /// Every menu item served on `from` or later, in the order of the menus (day, meal, place on
