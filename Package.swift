@@ -123,11 +123,11 @@ let package = Package(
             dependencies: ["Basics", "FoodModel", "Pipeline", .product(name: "Logging", package: "swift-log")]
         ),
         // What the commands other than `run` work out and lay out: places near a point, swipe
-        // balances, the snapshots table, list formats, `parse`'s %DV and estimates.
+        // balances, the snapshots table, list formats, `parse`'s %DV and estimates, the favourites `watch` finds.
         .target(
             name: "CommandAnswers",
             dependencies: ["Basics", "FoodModel", "Pipeline", "Snapshot", "Swipes", "Nutrition", "RecipeNutrition",
-                           "SourceAdapters"]
+                           "SourceAdapters", "YAMLConfig"]
         ),
         // Arguments in, a library called, failures out through the one ExitStatus table.
         .executableTarget(

@@ -184,7 +184,7 @@ public struct PipelineRunner: Sendable {
                 if case .web(let url) = source.location { return url }
                 return nil
             }.first,
-            inputsSHA256: harvest.fingerprint.sha256)
+            inputsSHA256: harvest.fingerprint.sha256, asOf: options.today.description)
     }
 }
 

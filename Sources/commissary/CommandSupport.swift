@@ -29,6 +29,9 @@ enum ExitStatus: Int32, CaseIterable {
     /// `changes --since` found no chain of change files from the client's snapshot to `latest`:
     /// the client downloads the snapshot whole.
     case resync = 8
+    /// `watch` found nothing its watch file asks for in the days ahead (and printed nothing as
+    /// text); a cron job or a push service tells "nothing to send" from a failure by it.
+    case nothingMatched = 9
     /// Stopped by a signal: 128 plus its number, as shells report it (SIGHUP 129, SIGINT 130,
     /// SIGTERM 143); SIGTERM's is the one named here.
     case stopped = 143
@@ -66,6 +69,7 @@ enum ExitStatus: Int32, CaseIterable {
         + "6 published (or still current) with stale days, carried from their last good version; "
         + "7 the snapshots differ (diff or changes --exit-code); "
         + "8 changes --since found no chain of change files: download the latest snapshot whole; "
+        + "9 watch matched nothing in the days ahead; "
         + "64 arguments that cannot be read (with the usage); "
         + "129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the next run resumes)."
 }

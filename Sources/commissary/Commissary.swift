@@ -21,6 +21,7 @@ struct Commissary: AsyncParsableCommand {
             SnapshotsCommand.self,
             CheckCommand.self,
             SwipesCommand.self,
+            WatchCommand.self,
             DiffCommand.self,
             ChangesCommand.self,
             SchemaCommand.self,

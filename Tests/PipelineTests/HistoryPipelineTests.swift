@@ -148,6 +148,13 @@ import TestSupport
             """) == .real(278))
         // The food's own row is its first label.
         #expect(try value("SELECT calories FROM food WHERE id = 'ucla-dataset:bruin burger'") == .real(405))
+        // Its history, counted from the files (python): on 114 days from 2016-07-25 to 2016-12-09,
+        // 338 servings of a day, meal and hall; served on the run's day, so no estimate is needed.
+        #expect(try QueryResult.run("""
+            SELECT first_date, last_date, days_served, times_served, next_date, estimated_next_date
+            FROM v_food_history WHERE food_id = 'ucla-dataset:bruin burger'
+            """, on: file).rows == [[.text("2016-07-25"), .text("2016-12-09"), .integer(114), .integer(338),
+                                     .text("2016-12-09"), .null]])
     }
 
     /// A food whose label changed between two snapshots' days shows the change in `diff`: up to

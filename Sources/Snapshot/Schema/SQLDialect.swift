@@ -68,4 +68,55 @@ public enum SQLDialect: Sendable {
         case .postgresql: "(SELECT string_agg(fc.code, ' ' ORDER BY fc.code) FROM food_code fc WHERE fc.food_id = f.id)"
         }
     }
+
+    /// A day from text (`2025-04-09`): SQLite keeps days as text, PostgreSQL as `date`.
+    func date(ofText value: String) -> String {
+        switch self {
+        case .sqlite: value
+        case .postgresql: "CAST(\(value) AS date)"
+        }
+    }
+
+    /// The whole days from the day `start` to the day `end`.
+    func daysBetween(_ start: String, _ end: String) -> String {
+        switch self {
+        case .sqlite: "CAST(julianday(\(end)) - julianday(\(start)) AS INTEGER)"
+        case .postgresql: "(\(end) - \(start))"
+        }
+    }
+
+    /// The day `days` (a whole number, possibly a real that holds one) after the day `date`.
+    func adding(days: String, to date: String) -> String {
+        switch self {
+        case .sqlite: "date(\(date), '+' || CAST(\(days) AS INTEGER) || ' days')"
+        case .postgresql: "(\(date) + CAST(\(days) AS integer))"
+        }
+    }
+
+    /// A number as a double: PostgreSQL's `real` is single precision, and its `avg` of integers
+    /// a `numeric`.
+    func real(_ value: String) -> String {
+        switch self {
+        case .sqlite: "CAST(\(value) AS REAL)"
+        case .postgresql: "CAST(\(value) AS double precision)"
+        }
+    }
+
+    /// An integer as text, to join into a list.
+    func text(ofInteger value: String) -> String {
+        switch self {
+        case .sqlite: "CAST(\(value) AS TEXT)"
+        case .postgresql: "CAST(\(value) AS text)"
+        }
+    }
+
+    /// The text values of a group joined by `separator`: SQLite's `group_concat` in the order the
+    /// rows come (an ordered subquery's, by bytes), PostgreSQL's `string_agg` in the order it is
+    /// given, by bytes too (`C`) rather than the server's locale, so both lists read the same.
+    func joined(_ value: String, separator: String) -> String {
+        switch self {
+        case .sqlite: "group_concat(\(value), '\(separator)')"
+        case .postgresql: "string_agg(\(value), '\(separator)' ORDER BY \(value) COLLATE \"C\")"
+        }
+    }
 }

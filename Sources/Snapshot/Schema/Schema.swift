@@ -43,6 +43,7 @@ public enum SnapshotSchema {
         ("v19-nutrition-estimates", v19Estimates),
         ("v20-estimate-reason-codes", v20ReasonCodes),
         ("v21-place-time-zones", v21PlaceTimeZones),
+        ("v22-food-history", v22FoodHistory),
     ]
 
     /// Hours are printed on the place's own clock: its IANA zone lets a reader compare them with

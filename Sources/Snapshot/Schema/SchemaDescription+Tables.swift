@@ -2,7 +2,7 @@ extension SchemaDescription {
     /// The schema of the current migrations (`SnapshotSchema.version`).
     public static let current = SchemaDescription(tables: hierarchy + nutrition + nutritionReview
                                                   + hoursTables + recipes + swipes + views
-                                                  + nutritionViews + estimates + swipeViews + search + housekeeping)
+                                                  + nutritionViews + estimates + swipeViews + historyViews + search + housekeeping)
 
     private typealias C = Column
 
@@ -481,6 +481,24 @@ extension SchemaDescription {
         ]),
     ]
 
+    private static let historyViews: [Table] = [
+        Table("v_food_history", .view, "One row per food: when it was served over the days the snapshot holds (first, last, how often, where, at which meals and weekdays) and when it comes back: the next day a published menu has it, or, where none does, an estimate from the typical gap between its days. Counted from the snapshot's own day (`as_of`), not the clock.", columns: [
+            C("food_id", "→ `food.id`."),
+            C("food", "The food's name."),
+            C("first_date", "The first day it was served."),
+            C("last_date", "The last day it is served, future days included."),
+            C("days_served", "On how many days it was served."),
+            C("times_served", "How many servings: each day, meal and restaurant counted once."),
+            C("restaurants", "Where, comma-separated in name order, with the campus in brackets where known."),
+            C("meals", "At which meals, comma-separated in name order."),
+            C("weekdays", "On which ISO weekdays (1 = Monday), comma-separated."),
+            C("next_date", "The first day on or after `as_of` a published menu has it; NULL when none does."),
+            C("as_of", "The snapshot's own day (`_meta.as_of`, else the day it was built) that `next_date` counts from."),
+            C("typical_gap_days", "The median of the days between its consecutive days served; NULL when served on one day only."),
+            C("estimated_next_date", "An estimate, not a menu: `last_date` plus `typical_gap_days` rounded, given only when `next_date` is NULL; it may lie before `as_of` for a dish that has not come back when it usually would."),
+        ]),
+    ]
+
     private static let search: [Table] = [
         Table("food_fts", .search, "Full-text index of `food` (external content: `food_fts.rowid` = `food.rowid`). Query with `food_fts MATCH 'quinoa'`; diacritics and case are ignored.", columns: [
             C("name", "The food's name."),
@@ -496,7 +514,7 @@ extension SchemaDescription {
     ]
 
     private static let housekeeping: [Table] = [
-        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing), `day_rows_code` (the build of Commissary that wrote the menus; the next run keeps unchanged days only if it is the same build).", columns: [
+        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `as_of` (the service day the run took as today, which `v_food_history` counts the next serving from; absent from snapshots before it was recorded), `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing), `day_rows_code` (the build of Commissary that wrote the menus; the next run keeps unchanged days only if it is the same build).", columns: [
             C("key", "The fact's name."),
             C("value", "Its value, as text."),
         ]),

@@ -30,7 +30,7 @@ extension SnapshotSchema {
         .menu, .menuCode, .foodTerm, .swipeTable, .recipeSearch, .foodMacros, .labelMacros,
         .menuMacros(campus: true), .nutritionSummary(reading: "v_menu_macros"),
         .lowestSodiumEntree(reading: "v_menu_macros"), .labelDisagreements, .foodNutrition, .labelNutrient,
-        .menuNutrition, .foodEstimate,
+        .menuNutrition, .foodEstimate, .foodHistory,
     ]
 }
 

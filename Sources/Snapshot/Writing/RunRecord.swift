@@ -4,6 +4,10 @@ public struct RunRecord: Hashable, Sendable, Codable {
     public var pipeline: String
     /// ISO 8601, UTC.
     public var startedAt: String
+    /// The service day the run took as today (`--as-of`, else the machine's day), which views
+    /// count the days ahead from (`v_food_history`): recorded rather than read from the clock,
+    /// so that a snapshot reads the same whenever it is read. nil where the writer knows none.
+    public var asOf: String?
     public var codeVersion: String
     public var arguments: [String]
     public var partitions: Int
@@ -23,7 +27,8 @@ public struct RunRecord: Hashable, Sendable, Codable {
 
     public init(runId: String, pipeline: String, startedAt: String, codeVersion: String,
                 arguments: [String], partitions: Int, sources: [String], licence: String,
-                licenceURL: String? = nil, sourceURL: String? = nil, inputsSHA256: String) {
+                licenceURL: String? = nil, sourceURL: String? = nil, inputsSHA256: String, asOf: String? = nil) {
+        self.asOf = asOf
         self.licenceURL = licenceURL
         self.sourceURL = sourceURL
         self.runId = runId

@@ -190,7 +190,7 @@ public final class StagingSnapshot {
     }
 
     /// `_meta`: the schema version and the run's facts, with the licence's and the source's
-    /// addresses where the pipeline names them.
+    /// addresses where the pipeline names them and the day the run took as today.
     private static func recordMeta(of run: RunRecord, in db: Database) throws {
         let meta: [(String, String)] = [
             ("schema_version", String(SnapshotSchema.version)),
@@ -202,7 +202,7 @@ public final class StagingSnapshot {
             ("licence", run.licence),
             (RunRecord.inputsMetaKey, run.inputsSHA256),
         ]
-        let links = [("licence_url", run.licenceURL), ("source_url", run.sourceURL)]
+        let links = [("licence_url", run.licenceURL), ("source_url", run.sourceURL), ("as_of", run.asOf)]
         for (key, value) in meta + links.compactMap({ key, value in value.map { (key, $0) } }) {
             try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
                            arguments: [key, value])

@@ -1,0 +1,77 @@
+import Basics
+import FoodModel
+
+extension Watch.Answer {
+    /// For cron mail: nothing at all when nothing matched (cron mails only output), else a line
+    /// saying what was read, then one line per item, `new` in front of those new tonight.
+    public var text: String {
+        guard !matches.isEmpty else { return "" }
+        let fresh = matches.count(where: \.isNew)
+        let since = comparedWith.map { "\(fresh) new since \($0)" } ?? "none marked new: no earlier snapshot to compare with"
+        let header = "\(matches.count) watched item(s) from \(today) in \(snapshot); \(since)"
+        return ([header] + matches.map(\.line)).joined(separator: "\n")
+    }
+
+    /// For a push service: the answer as one JSON object (docs/watch.md).
+    public var json: String {
+        UserJSON.line(JSONAnswer(snapshot: snapshot, today: today, comparedWith: comparedWith,
+                                 matches: matches.map(JSONMatch.init)))
+    }
+}
+
+extension Watch.Match {
+    /// `new  2025-04-09 Wed  Dinner  De Neve (UCLA), Grill: Chicken Tikka Masala  [item tikka]`;
+    /// names from the feed shown on one line whatever they hold.
+    var line: String {
+        let place = item.restaurant + (item.campus.map { " (\($0))" } ?? "") + ", " + item.section
+        let text = "\(item.date) \(Self.weekdays[(item.weekday - 1 + 7) % 7])  \(item.meal)  \(place): \(item.item)"
+            + "  [\(watches.joined(separator: "; "))]"
+        return (isNew ? "new  " : "     ") + TerminalText.oneLine(text)
+    }
+
+    private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+}
+
+/// The JSON shape, snake_case as every JSON the program writes.
+private struct JSONAnswer: Encodable {
+    var snapshot: String
+    var today: ServiceDate
+    var comparedWith: String?
+    var matches: [JSONMatch]
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(snapshot, forKey: .snapshot)
+        try container.encode(today, forKey: .today)
+        // Written as null rather than left out, so a client reads one shape.
+        try container.encode(comparedWith, forKey: .comparedWith)
+        try container.encode(matches, forKey: .matches)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case snapshot, today, comparedWith, matches
+    }
+}
+
+private struct JSONMatch: Encodable {
+    var date: String
+    var weekday: Int
+    var meal: String
+    var restaurant: String
+    var campus: String?
+    var section: String
+    var item: String
+    var foodId: String
+    var food: String
+    var terms: [String]
+    var new: Bool
+    var watches: [String]
+
+    init(_ match: Watch.Match) {
+        let item = match.item
+        (date, weekday, meal, restaurant, campus, section) = (item.date, item.weekday, item.meal, item.restaurant,
+                                                              item.campus, item.section)
+        (self.item, foodId, food, terms, new, watches) = (item.item, item.foodID, item.food, item.terms, match.isNew,
+                                                          match.watches)
+    }
+}
