@@ -85,13 +85,14 @@ import TestSupport
     /// (1106) are sub-recipes whose documents were not saved, matched by name; Pistachio Butter
     /// (1000) is one too, whose name the override file keeps unknown (its last word would read it
     /// as dairy butter); Grilled Pineapple (999) is one whose document was saved with its label;
-    /// Quinoa Flakes, Cocoa Nibs and Agave Nectar have no food in SR24; the rest are synonyms.
+    /// Cocoa Nibs and Agave Nectar have no food in SR24; the rest, Quinoa Flakes among them (the
+    /// seeds rolled flat), are synonyms.
     @Test func everyLineCarriesTheCodeOfWhatBecameOfIt() throws {
         let estimate = try estimate("1001")
         let expected: [(String, EstimateLine.Code)] = [
             ("Assembly 1", .noAmount), ("Lowfat milk", .matched), ("Granulated Sugar", .matched),
             ("Egg Liquid", .matched), ("Egg Yolks", .subRecipeByName), ("Assembly 2", .noAmount),
-            ("Quinoa Flakes", .unmatchedName), ("Cocoa Nibs", .unmatchedName), ("Assembly 3", .noAmount),
+            ("Quinoa Flakes", .matched), ("Cocoa Nibs", .unmatchedName), ("Assembly 3", .noAmount),
             ("Grilled Pineapple", .subRecipeDocument), ("Jalapeno Peppers", .matched), ("Lime Juice", .matched),
             ("Agave Nectar", .unmatchedName), ("Granulated Sugar", .matched), ("Assembly 4", .noAmount),
             ("Whole Wheat Bread", .subRecipeByName), ("Assembly 5", .noAmount), ("Extra Virgin Olive Oil Spray", .noAmount),
@@ -110,10 +111,13 @@ import TestSupport
     @Test func estimatesAgreeWithTheLabelsTheKitchenPrinted() throws {
         let accuracy = EstimateAccuracy(foods: try Self.foods(), estimator: try Reference.loaded())
         #expect(accuracy.recipes == 1078)
-        // Measured: 756 of 1,078 (70.1%), median energy error 5.4% over 752; issue 39 asks 70%.
+        // Measured: 760 of 1,078 (70.5%), energy error median 5.38% and p90 40.2% over 756. Issue 54
+        // asks 90% at a median of 5%: what SR24 can honestly name stops short (the docs list why).
         #expect(accuracy.coveredShare >= 0.70)
         let energy = try #require(accuracy.errors.first { $0.key == .calories })
-        #expect(energy.median <= 0.15)
+        #expect(energy.median <= 0.054)
+        // No worse than before issue 54's matches (41.5%).
+        #expect(energy.p90 <= 0.415)
         #expect(energy.count >= 750)
     }
 }
