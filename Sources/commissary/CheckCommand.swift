@@ -1,6 +1,7 @@
 import ArgumentParser
 import Basics
 import Foundation
+import RunReporting
 import Snapshot
 
 struct CheckCommand: ParsableCommand {

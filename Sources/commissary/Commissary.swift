@@ -1,6 +1,7 @@
 import ArgumentParser
 import Basics
 import Pipeline
+import RunReporting
 
 /// The command-line tool: parses arguments, hands over to the libraries, maps errors to one
 /// line on standard error and a non-zero exit status.

@@ -68,7 +68,7 @@ struct NearCommand: ParsableCommand {
             throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
         }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        var day = localToday()
+        var day = ServiceDate.today()
         if let date {
             guard let given = ServiceDate(date) else { throw ValidationError("--date must be YYYY-MM-DD") }
             day = given

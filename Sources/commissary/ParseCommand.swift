@@ -45,7 +45,7 @@ struct ParseCommand: AsyncParsableCommand {
             throw ValidationError("--dv-standard needs a page with nutrition labels: \(withLabels.joined(separator: ", "))")
         }
         let document = try await fetch()
-        let hints = PageHints(recipeId: recipeId, date: try anchorDate(), today: localToday())
+        let hints = PageHints(recipeId: recipeId, date: try anchorDate(), today: ServiceDate.today())
         var parsed = try format.read(document, hints)
         if let dvStandard {
             let annotator = try DailyValueAnnotator(standard: dvStandard)

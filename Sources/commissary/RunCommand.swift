@@ -116,7 +116,7 @@ struct RunCommand: AsyncParsableCommand {
 
     private func runOptions() -> RunOptions {
         var selection: DateSelection?
-        var today = localToday()
+        var today = ServiceDate.today()
         if let date {
             selection = .range(from: date, to: date)
             today = date

@@ -2,6 +2,7 @@ import ArgumentParser
 import CommandAnswers
 import FoodModel
 import Foundation
+import RunReporting
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -33,7 +34,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let list = try WatchFile.read(URL(fileURLWithPath: watchFile))
         let url = try SnapshotLocator(workspace: workspace).resolve(snapshot)
-        let found = try Watch.run(list, snapshot: url, today: today ?? localToday(), newOnly: newOnly)
+        let found = try Watch.run(list, snapshot: url, today: today ?? ServiceDate.today(), newOnly: newOnly)
         switch format {
         case .json: answer(found.json)
         case .text: if !found.matches.isEmpty { answer(found.text) }

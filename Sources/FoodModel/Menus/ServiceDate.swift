@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 
 /// A calendar day on which a dining hall serves food, with no time zone attached.
 ///
@@ -86,5 +87,15 @@ public struct ServiceDate: Hashable, Comparable, Sendable, Codable, CustomString
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
+    }
+}
+
+extension ServiceDate {
+    /// The day `instant` falls on in `zone`; by default today in the machine's time zone: the
+    /// dining hall's "today" when the job runs where the hall is.
+    public static func today(in zone: TimeZone = .current, at instant: Date = Date()) -> ServiceDate {
+        let parts = Calendar(identifier: .gregorian).dateComponents(in: zone, from: instant)
+        return ServiceDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? ServiceDate(daysSinceEpoch: 0)
     }
 }
