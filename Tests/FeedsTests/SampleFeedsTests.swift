@@ -124,9 +124,9 @@ import TestSupport
         #expect(stripped == without)
     }
 
-    /// A snapshot whose `place` has a `time_zone` column (schema 21, added here to a copy of the
-    /// sample's) times its meals in that zone; without the column (the sample as published), in
-    /// floating local time.
+    /// A place with a `time_zone` (schema 21; set here in a copy of the sample's snapshot, whose
+    /// places file names none) times its meals in that zone; a place without one, in floating
+    /// local time.
     @Test func aPlacesTimeZoneTimesTheMealsInIt() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -136,7 +136,6 @@ import TestSupport
         try FileManager.default.copyItem(at: published, to: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
         try await DatabaseQueue(path: copy.path).write { db in
-            try db.execute(sql: "ALTER TABLE place ADD COLUMN time_zone TEXT")
             try db.execute(sql: "UPDATE place SET time_zone = 'America/Los_Angeles' WHERE name = 'De Neve'")
         }
         let folder = workspace.appendingPathComponent("feeds")
