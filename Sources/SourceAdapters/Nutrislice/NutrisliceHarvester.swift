@@ -37,7 +37,9 @@ struct NutrisliceHarvester: Harvester {
             let url = base + path
             let page = try await documents.fetchShared(url, readers: readers, run: run)
             let (meal, restaurant) = (Settings.mealName(of: menuType), settings.restaurant)
-            let parsed = try await run.shared("decoded " + url, readers: readers) {
+            // The decoding names the meal and restaurant: two sources of one run reading the
+            // same week as another restaurant share the bytes, not the decoded days.
+            let parsed = try await run.shared("decoded \(restaurant) \(meal) \(url)", readers: readers) {
                 try NutrisliceMenu.parseWeek(page.body, meal: meal, restaurant: restaurant, location: url)
             }.day(date)
             for food in parsed.foods where result.dataset.foods[food.id] == nil {

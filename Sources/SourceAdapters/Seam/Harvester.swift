@@ -77,7 +77,7 @@ public actor RunContext {
 
     /// The value under `key`, made by the first of the `readers` partitions that ask and handed
     /// to the others (a failure too); released once all of them have read it. Keys say what the
-    /// value is (a document's URL, "decoded " and its URL).
+    /// value is (a document's URL; "decoded", what it was decoded as, and the URL).
     public func shared<Value: Sendable>(_ key: String, readers: Int,
                                         make: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let entry = shared[key] ?? (Task { try await make() as any Sendable }, max(readers, 1))
