@@ -7,7 +7,7 @@ enum ItemWords {
         guard let food else { return [] }
         let diets = food.terms.filter { $0.kind != "allergen" }.map(\.label)
         let allergens = food.terms.filter { $0.kind == "allergen" }.map { "Allergen: \($0.label)" }
-        let calories = food.caloriesPerServing.map { ["\(Int($0.rounded())) kcal per serving"] } ?? []
+        let calories = food.caloriesPerServing.flatMap { Int(exactly: $0.rounded()) }.map { ["\($0) kcal per serving"] } ?? []
         return diets + allergens + calories
     }
 
