@@ -4,7 +4,7 @@ import PackageDescription
 
 /// Each adapter folder carries its source's documentation as `README.md` beside the code; the
 /// compiler is told to leave them alone, found by looking, so that a new source needs no line here.
-let adapterFolders = Context.packageDirectory + "/Sources/SourceAdapters"
+let adapterFolders = Context.packageDirectory + "/Sources/1-Sources/SourceAdapters"
 let adapterDocs = ((try? FileManager.default.contentsOfDirectory(atPath: adapterFolders)) ?? [])
     .filter { FileManager.default.fileExists(atPath: "\(adapterFolders)/\($0)/README.md") }
     .map { "\($0)/README.md" }
@@ -23,66 +23,77 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
     ],
+    // `Sources/` is laid out as a night flows: what everything stands on (0), the sources (1),
+    // fetching (2), parsing (3), the model (4), the checks (5), the snapshot (6), what is made
+    // from it (7) and the run that drives them (8). Each module lives in the folder of its step
+    // (docs/architecture.md has the table).
     targets: [
         // C at arm's length: each system library is wrapped once, by one Swift module.
         .systemLibrary(
             name: "CLibXML2",
+            path: "Sources/3-Parsing/CLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
         // sqlite3_config, which is variadic, wrapped for Swift (process-wide SQLite settings).
         .systemLibrary(
             name: "CSQLiteConfig",
+            path: "Sources/6-Snapshot/CSQLiteConfig",
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // What Glibc's Swift module leaves out: openat2, reached through syscall, which is
         // variadic (DirectorySource), and mallopt (ProcessMemory).
-        .systemLibrary(name: "CPlatform"),
+        .systemLibrary(name: "CPlatform", path: "Sources/0-Foundation/CPlatform"),
         .systemLibrary(
             name: "CCurl",
+            path: "Sources/2-Fetching/CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
             name: "CLibPQ",
+            path: "Sources/6-Snapshot/CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
         // gzip for the change files published beside snapshots.
         .systemLibrary(
             name: "CZlib",
+            path: "Sources/0-Foundation/CZlib",
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
 
         // What every module shares: timestamps, hashing, gzip, durable writes, free space, the
         // run lock, the build id, the version.
-        .target(name: "Basics", dependencies: ["CPlatform", "CZlib", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Basics", dependencies: ["CPlatform", "CZlib", .product(name: "Crypto", package: "swift-crypto")], path: "Sources/0-Foundation/Basics"),
         // Values at the core: no I/O; the one shape of errors from Basics.
-        .target(name: "FoodModel", dependencies: ["Basics"]),
+        .target(name: "FoodModel", dependencies: ["Basics"], path: "Sources/4-Model/FoodModel"),
 
-        .target(name: "HTML", dependencies: ["Basics", "CLibXML2"]),
+        .target(name: "HTML", dependencies: ["Basics", "CLibXML2"], path: "Sources/3-Parsing/HTML"),
         .target(
             name: "Fetching",
             dependencies: [
                 "Basics", "CCurl", "CPlatform",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/2-Fetching/Fetching"
         ),
         // What several source adapters share to read what sources print: a label's rows and
         // nutrient names, printed dates, HTML pages, JSON read by field name, UCLA's web codes.
-        .target(name: "SourceReading", dependencies: ["Basics", "FoodModel", "HTML"]),
+        .target(name: "SourceReading", dependencies: ["Basics", "FoodModel", "HTML"], path: "Sources/3-Parsing/SourceReading"),
         // Pipeline files: YAML nodes whose errors name the file, the line and the key.
-        .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")]),
-        .target(name: "Nutrition", dependencies: ["FoodModel"]),
-        .target(name: "Swipes", dependencies: ["FoodModel"]),
+        .target(name: "YAMLConfig", dependencies: ["Basics", "FoodModel", .product(name: "Yams", package: "Yams")], path: "Sources/0-Foundation/YAMLConfig"),
+        .target(name: "Nutrition", dependencies: ["FoodModel"], path: "Sources/5-Checks/Nutrition"),
+        .target(name: "Swipes", dependencies: ["FoodModel"], path: "Sources/4-Model/Swipes"),
         // Nutrients of recipes that print none, estimated from their ingredients with a reference
         // (USDA SR24, an SQLite file a script builds): matching, weighing, summing.
         .target(
             name: "RecipeNutrition",
             dependencies: ["Basics", "FoodModel", "YAMLConfig", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Yams", package: "Yams")]
+                           .product(name: "Yams", package: "Yams")],
+            path: "Sources/4-Model/RecipeNutrition"
         ),
         .target(
             name: "Snapshot",
@@ -92,18 +103,20 @@ let package = Package(
                 // SQLite's C interface as GRDB itself imports it, for binding bulk rows (RowInsert).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 "CSQLiteConfig",
-            ]
+            ],
+            path: "Sources/6-Snapshot/Snapshot"
         ),
         // A published snapshot into PostgreSQL through libpq: built in its own schema, swapped in.
-        .target(name: "PostgresTarget", dependencies: ["Basics", "CLibPQ", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "PostgresTarget", dependencies: ["Basics", "CLibPQ", "Snapshot", .product(name: "GRDB", package: "GRDB.swift")], path: "Sources/6-Snapshot/PostgresTarget"),
         // Open feeds of a snapshot per restaurant: OpenMensa XML, iCalendar, a static JSON API.
-        .target(name: "Feeds", dependencies: ["Basics", "FoodModel", "Snapshot"]),
+        .target(name: "Feeds", dependencies: ["Basics", "FoodModel", "Snapshot"], path: "Sources/7-Outputs/Feeds"),
         // One HTML page per snapshot: charts as inline SVG, with their numbers (and links to its feeds).
-        .target(name: "Report", dependencies: ["FoodModel", "Snapshot", "Feeds"]),
+        .target(name: "Report", dependencies: ["FoodModel", "Snapshot", "Feeds"], path: "Sources/7-Outputs/Report"),
         // The adapter seam, and one folder per source adapter behind it (AdapterRegistry).
         .target(
             name: "SourceAdapters",
             dependencies: ["Basics", "FoodModel", "HTML", "Fetching", "SourceReading", "Nutrition", "YAMLConfig"],
+            path: "Sources/1-Sources/SourceAdapters",
             exclude: adapterDocs
         ),
         .target(
@@ -114,20 +127,23 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            path: "Sources/8-Run/Pipeline"
         ),
         // What a run tells people and machines: progress, its summary and plan, event lines, log
         // lines, the failure it ends with, its metrics file.
         .target(
             name: "RunReporting",
-            dependencies: ["Basics", "FoodModel", "Pipeline", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Basics", "FoodModel", "Pipeline", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/7-Outputs/RunReporting"
         ),
         // What the commands other than `run` work out and lay out: places near a point, swipe
         // balances, the snapshots table, list formats, `parse`'s %DV and estimates, the favourites `watch` finds.
         .target(
             name: "CommandAnswers",
             dependencies: ["Basics", "FoodModel", "Pipeline", "Snapshot", "Swipes", "Nutrition", "RecipeNutrition",
-                           "SourceAdapters", "YAMLConfig"]
+                           "SourceAdapters", "YAMLConfig"],
+            path: "Sources/7-Outputs/CommandAnswers"
         ),
         // Arguments in, a library called, failures out through the one ExitStatus table.
         .executableTarget(
@@ -136,7 +152,8 @@ let package = Package(
                 "Basics", "Pipeline", "SourceAdapters", "Snapshot", "FoodModel", "Fetching", "Report", "RunReporting",
                 "CommandAnswers", "Feeds", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/8-Run/commissary"
         ),
 
         // Benchmarks: the corpus generator (real 2016 menus as site pages, real meals at scale)

@@ -2,7 +2,7 @@
 ///
 /// They are rendered because they are part of what a real page costs to read and parse: on the
 /// real 2019 overview page the tests read, 14 KB of 115 KB come before the first meal, and on a
-/// recipe page the chrome is about half the bytes (Sources/SourceAdapters/UCLAMenuSite/README.md).
+/// recipe page the chrome is about half the bytes (Sources/1-Sources/SourceAdapters/UCLAMenuSite/README.md).
 enum PageChrome {
     static func top(title: String) -> String {
         """

@@ -1,7 +1,7 @@
 import FoodModel
 
 /// Renders a food as its recipe page (`/Recipes/{id}/1`), Nutrition Facts box as on the real
-/// 2021 recipe pages (Sources/SourceAdapters/UCLAMenuSite/README.md, "The recipe page").
+/// 2021 recipe pages (Sources/1-Sources/SourceAdapters/UCLAMenuSite/README.md, "The recipe page").
 ///
 /// The dataset has no description, serving size, ingredients or allergens, so those are not
 /// printed. "Calories from Fat" is not printed either: the 2017–2023 label the adapters read

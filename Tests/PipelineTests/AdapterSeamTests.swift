@@ -91,10 +91,10 @@ import TestSupport
     }
 
     /// A source is one folder: each adapter's type is declared in the folder it names, under
-    /// `Sources/SourceAdapters` (the seam is not one), and the folder holds what its source
+    /// `Sources/1-Sources/SourceAdapters` (the seam is not one), and the folder holds what its source
     /// publishes (`README.md`).
     @Test func everyAdapterLivesInTheFolderItNamesWithItsSourcesDoc() throws {
-        let root = Paths.packageRoot.appendingPathComponent("Sources/SourceAdapters")
+        let root = Paths.packageRoot.appendingPathComponent("Sources/1-Sources/SourceAdapters")
         let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0 != "Seam" }
         for adapter in AdapterRegistry.all {
             let file = "\(type(of: adapter)).swift"
@@ -137,8 +137,8 @@ import TestSupport
         #expect(row("foodpro").contains("| `item_page`, `layout`, `menu_page`, `recipe_pages` | required | URL, folder |"))
         #expect(row("ucla-menu-site").hasSuffix(
             "| `overview` (`ucla-menu`), `detailed` (`ucla-detailed`), `recipe` (`ucla-recipe`), `hours` (`ucla-hours`) "
-                + "| `Sources/SourceAdapters/UCLAMenuSite/` |"))
-        #expect(row("mealdb-api").hasSuffix("| `Sources/SourceAdapters/TheMealDB/` |"))
+                + "| `Sources/1-Sources/SourceAdapters/UCLAMenuSite/` |"))
+        #expect(row("mealdb-api").hasSuffix("| `Sources/1-Sources/SourceAdapters/TheMealDB/` |"))
     }
 
     /// The names `parse --adapter` took before the registry still name the same formats.

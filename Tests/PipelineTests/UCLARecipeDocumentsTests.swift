@@ -10,7 +10,7 @@ import TestSupport
 /// Every one of the 1,078 real recipe documents of UCLA's feed saved in `../shared/data`, through
 /// a real pipeline: a mirror folder whose one menu lists each recipe once, read by the
 /// `ucla-jamix` adapter into a snapshot. Expected values come from this test's own reading of
-/// the JSON files (their shape: Sources/SourceAdapters/UCLAJamix/README.md), never from the adapter's.
+/// the JSON files (their shape: Sources/1-Sources/SourceAdapters/UCLAJamix/README.md), never from the adapter's.
 @Suite struct UCLARecipeDocumentsTests {
     static let recipes = UCLAJamixNights.folder.appendingPathComponent("recipes")
     static let date = ServiceDate("2025-04-07")!

@@ -166,14 +166,15 @@ import YAMLConfig
     /// change set compares, and the names of a snapshot's own tables (from its `_table_keys`,
     /// quoted as identifiers) read into PostgreSQL.
     @Test func sqlInterpolatesNoData() throws {
-        let sources = Paths.packageRoot.appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
         var found: [String] = []
-        for file in files where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            // `sql:` as an argument label, not the end of `.postgresql:` in SQLDialect's cases.
-            for line in text.split(separator: "\n") where line.contains(/[^A-Za-z]sql:/) && line.contains("\\(") {
-                found.append(file + ": " + line.trimmingCharacters(in: .whitespaces))
+        for (module, folder) in try Paths.moduleFolders() {
+            let files = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+            for file in files where file.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                // `sql:` as an argument label, not the end of `.postgresql:` in SQLDialect's cases.
+                for line in text.split(separator: "\n") where line.contains(/[^A-Za-z]sql:/) && line.contains("\\(") {
+                    found.append(module + "/" + file + ": " + line.trimmingCharacters(in: .whitespaces))
+                }
             }
         }
         #expect(found.sorted() == [

@@ -7,6 +7,18 @@ public enum Paths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     public static let pipelines = packageRoot.appendingPathComponent("Pipelines")
     public static let sampleData = packageRoot.appendingPathComponent("SampleData")
+    /// Each module's folder by its name: `Sources/<step>/<module>`, the layout Package.swift gives.
+    public static func moduleFolders() throws -> [String: URL] {
+        let sources = packageRoot.appendingPathComponent("Sources")
+        var folders: [String: URL] = [:]
+        for step in try FileManager.default.contentsOfDirectory(atPath: sources.path) {
+            let stepFolder = sources.appendingPathComponent(step)
+            for module in try FileManager.default.contentsOfDirectory(atPath: stepFolder.path) {
+                folders[module] = stepFolder.appendingPathComponent(module)
+            }
+        }
+        return folders
+    }
     public static let sampleSite = sampleData.appendingPathComponent("menu.dining.ucla.edu")
     public static let sharedData = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
     public static let mealDump = sharedData.appendingPathComponent("themealdb/meals-dump-442.json")

@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Berkeley's FoodPro label for Brown Rice; values read on the page (and listed in
-/// Sources/SourceAdapters/FoodPro/README.md from the spec that saved it).
+/// Sources/1-Sources/SourceAdapters/FoodPro/README.md from the spec that saved it).
 @Suite struct FoodProLabelTests {
     static let path = "foodpro-berkeley-2016/label-153002.html"
 

@@ -35,7 +35,7 @@ struct MealDumpTests {
     @Test func ingredientsWithoutMeasureKeepTheIngredient() throws {
         let absent = try Self.recipes().flatMap(\.ingredients).filter { $0.measure.kind == .absent }
         // python: 15 slots in this dump name an ingredient and have a blank measure
-        // (Sources/SourceAdapters/TheMealDB/README.md counts 29 on a larger 552-meal dump); the reverse never happens.
+        // (Sources/1-Sources/SourceAdapters/TheMealDB/README.md counts 29 on a larger 552-meal dump); the reverse never happens.
         #expect(absent.count == 15)
         #expect(absent.allSatisfy { !$0.ingredient.name.isEmpty && $0.measure.raw == nil })
     }

@@ -3,7 +3,7 @@ import Foundation
 import SourceAdapters
 import Testing
 
-/// Quirks from Sources/SourceAdapters/TheMealDB/README.md that the saved files do not all show, written as small bodies.
+/// Quirks from Sources/1-Sources/SourceAdapters/TheMealDB/README.md that the saved files do not all show, written as small bodies.
 @Suite("Wire quirks")
 struct WireQuirkTests {
     static func one(_ json: String) throws -> Recipe {

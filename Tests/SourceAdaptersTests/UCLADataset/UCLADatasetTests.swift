@@ -146,7 +146,7 @@ struct UCLADatasetTests {
         #expect(foods.contains { $0.id.recipeId == recipeId })
     }
 
-    /// 134 files, 37,037 items (Sources/SourceAdapters/UCLADataset/README.md; recounted with python).
+    /// 134 files, 37,037 items (Sources/1-Sources/SourceAdapters/UCLADataset/README.md; recounted with python).
     @Test func everyFileOfTheDatasetParses() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: datasetFolder.path)
             .filter { $0.hasSuffix(".json") }
@@ -227,7 +227,7 @@ struct UCLADatasetTests {
     }
 
     /// The v2 format (2017) writes the entree type as letters, per the dataset's README (the
-    /// table in Sources/SourceAdapters/UCLADataset/README.md): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
+    /// table in Sources/1-Sources/SourceAdapters/UCLADataset/README.md): made here on a real 2016 day, whose first lunch kitchen (Covel Dining, Soups) gets
     /// every letter, an empty type, a mixed order, and a letter outside the table.
     @Test func v2LettersBecomeWebCodesAndAnUnknownLetterIsKeptAndReported() throws {
         let url = datasetFolder.appendingPathComponent("2016-07-25.json")

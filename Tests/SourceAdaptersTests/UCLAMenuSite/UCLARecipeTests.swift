@@ -5,7 +5,7 @@ import SourceAdapters
 import Testing
 import TestSupport
 
-/// Every value of the cheeseburger page, as listed in Sources/SourceAdapters/UCLAMenuSite/README.md and read on the page.
+/// Every value of the cheeseburger page, as listed in Sources/1-Sources/SourceAdapters/UCLAMenuSite/README.md and read on the page.
 @Suite struct UCLARecipeTests {
     static let path = "ucla-menu-2021/recipe-400317-bruin-cheeseburger-fragment.html"
 
