@@ -132,9 +132,7 @@ final class ParseCache: ParsedFoods {
         let descriptor = dirfd(listing)
         let oldest = now.timeIntervalSince1970 - Self.unusedDaysKept * 86_400
         while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = Self.name(of: entry)
             if name.hasSuffix(".tmp") {
                 unlinkat(descriptor, name, 0)
                 continue
@@ -145,6 +143,15 @@ final class ParseCache: ParsedFoods {
             let modified = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
             if modified < oldest { unlinkat(descriptor, name, 0) }
         }
+    }
+
+    /// A directory entry's name, read up to its terminating zero where `readdir` left it. The
+    /// record is only as long as its name (`d_reclen`), so copying the whole `dirent` (as
+    /// `entry.pointee` does) reads past the last record of the buffer, which crashed a sweep
+    /// when that record ended at the end of a mapped page.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return "" }
+        return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
     /// An entry's bytes: its days apart from the rest, each in its own form.
