@@ -120,6 +120,21 @@ private func food(named name: String, on day: String) throws -> Food {
         #expect(PortionMismatch.flag(for: perServing, servedAt: ["14.22 oz"]) == nil)
     }
 
+    /// Two portions as far from the serving as each other, one heavier and one lighter (16 oz and
+    /// 1 oz of a 4 oz serving, four times either way): the heavier is named, in every order the
+    /// portions may come in. A snapshot of the same inputs must not change from run to run.
+    @Test func portionsEquallyFarApartNameTheHeavierEveryTime() throws {
+        var food = Food(id: FoodID(source: "t", recipeId: "196"), name: "t", servingSize: "4 oz",
+                        nutrients: [NutrientValue(key: .calories, name: "Calories", amount: 100, unit: "kcal")])
+        food.labelBasis = LabelBasis.hundredGrams
+        for _ in 0..<20 {
+            let portions = Set(["1 oz", "16 oz", "4 oz"].shuffled())
+            #expect(PortionMismatch.flag(for: food, servedAt: portions)?.message
+                == "the menus serve it at 16 oz (453.6 g), but its per-serving amounts are for its own serving, 4 oz (113.4 g)"
+                + " (and 1 other portion(s) as far apart)")
+        }
+    }
+
     @Test func negativeAmountsAndPercentagesAreFlagged() {
         let food = Food(id: FoodID(source: "t", recipeId: "1"), name: "t", nutrients: [
             NutrientValue(key: .sodium, name: "Sodium", amount: -5, unit: "mg", printedDailyValuePercent: -1),

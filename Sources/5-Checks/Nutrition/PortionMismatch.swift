@@ -18,7 +18,10 @@ public enum PortionMismatch {
         let apart = portions.compactMap { printed -> (printed: String, grams: Double, ratio: Double)? in
             guard let grams = ServingSize(printed: printed)?.grams, grams > 0 else { return nil }
             return (printed, grams, max(grams / serving, serving / grams))
-        }.filter { $0.ratio > maximumRatio }.sorted { $0.ratio > $1.ratio }
+        }.filter { $0.ratio > maximumRatio }
+            // Portions as far apart either way (16 oz and 1 oz of a 4 oz serving) name the
+            // heavier: the same flag every run, whatever order the set gives them in.
+            .sorted { ($0.ratio, $0.grams, $0.printed) > ($1.ratio, $1.grams, $1.printed) }
         guard let farthest = apart.first else { return nil }
         let others = apart.count > 1 ? " (and \(apart.count - 1) other portion(s) as far apart)" : ""
         return FoodFlag(
