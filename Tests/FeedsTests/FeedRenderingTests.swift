@@ -28,8 +28,9 @@ import TestSupport
             FeedOpening(date: "2026-10-22", meal: "Lunch", opens: "11:00am", closes: "2:00pm", isClosed: false, note: nil),
         ]
         let food = FeedFood(id: "x:1", servingSize: "1 cup", basis: "serving", servingGrams: nil, caloriesPerServing: 212.4,
-                            terms: [FeedTerm(name: "vegan", kind: "diet", label: "Vegan"),
-                                    FeedTerm(name: "tree_nuts", kind: "allergen", label: "Tree nuts")],
+                            terms: [FeedTerm(name: "vegan", kind: "diet", label: "Vegan", presence: "contains"),
+                                    FeedTerm(name: "tree_nuts", kind: "allergen", label: "Tree nuts", presence: "contains"),
+                                    FeedTerm(name: "peanuts", kind: "allergen", label: "Peanuts", presence: "may_contain")],
                             nutrients: [FeedNutrient(key: "sodium", name: "Sodium", amount: 310, unit: "mg", printedAmount: nil,
                                                      printedDailyValuePercent: 13)])
         let feed = RestaurantFeed(restaurant: restaurant, slug: "stav-hall-grill-st-olaf",
@@ -61,6 +62,8 @@ import TestSupport
         #expect(xml.contains("<location latitude=\"44.4619\" longitude=\"-93.1836\"/>"))
         #expect(xml.contains("<note>Vegan</note>") && xml.contains("<note>Allergen: Tree nuts</note>")
                 && xml.contains("<note>212 kcal per serving</note>"))
+        // A cross-contact warning is never told as an allergen the dish holds.
+        #expect(xml.contains("<note>May contain: Peanuts</note>") && !xml.contains("Allergen: Peanuts"))
         let events = try #require(try FeedValidation.calendars(in: folder)["stav-hall-grill-st-olaf.ics"])
         let closed = try #require(events.first { $0.start == "2026-10-21" })
         #expect(closed.description == "Fall Break" && closed.transparent)

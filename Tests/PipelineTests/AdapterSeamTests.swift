@@ -90,6 +90,25 @@ import TestSupport
         #expect(AdapterRegistry.adapter(named: "mealdb-dump")?.legend.isEmpty == true)
     }
 
+    /// A snapshot keeps one row per code whichever sources print it (`dietary_code`, `code_term`),
+    /// so a code two adapters both print must mean the same there: Bon Appétit's "may contain"
+    /// icons have codes of their own, not Nutrislice's "milk", which is a contains. Only the
+    /// kind of a meaningless code and the label may differ.
+    @Test func aCodeTwoAdaptersPrintMeansTheSameInBoth() {
+        var meaning: [String: (adapter: String, terms: [String], presence: TermPresence)] = [:]
+        for adapter in AdapterRegistry.all {
+            for code in adapter.legend {
+                if let first = meaning[code.code] {
+                    #expect(first.terms.sorted() == code.terms.sorted() && first.presence == code.presence,
+                            "\(code.code): \(first.adapter) and \(adapter.name) differ")
+                } else {
+                    meaning[code.code] = (adapter.name, code.terms, code.presence)
+                }
+            }
+        }
+        #expect(meaning["may contain milk"]?.presence == .mayContain && meaning["milk"]?.presence == .contains)
+    }
+
     /// A source is one folder: each adapter's type is declared in the folder it names, under
     /// `Sources/1-Sources/SourceAdapters` (the seam is not one), and the folder holds what its source
     /// publishes (`README.md`).

@@ -97,6 +97,18 @@ import TestSupport
         #expect(WatchFile.term(named: "nuts") == nil && WatchFile.term(named: "vegann") == nil)
     }
 
+    /// A dish that may contain peanuts (a shared kitchen's warning) is not a peanut dish, and a
+    /// person who avoids peanuts avoids it too.
+    @Test func aMayContainTermIsLeftOutByNotButNotMatchedByTerm() {
+        let item = UpcomingItem(id: 1, date: "2026-10-20", weekday: 2, meal: "Lunch", restaurant: "Stav Hall", campus: nil,
+                                section: "Grill", item: "Satay", foodID: "x:1", food: "Satay", terms: ["vegan"],
+                                mayContain: ["peanuts"])
+        #expect(WatchRule(terms: ["vegan"]).matches(item))
+        #expect(!WatchRule(terms: ["peanuts"]).matches(item))
+        #expect(!WatchRule(terms: ["vegan"], excluded: ["peanuts"]).matches(item))
+        #expect(WatchRule(terms: ["vegan"], excluded: ["milk"]).matches(item))
+    }
+
     /// What differs between two multisets, a few keys of each side, for a failure to show.
     private static func difference(_ found: [String: Int], _ expected: [String: Int]) -> String {
         let extra = found.filter { expected[$0.key] != $0.value }.keys.sorted().prefix(5)

@@ -48,7 +48,8 @@ import Testing
         // Every raw code kept beside its meaning; "Soy" would be soybeans, "Dairy" milk.
         #expect(raw == ["AMLK=milk", "V=vegetarian", "AWHT=wheat"])
         let counts = try staging.rowCounts()
-        #expect(counts["term"] == Vocabulary.terms.count && counts["term"] == 17)
+        // Eleven allergens, five diets (Jain from Bon Appétit's legend), two footprint labels.
+        #expect(counts["term"] == Vocabulary.terms.count && counts["term"] == 18)
         // UCLA's fifteen codes, and the feed's two.
         #expect(counts["code_term"] == 17)
         // A code no legend knows means nothing: the food is still there. UCLA's HC means the

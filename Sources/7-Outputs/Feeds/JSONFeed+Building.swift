@@ -36,7 +36,7 @@ extension JSONFeed {
         }
         return Item(name: item.name, foodId: item.foodID, description: item.description, servingSize: food?.servingSize,
                     caloriesPerServing: food?.caloriesPerServing,
-                    terms: food?.terms.map { Term(name: $0.name, kind: $0.kind, label: $0.label) } ?? [],
+                    terms: food?.terms.map { Term(name: $0.name, kind: $0.kind, label: $0.label, presence: $0.presence) } ?? [],
                     nutrients: nutrients)
     }
 }

@@ -61,6 +61,8 @@ enum JSONFeed {
         var name: String
         var kind: String
         var label: String
+        /// `contains` or `may_contain`.
+        var presence: String
     }
 
     /// The label's values, each per `basis`: `serving` (a US label) or `100 g` (a kitchen

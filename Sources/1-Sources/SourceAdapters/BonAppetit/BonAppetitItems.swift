@@ -82,28 +82,50 @@ struct ItemReader {
     }
 
     /// An item's icons: `{id: label}` (or a list of labels, or of ids), each as the code of its
-    /// label; an id printed without a label is read in the answer's icon table.
+    /// label; an id printed without a label is read in the answer's icon table, and the table
+    /// says what an allergen icon states (`BonAppetitCodes.code(of:entry:)`).
     private func codes(_ value: Any?) -> [String] {
-        var labels: [String] = []
+        var printed: [(id: String?, label: String)] = []
         if let byId = value as? [String: Any] {
             for id in byId.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }) {
-                labels.append(JSONFields.text(byId[id]) ?? iconLabel(id) ?? id)
+                printed.append((id, JSONFields.text(byId[id]) ?? iconLabel(id) ?? id))
             }
         } else {
             for entry in JSONFields.array(value) {
-                if let label = JSONFields.text(entry), Int(label) == nil { labels.append(label) }
-                else if let id = JSONFields.identifier(entry) { labels.append(iconLabel(id) ?? id) }
+                if let label = JSONFields.text(entry), Int(label) == nil { printed.append((nil, label)) }
+                else if let id = JSONFields.identifier(entry) { printed.append((id, iconLabel(id) ?? id)) }
             }
         }
         var codes: [String] = []
-        for code in labels.map({ BonAppetitCodes.code(of: BonAppetitText.plain($0)) }) where !codes.contains(code) {
-            codes.append(code)
+        for icon in printed {
+            let label = BonAppetitText.plain(icon.label)
+            let code = BonAppetitCodes.code(of: label, entry: entry(icon.id, labelled: label))
+            if !codes.contains(code) { codes.append(code) }
         }
         return codes
     }
 
+    /// The icon table's entry for an icon: the one under its id when that entry has the label
+    /// printed (an id is a café's own number), otherwise the one with that label.
+    private func entry(_ id: String?, labelled label: String) -> [String: Any]? {
+        if let id, let entry = icons[id] as? [String: Any],
+           JSONFields.text(entry["label"]).map({ BonAppetitCodes.code(of: BonAppetitText.plain($0)) }) == BonAppetitCodes.code(of: label) {
+            return entry
+        }
+        return entry(labelled: label)
+    }
+
     private func iconLabel(_ id: String) -> String? {
         JSONFields.text((icons[id] as? [String: Any])?["label"])
+    }
+
+    /// The icon table's entry whose label is `label`, for an item that prints its icons by label.
+    private func entry(labelled label: String) -> [String: Any]? {
+        let code = BonAppetitCodes.code(of: label)
+        // By id, so that a table naming one label twice gives the same answer every run.
+        return icons.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }).lazy
+            .compactMap { self.icons[$0] as? [String: Any] }
+            .first { JSONFields.text($0["label"]).map { BonAppetitCodes.code(of: BonAppetitText.plain($0)) } == code }
     }
 }
 

@@ -220,11 +220,14 @@ public struct DietaryCode: Hashable, Sendable, Codable {
     /// not an allergen or a diet there (a high-carbon label), one for most, more only where the
     /// source's own legend says so.
     public var terms: [String]
+    /// Whether the code says the food holds its allergen terms or only may (cross-contact).
+    public var presence: TermPresence
 
-    public init(code: String, label: String, kind: Kind, terms: [String] = []) {
+    public init(code: String, label: String, kind: Kind, terms: [String] = [], presence: TermPresence = .contains) {
         self.code = code
         self.label = label
         self.kind = kind
         self.terms = terms
+        self.presence = presence
     }
 }

@@ -13,6 +13,17 @@
 /// shellfish, the major allergen it stands for on US menus, though kitchens also set it on
 /// molluscs (a clam chowder): such a dish is marked with an allergen it may not hold, rather than
 /// an allergen it holds left unmarked. The code itself stays raw, so the difference can be asked.
+/// What a code says of its allergen terms: that the food holds them, as a label's "contains"
+/// says, or that it may, as a kitchen's cross-contact warning says (Bon Appétit's allergen icons:
+/// "may contain peanuts: all items are prepared in an open kitchen that handles them"). The two
+/// answer different questions, what is in the dish and what a person with the allergy should
+/// ask about, so they are never merged. A diet or footprint term is always `contains`: the food
+/// is that diet.
+public enum TermPresence: String, Hashable, Sendable, Codable, CaseIterable {
+    case contains
+    case mayContain = "may_contain"
+}
+
 public struct VocabularyTerm: Hashable, Sendable, Codable {
     public enum Kind: String, Hashable, Sendable, Codable {
         case allergen, diet, sustainability
@@ -47,6 +58,7 @@ public enum Vocabulary {
         VocabularyTerm("vegetarian", .diet, "Vegetarian"),
         VocabularyTerm("halal", .diet, "Halal"),
         VocabularyTerm("kosher", .diet, "Kosher"),
+        VocabularyTerm("jain", .diet, "Jain"),
         VocabularyTerm("low_carbon", .sustainability, "Low carbon footprint"),
         VocabularyTerm("high_carbon", .sustainability, "High carbon footprint"),
     ]

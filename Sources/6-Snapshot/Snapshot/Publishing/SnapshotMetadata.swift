@@ -118,7 +118,7 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
             SELECT meal, restaurant, section, item, codes FROM v_menu WHERE date = :date
             ORDER BY meal, restaurant, section, item
             """),
-        "vegan_without_tree_nuts": CannedQuery(title: "Vegan dishes that declare no tree nuts", sql: """
+        "vegan_without_tree_nuts": CannedQuery(title: "Vegan dishes whose codes neither contain nor may contain tree nuts", sql: """
             SELECT food FROM v_food_term WHERE term = 'vegan'
             EXCEPT SELECT food FROM v_food_term WHERE term = 'tree_nuts' ORDER BY food
             """),

@@ -44,6 +44,7 @@ public enum SnapshotSchema {
         ("v20-estimate-reason-codes", v20ReasonCodes),
         ("v21-place-time-zones", v21PlaceTimeZones),
         ("v22-food-history", v22FoodHistory),
+        ("v23-allergen-presence", v23AllergenPresence),
     ]
 
     /// Hours are printed on the place's own clock: its IANA zone lets a reader compare them with
@@ -175,7 +176,7 @@ public enum SnapshotSchema {
         );
         DROP VIEW v_swipe_table;
         \(SnapshotView.swipeTable.sqlite);
-        \(SnapshotView.menuCode.sqlite);
+        \(SnapshotView.menuCode(presence: false).sqlite);
         """
 
     /// The one vocabulary of allergens and diets, and what each source's code means in it.
@@ -190,7 +191,7 @@ public enum SnapshotSchema {
             term TEXT NOT NULL REFERENCES term(name),
             PRIMARY KEY (code, term)
         ) WITHOUT ROWID;
-        \(SnapshotView.foodTerm.sqlite);
+        \(SnapshotView.foodTerm(presence: false).sqlite);
         """
 
     /// The digest of each service day's rows (`DayRows`), which the next run compares to keep

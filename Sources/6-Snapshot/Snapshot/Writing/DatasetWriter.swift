@@ -55,10 +55,10 @@ struct DatasetWriter {
         for each in Vocabulary.terms {
             try term.execute(arguments: [each.name, each.kind.rawValue, each.label])
         }
-        let meaning = try db.cachedStatement(sql: "INSERT OR IGNORE INTO code_term (code, term) VALUES (?, ?)")
+        let meaning = try db.cachedStatement(sql: "INSERT OR IGNORE INTO code_term (code, term, presence) VALUES (?, ?, ?)")
         var mapped = Set<String>()
         for code in knownCodes where mapped.insert(code.code).inserted {
-            for name in code.terms { try meaning.execute(arguments: [code.code, name]) }
+            for name in code.terms { try meaning.execute(arguments: [code.code, name, code.presence.rawValue]) }
         }
     }
 

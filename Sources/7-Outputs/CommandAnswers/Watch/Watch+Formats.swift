@@ -64,6 +64,7 @@ private struct JSONMatch: Encodable {
     var foodId: String
     var food: String
     var terms: [String]
+    var mayContain: [String]
     var new: Bool
     var watches: [String]
 
@@ -71,7 +72,7 @@ private struct JSONMatch: Encodable {
         let item = match.item
         (date, weekday, meal, restaurant, campus, section) = (item.date, item.weekday, item.meal, item.restaurant,
                                                               item.campus, item.section)
-        (self.item, foodId, food, terms, new, watches) = (item.item, item.foodID, item.food, item.terms, match.isNew,
-                                                          match.watches)
+        (self.item, foodId, food, terms, mayContain, new, watches) = (item.item, item.foodID, item.food, item.terms,
+                                                                      item.mayContain, match.isNew, match.watches)
     }
 }

@@ -21,7 +21,8 @@ public struct WatchRule: Hashable, Sendable {
     public var item: NamePattern?
     /// Terms of the one vocabulary the item's food must carry, every one.
     public var terms: [String]
-    /// Terms it must not carry: `not: peanuts` leaves out an item whose codes mean peanuts (an
+    /// Terms it must not carry: `not: peanuts` leaves out an item whose codes mean peanuts, and
+    /// one whose codes say it may contain peanuts, since a person avoiding them avoids both (an
     /// item with no allergen codes declares none, which is not the same as holding none).
     public var excluded: [String]
     public var restaurant: NamePattern?
@@ -43,7 +44,7 @@ public struct WatchRule: Hashable, Sendable {
         if let restaurant, !restaurant.matches(item.restaurant) { return false }
         if let campus, campus.lowercased() != item.campus?.lowercased() { return false }
         let carried = Set(item.terms)
-        return carried.isSuperset(of: terms) && carried.isDisjoint(with: excluded)
+        return carried.isSuperset(of: terms) && carried.union(item.mayContain).isDisjoint(with: excluded)
     }
 
     private static func words(item: NamePattern?, terms: [String], excluded: [String], restaurant: NamePattern?,

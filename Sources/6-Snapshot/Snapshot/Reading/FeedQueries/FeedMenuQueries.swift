@@ -33,6 +33,8 @@ public struct FeedTerm: Hashable, Sendable {
     public var kind: String
     /// For people: "Tree nuts".
     public var label: String
+    /// `contains` or `may_contain` (`code_term.presence`): a food whose codes say both holds it.
+    public var presence: String
 }
 
 /// One nutrient of a food's label, as printed, per the food's basis.
@@ -76,11 +78,15 @@ extension FeedQueries {
             foods[food.id] = food
         }
         for row in try Row.fetchAll(db, sql: """
-            SELECT DISTINCT ft.food_id, ft.term, ft.kind, t.label FROM v_food_term ft JOIN term t ON t.name = ft.term
-            WHERE ft.food_id IN (SELECT food_id FROM menu_item) ORDER BY ft.food_id, ft.kind, ft.term
+            SELECT ft.food_id, ft.term, ft.kind, t.label, min(ft.presence) AS presence
+            FROM v_food_term ft JOIN term t ON t.name = ft.term
+            WHERE ft.food_id IN (SELECT food_id FROM menu_item)
+            GROUP BY ft.food_id, ft.term ORDER BY ft.food_id, ft.kind, ft.term
             """) {
+            // min: 'contains' sorts before 'may_contain', so a code that says contains wins.
             try foods[row.decode(String.self, forColumn: "food_id")]?.terms.append(
-                FeedTerm(name: row.decode(forColumn: "term"), kind: row.decode(forColumn: "kind"), label: row.decode(forColumn: "label")))
+                FeedTerm(name: row.decode(forColumn: "term"), kind: row.decode(forColumn: "kind"), label: row.decode(forColumn: "label"),
+                         presence: row.decode(forColumn: "presence")))
         }
         for row in try Row.fetchAll(db, sql: """
             SELECT fn.food_id, fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_amount, fn.printed_dv_percent

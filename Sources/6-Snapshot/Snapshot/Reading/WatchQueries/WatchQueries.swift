@@ -43,7 +43,8 @@ public struct WatchQueries {
                     weekday: row.decode(forColumn: "weekday"), meal: row.decode(forColumn: "meal"),
                     restaurant: row.decode(forColumn: "restaurant"), campus: row.decode(forColumn: "campus"),
                     section: row.decode(forColumn: "section"), item: row.decode(forColumn: "item"),
-                    foodID: food, food: row.decode(forColumn: "food"), terms: terms[food] ?? [])
+                    foodID: food, food: row.decode(forColumn: "food"), terms: terms.contained[food] ?? [],
+                    mayContain: terms.mayContain[food] ?? [])
             }
     }
 
@@ -57,21 +58,29 @@ public struct WatchQueries {
             """, arguments: [Self.dayID(date)]))
     }
 
-    /// The terms of the foods served on `from` or later, each food's in name order: one query for
-    /// all, not one per item.
-    private func upcomingTerms(from date: ServiceDate) throws -> [String: [String]] {
+    /// The terms of the foods served on `from` or later, each food's in name order, apart by what
+    /// its codes say (a term some code says it contains is not also one it may contain): one
+    /// query for all, not one per item.
+    private func upcomingTerms(from date: ServiceDate) throws -> (contained: [String: [String]], mayContain: [String: [String]]) {
         let rows = try Row.fetchAll(db, sql: """
-            SELECT DISTINCT fc.food_id, ct.term
+            SELECT fc.food_id, ct.term, min(ct.presence) AS presence
             FROM food_code fc JOIN code_term ct ON ct.code = fc.code
             WHERE fc.food_id IN (SELECT mi.food_id FROM menu_item mi JOIN meal m ON m.id = mi.meal_id
                                  WHERE m.service_day_id >= ?)
-            ORDER BY fc.food_id, ct.term
+            GROUP BY fc.food_id, ct.term ORDER BY fc.food_id, ct.term
             """, arguments: [Self.dayID(date)])
-        var terms: [String: [String]] = [:]
+        var contained: [String: [String]] = [:]
+        var mayContain: [String: [String]] = [:]
         for row in rows {
-            terms[try row.decode(String.self, forColumn: "food_id"), default: []].append(try row.decode(forColumn: "term"))
+            let food: String = try row.decode(forColumn: "food_id")
+            let term: String = try row.decode(forColumn: "term")
+            if try row.decode(String.self, forColumn: "presence") == TermPresence.mayContain.rawValue {
+                mayContain[food, default: []].append(term)
+            } else {
+                contained[food, default: []].append(term)
+            }
         }
-        return terms
+        return (contained, mayContain)
     }
 
     /// A service day's id, `yyyymmdd` (docs/changes.md), so the days ahead are read by the key.
@@ -98,9 +107,11 @@ public struct UpcomingItem: Hashable, Sendable, Codable {
     public var food: String
     /// The terms of the one vocabulary its food's codes mean (`vegan`, `peanuts`), in name order.
     public var terms: [String]
+    /// The allergens its codes say it may contain (cross-contact), and no code says it contains.
+    public var mayContain: [String]
 
     public init(id: Int64, date: String, weekday: Int, meal: String, restaurant: String, campus: String?,
-                section: String, item: String, foodID: String, food: String, terms: [String]) {
+                section: String, item: String, foodID: String, food: String, terms: [String], mayContain: [String] = []) {
         self.id = id
         self.date = date
         self.weekday = weekday
@@ -112,5 +123,6 @@ public struct UpcomingItem: Hashable, Sendable, Codable {
         self.foodID = foodID
         self.food = food
         self.terms = terms
+        self.mayContain = mayContain
     }
 }

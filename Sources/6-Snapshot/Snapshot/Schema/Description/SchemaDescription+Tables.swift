@@ -76,6 +76,7 @@ extension SchemaDescription {
         Table("code_term", .data, "What each source's raw code means in the vocabulary, as its legend says; a code with no row here (unknown, or a high-carbon label) means none.", columns: [
             C("code", "→ `dietary_code.code`, as the source prints it."),
             C("term", "→ `term.name`."),
+            C("presence", "`contains` (the food holds the term, or is that diet) or `may_contain` (the source's legend says the food may hold the allergen: cross-contact in a shared kitchen, which is not the same statement)."),
         ]),
     ]
 
@@ -281,6 +282,7 @@ extension SchemaDescription {
             C("term", "→ `term.name`."),
             C("kind", "`allergen`, `diet` or `sustainability`."),
             C("code", "The source's raw code."),
+            C("presence", "`contains` (the food holds the term, or is that diet) or `may_contain` (the source's legend says the food may hold the allergen: cross-contact in a shared kitchen, which is not the same statement). An allergen filter names the one it means: `presence = 'contains'` for what the dish holds, no condition to leave out every dish that may hold it."),
         ]),
         Table("v_menu_code", .view, "One row per menu item and code of its food, with what the code means: the codes of `v_menu` as rows to join and filter on (a code with no term has a NULL `term`; an item with no code has no row).", columns: [
             C("menu_item_id", "→ `menu_item.id`."),
@@ -292,6 +294,7 @@ extension SchemaDescription {
             C("code", "The source's raw code."),
             C("code_kind", "`dietary`, `allergen`, `sustainability` or `unknown`."),
             C("term", "→ `term.name`, or NULL."),
+            C("presence", "What the code says of the term: `contains` or `may_contain` (see `v_food_term`); NULL with `term`."),
         ]),
         Table("v_food_nutrition", .view, "Every food with every nutrient of its label, amount, printed and computed %DV.", columns: [
             C("food_id", "→ `food.id`."),

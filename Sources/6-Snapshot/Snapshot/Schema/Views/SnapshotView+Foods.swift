@@ -1,13 +1,16 @@
 extension SnapshotView {
-    /// Each food's codes as terms of the one vocabulary of allergens and diets.
-    static let foodTerm = SnapshotView("v_food_term") { _ in
-        """
-        SELECT fc.food_id, f.name AS food, t.name AS term, t.kind, fc.code
-        FROM food_code fc
-        JOIN food f ON f.id = fc.food_id
-        JOIN code_term ct ON ct.code = fc.code
-        JOIN term t ON t.name = ct.term
-        """
+    /// Each food's codes as terms of the one vocabulary of allergens and diets; with `presence`,
+    /// whether the code says the food contains the term or may (migration 23; 7 made it without).
+    static func foodTerm(presence: Bool) -> SnapshotView {
+        SnapshotView("v_food_term") { _ in
+            """
+            SELECT fc.food_id, f.name AS food, t.name AS term, t.kind, fc.code\(presence ? ", ct.presence" : "")
+            FROM food_code fc
+            JOIN food f ON f.id = fc.food_id
+            JOIN code_term ct ON ct.code = fc.code
+            JOIN term t ON t.name = ct.term
+            """
+        }
     }
 
     /// A food's macros per serving, its diets from the one vocabulary, and how much of its label

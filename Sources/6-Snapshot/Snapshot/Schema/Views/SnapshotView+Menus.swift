@@ -14,15 +14,17 @@ extension SnapshotView {
     }
 
     /// One row per menu item and code, with the code's meaning, to join on.
-    static let menuCode = SnapshotView("v_menu_code") { _ in
-        """
-        SELECT mi.id AS menu_item_id, d.date, m.name AS meal, r.name AS restaurant, mi.name AS item,
-               mi.food_id, fc.code, dc.kind AS code_kind, ct.term
-        \(menuItemPlaces())
-        JOIN food_code fc ON fc.food_id = mi.food_id
-        JOIN dietary_code dc ON dc.code = fc.code
-        LEFT JOIN code_term ct ON ct.code = fc.code
-        """
+    static func menuCode(presence: Bool) -> SnapshotView {
+        SnapshotView("v_menu_code") { _ in
+            """
+            SELECT mi.id AS menu_item_id, d.date, m.name AS meal, r.name AS restaurant, mi.name AS item,
+                   mi.food_id, fc.code, dc.kind AS code_kind, ct.term\(presence ? ", ct.presence" : "")
+            \(menuItemPlaces())
+            JOIN food_code fc ON fc.food_id = mi.food_id
+            JOIN dietary_code dc ON dc.code = fc.code
+            LEFT JOIN code_term ct ON ct.code = fc.code
+            """
+        }
     }
 
     /// Every menu item with the macros, per serving, of the label printed on its day; with

@@ -27,7 +27,7 @@ public struct SnapshotView: Sendable {
 extension SnapshotSchema {
     /// Every view of a new snapshot, in creation order: a view comes after the views it reads.
     public static let views: [SnapshotView] = [
-        .menu, .menuCode, .foodTerm, .swipeTable, .recipeSearch, .foodMacros, .labelMacros,
+        .menu, .menuCode(presence: true), .foodTerm(presence: true), .swipeTable, .recipeSearch, .foodMacros, .labelMacros,
         .menuMacros(campus: true), .nutritionSummary(reading: "v_menu_macros"),
         .lowestSodiumEntree(reading: "v_menu_macros"), .labelDisagreements, .foodNutrition, .labelNutrient,
         .menuNutrition, .foodEstimate, .foodHistory,
