@@ -22,10 +22,10 @@ import Testing
         digest.add(day("2026-10-10", "Brunch", "Covel", [
             item(burger, "Bruin Cheeseburger", codes: ["AMLK"], description: "Beef patty"),
             item(fries, "Fries", codes: ["VG", "ZZ"]),
-        ]))
+        ]), servedBy: "ucla")
         digest.add(day("2026-10-11", "Dinner", "De Neve", [
             item(burger, "Bruin Cheeseburger w/ Fries", codes: ["AWHT"]), item(fries, "Fries", codes: ["ZZ"]),
-        ]))
+        ]), servedBy: "ucla")
 
         #expect(digest.menuItemCount == 4)
         #expect(digest.foods[burger]?.name == "Bruin Cheeseburger")
@@ -44,15 +44,31 @@ import Testing
     /// counted as having a menu: that is what a page read wrong looks like.
     @Test func aDaySeenTwiceKeepsEveryMealOnce() {
         var digest = MenuDigest()
-        digest.add(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")]))
+        digest.add(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")]), servedBy: "ucla")
         digest.add(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
             Meal(name: "Brunch", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
             Meal(name: "Dinner", restaurants: [
                 Restaurant(name: "Crossroads", sections: [Section(name: "Grill", foods: [item(fries, "Fries")])]),
                 Restaurant(name: "Feast", sections: [Section(name: "Wok", foods: [])]),
             ]),
-        ]))
+        ]), servedBy: "ucla")
         #expect(digest.mealsByDay[ServiceDate("2026-10-10")!] == ["Brunch", "Dinner"])
         #expect(digest.restaurantsByDay[ServiceDate("2026-10-10")!] == ["Covel", "Crossroads"])
+    }
+
+    /// The servings the labelled-share check weighs are the pipeline source's that served the
+    /// day, whatever platform its items name: two campuses of one platform stay apart, and a
+    /// day of one source served in two partitions adds up.
+    @Test func servingsAreCountedPerSourceOfThePipeline() {
+        var digest = MenuDigest()
+        let date = ServiceDate("2026-10-10")!
+        digest.add(day("2026-10-10", "Lunch", "Covel", [item(burger, "Burger"), item(burger, "Burger"), item(fries, "Fries")]),
+                   servedBy: "campus-a")
+        digest.add(day("2026-10-10", "Lunch", "Commons", [item(fries, "Fries")]), servedBy: "campus-b")
+        digest.add(day("2026-10-10", "Dinner", "Covel", [item(fries, "Fries")]), servedBy: "campus-a")
+        let servings = digest.servings[date] ?? [:]
+        #expect(servings.keys.sorted() == ["campus-a", "campus-b"])
+        #expect(servings["campus-a"]?.map(\.items).reduce(0, +) == 4)
+        #expect(servings["campus-b"]?.map(\.items) == [1])
     }
 }

@@ -62,4 +62,23 @@ import TestSupport
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(written).path), "\(written)")
         }
     }
+
+    /// `scripts/sample` runs in the checkout: every folder a run makes in its workspace is one
+    /// `.gitignore` names, so a quick start leaves `git status` clean (the parse cache's
+    /// `cache/` was left untracked).
+    @Test func whatARunMakesInTheCheckoutIsIgnored() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (spec, _) = try SampleCopy.make(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        let night = try ExternalProgram.run(CommissaryProcess.binary, ["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(night.status == 0, "\(night.output)")
+        let made = try FileManager.default.contentsOfDirectory(atPath: workspace.path).sorted()
+        #expect(made.contains("cache") && made.contains("snapshots"), "\(made)")
+        let ignored = try String(contentsOf: Paths.packageRoot.appendingPathComponent(".gitignore"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        for name in made {
+            #expect(ignored.contains("/\(name)/"), "\(name)/ is made by a run and not in .gitignore")
+        }
+    }
 }

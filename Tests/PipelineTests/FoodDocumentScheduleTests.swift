@@ -265,6 +265,36 @@ import TestSupport
         #expect(feed.server.requests(to: path).count == 3)
     }
 
+    /// A night whose menu cannot be had (the day kept from its last good version, stale) read no
+    /// food document; the night after asks for the menu and for no food document that is not
+    /// due: each recipe was asked once over the three nights, not once more after the outage.
+    @Test func theNightAfterAnOutageAsksOnlyWhatIsDue() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let feed = try SmallFeed(listing: ["1007", "6185"])
+        defer { feed.server.stop() }
+        let spec = try feed.spec(in: workspace)
+        let menu = "/menus/\(UCLARecipeDocumentsTests.date).json"
+        let recipes = ["/recipes/1007.json", "/recipes/6185.json"]
+        let start = try #require(ServiceDate("2025-11-01"))
+        let good = try await Self.run(spec, workspace: workspace, on: start)
+        #expect(good.published)
+        #expect(recipes.map { feed.server.requests(to: $0).count } == [1, 1])
+
+        let body = try UCLARecipeDocumentsTests.menu(listing: ["1007", "6185"])
+        feed.serve(menu, nil)
+        let outage = try await Self.run(spec, workspace: workspace, on: ServiceDate(daysSinceEpoch: start.daysSinceEpoch + 1))
+        #expect(outage.stale.count == 1, "\(outage.stale)")
+
+        feed.serve(menu, body)
+        let after = try await Self.run(spec, workspace: workspace, on: ServiceDate(daysSinceEpoch: start.daysSinceEpoch + 2))
+        #expect(after.published && after.stale.isEmpty)
+        #expect(feed.server.requests(to: menu).count == 3)
+        #expect(recipes.map { feed.server.requests(to: $0).count } == [1, 1])
+        #expect(Self.fetchCounts(after)["documents_fresh"] == 2, "\(Self.fetchCounts(after))")
+        #expect(try Self.foodName(after, id: "1007").first?.last == .integer(1))
+    }
+
     /// A recipe corrected on the server is picked up on the night its period (7 days by
     /// default) ends, through a conditional request, and not before; a document that did not
     /// change answers 304 that night.

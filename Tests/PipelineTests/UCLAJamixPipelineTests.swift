@@ -111,6 +111,10 @@ import TestSupport
         let inside = SwipeTermChecks(settings: swipes, today: ServiceDate(daysSinceEpoch: end.daysSinceEpoch - 29))
             .outcomes(menuDays: [end])
         #expect(inside.map(\.name) == ["swipe_terms_end"])
+        // Long past the end (2026-11-28 is 531 days after 2025-06-15): said plainly, not "within 30 days".
+        let past = SwipeTermChecks(settings: swipes, today: try #require(ServiceDate("2026-11-28"))).outcomes(menuDays: [])
+        #expect(past.map(\.message) == ["the term calendars (ucla-2024-25.yml) ended on 2025-06-15, 531 day(s) before "
+                                         + "2026-11-28: add the next year's terms file to swipes.terms"])
     }
 
     /// One run per night, in order, against the seven real nights: each night's snapshot holds
@@ -175,7 +179,8 @@ import TestSupport
                 """, on: snapshot).rows
             #expect(carrying == [[.integer(Int64(labelled))]], "night \(night)")
             let share = try #require(report.manifest.checks.first { $0.name == "labelled_share" })
-            #expect(share.message.hasPrefix("ucla-jamix: \(labelled) of \(items) menu item(s) carry a label"), "\(share.message)")
+            // Named by the pipeline's source (`ucla`), as the check is made per source.
+            #expect(share.message.hasPrefix("ucla: \(labelled) of \(items) menu item(s) carry a label"), "\(share.message)")
             #expect(share.message.contains("\(items - labelled) without"))
 
             // Foods served at a portion less than half or more than twice their recipe's own

@@ -583,6 +583,12 @@ struct PostgresPublishTests {
         // The sample's 124 menu items (SampleData/README.md).
         #expect(try SnapshotReader.rowCounts(of: latest)["menu_item"] == 124)
 
+        // Still down on a night when nothing changed: the line says so, not "published".
+        let stillDown = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(stillDown.status == 5, "\(stillDown.error)")
+        #expect(stillDown.error.contains(": nothing changed tonight and latest still points at it, but PostgreSQL was not updated")
+                && !stillDown.error.contains("published, and"), "\(stillDown.error)")
+
         // The server is back: the next run finds every input unchanged and still sends the
         // night PostgreSQL missed.
         let server = try PrivatePostgres()

@@ -69,6 +69,26 @@ import TestSupport
         try expectSoundSnapshots(folder.appendingPathComponent("snapshots"))
     }
 
+    /// `commissary query … | head -1`: the reader took what it wanted and closed the pipe. The
+    /// query ends quietly with status 0, as a Unix tool does, where it said "broken pipe" and
+    /// ended with status 4; a run whose summary nobody reads still publishes with status 0.
+    @Test func aReaderThatStopsReadingAnAnswerIsNoFailure() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = try pipeline(in: folder)
+        let workspace = ["--workspace", folder.path]
+        for command in [["run", pipeline.path] + workspace, ["query", "latest", "SELECT * FROM v_menu"] + workspace,
+                        ["query", "latest", "SELECT * FROM v_menu", "--format", "csv"] + workspace] {
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            let run = try await CommissaryProcess.run(command + ["--log-format", "json"].filter { _ in command[0] == "run" },
+                                                      standardOutput: pipe.fileHandleForWriting)
+            let name = command.prefix(2).joined(separator: " ")
+            #expect(run.status == 0, "\(name): \(run.status) \(run.error)")
+            #expect(!run.error.contains("error:"), "\(name): \(run.error)")
+        }
+    }
+
     /// `>/dev/full` for every command that answers on standard output: status 4 and one line on
     /// standard error naming standard output and the reason, where `run`, `diff`, `schema` and
     /// `query` used to exit 0 with their answer lost.

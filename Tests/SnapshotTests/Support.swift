@@ -74,7 +74,7 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1") throws -> S
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
         try staging.append(day)
-        digest.add(day)
+        digest.add(day, servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes)
     try staging.record(run: run(runId), checks: [

@@ -18,7 +18,7 @@ extension Failure {
     /// (exit 4), whatever the checks said of the data that is missing because of it.
     static func unreachable(_ report: RunReport) -> Failure {
         let troubled = report.failedPartitions + report.stalePartitions
-        let list = abridged(troubled.map(\.brief), rest: { "and \($0) more: see the manifest \(report.manifestPath)" })
+        let list = abridged(byReason(troubled), rest: { "and \($0) more: see the manifest \(report.manifestPath)" })
         let outcome = report.published
             ? "published with \(report.stalePartitions.count) stale \(noun(report.stalePartitions)), each its last good version"
             : "not published; the previous snapshot stays latest"
@@ -43,6 +43,36 @@ extension Failure {
     static func notPublished(_ reasons: [String], manifest: String) -> Failure {
         let said = reasons.joined(separator: "; ")
         return Failure(.blocked, "not published: " + said + manifestNote(said, manifest))
+    }
+
+    /// The partitions, those that failed for the same reason at one source said once: an outage
+    /// stops every day with the same error, which was repeated day after day (six days made a
+    /// mail of 1,182 characters). A group names its first address; the manifest has every one.
+    static func byReason(_ partitions: [RunManifest.Partition]) -> [String] {
+        var groups: [(source: String, reason: String, address: String?, keys: [String])] = []
+        for partition in partitions {
+            let (address, reason) = addressAndReason(partition.message ?? partition.status.rawValue)
+            if let index = groups.firstIndex(where: { $0.source == partition.source && $0.reason == reason }) {
+                groups[index].keys.append(partition.key)
+            } else {
+                groups.append((partition.source, reason, address, [partition.key]))
+            }
+        }
+        return groups.map { group in
+            guard group.keys.count > 1 else {
+                return "\(group.keys[0]) (\(group.source): \(group.address.map { "\($0): " } ?? "")\(group.reason))"
+            }
+            return abridged(group.keys) + " (\(group.source), each: \(group.reason)"
+                + (group.address.map { "; the first at \($0)" } ?? "") + ")"
+        }
+    }
+
+    /// A partition's message as the address it names first and what happened there
+    /// ("http://…/menus/2025-04-11.json: Failed to connect …"); no address when it names none.
+    private static func addressAndReason(_ message: String) -> (address: String?, reason: String) {
+        guard message.hasPrefix("http://") || message.hasPrefix("https://") || message.hasPrefix("/"),
+              let colon = message.range(of: ": ") else { return (nil, message) }
+        return (String(message[..<colon.lowerBound]), String(message[colon.upperBound...]))
     }
 
     /// "day(s)" when every partition is a service day, "partition(s)" when one is not (`hours`).

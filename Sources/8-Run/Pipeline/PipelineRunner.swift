@@ -195,9 +195,11 @@ extension Failure {
                 + "resumes from the partitions already done")
     }
 
-    /// The snapshot was published and `latest` points at it, but what comes after failed.
-    static func publishedIncompletely(_ snapshot: String, problems: [String]) -> Failure {
-        Failure(.publishedIncompletely, "published, and latest points at it, but " + problems.joined(separator: "; "),
-                at: snapshot)
+    /// The snapshot was published and `latest` points at it, but what comes after failed; on an
+    /// unchanged night, nothing was published and the current snapshot stays latest, which is
+    /// what the line says instead.
+    static func publishedIncompletely(_ snapshot: String, problems: [String], unchanged: Bool = false) -> Failure {
+        let what = unchanged ? "nothing changed tonight and latest still points at it" : "published, and latest points at it"
+        return Failure(.publishedIncompletely, what + ", but " + problems.joined(separator: "; "), at: snapshot)
     }
 }

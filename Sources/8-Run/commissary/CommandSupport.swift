@@ -25,9 +25,12 @@ func answer(_ text: String, terminator: String = "\n") {
 }
 
 /// The first failed write to standard output or standard error, if any: a command that could
-/// not say what it had to has not succeeded.
+/// not say what it had to has not succeeded. A reader of standard output that stopped reading
+/// (`commissary query … | head`) took what it wanted, as with any Unix tool: no failure, unless
+/// standard error failed too.
 var failedStandardStream: Failure? {
-    CheckedOutput.standardOutput.failure ?? CheckedOutput.standardError.failure
+    if CheckedOutput.standardOutput.readerStoppedReading { return CheckedOutput.standardError.failure }
+    return CheckedOutput.standardOutput.failure ?? CheckedOutput.standardError.failure
 }
 
 /// `--date 2026-10-12`: a service day as YYYY-MM-DD, refused by ArgumentParser otherwise.

@@ -72,6 +72,11 @@ public final class CheckedOutput: Sendable {
         guard write(text) else { throw failure ?? Failure.output(name, errorNumber: EIO) }
     }
 
+    /// Whether a write failed because the pipe's reader had closed it (`… | head`).
+    public var readerStoppedReading: Bool {
+        firstFailure.withLock { $0 } == EPIPE
+    }
+
     /// The first write that failed, if one did.
     public var failure: Failure? {
         firstFailure.withLock { $0 }.map { Failure.output(name, errorNumber: $0) }

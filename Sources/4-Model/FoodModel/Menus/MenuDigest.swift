@@ -33,7 +33,8 @@ public struct MenuDigest: Hashable, Sendable {
     public private(set) var codes: [String: CodeSighting] = [:]
     public private(set) var menuItemCount = 0
     /// Which foods each source served on each day, and how many items each: what the
-    /// labelled-share check weighs once every food's label is known. Kept as the day's distinct
+    /// labelled-share check weighs once every food's label is known. The source is the
+    /// pipeline's (two campuses of one platform are two sources), not the platform's. Kept as the day's distinct
     /// foods (numbers into `foodOrder`), so it grows with foods per day, not with items.
     public private(set) var servings: [ServiceDate: [String: [FoodServings]]] = [:]
     /// Every food of the menus, numbered in the order first served.
@@ -48,9 +49,9 @@ public struct MenuDigest: Hashable, Sendable {
 
     public init() {}
 
-    /// Takes in one day, after those added before it: first appearances are in the order
-    /// the days are added.
-    public mutating func add(_ day: ServiceDay) {
+    /// Takes in one day that the pipeline's `source` served, after those added before it: first
+    /// appearances are in the order the days are added.
+    public mutating func add(_ day: ServiceDay, servedBy source: String) {
         for meal in day.meals where !(mealsByDay[day.date]?.contains(meal.name) ?? false) {
             mealsByDay[day.date, default: []].append(meal.name)
         }
@@ -59,9 +60,9 @@ public struct MenuDigest: Hashable, Sendable {
         restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { meal in
             meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
         })
-        var served: [String: [Int32: Int32]] = [:]
+        var served: [Int32: Int32] = [:]
         day.forEachMenuItem { item in
-            served[item.source, default: [:]][number(of: item.food), default: 0] += 1
+            served[number(of: item.food), default: 0] += 1
             menuItemCount += 1
             foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])].add(item)
             for code in item.codes {
@@ -69,8 +70,8 @@ public struct MenuDigest: Hashable, Sendable {
                 codes[code] = CodeSighting(count: (codes[code]?.count ?? 0) + 1, example: example)
             }
         }
-        for (source, foods) in served {
-            servings[day.date, default: [:]][source, default: []] += foods.sorted { $0.key < $1.key }
+        if !served.isEmpty {
+            servings[day.date, default: [:]][source, default: []] += served.sorted { $0.key < $1.key }
                 .map { FoodServings(food: $0.key, items: $0.value) }
         }
     }

@@ -26,11 +26,13 @@ struct SwipeTermChecks {
         }
         if let end = settings.terms.map(\.lastDay).max(), end.daysSinceEpoch - today.daysSinceEpoch < Self.noticeDays {
             let files = settings.termFiles.map(\.lastPathComponent).joined(separator: ", ")
+            let days = end.daysSinceEpoch - today.daysSinceEpoch
+            // An end already passed is said as what it is; no date past it is ever assumed.
+            let when = days < 0 ? "ended on \(end), \(-days) day(s) before \(today)"
+                : "end on \(end), within \(Self.noticeDays) days of \(today)"
             outcomes.append(CheckOutcome(
-                name: "swipe_terms_end", severity: .warning, passed: false,
-                value: Double(end.daysSinceEpoch - today.daysSinceEpoch),
-                message: "the term calendars (\(files)) \(end < today ? "ended" : "end") on \(end), "
-                    + "within \(Self.noticeDays) days of \(today): add the next year's terms file to swipes.terms"))
+                name: "swipe_terms_end", severity: .warning, passed: false, value: Double(days),
+                message: "the term calendars (\(files)) \(when): add the next year's terms file to swipes.terms"))
         }
         return outcomes
     }

@@ -20,6 +20,8 @@ public actor DocumentLog: DocumentReader {
     private let clock: RunClock
     /// Food documents parsed in earlier runs, by their bytes (`food`); nil: every one is parsed.
     private let parsedFoods: (any ParsedFoods)?
+    /// Addresses whose stored copy is not to be used: asked again as if the store had none.
+    private let distrusted: Set<String>
     /// What the run's revalidation already fetched for this partition (or failed to): each is
     /// served once instead of being requested a second time.
     private var prefetched: [String: Result<FetchedDocument, any Error>]
@@ -48,9 +50,11 @@ public actor DocumentLog: DocumentReader {
 
     public init(upstream: any DocumentSource, known: RawStore?, clock: RunClock,
                 prefetched: [String: Result<FetchedDocument, any Error>] = [:],
-                policy: FoodDocumentPolicy? = nil, upstreamAsks: Bool = true, parsedFoods: (any ParsedFoods)? = nil) {
+                policy: FoodDocumentPolicy? = nil, upstreamAsks: Bool = true, parsedFoods: (any ParsedFoods)? = nil,
+                distrusted: Set<String> = []) {
         self.upstream = upstream
         self.parsedFoods = parsedFoods
+        self.distrusted = distrusted
         self.known = known
         self.clock = clock
         self.prefetched = prefetched
@@ -146,7 +150,8 @@ public actor DocumentLog: DocumentReader {
 
     /// The newest stored fetch of `url`: as recalled, else asked of the store now.
     private func storedRecord(of url: String) -> FetchRecord? {
-        if let record = recalled.removeValue(forKey: url) { return record }
+        if let record = recalled.removeValue(forKey: url) { return distrusted.contains(url) ? nil : record }
+        guard !distrusted.contains(url) else { return nil }
         return known.flatMap { try? $0.latestRecord(for: url) }
     }
 

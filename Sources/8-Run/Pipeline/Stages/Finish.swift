@@ -48,7 +48,9 @@ struct Finish {
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
         let problems = try Publish(context: context, store: store).catchUp(current)
-        guard problems.isEmpty else { throw Failure.publishedIncompletely(current.path, problems: problems) }
+        guard problems.isEmpty else {
+            throw Failure.publishedIncompletely(current.path, problems: problems, unchanged: true)
+        }
         context.emit(.unchanged, message: "every input is what \(current.lastPathComponent) was built from",
                      path: current.path)
         let seconds = context.secondsSinceStart

@@ -53,7 +53,9 @@ struct SnapshotLocator {
             let links = ((try? FileManager.default.contentsOfDirectory(atPath: store.directory.path)) ?? [])
                 .filter { $0.hasPrefix("latest-") }.sorted()
             guard links.count == 1 else {
-                throw Failure(.snapshot, links.isEmpty ? "no snapshot has been published here yet"
+                throw Failure(.snapshot, links.isEmpty
+                              ? "no snapshot has been published in this workspace yet; pass the workspace a pipeline "
+                                + "runs in (--workspace DIR) or a snapshot file's path"
                               : "several pipelines have published (\(links.joined(separator: ", "))); name one as latest-<pipeline>",
                               at: store.directory.path)
             }
@@ -61,7 +63,8 @@ struct SnapshotLocator {
         }
         if name.hasPrefix("latest-"), !name.contains("/") {
             guard let url = store.latest(pipeline: String(name.dropFirst("latest-".count))) else {
-                throw Failure(.snapshot, "no snapshot published for this pipeline", at: store.latestLink(
+                throw Failure(.snapshot, "no snapshot published for this pipeline in this workspace; pass the "
+                              + "workspace it runs in (--workspace DIR) or a snapshot file's path", at: store.latestLink(
                     pipeline: String(name.dropFirst("latest-".count))).path)
             }
             return url

@@ -243,7 +243,7 @@ struct Harvest {
         normalize(&result.dataset, of: outcome, into: &harvest)
         for day in result.dataset.serviceDays {
             let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? []
-            try menus.append(day, labelVersions: versions)
+            try menus.append(day, servedBy: source, labelVersions: versions)
         }
         result.dataset.serviceDays = []
         // A stale day's foods are its last good version's: a food another partition read
@@ -326,7 +326,7 @@ struct Harvest {
            case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
-            outcome = try await parse(work, adapterRun: adapterRun, known: lastFailed ? nil : known, foods: cache)
+            outcome = try await parse(work, adapterRun: adapterRun, known: known, foods: cache)
             if partitionCache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
         }
         if work.history {
@@ -377,6 +377,17 @@ struct Harvest {
         return nil
     }
 
+    /// The documents a failed attempt read with other bytes than its last good version (all it
+    /// read, when it never had one): a refused night's pages may be why it was refused, so the
+    /// next night asks for them again rather than reading the raw store's copies. Everything else
+    /// the store holds is used as on any night: an outage night read nothing, and the night after
+    /// it asks only what is due.
+    static func readOnAFailedNight(_ previous: PartitionState) -> Set<String> {
+        guard previous.status == .failed else { return [] }
+        let good = Set((previous.lastGood?.documents ?? []).map { [$0.url, $0.sha256] })
+        return Set(previous.documents.filter { !good.contains([$0.url, $0.sha256]) }.map(\.url))
+    }
+
     /// Reads and parses the partition: from the raw store when its documents are known, else
     /// from its source (what revalidation fetched for it first).
     private func parse(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?, foods: ParseCache?) async throws
@@ -385,7 +396,7 @@ struct Harvest {
         let upstream = try work.knownDocuments.map { try context.replay($0, fallback: work.live) } ?? work.live
         let log = DocumentLog(upstream: upstream, known: known, clock: context.clock, prefetched: work.prefetched,
                               policy: context.foodDocumentPolicy(for: work), upstreamAsks: work.knownDocuments == nil,
-                              parsedFoods: foods)
+                              parsedFoods: foods, distrusted: work.previous.map(Self.readOnAFailedNight) ?? [])
         // The log has the prefetched bodies now; the outcome need not carry them until its turn.
         work.prefetched = [:]
         let result: Result<PartitionResult, any Error>

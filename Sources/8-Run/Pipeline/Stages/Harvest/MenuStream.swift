@@ -16,9 +16,10 @@ final class MenuStream {
         self.times = times
     }
 
-    /// `labelVersions`: each item's label version, in page order (`LabelVersions.record`).
-    func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
+    /// A day the pipeline's `source` served; `labelVersions`: each item's label version, in page
+    /// order (`LabelVersions.record`).
+    func append(_ day: ServiceDay, servedBy source: String, labelVersions: [Int?]) throws {
         try times.measure(.write) { try staging.append(day, labelVersions: labelVersions) }
-        digest.add(day)
+        digest.add(day, servedBy: source)
     }
 }
