@@ -134,7 +134,7 @@ let package = Package(
         // lines, the failure it ends with, its metrics file.
         .target(
             name: "RunReporting",
-            dependencies: ["Basics", "FoodModel", "Pipeline", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Basics", "FoodModel", "Pipeline", "Snapshot", .product(name: "Logging", package: "swift-log")],
             path: "Sources/7-Outputs/RunReporting"
         ),
         // What the commands other than `run` work out and lay out: places near a point, swipe
@@ -221,7 +221,7 @@ let package = Package(
         .testTarget(
             name: "PipelineTests",
             dependencies: [
-                "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
+                "Basics", "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "FoodModel", "Fetching", "Nutrition", "Swipes",
                 "TestSupport", "SnapshotTestSupport", "commissary", "Report", "PostgresTarget", "RunReporting",
                 "CommandAnswers", "Feeds", .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -42,8 +42,8 @@ import TestSupport
     @Test func theCronCommandWorksTheFirstNightInAnEmptyFolder() async throws {
         let command = try Self.cronCommand()
         #expect(try Self.text("commissary-nightly.service").contains("ExecStart=\(command)\n"))
-        let documented = "15 2 * * *  cd /srv/commissary && "
-            + command.replacingOccurrences(of: "/usr/local/bin/commissary", with: "commissary") + "\n"
+        // The full path: cron's PATH is /usr/bin:/bin, where a bare `commissary` is not (exit 127).
+        let documented = "15 2 * * *  cd /srv/commissary && " + command + "\n"
         for document in ["README.md", "docs/pipelines.md"] {
             let text = try String(contentsOf: Paths.packageRoot.appendingPathComponent(document), encoding: .utf8)
             #expect(text.contains(documented), "\(document) shows another cron line than deploy/crontab")
@@ -80,5 +80,70 @@ import TestSupport
         for name in made {
             #expect(ignored.contains("/\(name)/"), "\(name)/ is made by a run and not in .gitignore")
         }
+    }
+
+    /// Prometheus's own tool accepts the alert rules, and they fire as their comments say, on
+    /// series made up as `promtool test rules` reads them: the site down for two nights (each
+    /// night published stale, so the served data's time stays at the last good fetch) pages
+    /// after 36 hours; a night that published cleanly pages nothing.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool"), "scripts/test installs prometheus"))
+    func theAlertRulesLoadAndFireOnAnOutage() throws {
+        let promtool = URL(fileURLWithPath: "/usr/bin/promtool")
+        let rules = Self.deploy.appendingPathComponent("commissary-alerts.yml")
+        let checked = try ExternalProgram.run(promtool, ["check", "rules", rules.path])
+        #expect(checked.status == 0, "\(checked.output)")
+        #expect(checked.output.contains("SUCCESS: 5 rules found"), "\(checked.output)")
+
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A sample a minute (Prometheus forgets a series after 5 minutes without one). "down":
+        // the last good fetch at 0, every night since republished stale, so the served time
+        // stays 0; at 40 h the data is 40 h old. "fine" is current all along.
+        let tests = """
+            rule_files: [\(rules.path)]
+            evaluation_interval: 1m
+            tests:
+              - interval: 1m
+                input_series:
+                  - series: 'commissary_served_data_timestamp_seconds{pipeline="down"}'
+                    values: '0x2880'
+                  - series: 'commissary_served_data_timestamp_seconds{pipeline="fine"}'
+                    values: '0+60x2880'
+                  - series: 'commissary_run_finished_timestamp_seconds{pipeline="down"}'
+                    values: '0+60x2880'
+                  - series: 'commissary_run_finished_timestamp_seconds{pipeline="fine"}'
+                    values: '0+60x2880'
+                  - series: 'commissary_served_stale_partitions{pipeline="down"}'
+                    values: '0 6x2879'
+                  - series: 'commissary_labelled_ratio{pipeline="fine",source="ucla"}'
+                    values: '0.7x2880'
+                alert_rule_test:
+                  - eval_time: 30h
+                    alertname: CommissaryServedDataOld
+                    exp_alerts: []
+                  - eval_time: 40h
+                    alertname: CommissaryServedDataOld
+                    exp_alerts:
+                      - exp_labels: {severity: page, pipeline: down}
+                        exp_annotations:
+                          summary: "down: what latest serves was last known current 1d 16h 0m 0s ago"
+                          description: "Read the last run's line in the cron mail or the journal, and its manifest under state/runs/."
+                  - eval_time: 40h
+                    alertname: CommissaryStalePartitionsServed
+                    exp_alerts:
+                      - exp_labels: {severity: ticket, pipeline: down}
+                        exp_annotations:
+                          summary: "down: latest carries 6 partition(s) from their last good version"
+                  - eval_time: 40h
+                    alertname: CommissaryLabelsMissing
+                    exp_alerts: []
+                  - eval_time: 40h
+                    alertname: CommissaryNoRun
+                    exp_alerts: []
+            """
+        let file = folder.appendingPathComponent("commissary-alerts.test.yml")
+        try Data(tests.utf8).write(to: file)
+        let tested = try ExternalProgram.run(promtool, ["test", "rules", file.path])
+        #expect(tested.status == 0, "\(tested.output)")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Snapshot
 import Testing
 import TestSupport
 
@@ -46,6 +47,42 @@ struct InstallTests {
         #expect(said.isEmpty, "\(said)")
         let latest = folder.appendingPathComponent("snapshots/latest-sample").path
         #expect(FileManager.default.fileExists(atPath: latest))
+    }
+
+    /// The README's cron line as cron runs it: `env -i` with cron's `PATH=/usr/bin:/bin` and a
+    /// home folder that holds nothing, as a system service under `ProtectHome=yes` sees it. Its
+    /// command (the installed binary by its full path) publishes the sample on the first night,
+    /// quietly, with the recipes' estimates read from the reference the install put in
+    /// `share/commissary`, where a bare `commissary` would not even be found.
+    @Test func theREADMEsCronLineRunsUnderCronsEnvironmentWithTheEstimates() throws {
+        let share = Self.prefix.appendingPathComponent("share/commissary")
+        let reference = share.appendingPathComponent("usda-sr24.sqlite")
+        #expect(FileManager.default.fileExists(atPath: reference.path), "scripts/install puts the reference in share/commissary")
+        let readme = try String(contentsOf: Paths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("15 2 * * *  cd /srv/commissary && ") })
+        let command = String(try #require(line.range(of: "&& ").map { line[$0.upperBound...] }))
+        #expect(command.hasPrefix("/usr/local/bin/commissary run Pipelines/nightly-ucla.yml "))
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Pipelines"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: share.appendingPathComponent("SampleData"), to: folder.appendingPathComponent("SampleData"))
+        // The sample stands in for the nightly pipeline, under the name the line gives.
+        try FileManager.default.copyItem(at: share.appendingPathComponent("Pipelines/sample.yml"),
+                                         to: folder.appendingPathComponent("Pipelines/nightly-ucla.yml"))
+        let home = folder.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let installed = command.replacingOccurrences(of: "/usr/local/bin/commissary", with: Self.binary.path)
+        let night = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "-i", "PATH=/usr/bin:/bin", "HOME=\(home.path)", "/bin/sh", "-c", "cd '\(folder.path)' && \(installed)",
+        ])
+        #expect(night.status == 0, "\(night.output)")
+        #expect(night.output.isEmpty, "--quiet says nothing on a good night: \(night.output)")
+        let latest = folder.appendingPathComponent("snapshots/latest-sample")
+        let estimates = try QueryResult.run("SELECT count(*) FROM food_estimate", on: latest).rows
+        #expect(estimates != [[.integer(0)]], "the estimates are there: \(estimates)")
+        let missing = try QueryResult.run("SELECT count(*) FROM _checks WHERE name = 'nutrition_estimates' AND passed = 0",
+                                          on: latest).rows
+        #expect(missing == [[.integer(0)]])
     }
 
     /// The shells' completions are installed, each naming the commands.

@@ -1,4 +1,6 @@
+import Basics
 import Foundation
+import Snapshot
 import Testing
 import TestSupport
 
@@ -32,9 +34,17 @@ import TestSupport
         try Self.expectFigures(first, match: manifest, outcome: "published")
         let firstSuccess = try #require(Self.value(first, "commissary_last_success_timestamp_seconds"))
         #expect(firstSuccess == Self.value(first, "commissary_run_finished_timestamp_seconds"))
+        #expect(firstSuccess == Self.value(first, "commissary_last_publish_timestamp_seconds"))
+        #expect(firstSuccess == Self.value(first, "commissary_served_data_timestamp_seconds"))
+        #expect(Self.value(first, "commissary_served_stale_partitions") == 0)
         // All three sample days are read from their pages, every item carries a label.
         #expect(Self.value(first, "commissary_partitions", ["status": "fetched"]) == 5)
-        #expect(Self.value(first, "commissary_labelled_share", ["source": "ucla-menu"]) == 1)
+        #expect(Self.value(first, "commissary_labelled_ratio", ["source": "ucla-menu"]) == 1)
+        // Prometheus's linter finds nothing to say of the names, units and help texts.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool") {
+            let lint = try ExternalProgram.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "/usr/bin/promtool check metrics < '\(metrics)'"])
+            #expect(lint.status == 0 && lint.output.isEmpty, "\(lint.output)")
+        }
 
         // A day's page gone: the day is published from its last good version (exit 6).
         try FileManager.default.removeItem(at: site.appendingPathComponent("Menus/2026-10-11.html"))
@@ -42,9 +52,18 @@ import TestSupport
         #expect(stale.status == 6, "\(stale.error)")
         let second = try Self.samples(in: metrics)
         try Self.expectFigures(second, match: try Self.latestManifest(in: workspace), outcome: "published_stale")
-        #expect(Self.value(second, "commissary_stale_days") == 1)
-        let secondSuccess = try #require(Self.value(second, "commissary_last_success_timestamp_seconds"))
-        #expect(secondSuccess > firstSuccess)
+        // Published, but with a day carried stale: no success (the data is not all fresh), a
+        // publication, and the served data as old as the kept day's fetch on the first night.
+        #expect(Self.value(second, "commissary_served_stale_partitions") == 1)
+        #expect(Self.value(second, "commissary_last_success_timestamp_seconds") == firstSuccess)
+        let secondPublish = try #require(Self.value(second, "commissary_last_publish_timestamp_seconds"))
+        #expect(secondPublish == Self.value(second, "commissary_run_finished_timestamp_seconds") && secondPublish > firstSuccess)
+        let latest = workspace.appendingPathComponent("snapshots/latest-sample")
+        let kept = try QueryResult.run("SELECT kept_fetched_at FROM _stale", on: latest).rows
+        guard case .text(let keptAt)? = kept.first?.first else { Issue.record("no _stale row: \(kept)"); return }
+        let keptTime = try #require(ISOTimestamp.date(fromString: keptAt)).timeIntervalSince1970
+        #expect(Self.value(second, "commissary_served_data_timestamp_seconds") == keptTime)
+        #expect(keptTime < firstSuccess)
 
         // A check blocks the night: nothing published, the last success is the night before's.
         let text = try String(contentsOf: spec, encoding: .utf8)
@@ -54,8 +73,12 @@ import TestSupport
         #expect(blocked.status == 3, "\(blocked.error)")
         let third = try Self.samples(in: metrics)
         try Self.expectFigures(third, match: try Self.latestManifest(in: workspace), outcome: "not_published")
-        #expect(Self.value(third, "commissary_last_success_timestamp_seconds") == secondSuccess)
-        #expect(try #require(Self.value(third, "commissary_run_finished_timestamp_seconds")) > secondSuccess)
+        // Nothing published: what is served is still the second night's snapshot, stale day and all.
+        #expect(Self.value(third, "commissary_last_success_timestamp_seconds") == firstSuccess)
+        #expect(Self.value(third, "commissary_last_publish_timestamp_seconds") == secondPublish)
+        #expect(Self.value(third, "commissary_served_stale_partitions") == 1)
+        #expect(Self.value(third, "commissary_served_data_timestamp_seconds") == keptTime)
+        #expect(try #require(Self.value(third, "commissary_run_finished_timestamp_seconds")) > secondPublish)
         #expect(Self.value(third, "commissary_checks_failed", ["severity": "error"]) ?? 0 >= 1)
 
         // The pipeline file refused (an unknown key): a failed night all the same, with the first
@@ -65,7 +88,9 @@ import TestSupport
         #expect(refused.status == 1, "\(refused.error)")
         let fourth = try Self.samples(in: metrics)
         #expect(Self.value(fourth, "commissary_run_outcome", ["outcome": "failed", "pipeline": "sample"]) == 1)
-        #expect(Self.value(fourth, "commissary_last_success_timestamp_seconds") == secondSuccess)
+        #expect(Self.value(fourth, "commissary_last_success_timestamp_seconds") == firstSuccess)
+        #expect(Self.value(fourth, "commissary_last_publish_timestamp_seconds") == secondPublish)
+        #expect(Self.value(fourth, "commissary_served_stale_partitions") == 1)
         let refusedAt = try #require(Self.value(fourth, "commissary_run_finished_timestamp_seconds"))
         #expect(refusedAt >= Self.value(third, "commissary_run_finished_timestamp_seconds") ?? .infinity)
         // Written aside and renamed: nothing but the file is left in its folder.

@@ -26,7 +26,8 @@ import TestSupport
         let missing = URL(fileURLWithPath: "/nonexistent/commissary/usda-sr24.sqlite")
         let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: missing) }
         #expect(error.description == "/nonexistent/commissary/usda-sr24.sqlite: the nutrition reference usda-sr24 is "
-                + "missing: run scripts/nutrition-reference, which builds it from Debian's cronometer package")
+                + "missing: run scripts/nutrition-reference, which builds it from Debian's cronometer package (or "
+                + "scripts/install, which puts it in PREFIX/share/commissary, where a system service finds it)")
     }
 
     @Test func aFileThatIsNotTheReferenceIsRefusedWithTheRemedy() throws {

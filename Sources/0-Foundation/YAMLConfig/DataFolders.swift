@@ -20,6 +20,13 @@ public enum DataFolders {
         return beside
     }
 
+    /// The installed file `relative` names (in `$COMMISSARY_DATA`, then `share/commissary` beside
+    /// the binary's folder), if one is there.
+    public static func installed(_ relative: String) -> URL? {
+        roots.map { $0.appendingPathComponent(relative).standardizedFileURL }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
     /// The folders of installed defaults, in the order they are searched.
     static var roots: [URL] {
         var roots: [URL] = []

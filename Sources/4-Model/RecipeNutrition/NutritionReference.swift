@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import GRDB
 import Synchronization
+import YAMLConfig
 
 /// A nutrition reference held in memory: every food with its household measures and the
 /// nutrients an estimate carries, per 100 g. Read once from the SQLite file
@@ -82,16 +83,21 @@ public struct NutritionReference: Sendable {
     /// The references Commissary knows, each built by a script of the repository.
     public static let known = ["usda-sr24"]
 
-    /// Where the reference `name` is read from: `$COMMISSARY_NUTRITION_REFERENCE` (a file),
-    /// else `usda-sr24.sqlite` in the user's cache folder, where the script builds it.
+    /// Where the reference `name` is read from: `$COMMISSARY_NUTRITION_REFERENCE` (a file), else
+    /// `<name>.sqlite` in the user's cache folder, where the script builds it, when it is there,
+    /// else the one `scripts/install` put in `share/commissary`: a system service whose sandbox
+    /// hides home folders (systemd's `ProtectHome=yes`) reads that one. When none is there, the
+    /// cache's path, which the missing-file message names.
     public static func location(of name: String, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> URL {
         if let file = environment["COMMISSARY_NUTRITION_REFERENCE"], !file.isEmpty {
             return URL(fileURLWithPath: file)
         }
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let folder = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        return URL(fileURLWithPath: cache).appendingPathComponent("commissary/\(name).sqlite")
+        let cache = URL(fileURLWithPath: folder).appendingPathComponent("commissary/\(name).sqlite")
+        if FileManager.default.fileExists(atPath: cache.path) { return cache }
+        return DataFolders.installed("\(name).sqlite") ?? cache
     }
 
     /// Reads the reference `name` from where `location(of:)` says; a missing or unreadable file is
@@ -99,8 +105,10 @@ public struct NutritionReference: Sendable {
     public static func load(_ name: String, from file: URL? = nil) throws -> NutritionReference {
         let file = file ?? location(of: name)
         let remedy = "run scripts/nutrition-reference, which builds it from Debian's cronometer package"
+        // An installed binary without the repository's scripts: the install puts one where it looks.
+        let installed = " (or scripts/install, which puts it in PREFIX/share/commissary, where a system service finds it)"
         guard FileManager.default.fileExists(atPath: file.path) else {
-            throw Failure.fileSystem("the nutrition reference \(name) is missing: \(remedy)", path: file.path)
+            throw Failure.fileSystem("the nutrition reference \(name) is missing: \(remedy)\(installed)", path: file.path)
         }
         // SQLite's own open of a named pipe would wait for a writer, before the run has begun.
         try RegularFile.check(file.path, what: "nutrition reference \(name)")

@@ -159,7 +159,8 @@ struct RunCommand: AsyncParsableCommand {
     /// Writes `--metrics`, when asked for, over the last run's file (whose last success it keeps).
     private func record(_ outcome: RunMetrics.Outcome, of pipeline: String, manifest: RunManifest?) throws {
         guard let metrics else { return }
-        try RunMetrics.record(outcome, of: pipeline, manifest: manifest, at: metrics)
+        let served = SnapshotStore(directory: Workspace(root: URL(fileURLWithPath: workspace)).snapshots).latest(pipeline: pipeline)
+        try RunMetrics.record(outcome, of: pipeline, manifest: manifest, served: served, at: metrics)
     }
 }
 
