@@ -144,7 +144,7 @@ import TestSupport
         let document = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/querying.md"), encoding: .utf8)
         let blocks = document.components(separatedBy: "```sql\n").dropFirst()
             .compactMap { $0.components(separatedBy: "```").first }
-        #expect(blocks.count == 9)
+        #expect(blocks.count == 10)
         var answers: [[[SQLValue]]] = []
         for sql in blocks {
             let result = try QueryResult.run(sql, on: file)
@@ -165,10 +165,15 @@ import TestSupport
         ].map { [SQLValue.text($0)] })
         // Per campus: the sample's places file says `campus: UCLA` (Pipelines/places/ucla.yml),
         // so the answer is the hall-per-day one with UCLA in front.
-        #expect(answers.count == 9 && answers[5].allSatisfy { $0.first == .text("UCLA") })
-        #expect(answers.count == 9 && answers[5].map { Array($0.dropFirst()) } == answers[4].map { [$0[0], $0[1], $0[2], $0[4]] })
+        #expect(answers.count == 10 && answers[6].allSatisfy { $0.first == .text("UCLA") })
+        #expect(answers.count == 10 && answers[6].map { Array($0.dropFirst()) } == answers[5].map { [$0[0], $0[1], $0[2], $0[4]] })
+        // The most sugar: ten items, most first, each with the portion its menu printed.
+        let sugars = answers.count == 10 ? answers[4].compactMap { row -> Double? in
+            switch row[4] { case .real(let x): x; case .integer(let x): Double(x); default: nil }
+        } : []
+        #expect(sugars.count == 10 && sugars == sugars.sorted(by: >), "\(sugars)")
         // Quinoa Tabbouleh's history: its 7 servings over the three days, at three halls.
-        #expect(answers.count == 9 && answers[7].map { Array($0.prefix(5)) } == [[
+        #expect(answers.count == 10 && answers[8].map { Array($0.prefix(5)) } == [[
             .text("Quinoa Tabbouleh"), .text("2026-10-10"), .text("2026-10-12"), .integer(7),
             .text("Bruin Plate (UCLA), De Neve (UCLA), Epicuria at Covel (UCLA)")]])
         // Six of the twelve recipes list Garlic (themealdb/meals.json).

@@ -68,6 +68,49 @@ import TestSupport
     /// Every date on the night's menus is a day of Spring 2025 (terms/ucla-2024-25.yml: from
     /// Wednesday 26 March, ten weeks and finals), with a balance for each of UCLA's plans after
     /// each meal the feed lists that day: the periods are the menus'.
+    /// The Datasette canned query `least_sodium`, as published beside the snapshot, on a night of
+    /// per-100 g recipe labels: it lists sodium per serving (the amount per 100 g × the serving's
+    /// grams / 100, worked out here from `v_food_nutrition`'s own columns), lowest first, and no
+    /// food with a flagged label.
+    private static func expectLeastSodiumPerServing(_ snapshot: URL) throws {
+        let metadata = try #require(try JSONSerialization.jsonObject(
+            with: Data(contentsOf: URL(fileURLWithPath: snapshot.path + ".metadata.json"))) as? [String: Any])
+        let database = try #require((metadata["databases"] as? [String: Any])?[snapshot.deletingPathExtension().lastPathComponent]
+                                    as? [String: Any])
+        let sql = try #require(((database["queries"] as? [String: Any])?["least_sodium"] as? [String: Any])?["sql"] as? String)
+        let listed = try QueryResult.run(sql, on: snapshot).rows
+        #expect(listed.count == 20)
+        var previous = -Double.infinity
+        for row in listed {
+            guard case .text(let food) = row[0], let perServing = number(row[2]) else {
+                Issue.record("\(row)"); continue
+            }
+            #expect(perServing >= previous)
+            previous = perServing
+            let quoted = "'" + food.replacingOccurrences(of: "'", with: "''") + "'"
+            let labels = try QueryResult.run("""
+                SELECT amount, basis, serving_grams, food_flags FROM v_food_nutrition WHERE food = \(quoted) AND nutrient_key = 'sodium'
+                """, on: snapshot).rows
+            let perServingByHand = labels.compactMap { label -> Double? in
+                guard label[3] == .integer(0), let amount = number(label[0]) else { return nil }
+                switch label[1] {
+                case .text("serving"): return amount
+                case .text("100 g"): return number(label[2]).map { amount * $0 / 100 }
+                default: return nil
+                }
+            }
+            #expect(perServingByHand.contains { abs($0 - perServing) < 1e-9 }, "\(food): \(labels)")
+        }
+    }
+
+    private static func number(_ value: SQLValue) -> Double? {
+        switch value {
+        case .real(let number): number
+        case .integer(let number): Double(number)
+        default: nil
+        }
+    }
+
     private static func expectSpringSwipeTables(in snapshot: URL, night: ServiceDate) throws {
         let plans = try String(contentsOf: Paths.pipelines.appendingPathComponent("plans/ucla.yml"), encoding: .utf8)
             .split(separator: "\n").filter { $0.hasPrefix("  - code: ") }.count
@@ -207,6 +250,21 @@ import TestSupport
                     """, on: snapshot).rows
                 #expect(chicken == [[.text("the menus serve it at 1.69 oz (47.9 g), but its per-serving amounts are for "
                                             + "its own serving, 22.44 oz (636.2 g)")]])
+                // The menu views say it beside the per-serving figures: the portion served, and
+                // that it is far from the serving they are for.
+                let served = try QueryResult.run("""
+                    SELECT DISTINCT portion, portion_mismatch, food_flags FROM v_menu_nutrition
+                    WHERE food_id = 'ucla-jamix:recipe-1588' AND date = '2025-04-08' AND nutrient_key = 'sugars'
+                    """, on: snapshot).rows
+                #expect(served.first?.prefix(2) == [.text("1.69 oz"), .integer(1)], "\(served)")
+                if case .integer(let flags)? = served.first?.last { #expect(flags >= 1) } else { Issue.record("\(served)") }
+            }
+            if night == UCLAJamixNights.nights[0] { try Self.expectLeastSodiumPerServing(snapshot) }
+            // Every menu item of a flagged food says so in both menu views; no other does.
+            for view in ["v_menu_macros", "v_menu_nutrition"] {
+                let saying = try QueryResult.run("SELECT DISTINCT food_id FROM \(view) WHERE portion_mismatch", on: snapshot).rows
+                    .compactMap { row -> String? in if case .text(let id) = row[0] { id } else { nil } }
+                #expect(Set(saying) == mismatched, "\(view), night \(night)")
             }
 
             try Self.expectSpringSwipeTables(in: snapshot, night: night)

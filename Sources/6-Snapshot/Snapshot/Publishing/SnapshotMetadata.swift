@@ -122,10 +122,14 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
             SELECT food FROM v_food_term WHERE term = 'vegan'
             EXCEPT SELECT food FROM v_food_term WHERE term = 'tree_nuts' ORDER BY food
             """),
-        "least_sodium": CannedQuery(title: "The dishes with the least sodium per serving", sql: """
-            SELECT food, serving_size, amount AS sodium_mg, computed_dv_percent FROM v_food_nutrition
-            WHERE nutrient_key = 'sodium' AND amount IS NOT NULL ORDER BY amount LIMIT 20
-            """),
+        "least_sodium": CannedQuery(
+            title: "The 20 dishes with the least sodium per serving of their label (in mg; dishes with a flagged label, "
+                + "or whose serving has no weight for a per-100 g label, left out)",
+            sql: """
+                SELECT food, serving_size, amount_per_serving AS sodium_mg_per_serving, basis FROM v_food_nutrition
+                WHERE nutrient_key = 'sodium' AND amount_per_serving IS NOT NULL AND food_flags = 0
+                ORDER BY amount_per_serving, food LIMIT 20
+                """),
     ]
 
     public func encoded() throws -> Data {

@@ -45,6 +45,7 @@ public enum SnapshotSchema {
         ("v21-place-time-zones", v21PlaceTimeZones),
         ("v22-food-history", v22FoodHistory),
         ("v23-allergen-presence", v23AllergenPresence),
+        ("v24-portion-served", v24PortionServed),
     ]
 
     /// Hours are printed on the place's own clock: its IANA zone lets a reader compare them with

@@ -387,6 +387,9 @@ extension SchemaDescription {
             C("serving_grams", "The serving's weight in grams, where it is a weight; NULL otherwise."),
             C("amount_per_serving", "`amount` per serving: as printed for a per-serving label, × `serving_grams` / 100 for a per-100 g one; NULL when the serving has no weight."),
             C("dv_percent_per_serving", "%DV of `amount_per_serving` under `dv_standard`, as a US label states it (per serving)."),
+            C("portion", "The portion the menu serves, as printed (`16 oz`); the serving the amounts are for is the label's (`serving_grams`), which may differ."),
+            C.flag("portion_mismatch", when: "the food is flagged for a portion far from its serving (`food_flag.check_name` `portion_mismatch`): the per-serving figures are not what the portion served holds."),
+            C("food_flags", "How many `food_flag` rows the food has: a list of the most of a nutrient leaves out those with any, or it is led by values that cannot be right."),
         ]),
         Table("v_label_macros", .view, "Per label version of the foods that printed several: calories and the macronutrients per serving in g (sodium and cholesterol in mg).", columns: [
             C("food_id", "→ `food_label.food_id`."),
@@ -430,6 +433,8 @@ extension SchemaDescription {
             C("basis", "What the label's amounts are per: `serving` or `100 g`; NULL without a label."),
             C("serving_grams", "The serving's weight in grams, where it is a weight; NULL otherwise."),
             C("campus", "The restaurant's campus (`restaurant.campus`)."),
+            C("portion", "The portion the menu serves, as printed (`16 oz`); the serving the amounts are for is the label's (`serving_grams`), which may differ."),
+            C.flag("portion_mismatch", when: "the food is flagged for a portion far from its serving (`food_flag.check_name` `portion_mismatch`): the per-serving figures are not what the portion served holds."),
         ]),
         Table("v_nutrition_summary", .view, "Per day, meal and restaurant: items, vegan and vegetarian options, entrées, average calories, the most protein among vegan items, the least sodium among entrées.", columns: [
             C("date", "The service day."),

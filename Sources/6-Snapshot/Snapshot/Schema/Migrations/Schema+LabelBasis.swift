@@ -38,7 +38,7 @@ extension SnapshotSchema {
         \(SnapshotView.labelNutrient.sqlite);
 
         DROP VIEW v_menu_nutrition;
-        \(SnapshotView.menuNutrition.sqlite);
+        \(SnapshotView.menuNutrition(portion: false).sqlite);
 
         DROP VIEW v_menu_macros;
         \(SnapshotView.menuMacros(campus: false).sqlite);

@@ -28,12 +28,15 @@ extension SnapshotView {
     }
 
     /// Every menu item with the macros, per serving, of the label printed on its day; with
-    /// `campus`, its restaurant's campus last (migration 17; migration 16 made it without).
-    static func menuMacros(campus: Bool) -> SnapshotView {
+    /// `campus`, its restaurant's campus (migration 17; migration 16 made it without); with
+    /// `portion`, the portion the menu serves and whether it is far from the serving the amounts
+    /// are for (migration 24).
+    static func menuMacros(campus: Bool, portion: Bool = false) -> SnapshotView {
         SnapshotView("v_menu_macros") { dialect in
             """
             \(servedMacroSelect(dialect)),
-                   \(served("basis")) AS basis, \(served("serving_grams")) AS serving_grams\(campus ? ", r.campus" : "")
+                   \(served("basis")) AS basis, \(served("serving_grams")) AS serving_grams\(campus ? ", r.campus" : "")\(
+                       portion ? ", mi.portion, \(portionMismatch) AS portion_mismatch" : "")
             \(menuItemFoodPlaces)
             JOIN v_food_macros fm ON fm.food_id = mi.food_id
             LEFT JOIN v_label_macros lm ON lm.food_id = mi.food_id AND lm.version = coalesce(mi.label_version, 1)
@@ -41,20 +44,31 @@ extension SnapshotView {
         }
     }
 
-    /// Every menu item with each nutrient of the label printed on its day, per serving too.
-    static let menuNutrition = SnapshotView("v_menu_nutrition") { _ in
-        let perServing = SnapshotSchema.perServing("ln.basis", "ln.serving_grams")
-        return """
-        SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
-               f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
-               ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
-               ln.amount_at_least, ln.basis, ln.serving_grams,
-               ln.amount * \(perServing) AS amount_per_serving,
-               ln.computed_dv_percent * \(perServing) AS dv_percent_per_serving
-        \(menuItemFoodPlaces)
-        JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1)
-        """
+    /// Every menu item with each nutrient of the label printed on its day, per serving too; with
+    /// `portion`, the portion served, whether it is far from that serving and how many flags the
+    /// food has (migration 24), so that "per serving" is not read as "per portion served".
+    static func menuNutrition(portion: Bool) -> SnapshotView {
+        SnapshotView("v_menu_nutrition") { _ in
+            let perServing = SnapshotSchema.perServing("ln.basis", "ln.serving_grams")
+            let served = portion ? ",\n       mi.portion, \(portionMismatch) AS portion_mismatch,\n"
+                + "       (SELECT count(*) FROM food_flag fl WHERE fl.food_id = mi.food_id) AS food_flags" : ""
+            return """
+            SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.name AS item, mi.food_id,
+                   f.name AS food, coalesce(mi.label_version, 1) AS label_version, ln.nutrient_key, ln.amount, ln.unit,
+                   ln.printed_dv_percent, ln.computed_dv_percent, ln.dv_standard, ln.printed_amount, ln.amount_below,
+                   ln.amount_at_least, ln.basis, ln.serving_grams,
+                   ln.amount * \(perServing) AS amount_per_serving,
+                   ln.computed_dv_percent * \(perServing) AS dv_percent_per_serving\(served)
+            \(menuItemFoodPlaces)
+            JOIN v_label_nutrient ln ON ln.food_id = mi.food_id AND ln.version = coalesce(mi.label_version, 1)
+            """
+        }
     }
+
+    /// Whether the menu item's food is flagged for a portion far from the serving its amounts
+    /// are for (`PortionMismatch`): its per-serving figures are then not what the plate holds.
+    private static let portionMismatch =
+        "EXISTS (SELECT 1 FROM food_flag fl WHERE fl.food_id = mi.food_id AND fl.check_name = 'portion_mismatch')"
 
     /// The per-meal summary over `source`, a view with a row per menu item and its macros as
     /// columns (`v_menu_macros`; `v_menu_nutrition` until migration 14).

@@ -28,9 +28,9 @@ extension SnapshotSchema {
     /// Every view of a new snapshot, in creation order: a view comes after the views it reads.
     public static let views: [SnapshotView] = [
         .menu, .menuCode(presence: true), .foodTerm(presence: true), .swipeTable, .recipeSearch, .foodMacros, .labelMacros,
-        .menuMacros(campus: true), .nutritionSummary(reading: "v_menu_macros"),
+        .menuMacros(campus: true, portion: true), .nutritionSummary(reading: "v_menu_macros"),
         .lowestSodiumEntree(reading: "v_menu_macros"), .labelDisagreements, .foodNutrition, .labelNutrient,
-        .menuNutrition, .foodEstimate, .foodHistory,
+        .menuNutrition(portion: true), .foodEstimate, .foodHistory,
     ]
 }
 
