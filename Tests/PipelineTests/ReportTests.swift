@@ -224,6 +224,78 @@ import GRDB
         }
     }
 
+    /// `latest-<pipeline>.report.html` is the newest night's page: the published snapshot's; after
+    /// a night a check blocked, that night's page (what stopped it, what is still served, linked
+    /// to its page); after the next good night, the new snapshot's again, the blocked night's page
+    /// gone. `query latest` is not confused by the page's link.
+    @Test func theNewestPageIsTheNewestNightsEvenWhenNothingWasPublished() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let snapshots = workspace.appendingPathComponent("snapshots")
+        let link = snapshots.appendingPathComponent("latest-sample.report.html")
+        func night(_ extra: [String] = []) async throws -> Int32 {
+            try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"] + extra).status
+        }
+        #expect(try await night() == 0)
+        let first = try #require(SnapshotStore(directory: snapshots).latest(pipeline: "sample"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == first.lastPathComponent + ".report.html")
+
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "min_menu_items: 100\n", with: "min_menu_items: 100000\n").utf8).write(to: spec)
+        #expect(try await night(["--force"]) == 3)
+        let blockedPage = try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+        #expect(blockedPage.hasPrefix("sample-") && blockedPage.hasSuffix(".not-published.html"), "\(blockedPage)")
+        let page = try String(contentsOf: link, encoding: .utf8)
+        #expect(page.contains("<strong>Not published.</strong>"))
+        #expect(page.contains("min_menu_items") || page.contains("menu items"), "the blocking check is said")
+        #expect(page.contains("<a href=\"\(first.lastPathComponent).report.html\">\(first.lastPathComponent)</a>"))
+        let query = try await CommissaryProcess.run(["query", "latest", "SELECT count(*) FROM menu_item", "--workspace", workspace.path])
+        #expect(query.status == 0, "\(query.error)")
+
+        try Data(text.utf8).write(to: spec)
+        #expect(try await night(["--force"]) == 0)
+        let second = try #require(SnapshotStore(directory: snapshots).latest(pipeline: "sample"))
+        #expect(second != first)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == second.lastPathComponent + ".report.html")
+        #expect(!FileManager.default.fileExists(atPath: snapshots.appendingPathComponent(blockedPage).path))
+    }
+
+    /// A label that cannot be right (9,591 kcal a serving, flagged) no longer sets the calorie
+    /// chart's scale: the sample with one served food made so and flagged by hand; the chart and
+    /// its numbers are those of the other items (worked out here in SQL), and the page says what
+    /// was left out.
+    @Test func aFlaggedOutlierIsLeftOutOfTheChartAndSaidSo() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let published = try await publish("sample.yml", workspace: workspace)
+        let snapshot = workspace.appendingPathComponent("damaged.sqlite")
+        try FileManager.default.copyItem(at: published, to: snapshot)
+        let food = try #require(try rows("""
+            SELECT f.id FROM food f WHERE f.calories IS NOT NULL AND f.id IN (SELECT food_id FROM menu_item)
+              AND f.id NOT IN (SELECT food_id FROM food_flag) ORDER BY f.id LIMIT 1
+            """, snapshot).first?.first)
+        try await DatabaseQueue(path: snapshot.path).write { db in
+            try db.execute(sql: "UPDATE food SET calories = 9591 WHERE id = ?", arguments: [food])
+            try db.execute(sql: "INSERT INTO food_flag (food_id, check_name, severity, message) VALUES (?, 'energy_sanity', 'error', 'by hand')",
+                           arguments: [food])
+        }
+        let page = workspace.appendingPathComponent("damaged.html")
+        let made = try await CommissaryProcess.run(["report", snapshot.path, "--out", page.path])
+        #expect(made.status == 0, "\(made.error)")
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let calorieRows = tableRows(of: "nutrition", in: text).filter { $0.count == 7 }
+        let perMeal = try rows("""
+            SELECT meal, count(calories), min(calories), max(calories) FROM v_menu_macros WHERE flags = 0 GROUP BY meal ORDER BY meal
+            """, snapshot)
+        #expect(Array(calorieRows.prefix(perMeal.count)).map { [$0[0], $0[1], $0[2], $0[6]] } == perMeal)
+        #expect(!calorieRows.contains { $0[6] == "9591" })
+        let servings = try rows("SELECT count(*) FROM menu_item WHERE food_id = '\(food)'", snapshot)
+        #expect(text.contains("Calories per item, by meal (flagged labels left out)"))
+        #expect(text.contains("Left out of the chart and its numbers: \(servings[0][0]) item(s) whose label is flagged, "
+                              + "stating up to 9591 kcal per serving"), "\(servings)")
+    }
+
     /// The whole 2016 history: the days with no menu at all are the dataset's missing files
     /// (2016-08-08 and Thanksgiving, 2016-11-24..26), and the summer-only halls end in August and
     /// September; headless Chromium loads the page and draws it.
@@ -238,11 +310,12 @@ import GRDB
         #expect(lastDays["Sproul Dining"] == "2016-08-07")
         #expect(lastDays["Rieber Dining"] == "2016-09-08")
         #expect(lastDays["Bruin Plate"] == "2016-12-09")
-        // Calories per meal: as many values as items with calories in `v_menu_macros` (the label
-        // of each item's own day), and the same extremes.
+        // Calories per meal: as many values as items with calories and an unflagged label in
+        // `v_menu_macros` (the label of each item's own day), and the same extremes: flagged labels
+        // are left out of the chart and its numbers.
         let calorieRows = tableRows(of: "nutrition", in: page).filter { $0.count == 7 }
         let perMeal = try rows("""
-            SELECT meal, count(calories), min(calories), max(calories) FROM v_menu_macros GROUP BY meal ORDER BY meal
+            SELECT meal, count(calories), min(calories), max(calories) FROM v_menu_macros WHERE flags = 0 GROUP BY meal ORDER BY meal
             """, snapshot)
         #expect(Array(calorieRows.prefix(perMeal.count)).map { [$0[0], $0[1], $0[2], $0[6]] } == perMeal)
         // Vegan items per restaurant, as the snapshot's vocabulary counts them.

@@ -4,9 +4,14 @@ import Foundation
 /// headline) and a row of links to the others, in one file with nothing from elsewhere.
 enum PageShell {
     static func document(name: String, previous: URL?, sections: [String]) -> String {
+        document(name: name, basis: "Built from the snapshot alone"
+                    + (previous.map { " and, for its changes, from " + $0.lastPathComponent } ?? "") + ".",
+                 sections: sections)
+    }
+
+    /// `basis`: the line under the title that says what the page was made from.
+    static func document(name: String, basis: String, sections: [String]) -> String {
         let links = sections.dropFirst().compactMap(link).joined(separator: " ")
-        let basis = "Built from the snapshot alone"
-            + (previous.map { " and, for its changes, from " + $0.lastPathComponent } ?? "") + "."
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">

@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Report
 import Snapshot
 import SourceAdapters
 
@@ -60,6 +61,7 @@ struct Finish {
 
     private func notPublished(_ manifest: RunManifest, blocking: [CheckOutcome]) throws -> RunReport {
         let manifestPath = try writeUnpublishedManifest(manifest)
+        if context.spec.reportPage { writeNotPublishedPage(manifest, blocking: blocking) }
         context.emit(.notPublished, message: blocking.map(\.message).joined(separator: "; "), path: manifestPath)
         try ledger.finishRuns()
         let seconds = context.secondsSinceStart
@@ -100,6 +102,19 @@ struct Finish {
     /// its buffer, and the run's peak memory, grow by a third.
     private func encode(_ manifest: RunManifest) throws -> Data {
         try UserJSON.encoder().encode(manifest)
+    }
+
+    /// The night's page beside the snapshots, made the newest page: what stopped it, and what is
+    /// still served. A page that cannot be written is a warning: the night has failed already.
+    private func writeNotPublishedPage(_ manifest: RunManifest, blocking: [CheckOutcome]) {
+        let pipeline = context.spec.name
+        let page = NotPublishedPage.html(pipeline: pipeline, runId: context.runId, finishedAt: manifest.finishedAt,
+                                         reasons: blocking.map(\.message), served: store.latest(pipeline: pipeline))
+        do {
+            try store.writeNotPublishedPage(page, pipeline: pipeline, runId: context.runId)
+        } catch {
+            context.emit(.warning, message: "the page of the night could not be written: \(error)", path: store.directory.path)
+        }
     }
 
     /// A run that did not publish still leaves its manifest, under `state/runs/`, for the record.

@@ -52,6 +52,10 @@ struct Publish {
            feedsWritten || !FileManager.default.fileExists(atPath: current.path + SnapshotStore.reportSuffix),
            let problem = writeReport(of: current, previous: store.published(before: current)) {
             problems.append(problem)
+        } else if context.spec.reportPage, let problem = pointLatestReport(at: current) {
+            // The newest night found it current: its page is the newest again (after a night
+            // that published nothing and had a page of its own).
+            problems.append(problem)
         }
         if let target = context.spec.postgres,
            try SnapshotReader.meta(of: current)["run_id"] != PostgresPublisher.servedRunId(of: target),
@@ -95,14 +99,27 @@ struct Publish {
         }
     }
 
-    /// The report page beside `snapshot`; what went wrong, in one phrase, or nil.
+    /// The report page beside `snapshot`, then the pipeline's newest page pointed at it; what
+    /// went wrong, in one phrase, or nil.
     private func writeReport(of snapshot: URL, previous: URL?) -> String? {
         do {
             try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
-            return nil
         } catch {
             context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
             return "its report page could not be written (\(error)); the next run writes it"
+        }
+        return pointLatestReport(at: snapshot)
+    }
+
+    /// `latest-<pipeline>.report.html` pointed at `snapshot`'s page; what went wrong, or nil.
+    private func pointLatestReport(at snapshot: URL) -> String? {
+        do {
+            try store.pointLatestReport(pipeline: context.spec.name,
+                                        at: snapshot.lastPathComponent + SnapshotStore.reportSuffix)
+            return nil
+        } catch {
+            return "the newest page's name (\(store.latestReportLink(pipeline: context.spec.name).lastPathComponent)) "
+                + "could not be pointed at its page (\(error))"
         }
     }
 

@@ -51,7 +51,7 @@ struct SnapshotLocator {
     func resolve(_ name: String) throws -> URL {
         if name == "latest" {
             let links = ((try? FileManager.default.contentsOfDirectory(atPath: store.directory.path)) ?? [])
-                .filter { $0.hasPrefix("latest-") }.sorted()
+                .filter { $0.hasPrefix("latest-") && !$0.hasSuffix(SnapshotStore.reportSuffix) }.sorted()
             guard links.count == 1 else {
                 throw Failure(.snapshot, links.isEmpty
                               ? "no snapshot has been published in this workspace yet; pass the workspace a pipeline "

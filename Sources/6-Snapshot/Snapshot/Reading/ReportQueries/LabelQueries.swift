@@ -22,6 +22,8 @@ public struct ServedLabel: Hashable, Sendable {
     public var items: Int
     public var calories: Double?
     public var sodiumMilligrams: Double?
+    /// Whether a check flagged the food's label: its figures may be ones that cannot be right.
+    public var flagged: Bool
 }
 
 /// A check's flag on a food's label.
@@ -84,11 +86,13 @@ extension ReportQueries {
                                    \(sodium("food_label_nutrient", "l.food_id", " AND n.version = l.version"))
                                        * \(perServing("l")) AS sodium_mg
                             FROM food_label l)
-            SELECT served.meal, served.items, labels.calories, labels.sodium_mg
+            SELECT served.meal, served.items, labels.calories, labels.sodium_mg,
+                   EXISTS (SELECT 1 FROM food_flag fl WHERE fl.food_id = served.food_id) AS flagged
             FROM served JOIN labels ON labels.food_id = served.food_id AND labels.version = served.version
             """).map {
                 try ServedLabel(meal: $0.decode(forColumn: "meal"), items: $0.decode(forColumn: "items"),
-                                calories: $0.decode(forColumn: "calories"), sodiumMilligrams: $0.decode(forColumn: "sodium_mg"))
+                                calories: $0.decode(forColumn: "calories"), sodiumMilligrams: $0.decode(forColumn: "sodium_mg"),
+                                flagged: $0.decode(forColumn: "flagged"))
             }
     }
 
