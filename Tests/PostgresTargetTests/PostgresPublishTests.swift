@@ -286,6 +286,11 @@ struct PostgresPublishTests {
             """)
         let connection = try PostgresConnection(url: server.url, place: "test")
         try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
+        // docs/postgres.md's login role for an application: a member of a reader role, with
+        // nothing granted to it itself.
+        try connection.execute("CREATE ROLE menu_app LOGIN IN ROLE anon")
+        let app = try PostgresConnection(url: server.url.replacingOccurrences(of: "user=postgres", with: "user=menu_app"),
+                                         place: "menu_app")
         let page = site.appendingPathComponent("Menus/2026-10-11.html")
         let original = try String(contentsOf: page, encoding: .utf8)
         let otherPage = site.appendingPathComponent("Menus/2026-10-12.html")
@@ -306,6 +311,10 @@ struct PostgresPublishTests {
             expected.append([report.manifest.runId, name])
             snapshots.append(snapshot)
             try expectReadersOnly(night: night, snapshot: snapshot, connection)
+            // Logged in as the application's role, the night's menus and the change feed read.
+            #expect(try postgresRows("SELECT count(*) FROM dining.v_menu", app)
+                    == (try sqliteRows("SELECT count(*) FROM v_menu", snapshot)), "night \(night)")
+            #expect(throws: Never.self) { try app.query("SELECT count(*) FROM dining_changes.run") }
             // The first night has no night before to change from, and its feed says so.
             let changeFile = URL(fileURLWithPath: snapshot.path + SnapshotStore.changesSuffix)
             #expect(FileManager.default.fileExists(atPath: changeFile.path) == (night > 1), "night \(night)")
