@@ -70,6 +70,9 @@ struct Round {
     var fetchAlone: Measurement?
     /// The change file `changedRerun` published, timed apart from it (`ChangeFileBench.nightly`).
     var changeFileSeconds: Double?
+    /// `commissary run` of the same corpus as a process, default outputs on (`ProcessRun`); for
+    /// the year only.
+    var processSeconds: Double?
 
     var ratio: Double { run.seconds / floor.endToEnd }
 }

@@ -122,6 +122,13 @@ struct Report {
                         + share(settings.decadeDays, decadeFile))
         }
         issue38Targets()
+        if let process = year.median.processSeconds {
+            let inProcess = year.median.run.seconds + (year.median.run.reportSeconds ?? 0)
+            verdict(process <= 1.25 * inProcess,
+                    "commissary run as a process within 1.25× the run and its page in process (issue 58): "
+                        + "\(settings.days) days \(fixed(process, 2)) s against \(fixed(inProcess, 2)) s: "
+                        + "\(fixed(process / inProcess, 2))×")
+        }
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,
                     "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "

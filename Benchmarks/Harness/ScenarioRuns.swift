@@ -33,9 +33,10 @@ struct ScenarioRuns {
             let fetchAlone = try Child.measure("fetch-alone", [
                 "manifest": run.manifest ?? "", "corpus": corpus.path, "days": "\(settings.days)", "scratch": scratch,
             ])
+            let process = try processRun(corpus, days: settings.days, workspace: workspace.appendingPathComponent("process"))
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
                          rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
-                         changeFileSeconds: changed.changeFile)
+                         changeFileSeconds: changed.changeFile, processSeconds: process)
         }
     }
 
@@ -77,6 +78,17 @@ struct ScenarioRuns {
         let workspace = work.appendingPathComponent("large-recipes")
         defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: workspace) } }
         return try Child.measure("recipes", ["dump": dump.path, "workspace": workspace.path, "repository": repository])
+    }
+
+    /// `commissary run` of the corpus as a process, when the binary was built beside the bench.
+    private func processRun(_ corpus: URL, days: Int, workspace: URL) throws -> Double? {
+        guard ProcessRun.binary != nil, let first = settings.firstDate else {
+            log("no commissary binary beside the bench: the process run is not measured")
+            return nil
+        }
+        try Corpora.warm(corpus)
+        return try ProcessRun.menus(corpus: corpus, from: first.description, to: first.adding(days: days - 1).description,
+                                    workspace: workspace, repository: settings.repository)
     }
 
     private func menus(_ corpus: URL, days: Int, workspace: URL) throws -> Measurement {

@@ -112,7 +112,8 @@ import TestSupport
                                                       environment: environment)
         #expect(stopped.status != 0)
         #expect(stopped.error == "error: \(missing): the nutrition reference usda-sr24 is missing: run "
-                + "scripts/nutrition-reference, which builds it from Debian's cronometer package\n", "\(stopped.error)")
+                + "scripts/nutrition-reference, which builds it from Debian's cronometer package (or scripts/install, "
+                + "which puts it in PREFIX/share/commissary, where a system service finds it)\n", "\(stopped.error)")
     }
 
     @Test func theLongFormTakesOnlyANameAndWhetherItIsRequired() throws {

@@ -187,7 +187,7 @@ import TestSupport
         // The documents without a label (2 null, 11 of zeros) are counted: below the pipeline's
         // 99%, the share check warns and names the day.
         let share = try #require(report.manifest.checks.first { $0.name == "labelled_share" })
-        #expect(share.message == "ucla-jamix: 1065 of 1078 menu item(s) carry a label (98.8%), 13 without; "
+        #expect(share.message == "ucla: 1065 of 1078 menu item(s) carry a label (98.8%), 13 without; "
                 + "below checks.min_labelled_share (99.0%) on 2025-04-07 98.8%")
         #expect(share.severity == .warning && !share.passed)
         #expect(report.manifest.partitions.first?.counts?["food_documents_without_label"] == 13)

@@ -1,0 +1,62 @@
+import Foundation
+
+/// `commissary run` as users run it: the binary built beside this one, as a child process, on the
+/// same corpus and days as the in-process run, with its default outputs (the report page, the
+/// manifest, the metadata, the events on standard error), so the bench can say what the process
+/// costs beyond the pipeline it runs (issue 58: process start, the page, the observers).
+enum ProcessRun {
+    /// The `commissary` binary of this build, if it was built (`swift build --product commissary`
+    /// with the same scratch path and configuration as the bench).
+    static var binary: URL? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("commissary")
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
+    }
+
+    /// Seconds of wall time for `commissary run` of the menus corpus over `days` days from `from`,
+    /// in a fresh `workspace`, as the nightly job runs it (`--quiet`), the pipeline file written
+    /// there with what the in-process run is given: the corpus folder, the dates, the sample's
+    /// daily-value standard, `min_menu_items: 1`, no hours page.
+    static func menus(corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws -> Double {
+        guard let binary else {
+            throw BenchError("no commissary binary beside the bench: build it too (swift build -c release "
+                             + "--scratch-path .build-release --product commissary)")
+        }
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let pipeline = workspace.appendingPathComponent("bench-menus.yml")
+        try Data("""
+            pipeline: bench-menus
+            licence: benchmark corpus
+            dv_standard: ucla-label
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(corpus.path)
+                dates: {from: \(from), to: \(to)}
+                hours: false
+            checks:
+              min_menu_items: 1
+
+            """.utf8).write(to: pipeline)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--as-of", from, "--quiet"]
+        // The sample's standard is found among the repository's pipeline data, as an installed
+        // binary finds it in share/commissary.
+        var environment = ProcessInfo.processInfo.environment
+        environment["COMMISSARY_DATA"] = repository.appendingPathComponent("Pipelines").path
+        process.environment = environment
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        let started = now()
+        try process.run()
+        let said = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = now() - started
+        guard process.terminationStatus == 0 else {
+            throw BenchError("commissary run exited \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
+        }
+        return seconds
+    }
+}
