@@ -90,6 +90,16 @@ struct Report {
             verdict(changed.fraction < 1.0 / 3,
                     "a rerun with one day's page changed under a third of a full run (issue 18): "
                         + "\(fixed(changed.fraction * 100, 1))%")
+            verdict(changed.fraction <= 0.1, "a night with one day changed at most 10% of a full run (issue 58): "
+                        + "\(settings.days) days \(fixed(changed.fraction * 100, 1))%")
+        }
+        // The same night over more history (the decade corpus; `--decade-days 1095` for the
+        // issue's three years): what one changed day costs should not grow with the days kept.
+        if let day = year.medianChangedRerun?.rerun.seconds, let longer = decade.medianChangedRerun?.rerun.seconds,
+           settings.decadeDays > settings.days {
+            verdict(longer <= 1.5 * day, "one day changed costs the same whatever the history (issue 58): "
+                        + "\(settings.decadeDays) days \(fixed(longer, 3)) s against \(settings.days) days \(fixed(day, 3)) s: "
+                        + "\(fixed(longer / day, 2))× (target 1.5×)")
         }
         // Time in proportion to days holds from the year up: a run shorter than the year pays the
         // start and the publication over fewer days (`--quick --days 365` leaves 200 "decade" days).
