@@ -53,7 +53,9 @@ public struct RunMetrics {
     /// the fetch of the oldest partition it carries stale. `time() -` this is the served data's age.
     var servedDataTime: Date? {
         guard let lastPublish else { return nil }
-        let kept = (servedStale ?? []).compactMap { ISOTimestamp.date(fromString: $0.keptFetchedAt) }
+        let kept = (servedStale ?? []).compactMap {
+            ISOTimestamp.date(fromString: $0.keptFetchedAt) ?? ISOTimestamp.date(fromMillisecondString: $0.keptFetchedAt)
+        }
         return ([lastPublish] + kept).min()
     }
 

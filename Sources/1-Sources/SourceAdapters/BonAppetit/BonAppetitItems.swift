@@ -10,6 +10,10 @@ struct ItemReader {
     /// The answer's icon table (`cor_icons`): an item's icon printed by number alone is read
     /// by this table's label.
     let icons: [String: Any]
+    /// The table's entries by the code of their label, each label's first by id (so that a table
+    /// naming one label twice gives the same answer every run): where an icon printed by label
+    /// finds what its legend says.
+    private let iconsByCode: [String: [String: Any]]
     let location: String
     private(set) var foods: [Food] = []
     private(set) var problems: [String] = []
@@ -19,6 +23,13 @@ struct ItemReader {
     init(items: [String: Any], icons: [String: Any], location: String) {
         self.items = items
         self.icons = icons
+        var byCode: [String: [String: Any]] = [:]
+        for id in icons.keys.sorted(by: Self.byNumber) {
+            guard let entry = icons[id] as? [String: Any], let label = JSONFields.text(entry["label"]) else { continue }
+            let code = BonAppetitCodes.code(of: BonAppetitText.plain(label))
+            if byCode[code] == nil { byCode[code] = entry }
+        }
+        iconsByCode = byCode
         self.location = location
         units = BonAppetitNutrition.Units(items: items)
     }
@@ -87,7 +98,7 @@ struct ItemReader {
     private func codes(_ value: Any?) -> [String] {
         var printed: [(id: String?, label: String)] = []
         if let byId = value as? [String: Any] {
-            for id in byId.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }) {
+            for id in byId.keys.sorted(by: Self.byNumber) {
                 printed.append((id, JSONFields.text(byId[id]) ?? iconLabel(id) ?? id))
             }
         } else {
@@ -106,26 +117,23 @@ struct ItemReader {
     }
 
     /// The icon table's entry for an icon: the one under its id when that entry has the label
-    /// printed (an id is a café's own number), otherwise the one with that label.
+    /// printed (an id is a café's own number), otherwise the first one with that label.
     private func entry(_ id: String?, labelled label: String) -> [String: Any]? {
+        let code = BonAppetitCodes.code(of: label)
         if let id, let entry = icons[id] as? [String: Any],
-           JSONFields.text(entry["label"]).map({ BonAppetitCodes.code(of: BonAppetitText.plain($0)) }) == BonAppetitCodes.code(of: label) {
+           JSONFields.text(entry["label"]).map({ BonAppetitCodes.code(of: BonAppetitText.plain($0)) }) == code {
             return entry
         }
-        return entry(labelled: label)
+        return iconsByCode[code]
     }
 
     private func iconLabel(_ id: String) -> String? {
         JSONFields.text((icons[id] as? [String: Any])?["label"])
     }
 
-    /// The icon table's entry whose label is `label`, for an item that prints its icons by label.
-    private func entry(labelled label: String) -> [String: Any]? {
-        let code = BonAppetitCodes.code(of: label)
-        // By id, so that a table naming one label twice gives the same answer every run.
-        return icons.keys.sorted(by: { (Int($0) ?? .max, $0) < (Int($1) ?? .max, $1) }).lazy
-            .compactMap { self.icons[$0] as? [String: Any] }
-            .first { JSONFields.text($0["label"]).map { BonAppetitCodes.code(of: BonAppetitText.plain($0)) } == code }
+    /// Ids in number order, the platform's ids being numbers; any other text after them.
+    private static func byNumber(_ first: String, _ second: String) -> Bool {
+        (Int(first) ?? .max, first) < (Int(second) ?? .max, second)
     }
 }
 

@@ -111,7 +111,7 @@ public struct UpcomingItem: Hashable, Sendable, Codable {
     public var mayContain: [String]
 
     public init(id: Int64, date: String, weekday: Int, meal: String, restaurant: String, campus: String?,
-                section: String, item: String, foodID: String, food: String, terms: [String], mayContain: [String] = []) {
+                section: String, item: String, foodID: String, food: String, terms: [String], mayContain: [String]) {
         self.id = id
         self.date = date
         self.weekday = weekday
