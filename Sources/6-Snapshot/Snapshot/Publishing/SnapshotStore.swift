@@ -58,8 +58,8 @@ public struct SnapshotStore: Sendable {
         let final = try unusedFinalPath(fileName)
         let partial = directory.appendingPathComponent(".\(fileName).partial")
         try? FileManager.default.removeItem(at: partial)
-        try vacuum(staging, into: partial)
-        let metadataFile = try verifyAndSeal(partial, fileName: fileName, as: final)
+        let keptTables = try moveOrVacuum(staging, into: partial)
+        let metadataFile = try verifyAndSeal(partial, fileName: fileName, as: final, keptTables: keptTables)
         try moveIntoPlace(partial, fileName: fileName, as: final, metadataFile: metadataFile, pipeline: pipeline)
         try Durability.sync(path: directory.path)
         return final
@@ -82,10 +82,15 @@ public struct SnapshotStore: Sendable {
         return final
     }
 
-    /// Copies the staging database into `partial` (VACUUM INTO); a copy that fails is removed.
-    private func vacuum(_ staging: StagingSnapshot, into partial: URL) throws {
+    /// Puts the staging database at `partial`: moved there as it is when it continues the
+    /// previous snapshot (`StagingSnapshot.moveFinished`), which returns the tables whose rows it
+    /// kept, or else copied compacted (VACUUM INTO; no table kept). What fails leaves no partial
+    /// file.
+    private func moveOrVacuum(_ staging: StagingSnapshot, into partial: URL) throws -> Set<String> {
         do {
+            if let kept = try staging.moveFinished(to: partial) { return kept }
             try staging.queue.vacuum(into: partial.path)
+            return []
         } catch {
             try? FileManager.default.removeItem(at: partial)
             throw Failure(.fileSystem, "cannot write the new snapshot (is the disk full or the folder read-only?): "
@@ -94,15 +99,16 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    /// Verifies the partial copy, makes it read-only and writes its metadata beside `final`;
-    /// returns the metadata file. A failure removes the partial copy.
+    /// Verifies the partial copy (`keptTables` as `verifyDescribeAndSync` says), makes it
+    /// read-only and writes its metadata beside `final`; returns the metadata file. A failure
+    /// removes the partial copy.
     ///
     /// The metadata is in place before the snapshot takes its final name, so that no file
     /// under a final name lacks it (a disk that fills at the metadata used to leave a whole
     /// snapshot there, without it, never removed) and whoever follows `latest` finds it.
-    private func verifyAndSeal(_ partial: URL, fileName: String, as final: URL) throws -> URL {
+    private func verifyAndSeal(_ partial: URL, fileName: String, as final: URL, keptTables: Set<String>) throws -> URL {
         do {
-            let metadata = try verifyDescribeAndSync(partial, fileName: fileName)
+            let metadata = try verifyDescribeAndSync(partial, fileName: fileName, keptTables: keptTables)
             try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: partial.path)
             return try writeBeside(final, suffix: ".metadata.json", metadata)
         } catch {
@@ -184,16 +190,23 @@ public struct SnapshotStore: Sendable {
         return final
     }
 
-    /// Refuses the freshly vacuumed copy unless SQLite finds it sound, reads its Datasette
-    /// metadata and syncs it to disk, side by side, since the two checks each read the whole file
-    /// on one core while fsync waits on the disk. The first failure, in that order, is thrown.
-    private func verifyDescribeAndSync(_ url: URL, fileName: String) throws -> Data {
+    /// Refuses the new file unless SQLite finds it sound, reads its Datasette metadata and syncs
+    /// it to disk, side by side, since the two checks each read the whole file on one core while
+    /// fsync waits on the disk. The first failure, in that order, is thrown.
+    ///
+    /// Every page of the file is checked, and every reference. Each index is checked against its
+    /// rows in every table but the `keptTables`, which the night changed in place in a file whose
+    /// indexes were checked whole when it was published; checking those again would cost the
+    /// whole history every night (`SnapshotReader.integrityProblems(_:skippingIndexesOf:)`).
+    private func verifyDescribeAndSync(_ url: URL, fileName: String, keptTables: Set<String>) throws -> Data {
         let integrity = Mutex<[String]>([])
         let foreignKeys = Mutex<[String]>([])
         let metadata = Mutex(Data())
         try SideBySide.run([
             {
-                let found = try Self.reading(url, "cannot verify the new snapshot", SnapshotReader.integrityProblems)
+                let found = try Self.reading(url, "cannot verify the new snapshot") { db in
+                    try SnapshotReader.integrityProblems(db, skippingIndexesOf: keptTables)
+                }
                 integrity.withLock { $0 = found }
             },
             {

@@ -148,6 +148,20 @@ public enum SnapshotReader {
         try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
     }
 
+    /// What SQLite finds wrong with every page of the file (`PRAGMA quick_check`: the structure,
+    /// each row's constraints) and with the indexes of every table but `kept`, each against its
+    /// rows (`PRAGMA integrity_check(table)`); with nothing kept, `PRAGMA integrity_check`.
+    static func integrityProblems(_ db: Database, skippingIndexesOf kept: Set<String>) throws -> [String] {
+        guard !kept.isEmpty else { return try integrityProblems(db) }
+        var problems = try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" }
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        for table in tables where !kept.contains(table) {
+            problems += try String.fetchAll(db, sql: "PRAGMA integrity_check(\(table.quotedDatabaseIdentifier))")
+                .filter { $0 != "ok" }
+        }
+        return problems
+    }
+
     /// What `PRAGMA foreign_key_check` finds, one line per broken reference.
     static func foreignKeyProblems(_ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in

@@ -259,6 +259,33 @@ public final class StagingSnapshot {
         }
     }
 
+    /// Moves the finished database to `target` as it is, closed, when it continues the previous
+    /// snapshot and no more than `movableFreeShare` of its pages are free; returns the tables it
+    /// kept rows of (`continuedTables`), which the night changed in place rather than wrote whole.
+    /// Nil, with nothing moved, when it must be copied compacted instead (`VACUUM INTO`): a database
+    /// written from empty, or one whose rewritten tables left too many pages free.
+    ///
+    /// A continued database is the previous snapshot's file with the night's changes applied
+    /// in place, so moving it costs what changed, where compacting it would copy the whole history
+    /// again. Its rows are those a full rebuild writes (`MenuWriter` gives kept days their ids),
+    /// only where they lie in the file differs.
+    func moveFinished(to target: URL) throws -> Set<String>? {
+        guard continuesPrevious else { return nil }
+        let pages = try queue.read { db in
+            (total: try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0,
+             free: try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
+        }
+        guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
+        try queue.close()
+        try FileCopy.move(from: url.path, to: target.path)
+        return Self.continuedTables
+    }
+
+    /// The share of free pages past which a continued database is compacted rather than moved:
+    /// the tables rewritten every night reuse the pages they free, so it stays low unless most
+    /// of the history left.
+    static let movableFreeShare = 0.25
+
     /// The days whose rows were kept from the previous snapshot.
     public var keptDays: Int { menus.keptDays.count }
 
