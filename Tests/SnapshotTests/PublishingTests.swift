@@ -135,4 +135,111 @@ import Testing
         #expect(!names.contains("demo-bad.sqlite"))
         #expect(!names.contains { $0.hasSuffix(".partial") })
     }
+
+    private func inode(_ url: URL) throws -> Int? {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber)?.intValue
+    }
+
+    /// Every row of every data table, as text, sorted: ids are in the rows.
+    private func rows(_ url: URL) throws -> [String: [String]] {
+        try SnapshotReader.read(url) { db in
+            try Dictionary(uniqueKeysWithValues: SnapshotSchema.dataTables.map { table in
+                (table, try Row.fetchAll(db, sql: "SELECT * FROM \(table)").map { "\($0)" }.sorted())
+            })
+        }
+    }
+
+    /// A night that continues the latest snapshot is its staging file moved into place, not a
+    /// copy of it (the same inode), and holds what a night written from empty holds.
+    @Test func aContinuedNightIsItsStagingFileMovedIntoPlace() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let first = try stage(smallDataset(), in: folder, runId: "r1")
+        let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
+        // Written from empty: compacted into the snapshots folder, the staging file left behind.
+        #expect(FileManager.default.fileExists(atPath: first.url.path))
+        first.discard()
+
+        let second = try stage(smallDataset(), in: folder, runId: "r2", continuing: firstFile)
+        defer { second.discard() }
+        #expect(second.continuesPrevious)
+        let stagingInode = try inode(second.url)
+        let secondFile = try store.publish(second, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo")
+        #expect(!FileManager.default.fileExists(atPath: second.url.path))
+        #expect(try inode(secondFile) == stagingInode)
+        #expect(store.latest(pipeline: "demo") == secondFile)
+        let attributes = try FileManager.default.attributesOfItem(atPath: secondFile.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o444)
+        #expect(try SnapshotReader.open(secondFile).read { db in try SnapshotReader.verify(db) }.isEmpty)
+        #expect(try SnapshotReader.meta(of: secondFile)["run_id"] == "r2")
+
+        let fresh = try stage(smallDataset(), in: folder, runId: "r3")
+        defer { fresh.discard() }
+        let freshFile = try store.publish(fresh, fileName: "demo-2026-10-12-r3.sqlite", pipeline: "demo")
+        let moved = try rows(secondFile)
+        #expect(moved["menu_item"]?.count == 4)
+        #expect(moved == (try rows(freshFile)))
+    }
+
+    /// A continued night is verified as a compacted one is: a broken reference refuses it and
+    /// leaves `latest` and the folder as they were.
+    @Test func aContinuedNightWithABrokenReferenceIsNotPublished() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let good = try stage(smallDataset(), in: folder, runId: "good")
+        let goodFile = try store.publish(good, fileName: "demo-good.sqlite", pipeline: "demo")
+        good.discard()
+
+        let bad = try stage(smallDataset(), in: folder, runId: "bad", continuing: goodFile)
+        defer { bad.discard() }
+        #expect(bad.continuesPrevious)
+        try bad.queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA foreign_keys = OFF; UPDATE food_code SET food_id = 'nowhere:1'")
+        }
+        let refusal = #expect(throws: Failure.self) {
+            try store.publish(bad, fileName: "demo-bad.sqlite", pipeline: "demo")
+        }
+        #expect(refusal.map { "\($0)" }?.contains("failed verification: foreign key from food_code") == true)
+        #expect(store.latest(pipeline: "demo") == goodFile)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(!names.contains("demo-bad.sqlite"))
+        #expect(!names.contains { $0.hasPrefix(".") })
+    }
+
+    /// A continued night from which most of the history left has most of its pages free: it is
+    /// compacted into place (a copy, with no free page), not moved.
+    @Test func aContinuedNightThatLostMostOfItsHistoryIsCompacted() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let dataset = smallDataset()
+        let template = try #require(dataset.serviceDays.first)
+        let start = try #require(ServiceDate("2025-01-01"))
+        var long = dataset
+        long.serviceDays = (0..<400).map { offset in
+            var day = template
+            day.date = start.adding(days: offset)
+            return day
+        }
+        let first = try stage(long, in: folder, runId: "r1")
+        let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
+        first.discard()
+
+        let short = try stage(dataset, in: folder, runId: "r2", continuing: firstFile)
+        defer { short.discard() }
+        #expect(short.continuesPrevious)
+        let stagingInode = try inode(short.url)
+        let free = try short.queue.read { db in
+            try Double(Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
+                / Double(Int.fetchOne(db, sql: "PRAGMA page_count") ?? 1)
+        }
+        #expect(free > StagingSnapshot.movableFreeShare)
+        let secondFile = try store.publish(short, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo")
+        #expect(FileManager.default.fileExists(atPath: short.url.path))
+        #expect(try inode(secondFile) != stagingInode)
+        #expect(try SnapshotReader.read(secondFile) { db in try Int.fetchOne(db, sql: "PRAGMA freelist_count") } == 0)
+        #expect(try SnapshotReader.rowCounts(of: secondFile)["service_day"] == 2)
+    }
 }

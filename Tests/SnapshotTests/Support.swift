@@ -67,9 +67,11 @@ func run(_ id: String) -> RunRecord {
               inputsSHA256: String(repeating: "0", count: 64))
 }
 
-/// Builds a staging snapshot of `dataset` in `folder`.
-func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1") throws -> StagingSnapshot {
-    let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"))
+/// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given.
+func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing previous: URL? = nil) throws
+    -> StagingSnapshot {
+    let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"),
+                                      continuing: previous)
     // As a run streams them: the days one at a time, in date order, then the rest.
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
