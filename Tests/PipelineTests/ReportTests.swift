@@ -401,10 +401,10 @@ enum SVGNumber {
 extension ReportTests {
     /// A snapshot changed after it was published (bytes that are no UTF-8 where a section reads
     /// text) makes the page fail with the snapshot's failure and the column as the query names it
-    /// (a date changed is first read as the latest day, `last`): each of these stopped the process.
+    /// (a date changed is first read as its meals' day, `date`): each of these stopped the process.
     @Test(arguments: [
         ("UPDATE _checks SET name = x'ff'", "name"),
-        ("UPDATE service_day SET date = x'ff' WHERE id = (SELECT min(id) FROM service_day)", "last"),
+        ("UPDATE service_day SET date = x'ff' WHERE id = (SELECT min(id) FROM service_day)", "date"),
         ("UPDATE swipe_balance SET term = x'ff'", "term"),
     ])
     func aSnapshotChangedAfterItWasPublishedIsRefused(_ damage: String, column: String) async throws {

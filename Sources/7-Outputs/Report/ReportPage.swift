@@ -23,7 +23,8 @@ public enum ReportPage {
     /// run goes on to finish the publication without it.
     public static func html(for snapshot: URL, previous: URL?) throws -> String {
         let parts = try ReportQueries.read(snapshot) { queries in
-            let context = ReportContext(queries: queries, snapshot: snapshot, previous: previous)
+            let context = ReportContext(queries: queries, served: try queries.servedItems(), snapshot: snapshot,
+                                        previous: previous)
             return try sections.map { section in
                 if Task.isCancelled { throw Failure(.interrupted, "stopped on request before the page was finished") }
                 return try section(context)
@@ -48,10 +49,11 @@ public enum ReportPage {
     }
 }
 
-/// What every section reads: the snapshot, open for its typed queries, and the files the page is
-/// about.
+/// What every section reads: the snapshot, open for its typed queries, its menu items counted
+/// once for every chart, and the files the page is about.
 struct ReportContext {
     let queries: ReportQueries
+    let served: ServedItems
     let snapshot: URL
     let previous: URL?
 }

@@ -7,7 +7,7 @@ import Snapshot
 enum CoverageSection {
     static func html(_ context: ReportContext) throws -> String {
         let title = "Coverage"
-        let rows = try context.queries.itemsPerRestaurantDay()
+        let rows = context.served.perRestaurantDay
         guard !rows.isEmpty else { return HTML.section("coverage", title, HTML.none("No menus in this snapshot.")) }
         var items: [String: [ServiceDate: Int]] = [:], unreadable = 0
         for row in rows {

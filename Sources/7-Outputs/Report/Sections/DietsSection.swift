@@ -4,7 +4,7 @@ import Snapshot
 /// over the days it served; a sentence instead of charts when no item means either.
 enum DietsSection {
     static func html(_ context: ReportContext) throws -> String {
-        guard let rows = try context.queries.dietsPerRestaurant() else {
+        guard let rows = context.served.diets else {
             return HTML.section("diets", "Diets", HTML.none("This snapshot predates the vocabulary."))
         }
         guard !rows.isEmpty else { return HTML.section("diets", "Diets", HTML.none("No menus in this snapshot.")) }

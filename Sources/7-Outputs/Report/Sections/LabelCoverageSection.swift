@@ -15,7 +15,7 @@ enum LabelCoverageSection {
     static func html(_ context: ReportContext) throws -> String {
         let title = "Label coverage"
         var days: [String: [Day]] = [:]
-        for row in try context.queries.labelsPerSourceDay() {
+        for row in context.served.perSourceDay {
             guard let date = ServiceDate(row.date) else { continue }
             days[row.source, default: []].append(Day(date: date, items: row.items, labelled: row.labelled))
         }

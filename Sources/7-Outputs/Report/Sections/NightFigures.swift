@@ -1,7 +1,7 @@
 import FoodModel
 import Snapshot
 
-/// The figures the headline shows, each from one small query of the snapshot.
+/// The figures the headline shows, from the items counted once and small queries of the snapshot.
 struct NightFigures {
     var firstDay: String?
     var lastDay: String?
@@ -18,15 +18,15 @@ struct NightFigures {
     static func read(_ context: ReportContext) throws -> NightFigures {
         let queries = context.queries
         var figures = NightFigures()
-        let served = try queries.servedDays()
+        let served = context.served.servedDays
         figures.firstDay = served.first
         figures.lastDay = served.last
         figures.daysWithMenus = served.count
         if let first = figures.firstDay.flatMap(ServiceDate.init), let last = figures.lastDay.flatMap(ServiceDate.init) {
             figures.calendarDays = last.daysSinceEpoch - first.daysSinceEpoch + 1
         }
-        figures.items = try queries.menuItemCount()
-        figures.labelledItems = try queries.labelledMenuItemCount()
+        figures.items = context.served.itemCount
+        figures.labelledItems = context.served.labelledItemCount
         figures.restaurants = try queries.restaurantCount()
         figures.staleDays = try queries.stalePartitions().map(\.partition)
         for check in try queries.checkOutcomes() ?? [] {

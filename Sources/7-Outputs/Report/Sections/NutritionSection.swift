@@ -7,7 +7,7 @@ enum NutritionSection {
     typealias Counted = [String: [(value: Double, count: Int)]]
 
     static func html(_ context: ReportContext) throws -> String {
-        let labels = try context.queries.servedLabels()
+        let labels = try context.queries.servedLabels(context.served)
         let (calories, sodium) = servedValues(labels.filter { !$0.flagged })
         let (flaggedCalories, flaggedSodium) = servedValues(labels.filter(\.flagged))
         guard !calories.isEmpty || !sodium.isEmpty || !flaggedCalories.isEmpty || !flaggedSodium.isEmpty else {

@@ -1,6 +1,7 @@
 import GRDB
 
-/// One source's menu items on one day, and how many of them carry a label (`labelledFoods`).
+/// One source's menu items on one day, and how many of them carry a label (`labelledFoods`):
+/// counted by `ServedItems`.
 public struct SourceDayLabels: Hashable, Sendable {
     public var source: String
     public var date: String
@@ -35,20 +36,6 @@ public struct LabelFlag: Hashable, Sendable {
 }
 
 extension ReportQueries {
-    /// Items and labelled items per source and day, by source, then date.
-    public func labelsPerSourceDay() throws -> [SourceDayLabels] {
-        try Row.fetchAll(db, sql: """
-            WITH labelled AS (\(try labelledFoods()))
-            SELECT f.source, d.date, count(*) AS items, count(CASE WHEN mi.food_id IN (SELECT food_id FROM labelled) THEN 1 END) AS labelled
-            FROM menu_item mi JOIN food f ON f.id = mi.food_id JOIN meal m ON m.id = mi.meal_id
-            JOIN service_day d ON d.id = m.service_day_id
-            GROUP BY f.source, d.date ORDER BY f.source, d.date
-            """).map {
-                try SourceDayLabels(source: $0.decode(forColumn: "source"), date: $0.decode(forColumn: "date"),
-                                    items: $0.decode(forColumn: "items"), labelled: $0.decode(forColumn: "labelled"))
-            }
-    }
-
     /// The foods' label bases per source, by source, the most common basis first; none for a
     /// snapshot from before `label_basis` (its labels are per serving).
     public func labelBases() throws -> [LabelBasisCount] {
@@ -63,10 +50,10 @@ extension ReportQueries {
     }
 
     /// Each label's calories and sodium per serving, with the number of items served with it,
-    /// per meal. Items are counted per meal, food and label version first, then each label's
-    /// values read once: the figures of `v_menu_macros`, without its other columns for every
-    /// item. A snapshot from before schema 16 states no basis: its labels are per serving.
-    public func servedLabels() throws -> [ServedLabel] {
+    /// per meal (`served`, the items counted once). Each label's values are read once: the
+    /// figures of `v_menu_macros`, without its other columns for every item. A snapshot from
+    /// before schema 16 states no basis: its labels are per serving.
+    public func servedLabels(_ served: ServedItems) throws -> [ServedLabel] {
         let knowsBasis = try db.columns(in: "food").contains { $0.name == "label_basis" }
         let perServing = { (label: String) in
             knowsBasis ? SnapshotSchema.perServing("\(label).label_basis", "\(label).serving_grams") : "1.0"
@@ -75,10 +62,10 @@ extension ReportQueries {
             (SELECT CASE n.unit WHEN 'mg' THEN n.amount WHEN 'g' THEN n.amount * 1000 WHEN 'mcg' THEN n.amount / 1000.0 END
              FROM \(table) n WHERE n.food_id = \(food)\(version) AND n.nutrient_key = 'sodium')
             """ }
-        return try Row.fetchAll(db, sql: """
-            WITH served AS (SELECT m.name AS meal, mi.food_id, coalesce(mi.label_version, 1) AS version, count(*) AS items
-                            FROM menu_item mi JOIN meal m ON m.id = mi.meal_id GROUP BY 1, 2, 3),
-                 labels AS (SELECT l.id AS food_id, 1 AS version, l.calories * \(perServing("l")) AS calories,
+        struct Label { var calories: Double?, sodium: Double?, flagged: Bool }
+        var labels: [FoodVersion: Label] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            WITH labels AS (SELECT l.id AS food_id, 1 AS version, l.calories * \(perServing("l")) AS calories,
                                    \(sodium("food_nutrient", "l.id", "")) * \(perServing("l")) AS sodium_mg
                             FROM food l WHERE l.id NOT IN (SELECT food_id FROM food_label)
                             UNION ALL
@@ -86,14 +73,25 @@ extension ReportQueries {
                                    \(sodium("food_label_nutrient", "l.food_id", " AND n.version = l.version"))
                                        * \(perServing("l")) AS sodium_mg
                             FROM food_label l)
-            SELECT served.meal, served.items, labels.calories, labels.sodium_mg,
-                   EXISTS (SELECT 1 FROM food_flag fl WHERE fl.food_id = served.food_id) AS flagged
-            FROM served JOIN labels ON labels.food_id = served.food_id AND labels.version = served.version
-            """).map {
-                try ServedLabel(meal: $0.decode(forColumn: "meal"), items: $0.decode(forColumn: "items"),
-                                calories: $0.decode(forColumn: "calories"), sodiumMilligrams: $0.decode(forColumn: "sodium_mg"),
-                                flagged: $0.decode(forColumn: "flagged"))
+            SELECT food_id, version, calories, sodium_mg,
+                   EXISTS (SELECT 1 FROM food_flag fl WHERE fl.food_id = labels.food_id) AS flagged
+            FROM labels
+            """) {
+            labels[FoodVersion(foodID: try row.decode(forColumn: "food_id"), version: try row.decode(forColumn: "version"))]
+                = Label(calories: try row.decode(forColumn: "calories"), sodium: try row.decode(forColumn: "sodium_mg"),
+                        flagged: try row.decode(forColumn: "flagged"))
+        }
+        return served.perMealLabel.compactMap { served, items in
+            labels[FoodVersion(foodID: served.foodID, version: served.version)].map { label in
+                ServedLabel(meal: served.meal, items: items, calories: label.calories, sodiumMilligrams: label.sodium,
+                            flagged: label.flagged)
             }
+        }
+    }
+
+    private struct FoodVersion: Hashable {
+        var foodID: String
+        var version: Int
     }
 
     /// Foods with at least one flagged label.
