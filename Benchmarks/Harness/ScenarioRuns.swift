@@ -40,11 +40,15 @@ struct ScenarioRuns {
         }
     }
 
-    /// The small run (issue 38): a run and its floors.
+    /// The small run (issue 38): a run and its floors, and `commissary run` as a process on the
+    /// same days (issue 58 asks for its line on 60 days as on the year).
     func short(_ corpus: URL) throws -> [Round] {
         try rounds("short") { workspace in
             let run = try menus(corpus, days: settings.shortDays, workspace: workspace)
-            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])))
+            let process = try processRun(corpus, days: settings.shortDays,
+                                         workspace: workspace.appendingPathComponent("process"))
+            return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
+                         processSeconds: process)
         }
     }
 
