@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "FoodModel", "SourceAdapters", "TestSupport", "commissary"]),
         // The report page's own arithmetic (text widths, cuts, the checks' grouping); the page of
         // whole runs is checked in PipelineTests, which has the runs' fixtures.
-        .testTarget(name: "ReportTests", dependencies: ["Report"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "FoodModel"]),
         .testTarget(name: "BenchmarkTests", dependencies: ["BenchmarkCorpus", "SourceAdapters", "FoodModel"]),
         .testTarget(
             name: "PipelineTests",

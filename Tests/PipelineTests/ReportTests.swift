@@ -420,3 +420,61 @@ extension ReportTests {
         #expect(refused?.message.contains("column: \"\(column)\"") == true, "\(refused.map { "\($0)" } ?? "")")
     }
 }
+
+extension ReportTests {
+    /// Past a year, the calendars draw a column per week (Monday to Sunday), so a page of years
+    /// stays a few hundred columns. The sample's three days (Saturday 2026-10-10 to Monday
+    /// 2026-10-12) are copied 60 times, a week apart each, to 2027-12-06: 423 calendar days, 62
+    /// weeks from the Monday 2026-10-05. Each week's cell holds the items the snapshot counts on
+    /// that week's days.
+    @Test func aHistoryLongerThanAYearIsDrawnByWeek() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let published = try await publish("sample.yml", workspace: workspace)
+        let long = workspace.appendingPathComponent("long.sqlite")
+        try FileManager.default.copyItem(at: published, to: long)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: long.path)
+        try await DatabaseQueue(path: long.path).write { db in
+            let copies = "WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 60)"
+            try db.execute(sql: """
+                \(copies) INSERT INTO service_day (id, date, weekday)
+                SELECT id + n * 100000000, date(date, '+' || (7 * n) || ' days'), weekday FROM service_day, k;
+                \(copies) INSERT INTO meal (id, service_day_id, name, position)
+                SELECT id + n * 10000000000, service_day_id + n * 100000000, name, position FROM meal, k
+                WHERE service_day_id < 100000000;
+                \(copies) INSERT INTO menu_item (id, meal_id, section_id, food_id, position, name, portion, description,
+                                                 planned_portions, served_with_id, label_version)
+                SELECT id + n * 1000000000000000, meal_id + n * 10000000000, section_id, food_id, position, name, portion,
+                       description, planned_portions, served_with_id + n * 1000000000000000, label_version
+                FROM menu_item, k WHERE meal_id < 10000000000;
+                """)
+        }
+        #expect(try rows("SELECT min(date), max(date), count(*) FROM service_day", long)
+                == [["2026-10-10", "2027-12-06", "183"]])
+        let page = try ReportPage.html(for: long, previous: nil)
+        #expect(page.contains("Items served per restaurant and week"))
+        #expect(page.contains("Items with a label, ucla-menu, per week"))
+        #expect(page.contains("62 weeks one by one"))
+        let perDay = try rows("""
+            SELECT r.name, d.date, count(*) FROM menu_item mi JOIN meal m ON m.id = mi.meal_id
+            JOIN service_day d ON d.id = m.service_day_id JOIN section s ON s.id = mi.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id
+            WHERE d.date IN ('2026-10-10', '2026-10-11', '2026-10-12') GROUP BY 1, 2
+            """, long)
+        func items(_ restaurant: String, _ dates: [String]) -> Int {
+            perDay.filter { $0[0] == restaurant && dates.contains($0[1]) }.reduce(0) { $0 + (Int($1[2]) ?? 0) }
+        }
+        let restaurants = Set(perDay.map { $0[0] }).filter { $0.allSatisfy { $0.isLetter || $0 == " " } }
+        #expect(!restaurants.isEmpty)
+        for restaurant in restaurants {
+            // The first week holds the Saturday and Sunday; each later one their copies and the
+            // Monday before them; the last, 2027-12-06, the sixtieth Monday alone.
+            let weekend = items(restaurant, ["2026-10-10", "2026-10-11"])
+            let monday = items(restaurant, ["2026-10-12"])
+            if weekend > 0 { #expect(page.contains("\(restaurant), week of 2026-10-05: \(weekend) items")) }
+            #expect(page.contains("\(restaurant), week of 2026-10-12: \(weekend + monday) items"))
+            if monday > 0 { #expect(page.contains("\(restaurant), week of 2027-12-06: \(monday) items")) }
+            #expect(!page.contains("\(restaurant), 2026-10-10:"))
+        }
+    }
+}

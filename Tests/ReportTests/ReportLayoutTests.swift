@@ -1,3 +1,4 @@
+import FoodModel
 import Testing
 @testable import Report
 
@@ -58,5 +59,21 @@ import Testing
         // Fifths of a gram, printed without trailing zeros.
         let grams = ValueAxis(maximum: 1, unit: "g")
         #expect(grams.ticks.map(grams.label) == ["0", "0.2", "0.4", "0.6", "0.8", "1"])
+    }
+
+    /// A year and a day are drawn day by day; a day more, week by week, each week named by its
+    /// Monday. 2025-01-01 is a Wednesday: its week starts on Monday 2024-12-30; 2026-01-02, a
+    /// Friday, is in the week of 2025-12-29, 52 weeks later: 53 columns.
+    @Test func aRangeLongerThanAYearIsCutIntoWeeksFromTheirMondays() throws {
+        let first = try #require(ServiceDate("2025-01-01"))
+        let daily = CalendarColumns(from: first, to: try #require(ServiceDate("2026-01-01")))
+        #expect(daily.grain == .day && daily.starts.count == 366)
+        #expect(daily.name(first) == "2025-01-01")
+        let weekly = CalendarColumns(from: first, to: try #require(ServiceDate("2026-01-02")))
+        #expect(weekly.grain == .week && weekly.starts.count == 53)
+        #expect(weekly.starts.first?.description == "2024-12-30" && weekly.starts.last?.description == "2025-12-29")
+        #expect(weekly.starts.allSatisfy { $0.isoWeekday == 1 })
+        #expect(weekly.start(of: try #require(ServiceDate("2025-03-09"))).description == "2025-03-03")
+        #expect(weekly.name(try #require(ServiceDate("2025-03-03"))) == "week of 2025-03-03")
     }
 }

@@ -1,22 +1,25 @@
 import FoodModel
 
-/// Items served per restaurant and calendar day as a grid that reads at a glance: a row per
-/// restaurant, a column per day, darker for more items. Long ranges are cut into bands of whole
-/// months, one under the other, so a year's cells stay wide enough to see. Days no restaurant
-/// served are hatched, stale days outlined, and the key says what each mark means.
+/// Items served per restaurant and calendar day (or week, past a year: `CalendarColumns`) as a
+/// grid that reads at a glance: a row per restaurant, a column per day or week, darker for more
+/// items. Long ranges are cut into bands of whole months, one under the other, so a year's cells
+/// stay wide enough to see. Columns no restaurant served are hatched, stale ones outlined, and
+/// the key says what each mark means. `items`, `stale` and `missing` are by column start.
 struct CoverageCalendar {
     let restaurants: [String]
-    let days: [ServiceDate]
+    let columns: CalendarColumns
     let items: [String: [ServiceDate: Int]]
     let stale: Set<ServiceDate>
     let missing: Set<ServiceDate>
     var width = 960.0
 
+    private var days: [ServiceDate] { columns.starts }
+
     private let size = SVGChart.labelSize
     private var rowHeight: Double { 18 }
     private var left: Double {
         let longest = restaurants.map { TextWidth.of($0, size: size) }.max() ?? 0
-        return min(max(longest, TextWidth.of("service day", size: size)) + 14, 240)
+        return min(max(longest, TextWidth.of("service \(columns.unit)", size: size)) + 14, 240)
     }
     private var plotWidth: Double { width - left - 8 }
     private var scale: ValueAxis {
@@ -61,8 +64,8 @@ struct CoverageCalendar {
     }
 
     private func band(_ band: [ServiceDate], top: Double, cell: Double) -> (svg: String, height: Double) {
-        let axis = DayAxis(days: band, left: left, cell: cell), line = SVGChart.lineHeight()
-        var body = SVGChart.text("service day", x: left - 8, y: top + size, anchor: .end, room: left - 10, style: "axis-title")
+        let axis = DayAxis(days: band, left: left, cell: cell, grain: columns.grain), line = SVGChart.lineHeight()
+        var body = SVGChart.text("service \(columns.unit)", x: left - 8, y: top + size, anchor: .end, room: left - 10, style: "axis-title")
         body += axis.labels(top: top)
         let gridTop = top + Double(axis.rows) * line + 4
         body += SVGChart.text("restaurant", x: left - 8, y: gridTop - 6, anchor: .end, room: left - 10, style: "axis-title")
@@ -78,7 +81,7 @@ struct CoverageCalendar {
         let gridBottom = gridTop + Double(restaurants.count) * rowHeight
         for (column, day) in band.enumerated() where stale.contains(day) {
             body += SVGChart.rect(x: left + Double(column) * cell - 1, y: gridTop - 2, width: cell + 1,
-                                  height: gridBottom - gridTop + 3, style: "stale", tooltip: "\(day): stale")
+                                  height: gridBottom - gridTop + 3, style: "stale", tooltip: "\(columns.name(day)): stale")
         }
         return (body, gridBottom - top)
     }
@@ -88,14 +91,14 @@ struct CoverageCalendar {
         let gap = cell >= 5 ? 1.0 : 0, height = rowHeight - 2
         if missing.contains(day) {
             return SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "missing",
-                                 tooltip: "\(day): no menu at all")
+                                 tooltip: "\(columns.name(day)): no menu at all")
         }
         guard let count = items[restaurant]?[day], count > 0 else {
             return SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "empty")
         }
         let shade = self.shade(count, scale)
         var mark = SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "cell", opacity: shade,
-                                 tooltip: "\(restaurant), \(day): \(count) items")
+                                 tooltip: "\(restaurant), \(columns.name(day)): \(count) items")
         // Wide cells carry their count, light on the dark shades.
         let size = 11.0
         if TextWidth.of(String(count), size: size) + 6 <= cell - gap {
@@ -124,7 +127,7 @@ struct CoverageCalendar {
                                     meaning: "restaurant served nothing"))
         if !missing.isEmpty {
             entries.append(Legend.Entry(swatch: { x, y in
-                SVGChart.rect(x: x, y: y, width: 12, height: 12, style: "missing") }, meaning: "no menu at all that day"))
+                SVGChart.rect(x: x, y: y, width: 12, height: 12, style: "missing") }, meaning: "no menu at all that \(columns.unit)"))
         }
         if !stale.isEmpty {
             entries.append(Legend.Entry(swatch: { x, y in

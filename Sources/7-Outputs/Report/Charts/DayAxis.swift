@@ -2,12 +2,14 @@ import FoodModel
 
 /// The labels of a row of day columns, from `left`, `cell` pixels each: the month (with its
 /// year) where a month starts and at the first column, then the day numbers, every day when they
-/// fit, else every second day or week, and the weekday when there is room for it. A label that
-/// would touch the one before it is left out, so none overlap.
+/// fit, else every second day or week, and the weekday when there is room for it. Week columns
+/// (`CalendarColumns`, named by their Mondays) carry the months alone. A label that would touch
+/// the one before it is left out, so none overlap.
 struct DayAxis {
     let days: [ServiceDate]
     let left: Double
     let cell: Double
+    var grain = CalendarColumns.Grain.day
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static let weekdays = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
@@ -24,6 +26,7 @@ struct DayAxis {
 
     /// Every day, every second, weekly (1, 8, 15, 22, 29) or fortnightly, whichever fits first.
     private var dayStep: Int? {
+        guard grain == .day else { return nil }
         let widest = TextWidth.of("30", size: SVGChart.labelSize) + 4
         return [1, 2, 7, 14].first { Double($0) * cell >= widest }
     }
@@ -52,7 +55,7 @@ struct DayAxis {
     /// "Apr 2025" at each month's first column (and the first column), shortened to "Apr" or
     /// left out when the month's columns are too narrow for it.
     private func monthLabels(baseline: Double) -> String {
-        let starts = days.indices.filter { $0 == 0 || days[$0].day == 1 }
+        let starts = days.indices.filter { $0 == 0 || days[$0].month != days[$0 - 1].month }
         var body = ""
         for (number, start) in starts.enumerated() {
             let end = number + 1 < starts.count ? starts[number + 1] : days.count

@@ -1,9 +1,9 @@
 import FoodModel
 import Snapshot
 
-/// Items per restaurant and calendar day from the first served day to the last, as a calendar:
-/// a day no restaurant served is a visible gap, a stale day is marked, and both are explained
-/// under the chart.
+/// Items per restaurant and calendar day (or week, past a year) from the first served day to the
+/// last, as a calendar: a day no restaurant served is a visible gap, a stale day is marked, and
+/// both are explained under the chart.
 enum CoverageSection {
     static func html(_ context: ReportContext) throws -> String {
         let title = "Coverage"
@@ -24,12 +24,22 @@ enum CoverageSection {
         let servedDays = Set(served)
         let missing = days.filter { !servedDays.contains($0) }
         let restaurants = items.keys.sorted()
-        let calendar = CoverageCalendar(restaurants: restaurants, days: days, items: items,
-                                        stale: Set(stale.compactMap { ServiceDate($0.partition) }), missing: Set(missing))
+        let columns = CalendarColumns(from: first, to: last)
+        var perColumn: [String: [ServiceDate: Int]] = [:]
+        for (restaurant, days) in items {
+            for (day, count) in days { perColumn[restaurant, default: [:]][columns.start(of: day), default: 0] += count }
+        }
+        let servedColumns = Set(served.map(columns.start))
+        let weekly = columns.grain == .week
+        let calendar = CoverageCalendar(restaurants: restaurants, columns: columns, items: perColumn,
+                                        stale: Set(stale.compactMap { ServiceDate($0.partition).map(columns.start) }),
+                                        missing: Set(columns.starts.filter { !servedColumns.contains($0) }))
         let chart = calendar.draw(
-            title: "Items served per restaurant and day",
-            description: "\(restaurants.count) restaurants over \(days.count) calendar days from \(first) to \(last); "
-                + "\(missing.count) days with no menu at all (hatched), \(stale.count) stale partitions (outlined).")
+            title: "Items served per restaurant and \(columns.unit)",
+            description: "\(restaurants.count) restaurants over \(days.count) calendar days from \(first) to \(last)"
+                + (weekly ? ", a column per week (Monday to Sunday)" : "") + "; "
+                + "\(missing.count) days with no menu at all (hatched\(weekly ? " where a whole week had none" : "")), "
+                + "\(stale.count) stale partitions (outlined).")
         return HTML.section("coverage", title, chart + explanations(missing: missing, stale: stale, unreadable: unreadable)
             + HTML.table(["restaurant", "days served", "items", "first day", "last day"], restaurants.map { name in
                 let served = items[name] ?? [:]

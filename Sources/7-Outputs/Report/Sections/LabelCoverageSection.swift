@@ -28,30 +28,46 @@ enum LabelCoverageSection {
         return HTML.section("labels", title, content)
     }
 
-    /// One source: its share per day as columns (or a sentence when no item has a label), its
-    /// totals, and the days one by one, folded.
+    /// One source: its share per day (per week, past a year) as columns (or a sentence when no
+    /// item has a label), its totals, and the days (or weeks) one by one, folded.
     private static func part(source: String, days: [Day], basis: String) throws -> String {
         let items = days.reduce(0) { $0 + $1.items }, labelled = days.reduce(0) { $0 + $1.labelled }
-        let lowest = days.min { $0.share < $1.share }
+        guard let first = days.first?.date, let last = days.last?.date else { return "" }
+        let columns = CalendarColumns(from: first, to: last)
+        let periods = self.periods(days, columns)
+        let unit = columns.unit
+        let lowest = periods.min { $0.share < $1.share }
         var html = "<h3>\(HTML.escape(source))</h3>"
         if labelled == 0 {
             html += HTML.none("None of \(source)'s \(items) menu items carries a label on any of its \(days.count) days.")
-        } else if let first = days.first?.date, let last = days.last?.date {
-            let calendar = (0...(last.daysSinceEpoch - first.daysSinceEpoch)).map { first.adding(days: $0) }
+        } else {
             html += DailyColumns.draw(
-                title: "Items with a label, \(source), per day",
-                description: "Share of \(source)'s menu items whose food carries a label, each day from \(first) to \(last)",
-                days: calendar, values: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0.share) }),
-                axis: ValueAxis(maximum: 100, unit: "% of the day's items with a label", count: 4))
+                title: "Items with a label, \(source), per \(unit)",
+                description: "Share of \(source)'s menu items whose food carries a label, each \(unit) from \(first) to \(last)",
+                columns: columns, values: Dictionary(uniqueKeysWithValues: periods.map { ($0.date, $0.share) }),
+                axis: ValueAxis(maximum: 100, unit: "% of the \(unit)'s items with a label", count: 4))
         }
-        html += HTML.table(["source", "days", "items", "with a label", "share", "lowest day", "label amounts per"],
+        html += HTML.table(["source", "days", "items", "with a label", "share", "lowest \(unit)", "label amounts per"],
                            [[source, "\(days.count)", "\(items)", "\(labelled)", HTML.percent(labelled, of: items),
                              lowest.map { "\($0.date) (\(HTML.percent($0.labelled, of: $0.items)))" } ?? "", basis]],
                            numeric: [1, 2, 3, 4])
-        return html + HTML.folded("\(days.count) days one by one", HTML.table(
-            ["day", "items", "with a label", "share"],
-            days.map { ["\($0.date)", "\($0.items)", "\($0.labelled)", HTML.percent($0.labelled, of: $0.items)] },
+        return html + HTML.folded("\(periods.count) \(unit)s one by one", HTML.table(
+            [columns.grain == .day ? "day" : "week of", "items", "with a label", "share"],
+            periods.map { ["\($0.date)", "\($0.items)", "\($0.labelled)", HTML.percent($0.labelled, of: $0.items)] },
             numeric: [1, 2, 3]))
+    }
+
+    /// The days summed per column (each day its own column in a year or less), by date; a column
+    /// is dated by its first day.
+    private static func periods(_ days: [Day], _ columns: CalendarColumns) -> [Day] {
+        guard columns.grain != .day else { return days }
+        var summed: [ServiceDate: Day] = [:]
+        for day in days {
+            let start = columns.start(of: day.date)
+            summed[start, default: Day(date: start, items: 0, labelled: 0)].items += day.items
+            summed[start, default: Day(date: start, items: 0, labelled: 0)].labelled += day.labelled
+        }
+        return summed.values.sorted { $0.date < $1.date }
     }
 
     /// What each source's labels are per ("serving", "100 g", both with their counts); a
