@@ -7,6 +7,7 @@ extension Failure {
     /// reached, a blocking check, or stale days; nil for a clean run. Each names at most five
     /// partitions; the manifest lists them all.
     public static func ending(of report: RunReport) -> Failure? {
+        if report.manifest.status == .harvested { return harvestedAndTroubled(report) }
         let blocked = !report.published && !report.unchanged
         guard blocked || !report.stale.isEmpty else { return nil }
         if report.unreachable { return unreachable(report) }
@@ -37,6 +38,18 @@ extension Failure {
         return Failure(.publishedStale, "\(what) with \(count): "
                        + abridged(named) + "; each its last good version, listed in _stale of "
                        + (report.snapshotPath ?? "the snapshot"))
+    }
+
+    /// A subset run (`--partition`) ends well when each of its partitions was harvested; one that
+    /// could not reach its site is retried (exit 4), one whose data was refused is the input's
+    /// fault (exit 1). A partition published from its last good version counts as not harvested.
+    static func harvestedAndTroubled(_ report: RunReport) -> Failure? {
+        let troubled = report.failedPartitions + report.stalePartitions
+        guard !troubled.isEmpty else { return nil }
+        if report.unreachable { return unreachable(report) }
+        let list = abridged(byReason(troubled), rest: { "and \($0) more: see the manifest \(report.manifestPath)" })
+        return Failure(.refusedPartition, "\(troubled.count) partition(s) could not be harvested: \(list)"
+                       + manifestNote(list, report.manifestPath))
     }
 
     /// A blocking check stopped the publication; the last good snapshot stays `latest`.

@@ -18,6 +18,8 @@ public struct RunMetrics {
         case publishedStale = "published_stale"
         case notPublished = "not_published"
         case failed, interrupted
+        /// A subset run (`--partition`) that harvested its partitions of a night still incomplete.
+        case harvested
     }
 
     var pipeline: String
@@ -62,6 +64,7 @@ public struct RunMetrics {
     /// The outcome of a run that returned its report.
     public static func outcome(of report: RunReport) -> Outcome {
         if report.unchanged { return .unchanged }
+        if report.manifest.status == .harvested { return .harvested }
         guard report.published else { return report.manifest.status == .interrupted ? .interrupted : .notPublished }
         return report.stale.isEmpty ? .published : .publishedStale
     }

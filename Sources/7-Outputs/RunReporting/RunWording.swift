@@ -37,7 +37,10 @@ public enum RunWording {
                          + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
             return TerminalText.lines(lines)
         }
-        if let path = report.snapshotPath {
+        if manifest.status == .harvested {
+            lines.append("Harvested \(manifest.partitions.count) partition(s) of an incomplete night; nothing published "
+                         + "(the previous snapshot stays latest). Manifest: \(report.manifestPath)")
+        } else if let path = report.snapshotPath {
             lines.append("Published \(path)")
         } else {
             lines.append("Not published; the previous snapshot stays latest. Manifest: \(report.manifestPath)")
@@ -46,13 +49,16 @@ public enum RunWording {
             lines.append("Blocked by: " + blocking.joined(separator: ", ") + " (the last line says why)")
         }
         let rows = manifest.rowCounts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
-        lines.append("Rows: " + rows.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        let checks = manifest.checks
-        let errors = checks.filter { $0.severity == .error && !$0.passed }.count
-        let warnings = checks.filter { $0.severity == .warning && !$0.passed }.count
-        lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)"
-                     + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
-        lines += report.stale.map { "Stale: " + $0 }
+        // A subset run that published nothing wrote no rows and ran no checks.
+        if manifest.status != .harvested {
+            lines.append("Rows: " + rows.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+            let checks = manifest.checks
+            let errors = checks.filter { $0.severity == .error && !$0.passed }.count
+            let warnings = checks.filter { $0.severity == .warning && !$0.passed }.count
+            lines.append("Checks: \(checks.filter(\.passed).count) passed, \(warnings) warning(s), \(errors) error(s)"
+                         + (report.stale.isEmpty ? "" : ", \(report.stale.count) stale"))
+            lines += report.stale.map { "Stale: " + $0 }
+        }
         let fetched = manifest.partitions.filter { $0.status == .fetched }.count
         let reused = manifest.partitions.filter { $0.status == .reused }.count
         let failed = manifest.partitions.filter { $0.status == .failed }.count
@@ -80,11 +86,16 @@ public enum RunWording {
         var lines = ["Plan for pipeline \(plan.pipeline) (\(plan.pipelineFile)), today \(plan.today):"]
         for step in plan.steps {
             lines.append("  \(step.action.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) "
-                         + "\(step.source)/\(step.partition)  [\(step.adapter)] \(step.location)")
+                         + "\(step.key)  [\(step.adapter)] \(step.location)")
         }
         lines.append("Snapshots go to \(plan.snapshotsFolder); latest is \(plan.latest ?? "none yet").")
         if let current = plan.current {
             lines.append("Every input is what \(current) was built from: a run would publish nothing.")
+        }
+        let awaited = plan.steps.filter { $0.action == .awaited }.count
+        if awaited > 0 {
+            lines.append("The night awaits \(awaited) partition(s) never harvested: this run would harvest its own "
+                         + "and publish nothing.")
         }
         lines.append("Dry run: only what can change was fetched, to compare; nothing was written.")
         return TerminalText.lines(lines)

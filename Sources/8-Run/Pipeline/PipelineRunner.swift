@@ -21,6 +21,8 @@ public struct RunOptions: Sendable {
     public var force: Bool
     /// Fetch only partitions the ledger does not have as done; replay the rest from `raw/`.
     public var onlyMissing: Bool
+    /// `--partition`: do these partitions alone, the others replayed as last done; nil for all.
+    public var partitions: PartitionSelection?
     /// The command line, recorded in `_runs` and the manifest.
     public var arguments: [String]
     /// The time the run stamps its records with and waits on (fetch spacing, retries, deadline).
@@ -64,6 +66,7 @@ public struct PipelineRunner: Sendable {
         let interrupted = try ledger?.interruptedRuns() ?? []
         let work = try context.partitionWork(try context.harvesters(storing: false), ledger: ledger,
                                              interrupted: Set(interrupted))
+        try options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
         let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
         var quiet = context
         quiet.observer = SilentObserver()
@@ -80,14 +83,15 @@ public struct PipelineRunner: Sendable {
             }
         }
         let steps = revalidation.work.map { item in
-            let action: RunPlan.Action = item.reused ? .reuse : item.confirmed ? .unchanged : .fetch
+            let action: RunPlan.Action = item.awaited ? .awaited : item.reused ? .reuse : item.confirmed ? .unchanged : .fetch
             return RunPlan.Step(source: item.harvester.source.name, adapter: item.harvester.source.adapter.name,
                                 location: item.harvester.source.location.description, partition: item.key,
-                                action: action)
+                                key: item.selectionKey, action: action)
         }
         return RunPlan(pipeline: spec.name, pipelineFile: spec.file.path, today: options.today.description,
                        steps: steps, snapshotsFolder: options.workspace.snapshots.path, latest: latest?.path,
-                       current: revalidation.currentSnapshot?.path)
+                       current: revalidation.currentSnapshot?.path,
+                       publishes: revalidation.currentSnapshot == nil && !work.contains(where: \.awaited))
     }
 
     // MARK: - Run
@@ -120,6 +124,7 @@ public struct PipelineRunner: Sendable {
         let run = try OpenRun(context)
         defer { withExtendedLifetime(run.lock) {} }
         var log = StageLog(context)
+        if !run.awaited.isEmpty { return try await harvestSelected(of: run, log: &log) }
         let revalidation = await Revalidate(context: context)
             .run(run.work, latest: run.latest, resuming: !run.interrupted.isEmpty)
         // What revalidation asked is in the raw store's history even when it ends the run.
@@ -157,6 +162,31 @@ public struct PipelineRunner: Sendable {
         // before the manifest, the run's last large allocation, is encoded.
         staging.discard()
         return try finish.run(published: published, harvest: harvest.outcome, stages: log.stages, checks: checks)
+    }
+
+    /// A subset run whose night lacks partitions never harvested: its own partitions fetched and
+    /// parsed, each committed to the ledger as a run commits it (so the run that completes the
+    /// night replays them), then the run ends without publishing. The days go to a staging
+    /// database that is thrown away.
+    private func harvestSelected(of run: OpenRun, log: inout StageLog) async throws -> RunReport {
+        let selected = run.work.filter(\.selected).enumerated().map { index, item in
+            var item = item
+            item.index = index
+            return item
+        }
+        let revalidation = await Revalidate(context: context).run(selected, latest: nil, resuming: !run.interrupted.isEmpty)
+        try context.times.measure(.fetch) { try run.raw.commitPending() }
+        try run.stopIfDamaged()
+        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: context.runDate, runId: context.runId)
+        let staging = try staging(named: fileName, continuing: nil)
+        defer { staging.discard() }
+        let harvest = try await Harvest(context: context, scratch: staging.scratch)
+            .run(revalidation, of: run, into: staging)
+        log.record(.fetch, counts: harvest.fetchCounts)
+        log.record(.parse, counts: harvest.parseCounts)
+        try Task.checkCancellation()
+        return try Finish(context: context, store: run.store, ledger: run.ledger)
+            .harvested(harvest.outcome, stages: log.stages, awaited: run.awaited.map(\.selectionKey))
     }
 
     /// The latest snapshot's menus are where the new one starts: days whose rows come out the

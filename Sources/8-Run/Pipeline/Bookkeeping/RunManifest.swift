@@ -168,6 +168,8 @@ public struct RunPlan: Hashable, Sendable, Codable {
         public var adapter: String
         public var location: String
         public var partition: String
+        /// `source/partition`, as `run --partition` takes it.
+        public var key: String
         public var action: Action
     }
 
@@ -180,6 +182,9 @@ public struct RunPlan: Hashable, Sendable, Codable {
         /// taken from the parse cache (parsed from the raw store when the cache lacks it), or
         /// not read at all when every partition is unchanged.
         case unchanged
+        /// Left by a subset run (`--partition`) and never harvested: the night waits for it, and
+        /// the subset run publishes nothing.
+        case awaited
     }
 
     public var pipeline: String
@@ -191,5 +196,7 @@ public struct RunPlan: Hashable, Sendable, Codable {
     /// The latest snapshot when every input is what it was built from: the run would publish
     /// nothing and say so.
     public var current: String?
+    /// Whether the run would publish: false for a subset run while a partition is `awaited`.
+    public var publishes: Bool
 }
 

@@ -59,6 +59,24 @@ struct Finish {
         return RunReport(manifest: manifest, snapshotPath: current.path, manifestPath: manifestPath, seconds: seconds)
     }
 
+    /// The end of a subset run whose night lacks partitions never harvested (`awaited`, as
+    /// `--partition` names them): its partitions are in the ledger, nothing is published, and the
+    /// manifest, under `state/runs/`, says which partitions the night still waits for.
+    func harvested(_ harvest: HarvestOutcome, stages: [RunManifest.Stage], awaited: [String]) throws -> RunReport {
+        let manifest = ManifestBuilder(context: context).manifest(
+            status: .harvested, snapshot: nil, inputsSHA256: nil, partitions: harvest.partitions,
+            inputs: harvest.dataset.documents, stages: stages, checks: [], rowCounts: [:])
+        let manifestPath = try writeUnpublishedManifest(manifest)
+        let list = awaited.prefix(10).joined(separator: ", ") + (awaited.count > 10 ? " and \(awaited.count - 10) more" : "")
+        context.emit(.notPublished, message: "harvested \(harvest.partitions.count) partition(s) of a night that waits for "
+                     + "\(awaited.count) never harvested (\(list)): a run of those, or of the whole pipeline, publishes it",
+                     path: manifestPath)
+        try ledger.finishRuns()
+        let seconds = context.secondsSinceStart
+        context.emit(.runFinished, status: RunStatus.harvested.rawValue, seconds: seconds)
+        return RunReport(manifest: manifest, snapshotPath: nil, manifestPath: manifestPath, seconds: seconds)
+    }
+
     private func notPublished(_ manifest: RunManifest, blocking: [CheckOutcome]) throws -> RunReport {
         let manifestPath = try writeUnpublishedManifest(manifest)
         if context.spec.reportPage { writeNotPublishedPage(manifest, blocking: blocking) }

@@ -17,6 +17,9 @@ struct OpenRun {
     /// Runs killed before they finished, whose done partitions this one replays.
     let interrupted: [String]
     let work: [PartitionWork]
+    /// The partitions a subset run (`--partition`) leaves that were never harvested: while there
+    /// is one, the run harvests its own and publishes nothing.
+    var awaited: [PartitionWork] { work.filter(\.awaited) }
     /// Some source reads food pages, whose labels the latest snapshot may keep (`LastGoodFoods`).
     let readsFoodPages: Bool
 
@@ -35,10 +38,12 @@ struct OpenRun {
         raw = RawStore(root: workspace.raw)
         let rawIndexMoved = try raw.openRecovering(label: context.runId)
         interrupted = try ledger.interruptedRuns()
-        try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
         let harvesters = try context.harvesters()
         readsFoodPages = harvesters.contains { $0.0.readsFoodPages }
         work = try context.partitionWork(harvesters, ledger: ledger, interrupted: Set(interrupted))
+        // Before the run is begun, so that a misspelt key leaves no run to resume.
+        try context.options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
+        try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
         context.emit(.runStarted, message: interrupted.last.map { "resuming the partitions of interrupted run \($0)" },
                      counts: ["partitions": work.count])
         if let damaged { context.emit(.warning, message: damaged.description, path: damaged.movedTo) }

@@ -31,6 +31,9 @@ public enum RunStatus: String, Hashable, Sendable, Codable {
     case unchanged
     /// Stopped on request (a signal) before publishing; the next run resumes it.
     case interrupted
+    /// A subset run (`--partition`) whose night lacks partitions never harvested: its own are
+    /// committed to the ledger for the run that completes the night, and nothing is published.
+    case harvested
 }
 
 /// What became of one partition in a run.

@@ -43,6 +43,10 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Fetch only partitions not already done; replay the others from raw/.")
     var onlyMissing = false
 
+    @Option(name: .customLong("partition"),
+            help: "Run this partition alone (SOURCE/PARTITION, as run --dry-run --log-format json lists each step's key; repeat for several): the others are replayed as last done, and while one was never harvested the run keeps its own for the run that completes the night and publishes nothing.")
+    var partitions: [String] = []
+
     @Option(help: "Folder for snapshots/, raw/, state/ and staging/.")
     var workspace = "."
 
@@ -85,7 +89,7 @@ struct RunCommand: AsyncParsableCommand {
         var logger = Logger(label: "commissary") { OneLineLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .warning
         let eventsFile = try events.map(Self.appending)
-        let runner = PipelineRunner(spec: spec, options: runOptions(), observer: observer(json: json, eventsFile: eventsFile),
+        let runner = PipelineRunner(spec: spec, options: try runOptions(), observer: observer(json: json, eventsFile: eventsFile),
                                     logger: logger)
         if dryRun {
             let plan = try await runner.plan()
@@ -114,7 +118,7 @@ struct RunCommand: AsyncParsableCommand {
         }
     }
 
-    private func runOptions() -> RunOptions {
+    private func runOptions() throws -> RunOptions {
         var selection: DateSelection?
         var today = ServiceDate.today()
         if let date {
@@ -127,6 +131,7 @@ struct RunCommand: AsyncParsableCommand {
             workspace: Workspace(root: URL(fileURLWithPath: workspace)), dates: selection, today: asOf ?? today,
             force: force, onlyMissing: onlyMissing, arguments: Array(CommandLine.arguments.dropFirst()))
         options.asOf = asOf
+        options.partitions = partitions.isEmpty ? nil : try PartitionSelection(partitions)
         return options
     }
 

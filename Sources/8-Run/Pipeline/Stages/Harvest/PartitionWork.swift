@@ -34,6 +34,16 @@ struct PartitionWork: Sendable {
     /// fresh, or it was missing and its back-off is over): the partition is read, not taken from
     /// the parse cache, and the run is not "unchanged".
     var documentsDue = false
+    /// Whether the run does this partition: false for those a subset run (`--partition`) leaves,
+    /// which are replayed as last done (`reused`), or, never harvested, make the night wait.
+    var selected = true
+
+    /// A partition a subset run leaves that was never harvested: the night cannot be published
+    /// without it.
+    var awaited: Bool { !selected && !reused }
+
+    /// The partition as `--partition` and the plan name it: `source/partition`.
+    var selectionKey: String { PartitionSelection.key(source: harvester.source.name, partition: key) }
 
     /// A partition done before that nothing has compared yet (the revalidation stage stops at
     /// the first change, or does not run when a day is new): the harvest revalidates it first,
@@ -94,10 +104,13 @@ extension StageContext {
             for key in days + own.filter({ ServiceDate($0) == nil }) {
                 let previous = states[key]
                 let isHistory = kept.contains(key)
+                let selected = options.partitions?.contains(source: harvester.source.name, partition: key) ?? true
                 var item = PartitionWork(index: work.count + items.count, harvester: harvester, live: live, key: key,
                                          previous: previous,
-                                         reused: isHistory || reuses(previous, interrupted: interrupted))
+                                         reused: isHistory || (selected ? reuses(previous, interrupted: interrupted)
+                                                                        : previous?.status == .done))
                 item.history = isHistory
+                item.selected = selected
                 item.usual = usual
                 item.missing = missing
                 items.append(item)
