@@ -103,7 +103,7 @@ import TestSupport
     static func expectFigures(_ samples: [Sample], match manifest: [String: Any], outcome: String) throws {
         for sample in samples { #expect(sample.labels["pipeline"] == "sample", "\(sample)") }
         let outcomes = samples.filter { $0.name == "commissary_run_outcome" }
-        #expect(outcomes.count == 6)
+        #expect(outcomes.count == 7)
         #expect(outcomes.filter { $0.value == 1 }.map { $0.labels["outcome"] } == [outcome])
 
         let stages = try #require(manifest["stages"] as? [[String: Any]])

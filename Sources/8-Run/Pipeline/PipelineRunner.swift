@@ -125,21 +125,13 @@ public struct PipelineRunner: Sendable {
         defer { withExtendedLifetime(run.lock) {} }
         var log = StageLog(context)
         if !run.awaited.isEmpty { return try await harvestSelected(of: run, log: &log) }
-        let revalidation = await Revalidate(context: context)
-            .run(run.work, latest: run.latest, resuming: !run.interrupted.isEmpty)
-        // What revalidation asked is in the raw store's history even when it ends the run.
-        try context.times.measure(.fetch) { try run.raw.commitPending() }
-        try run.stopIfDamaged()
+        let revalidation = try await revalidate(run.work, of: run, latest: run.latest)
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
         let fileName = SnapshotStore.fileName(pipeline: spec.name, date: context.runDate, runId: context.runId)
         let staging = try staging(named: fileName, continuing: run.latest)
         defer { staging.discard() }
-        let harvest = try await Harvest(context: context, scratch: staging.scratch)
-            .run(revalidation, of: run, into: staging)
-        log.record(.fetch, counts: harvest.fetchCounts)
-        log.record(.parse, counts: harvest.parseCounts)
-        try Task.checkCancellation()
+        let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
         let menus = harvest.menus.digest
         let computed = log.time(.compute) {
             Compute(spec: spec, days: runDays).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
@@ -174,19 +166,33 @@ public struct PipelineRunner: Sendable {
             item.index = index
             return item
         }
-        let revalidation = await Revalidate(context: context).run(selected, latest: nil, resuming: !run.interrupted.isEmpty)
-        try context.times.measure(.fetch) { try run.raw.commitPending() }
-        try run.stopIfDamaged()
+        let revalidation = try await revalidate(selected, of: run, latest: nil)
         let fileName = SnapshotStore.fileName(pipeline: spec.name, date: context.runDate, runId: context.runId)
         let staging = try staging(named: fileName, continuing: nil)
         defer { staging.discard() }
-        let harvest = try await Harvest(context: context, scratch: staging.scratch)
-            .run(revalidation, of: run, into: staging)
+        let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
+        return try Finish(context: context, store: run.store, ledger: run.ledger)
+            .harvested(harvest.outcome, stages: log.stages, awaited: run.awaited.map(\.selectionKey))
+    }
+
+    /// Revalidation of `work` (against `latest`, which it may find current), what it asked kept
+    /// in the raw store's history even when it ends the run.
+    private func revalidate(_ work: [PartitionWork], of run: OpenRun, latest: URL?) async throws -> Revalidation {
+        let revalidation = await Revalidate(context: context).run(work, latest: latest, resuming: !run.interrupted.isEmpty)
+        try context.times.measure(.fetch) { try run.raw.commitPending() }
+        try run.stopIfDamaged()
+        return revalidation
+    }
+
+    /// The fetch and parse stages of what revalidation handed on, the days into `staging`,
+    /// recorded in `log`.
+    private func harvest(_ revalidation: Revalidation, of run: OpenRun, into staging: StagingSnapshot,
+                         log: inout StageLog) async throws -> Harvest.Output {
+        let harvest = try await Harvest(context: context, scratch: staging.scratch).run(revalidation, of: run, into: staging)
         log.record(.fetch, counts: harvest.fetchCounts)
         log.record(.parse, counts: harvest.parseCounts)
         try Task.checkCancellation()
-        return try Finish(context: context, store: run.store, ledger: run.ledger)
-            .harvested(harvest.outcome, stages: log.stages, awaited: run.awaited.map(\.selectionKey))
+        return harvest
     }
 
     /// The latest snapshot's menus are where the new one starts: days whose rows come out the
