@@ -89,7 +89,17 @@ import Testing
         let partials = published.map { store.directory.appendingPathComponent(".\($0).partial") }
         // A pipeline whose name starts with this one's is another pipeline, maybe running.
         let otherPipeline = store.directory.appendingPathComponent(".demo-menus-2026-10-12-0200001a2b.sqlite.partial")
-        for file in partials + [otherPipeline] { try Data("half a file".utf8).write(to: file) }
+        // A night that published nothing writes its page the same way, and the newest page's name
+        // through a new link renamed over the old one.
+        let page = try store.writeNotPublishedPage("<p>refused</p>", pipeline: "demo", runId: "0300001a2b")
+        let pagePartial = store.directory.appendingPathComponent(".\(page.lastPathComponent).partial")
+        let newLinks = [".latest-demo.new", ".latest-demo\(SnapshotStore.reportSuffix).new"].map {
+            store.directory.appendingPathComponent($0)
+        }
+        let otherPagePartial = store.directory.appendingPathComponent(".demo-menus-0300001a2b.not-published.html.partial")
+        for file in partials + [otherPipeline, pagePartial, otherPagePartial] + newLinks {
+            try Data("half a file".utf8).write(to: file)
+        }
         // The feeds' folder (`publish: feeds: true`) is built aside, and an earlier one put aside.
         let feedFolders = [".partial", ".old"].map {
             store.directory.appendingPathComponent(".\(file.lastPathComponent)\(SnapshotStore.feedsSuffix)\($0)")
@@ -98,10 +108,12 @@ import Testing
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("slug"), withIntermediateDirectories: true)
         }
         store.removeLeftovers(pipeline: "demo")
-        for partial in partials + feedFolders {
+        for partial in partials + feedFolders + [pagePartial] + newLinks {
             #expect(!FileManager.default.fileExists(atPath: partial.path), "\(partial.lastPathComponent) left")
         }
         #expect(FileManager.default.fileExists(atPath: otherPipeline.path))
+        #expect(FileManager.default.fileExists(atPath: otherPagePartial.path))
+        #expect(FileManager.default.fileExists(atPath: page.path))
         for name in published {
             #expect(FileManager.default.fileExists(atPath: store.directory.appendingPathComponent(name).path))
         }

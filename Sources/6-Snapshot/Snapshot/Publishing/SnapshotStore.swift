@@ -240,7 +240,8 @@ public struct SnapshotStore: Sendable {
     }
 
     /// Removes hidden partial files left by runs of `pipeline` that were killed mid-publish (of
-    /// the snapshot or a file beside it), side files whose snapshot is gone (a kill
+    /// the snapshot or a file beside it, or of a night's page that published nothing, or a new
+    /// `latest` link not yet renamed), side files whose snapshot is gone (a kill
     /// between the metadata and the rename), and unfinished snapshots (`isUnfinished`). Call
     /// only while holding the pipeline's run lock, so no live run's partial file is taken. The
     /// date after the name is matched too, so `sample` never takes `sample-menus`' files. SQLite's
@@ -252,17 +253,21 @@ public struct SnapshotStore: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite((\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)?\.partial(-journal|-wal|-shm)?|\.feeds\.old)$/#
         let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)$/#
+        // The page of a night that published nothing (`writeNotPublishedPage`), half written.
+        let ownPagePartial = #/^\.(?<pipeline>.+)-[0-9a-z]+\.not-published\.html\.partial$/#
         let present = Set(names)
         var unfinished: [String] = []
         for name in names {
-            let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline } ?? false
+            let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline }
+                ?? name.wholeMatch(of: ownPagePartial).map { $0.output.pipeline == pipeline } ?? false
             let isOrphanSideFile = name.wholeMatch(of: sideFile).map { match in
                 let snapshot = String(match.output.snapshot)
                 return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
             } ?? false
             let isUnfinishedSnapshot = SnapshotFileName(name, pipeline: pipeline) != nil
                 && isUnfinished(name, pipeline: pipeline)
-            guard isOwnPartial || isOrphanSideFile || isUnfinishedSnapshot || name == ".latest-\(pipeline).new" else {
+            let isNewLink = name == ".latest-\(pipeline).new" || name == ".latest-\(pipeline)\(Self.reportSuffix).new"
+            guard isOwnPartial || isOrphanSideFile || isUnfinishedSnapshot || isNewLink else {
                 continue
             }
             if isUnfinishedSnapshot {
