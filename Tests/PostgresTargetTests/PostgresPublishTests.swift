@@ -465,6 +465,58 @@ struct PostgresPublishTests {
         #expect(try connection.query("SELECT 1 FROM pg_namespace WHERE nspname = 'dining__building'").isEmpty)
     }
 
+    /// Two pipelines publish into one database with `across: campuses`: its views hold both,
+    /// each row with its pipeline's schema, as the two snapshots hold them; a second night of one
+    /// is read through the views at once (made again in its swap, not left on the night renamed
+    /// aside); a reader sees through them what the members' grants let it see, no more.
+    @Test func twoPipelinesAreReadTogetherThroughViewsAcrossThem() async throws {
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
+        let access = "    readers: [anon]\n    row_level_security: true\n    across: campuses\n"
+        let (spec, site) = try samplePipeline(in: workspace, access: access)
+        // A second campus: the sample again under its own name and schema, one item fewer.
+        let east = workspace.appendingPathComponent("east")
+        let (eastCopy, eastSite) = try samplePipeline(in: east, access: access)
+        let eastSpec = east.appendingPathComponent("Pipelines/east.yml")
+        try Data(try String(contentsOf: eastCopy, encoding: .utf8)
+            .replacingOccurrences(of: "pipeline: sample\n", with: "pipeline: east\n")
+            .replacingOccurrences(of: "schema: dining\n", with: "schema: dining_east\n").utf8).write(to: eastSpec)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-11", of: eastSite)
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE outsider NOLOGIN")
+
+        let sample = URL(fileURLWithPath: try #require(try await run(spec, workspace: workspace).snapshotPath))
+        let eastSnapshot = URL(fileURLWithPath: try #require(try await run(eastSpec, workspace: east).snapshotPath))
+        #expect(try connection.query("SELECT schema FROM campuses._pipelines ORDER BY 1") == [["dining"], ["dining_east"]])
+        // 124 items in the sample (SampleData/README.md), one fewer in the east's copy.
+        #expect(try connection.query("SELECT pipeline, count(*) FROM campuses.menu_item GROUP BY 1 ORDER BY 1")
+                == [["dining", "124"], ["dining_east", "123"]])
+        for (schema, snapshot) in [("dining", sample), ("dining_east", eastSnapshot)] {
+            #expect(try postgresRows("SELECT id, meal_id, food_id, name FROM campuses.menu_item WHERE pipeline = '\(schema)'",
+                                     connection)
+                    == sqliteRows("SELECT id, meal_id, food_id, name FROM menu_item", snapshot))
+            #expect(try postgresRows("SELECT date, restaurant, item FROM campuses.v_menu WHERE pipeline = '\(schema)'",
+                                     connection)
+                    == sqliteRows("SELECT date, restaurant, item FROM v_menu", snapshot))
+        }
+
+        // The sample's second night, one item fewer: the views read it as soon as it is served.
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-12", of: site)
+        _ = try await run(spec, workspace: workspace)
+        #expect(try connection.query("SELECT pipeline, count(*) FROM campuses.menu_item GROUP BY 1 ORDER BY 1")
+                == [["dining", "123"], ["dining_east", "123"]])
+
+        // A reader of both pipelines reads both; a role given the views alone reads neither.
+        try connection.execute("SET ROLE anon")
+        #expect(try connection.query("SELECT count(*) FROM campuses.menu_item") == [["246"]])
+        try connection.execute("RESET ROLE")
+        try connection.execute("GRANT USAGE ON SCHEMA campuses TO outsider; GRANT SELECT ON campuses.menu_item TO outsider")
+        try connection.execute("SET ROLE outsider")
+        #expect(throws: (any Error).self) { try connection.query("SELECT count(*) FROM campuses.menu_item") }
+        try connection.execute("RESET ROLE")
+    }
+
     /// The binary killed with SIGKILL at points spread over its run, PostgreSQL part included:
     /// after each kill `dining` still serves one whole night that was published; the next run
     /// clears what a killed one left and swaps its night in.
@@ -628,7 +680,11 @@ struct PostgresPublishTests {
             """, file: file).postgres
         #expect(access == PostgresTarget(addressVariable: "TEAM_PG", schema: "commissary", readers: ["anon", "authenticated"],
                                          rowLevelSecurity: true))
-        for wrong in ["readers: anon", "readers: [Anon]", "readers: ['anon; DROP SCHEMA x']", "row_level_security: maybe"] {
+        let across = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, schema: dining, across: campuses}\n",
+                                          file: file).postgres
+        #expect(across == PostgresTarget(addressVariable: "TEAM_PG", schema: "dining", across: "campuses"))
+        for wrong in ["readers: anon", "readers: [Anon]", "readers: ['anon; DROP SCHEMA x']", "row_level_security: maybe",
+                      "across: commissary", "across: commissary_changes", "across: public", "across: 'a; DROP SCHEMA x'"] {
             #expect(throws: (any Error).self, "\(wrong)") {
                 try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, \(wrong)}\n", file: file)
             }

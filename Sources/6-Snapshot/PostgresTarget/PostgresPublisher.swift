@@ -14,12 +14,16 @@ public struct PostgresTarget: Hashable, Sendable {
     public var readers: [String]
     /// Row-level security on every table, with a read-only policy for the readers.
     public var rowLevelSecurity: Bool
+    /// The schema of views across every pipeline that names it (`PostgresAcross`); nil for none.
+    public var across: String?
 
-    public init(addressVariable: String, schema: String, readers: [String] = [], rowLevelSecurity: Bool = false) {
+    public init(addressVariable: String, schema: String, readers: [String] = [], rowLevelSecurity: Bool = false,
+                across: String? = nil) {
         self.addressVariable = addressVariable
         self.schema = schema
         self.readers = readers
         self.rowLevelSecurity = rowLevelSecurity
+        self.across = across
     }
 
     /// A schema name PostgreSQL takes without quoting, short enough to carry a run id.
@@ -151,10 +155,13 @@ public enum PostgresPublisher {
             swap += " LOCK TABLE \(relations.map { "\(live).\($0)" }.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE;"
         }
         if let previous { swap += " DROP SCHEMA IF EXISTS \(previous) CASCADE; ALTER SCHEMA \(live) RENAME TO \(previous);" }
-        swap += " ALTER SCHEMA \(building) RENAME TO \(live); COMMIT;"
+        swap += " ALTER SCHEMA \(building) RENAME TO \(live);"
         do {
             try connection.execute(prepare, at: live)
             try feed.record(keep: keepRuns, connection)
+            // The views across pipelines read the new night, so they are made after its rename,
+            // in the same transaction.
+            swap += " " + (try PostgresAcross.statements(for: target, live: live, building: building, connection)) + " COMMIT;"
             try connection.execute(swap, at: live)
         } catch {
             try? connection.execute("ROLLBACK")

@@ -283,11 +283,12 @@ public enum SpecReader {
         spec.postgres = try map.optional("postgres").map(readPostgres)
     }
 
-    /// `postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL}`:
+    /// `postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL,
+    /// across: NAME}`:
     /// the server's address is read from the environment variable at run time, never from the file.
     private static func readPostgres(_ postgresNode: YAMLValue) throws -> PostgresTarget {
         let postgres = try YAMLMapping(postgresNode)
-        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security"])
+        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security", "across"])
         let variableNode = try postgres.required("url_env")
         let variable = try variableNode.string()
         guard variable.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
@@ -314,7 +315,18 @@ public enum SpecReader {
             return role
         } ?? []
         let rowLevelSecurity = try postgres.optional("row_level_security")?.bool() ?? false
-        return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity)
+        let acrossNode = try postgres.optional("across")
+        let across = try acrossNode?.string()
+        if let across, let acrossNode {
+            guard PostgresTarget.isValidSchema(across), !PostgresTarget.isSharedSchema(across), across != schema,
+                  across != schema + "_changes" else {
+                throw acrossNode.error("must be a schema of its own for the views across pipelines (lower-case letters, "
+                                       + "digits and single underscores, at most 40), not \"\(across)\", nor the "
+                                       + "pipeline's schema or its change feed's")
+            }
+        }
+        return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity,
+                              across: across)
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {
