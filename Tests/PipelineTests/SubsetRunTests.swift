@@ -84,6 +84,13 @@ import TestSupport
         let assembled = try #require(SnapshotStore(directory: snapshots).latest(pipeline: "sample"))
         // 124 items in the sample (SampleData/README.md).
         #expect(try SnapshotReader.rowCounts(of: assembled)["menu_item"] == 124)
+        // A retry of one partition whose page is as it was, on a complete night: it asks for that
+        // partition's documents alone, and the night is current; nothing is published again.
+        let retry = try await commissary(["--partition", "ucla-menu/2026-10-11"], spec: spec, workspace: workspace)
+        #expect(retry.status == 0, "\(retry.error)")
+        #expect(retry.output.hasPrefix("Unchanged: every input is byte-for-byte what \(assembled.path) was built from"),
+                "\(retry.output)")
+        #expect(SnapshotStore(directory: snapshots).latest(pipeline: "sample") == assembled)
 
         let wholeWorkspace = folder.appendingPathComponent("whole")
         let wholeRun = try await commissary([], spec: spec, workspace: wholeWorkspace)

@@ -39,17 +39,16 @@ struct Revalidate {
     ///
     /// It stops at the first changed partition: from there the run is a normal run, and what
     /// was fetched so far is handed to the parse instead of being fetched again. A full refresh,
-    /// `--only-missing`, a subset run (`--partition`, which touches no other partition's documents)
-    /// and resumed runs skip this, since they ask for something else. It opens the fetch stage,
-    /// of which it is the first half.
+    /// `--only-missing` and resumed runs skip this, since they ask for something else. A subset
+    /// run (`--partition`) compares its own partitions alone and takes the others as last done, as
+    /// it replays them. It opens the fetch stage, of which it is the first half.
     func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
         context.emit(.stageStarted, stage: .fetch)
         let started = context.clock.instant
         var result = Revalidation(work: work, currentSnapshot: nil)
         // A latest snapshot with stale days or labels is never current: what it carries from
         // earlier nights is tried again every night until a good fetch replaces it.
-        guard !context.options.force, !context.options.onlyMissing, context.options.partitions == nil, !resuming,
-              !work.isEmpty, let latest,
+        guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
               (try? SnapshotReader.stalePartitions(of: latest))?.isEmpty ?? false,
               work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue })
@@ -110,8 +109,9 @@ struct Revalidate {
         var work = work
         work.revalidated = true
         guard let previous = work.previous, previous.status == .done else { return (work, false) }
-        // A kept day is what it last was: nothing of it is asked for again.
-        if work.history { return (work, true) }
+        // A kept day is what it last was, and so is a partition a subset run leaves: nothing of
+        // it is asked for again.
+        if work.history || !work.selected { return (work, true) }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
             if let recorded = previous.documents.first(where: { $0.url == url }),
                recorded.byteCount >= largeDocumentBytes {
