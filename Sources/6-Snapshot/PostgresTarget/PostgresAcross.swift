@@ -32,9 +32,15 @@ enum PostgresAcross {
         // is served, this one as it was built.
         var members: [(name: String, readFrom: String)] = [(live, building)]
         // A name is written into the views' SQL: one that is no schema name a publish takes is
-        // not a member (the table is ours, but a hand may have written in it).
+        // not a member (the table is ours, but a hand may have written in it). A member must still
+        // be a night of ours with its `_table_keys`, which say what its tables are.
         for member in listed where member != live && PostgresTarget.isValidSchema(member) {
-            if case .ours = try PostgresOwnership.standing(of: member, connection) { members.append((member, member)) }
+            guard case .ours = try PostgresOwnership.standing(of: member, connection),
+                  try !connection.query("""
+                      SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_table_keys'
+                      """, [member]).isEmpty
+            else { continue }
+            members.append((member, member))
         }
         members.sort { $0.name < $1.name }
         let relations = try commonRelations(members.map(\.readFrom), connection)
