@@ -118,12 +118,33 @@ extension ReportQueries {
         var items = 0, labelled = 0
         var days: [Int64: String] = [:]
         var perRestaurantDay: [RestaurantDay: Int] = [:]
-        var perSourceDay: [SourceDay: (items: Int, labelled: Int)] = [:]
-        var perRestaurant: [String: (items: Int, vegan: Int, vegetarian: Int, days: Set<Int64>)] = [:]
+        var perSourceDay: [SourceDay: Share] = [:]
+        var perRestaurant: [String: RestaurantCounts] = [:]
         var perMealLabel: [ServedItems.MealLabel: Int] = [:]
 
         struct RestaurantDay: Hashable { var restaurant: String, date: String }
         struct SourceDay: Hashable { var source: String, date: String }
+
+        struct Share {
+            var items = 0, labelled = 0
+
+            mutating func add(labelled isLabelled: Bool) {
+                items += 1
+                if isLabelled { labelled += 1 }
+            }
+        }
+
+        struct RestaurantCounts {
+            var items = 0, vegan = 0, vegetarian = 0
+            var days = Set<Int64>()
+
+            mutating func add(day: Int64, food: FoodFacts?) {
+                items += 1
+                days.insert(day)
+                if food?.vegan == true { vegan += 1 }
+                if food?.vegetarian == true { vegetarian += 1 }
+            }
+        }
 
         mutating func add(meal: MealFacts?, restaurant: String?, food: FoodFacts?, foodID: String, version: Int) {
             items += 1
@@ -132,16 +153,11 @@ extension ReportQueries {
             days[meal.day] = meal.date
             perMealLabel[ServedItems.MealLabel(meal: meal.name, foodID: foodID, version: version), default: 0] += 1
             if let food {
-                let key = SourceDay(source: food.source, date: meal.date)
-                perSourceDay[key, default: (0, 0)].items += 1
-                if food.labelled { perSourceDay[key, default: (0, 0)].labelled += 1 }
+                perSourceDay[SourceDay(source: food.source, date: meal.date), default: Share()].add(labelled: food.labelled)
             }
             guard let restaurant else { return }
             perRestaurantDay[RestaurantDay(restaurant: restaurant, date: meal.date), default: 0] += 1
-            perRestaurant[restaurant, default: (0, 0, 0, [])].items += 1
-            perRestaurant[restaurant, default: (0, 0, 0, [])].days.insert(meal.day)
-            if food?.vegan == true { perRestaurant[restaurant, default: (0, 0, 0, [])].vegan += 1 }
-            if food?.vegetarian == true { perRestaurant[restaurant, default: (0, 0, 0, [])].vegetarian += 1 }
+            perRestaurant[restaurant, default: RestaurantCounts()].add(day: meal.day, food: food)
         }
 
         /// The counts in the order the page shows them: by name, then date, as SQLite sorts text.
