@@ -51,26 +51,10 @@ extension FieldWriter {
         put(present: label != nil)
         guard let label else { return }
         put(label.servingSize)
-        put(present: label.serving != nil)
-        if let serving = label.serving {
-            put(serving.amount)
-            put(serving.unit)
-        }
+        put(label.serving)
         put(label.calories)
         put(label.basis?.rawValue)
-        put(label.nutrients.count)
-        for value in label.nutrients {
-            put(value.key.rawValue)
-            put(value.name)
-            put(value.amount)
-            put(value.unit)
-            put(value.printedDailyValuePercent)
-            put(value.computedDailyValuePercent)
-            put(value.dailyValueStandard)
-            put(value.printedAmount)
-            put(value.amountBelow)
-            put(value.amountAtLeast)
-        }
+        put(label.nutrients)
     }
 }
 
@@ -95,21 +79,10 @@ extension FieldReader {
     fileprivate mutating func label() throws -> PrintedLabel? {
         guard try flag() else { return nil }
         let servingSize = try optionalString()
-        let serving = try flag() ? ServingSize(amount: try double(), unit: try string()) : nil
+        let serving = try serving()
         let calories = try optionalDouble()
-        var basis: LabelBasis?
-        if let text = try optionalString() {
-            guard let known = LabelBasis(rawValue: text) else { throw Failure.damagedBytes }
-            basis = known
-        }
-        let nutrients = try (0..<count()).map { _ in
-            NutrientValue(key: NutrientKey(try string()), name: try string(), amount: try optionalDouble(),
-                          unit: try optionalString(), printedDailyValuePercent: try optionalDouble(),
-                          computedDailyValuePercent: try optionalDouble(), dailyValueStandard: try optionalString(),
-                          printedAmount: try optionalString(), amountBelow: try optionalDouble(),
-                          amountAtLeast: try optionalDouble())
-        }
-        return PrintedLabel(servingSize: servingSize, serving: serving, calories: calories, nutrients: nutrients,
+        let basis = try labelBasis()
+        return PrintedLabel(servingSize: servingSize, serving: serving, calories: calories, nutrients: try nutrients(),
                             basis: basis)
     }
 }

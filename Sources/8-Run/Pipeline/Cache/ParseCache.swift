@@ -14,8 +14,9 @@ import Glibc
 /// a night in which one day changed parses one day.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// binary (writing JSON entries cost a full run a fifth more CPU): the service days in their
-/// own fixed-order form (`ServiceDayBytes`), everything else in `CompactCoder`'s. An
+/// binary (writing JSON entries cost a full run a fifth more CPU): the service days and the foods
+/// in their own fixed-order forms (`ServiceDayBytes`, `FoodBytes`), everything else in
+/// `CompactCoder`'s. An
 /// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
 /// more) is found, removed and parsed again, never used. Nothing here fails a run.
 ///
@@ -54,7 +55,7 @@ final class ParseCache: ParsedFoods {
     static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument])
         -> String {
         var lines = [
-            "parse-cache 3",
+            "parse-cache 4",
             "code \(CommissaryVersion.build)",
             "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
             "partition \(partition)",
@@ -154,25 +155,30 @@ final class ParseCache: ParsedFoods {
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
-    /// An entry's bytes: its days apart from the rest, each in its own form.
+    /// An entry's bytes: its days and its foods apart from the rest, each in its own form.
     private static func encode(_ entry: Entry) throws -> Data {
         var rest = entry
         rest.result.dataset.serviceDays = []
+        rest.result.dataset.foods = [:]
         var output = FieldWriter()
         output.put(try CompactCoder.encode(rest))
         output.put(ServiceDayBytes.encode(entry.result.dataset.serviceDays))
+        output.put(FoodBytes.encode(entry.result.dataset.foods.values.sorted { $0.id < $1.id }))
         return Data(output.bytes)
     }
 
     private static func decode(_ data: Data) throws -> Entry {
-        let (rest, days) = try data.withUnsafeBytes { buffer in
+        let (rest, days, foods) = try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
-            let parts = (try input.data(), try input.data())
+            let parts = (try input.data(), try input.data(), try input.data())
             guard input.isAtEnd else { throw Failure.damagedBytes }
             return parts
         }
         var entry = try CompactCoder.decode(Entry.self, from: rest)
         entry.result.dataset.serviceDays = try ServiceDayBytes.decode(days)
+        let decodedFoods = try FoodBytes.decode(foods)
+        entry.result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }
+        guard entry.result.dataset.foods.count == decodedFoods.count else { throw Failure.damagedBytes }
         return entry
     }
 

@@ -1,4 +1,5 @@
 import Basics
+import FoodModel
 import Foundation
 import SourceAdapters
 
@@ -14,13 +15,24 @@ public protocol ParsedFoods: Sendable {
     func keep(_ bytes: Data, under key: String)
 }
 
+/// A reading is kept as its food in `FoodBytes`' form, then its problems.
 extension ParsedFoods {
     func reading(_ key: String) -> FoodReading? {
-        parsed(key).flatMap { try? CompactCoder.decode(FoodReading.self, from: $0) }
+        guard let bytes = parsed(key) else { return nil }
+        return try? bytes.withUnsafeBytes { buffer in
+            var input = FieldReader(buffer)
+            let foods = try FoodBytes.decode(try input.data())
+            let problems = try input.strings()
+            guard input.isAtEnd, foods.count == 1, let food = foods.first else { throw Failure.damagedBytes }
+            return FoodReading(food: food, problems: problems)
+        }
     }
 
     func keep(_ reading: FoodReading, under key: String) {
-        if let bytes = try? CompactCoder.encode(reading) { keep(bytes, under: key) }
+        var output = FieldWriter()
+        output.put(FoodBytes.encode([reading.food]))
+        output.put(reading.problems)
+        keep(Data(output.bytes), under: key)
     }
 }
 
@@ -29,6 +41,6 @@ extension FoodReading {
     /// the parser with whatever it is given besides the bytes, and the document (its address and
     /// the sha256 of its bytes).
     static func parseKey(parser: String, url: String, sha256: String) -> String {
-        sha256Hex(Data("parsed-food 1\ncode \(CommissaryVersion.build)\nparser \(parser)\ndocument \(url) \(sha256)".utf8))
+        sha256Hex(Data("parsed-food 2\ncode \(CommissaryVersion.build)\nparser \(parser)\ndocument \(url) \(sha256)".utf8))
     }
 }
