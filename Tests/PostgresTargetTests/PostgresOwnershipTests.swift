@@ -11,13 +11,16 @@ struct PostgresOwnershipTests {
     static let variable = "COMMISSARY_OWNERSHIP_PG_URL"
 
     /// The bundled sample, publishing into `schema` too.
-    private func pipeline(schema: String, retention: String = "", in workspace: URL) throws -> URL {
+    /// `swapped`: every night built whole and swapped in (`apply_changes: false`), the night
+    /// before kept for rollback.
+    private func pipeline(schema: String, retention: String = "", swapped: Bool = false, in workspace: URL) throws -> URL {
         try SampleCopy.make(in: workspace, adding: """
 
             publish:
               postgres:
                 url_env: \(Self.variable)
                 schema: \(schema)
+                apply_changes: \(!swapped)
             \(retention)
             """).spec
     }
@@ -110,7 +113,7 @@ struct PostgresOwnershipTests {
             CREATE FUNCTION shop__api.greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'hello' $$
             """)
 
-        let spec = try pipeline(schema: "shop", retention: "retention:\n  keep_last: 2\n", in: workspace)
+        let spec = try pipeline(schema: "shop", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
         let first = try await nights(1, of: spec, server: server, workspace: workspace)
         #expect(first.map(\.status) == [0], "\(first.map(\.error))")
         try connection.execute("COMMENT ON SCHEMA shop IS NULL")

@@ -12,7 +12,8 @@ import Testing
 import TestSupport
 
 /// `publish: postgres:` against a real PostgreSQL server of the test's own on 127.0.0.1: the
-/// same tables, keys and views as the SQLite snapshot, built aside and swapped in whole.
+/// same tables, keys and views as the SQLite snapshot, built aside and swapped in whole, or a
+/// night's changes applied in place (`PostgresPublishTests+Apply.swift`).
 @Suite(.serialized, .enabled(if: PrivatePostgres.available, "no PostgreSQL server installed (scripts/test installs it)"))
 struct PostgresPublishTests {
     static let variable = "COMMISSARY_TEST_PG_URL"
@@ -46,12 +47,12 @@ struct PostgresPublishTests {
         }
     }
 
-    private func samplePipeline(in workspace: URL, access: String = "") throws -> (spec: URL, site: URL) {
+    func samplePipeline(in workspace: URL, access: String = "") throws -> (spec: URL, site: URL) {
         try SampleCopy.make(in: workspace,
                             adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n" + access)
     }
 
-    private func run(_ spec: URL, workspace: URL) async throws -> RunReport {
+    func run(_ spec: URL, workspace: URL) async throws -> RunReport {
         try await PipelineRunner(
             spec: try SpecReader.read(spec),
             options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!, force: true),
@@ -59,7 +60,7 @@ struct PostgresPublishTests {
     }
 
     /// A value as text both databases agree on: integral numbers without a fraction.
-    private static func normalized(_ value: SQLValue) -> String? {
+    static func normalized(_ value: SQLValue) -> String? {
         switch value {
         case .null: return nil
         case .integer(let number): return String(number)
@@ -69,23 +70,23 @@ struct PostgresPublishTests {
         }
     }
 
-    private static func normalized(postgres value: String?) -> String? {
+    static func normalized(postgres value: String?) -> String? {
         guard let value, let number = Double(value), value.contains(".") || value.contains("e") else { return value }
         return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
     }
 
-    private func sqliteRows(_ sql: String, _ file: URL) throws -> [[String?]] {
+    func sqliteRows(_ sql: String, _ file: URL) throws -> [[String?]] {
         try QueryResult.run(sql, on: file).rows.map { $0.map(Self.normalized) }.sorted { "\($0)" < "\($1)" }
     }
 
-    private func postgresRows(_ sql: String, _ connection: PostgresConnection) throws -> [[String?]] {
+    func postgresRows(_ sql: String, _ connection: PostgresConnection) throws -> [[String?]] {
         try connection.query(sql).map { $0.map(Self.normalized(postgres:)) }.sorted { "\($0)" < "\($1)" }
     }
 
     /// Every column of a table or view (`columns` if given), PostgreSQL's booleans turned into
     /// SQLite's 0/1 so that rows compare: the flags are the one type the two databases spell
     /// differently.
-    private func postgresSelect(_ relation: String, columns wanted: [String]? = nil,
+    func postgresSelect(_ relation: String, columns wanted: [String]? = nil,
                                 _ connection: PostgresConnection) throws -> String {
         let columns = try connection.query("""
             SELECT column_name, data_type FROM information_schema.columns
@@ -208,7 +209,7 @@ struct PostgresPublishTests {
     /// snapshot and the feed, a role not among them is refused, a reader's writes are refused,
     /// row-level security is on with one read policy on every table, and tables and views carry
     /// their descriptions.
-    private func expectReadersOnly(night: Int, snapshot: URL, _ connection: PostgresConnection) throws {
+    func expectReadersOnly(night: Int, snapshot: URL, _ connection: PostgresConnection) throws {
         func refused(as role: String, _ sql: String) -> Bool {
             defer { try? connection.execute("RESET ROLE") }
             do {
@@ -280,6 +281,7 @@ struct PostgresPublishTests {
         let (spec, site) = try samplePipeline(in: workspace, access: """
                 readers: [anon, authenticated]
                 row_level_security: true
+                apply_changes: false
             retention:
               keep_last: 5
 
@@ -422,7 +424,12 @@ struct PostgresPublishTests {
         let scene = try ServerScene(variable: Self.variable)
         defer { scene.close() }
         let (server, workspace) = (scene.server, scene.workspace)
-        let (spec, _) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
+        let (spec, _) = try samplePipeline(in: workspace, access: """
+                readers: [anon, authenticated]
+                row_level_security: true
+                apply_changes: false
+
+            """)
         let connection = try PostgresConnection(url: server.url, place: "test")
         try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
         var runIds: [String] = []
@@ -683,7 +690,11 @@ struct PostgresPublishTests {
         let across = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, schema: dining, across: campuses}\n",
                                           file: file).postgres
         #expect(across == PostgresTarget(addressVariable: "TEAM_PG", schema: "dining", across: "campuses"))
+        #expect(across?.applyChanges == true)
+        let swapped = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, apply_changes: false}\n", file: file)
+        #expect(swapped.postgres?.applyChanges == false)
         for wrong in ["readers: anon", "readers: [Anon]", "readers: ['anon; DROP SCHEMA x']", "row_level_security: maybe",
+                      "apply_changes: sometimes",
                       "across: commissary", "across: commissary_changes", "across: public", "across: 'a; DROP SCHEMA x'"] {
             #expect(throws: (any Error).self, "\(wrong)") {
                 try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, \(wrong)}\n", file: file)

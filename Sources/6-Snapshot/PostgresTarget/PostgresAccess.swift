@@ -3,7 +3,9 @@ import Basics
 /// Who may read a night's schema (`publish: postgres: readers:` and `row_level_security:`).
 /// Each night's schema is built new, so grants, row-level security and policies an operator
 /// added by hand would leave with the night before; they are stated again on every publish,
-/// inside the swap's transaction, so no reader ever finds the new night without them.
+/// inside the swap's transaction, so no reader ever finds the new night without them. A night
+/// applied to the served schema states them again too, after taking back what the configuration
+/// no longer says, so that its access is a swapped night's.
 enum PostgresAccess {
     /// Refuses, before anything is built, readers the server has no role for: the grant would
     /// fail inside the swap otherwise, after the whole build.
@@ -36,5 +38,41 @@ enum PostgresAccess {
             }
         }
         return statements.map { $0 + ";" }.joined(separator: " ")
+    }
+
+    /// The statements that give the existing `schema` exactly the access `target` configures:
+    /// every other role's privileges on it and its tables revoked, every policy on its tables
+    /// dropped, row-level security set as configured, then `statements`.
+    static func restatement(for target: PostgresTarget, schema: String, _ connection: PostgresConnection) throws -> String {
+        let tables = try connection.query("""
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
+            """, [schema], at: schema).compactMap { $0.first ?? nil }
+        // Grantees on the schema and on its tables and views, the owner aside; PUBLIC is 0 in an ACL.
+        let grantees = try connection.query("""
+            SELECT DISTINCT coalesce(r.rolname, 'PUBLIC') FROM (
+                SELECT a.grantee FROM pg_namespace n, aclexplode(n.nspacl) a WHERE n.nspname = $1 AND a.grantee <> n.nspowner
+                UNION
+                SELECT a.grantee FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, aclexplode(c.relacl) a
+                WHERE n.nspname = $1 AND a.grantee <> c.relowner
+            ) g LEFT JOIN pg_roles r ON r.oid = g.grantee ORDER BY 1
+            """, [schema], at: schema).compactMap { $0.first ?? nil }
+        let policies = try connection.query("""
+            SELECT tablename, policyname FROM pg_policies WHERE schemaname = $1 ORDER BY 1, 2
+            """, [schema], at: schema)
+        var statements: [String] = []
+        for grantee in grantees where !target.readers.contains(grantee) {
+            let role = grantee == "PUBLIC" ? "PUBLIC" : PostgresPublisher.quoted(grantee)
+            statements.append("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(role)")
+            statements.append("REVOKE ALL ON SCHEMA \(schema) FROM \(role)")
+        }
+        for policy in policies {
+            guard let table = policy[0] ?? nil, let name = policy[1] ?? nil else { continue }
+            statements.append("DROP POLICY \(PostgresPublisher.quoted(name)) ON \(schema).\(PostgresPublisher.quoted(table))")
+        }
+        for table in tables where !target.rowLevelSecurity {
+            statements.append("ALTER TABLE \(schema).\(PostgresPublisher.quoted(table)) DISABLE ROW LEVEL SECURITY")
+        }
+        return statements.map { $0 + ";" }.joined(separator: " ") + " " + Self.statements(for: target, schema: schema, tables: tables)
     }
 }

@@ -86,9 +86,11 @@ struct PostgresChangeFeed {
         return statements.map { $0 + ";" }.joined(separator: " ")
     }
 
-    /// Inside the swap's transaction: the night's `run` row, its changes through COPY, and the
-    /// nights beyond the `keep` newest removed with their changes.
-    func record(keep: Int, _ connection: PostgresConnection) throws {
+    /// Inside the swap's (or the apply's) transaction: the night's `run` row, its changes through
+    /// COPY, and the nights beyond the `keep` newest removed with their changes. Returns the
+    /// night's `number`.
+    @discardableResult
+    func record(keep: Int, _ connection: PostgresConnection) throws -> String? {
         let resync = changes.map { !$0.changesRowsOnly } ?? true
         let number = try connection.query("""
             INSERT INTO \(schema).run (number, run_id, previous_run_id, published_at, built_at, snapshot, schema_version, resync)
@@ -108,5 +110,6 @@ struct PostgresChangeFeed {
         }
         try connection.execute("DELETE FROM \(schema).run WHERE number <= (SELECT max(number) FROM \(schema).run) - \(max(1, keep))",
                                at: "\(schema).run")
+        return number
     }
 }

@@ -16,14 +16,19 @@ public struct PostgresTarget: Hashable, Sendable {
     public var rowLevelSecurity: Bool
     /// The schema of views across every pipeline that names it (`PostgresAcross`); nil for none.
     public var across: String?
+    /// A night whose changes from the night served are rows only is applied to the served schema
+    /// in one transaction (`PostgresApply`); false swaps every night in whole, keeping the night
+    /// before for rollback.
+    public var applyChanges: Bool
 
     public init(addressVariable: String, schema: String, readers: [String] = [], rowLevelSecurity: Bool = false,
-                across: String? = nil) {
+                across: String? = nil, applyChanges: Bool = true) {
         self.addressVariable = addressVariable
         self.schema = schema
         self.readers = readers
         self.rowLevelSecurity = rowLevelSecurity
         self.across = across
+        self.applyChanges = applyChanges
     }
 
     /// A schema name PostgreSQL takes without quoting, short enough to carry a run id.
@@ -52,6 +57,15 @@ public struct PostgresPublication: Sendable, Hashable {
     /// Older schemas removed by retention.
     public var dropped: [String]
     public var rowCounts: [String: Int]
+    /// How the night went in.
+    public var method: Method
+
+    public enum Method: Sendable, Hashable {
+        /// Its row changes applied to the served schema in one transaction: this many.
+        case applied(rows: Int)
+        /// Built whole and swapped in; `instead` says why an apply that was tried was given up.
+        case swapped(instead: String?)
+    }
 }
 
 /// Publishes a published SQLite snapshot into PostgreSQL the way `SnapshotStore` publishes
@@ -60,6 +74,8 @@ public struct PostgresPublication: Sendable, Hashable {
 /// row that breaks one fails the build), and only then swapped in with two renames in one
 /// transaction, so a reader sees the night before or the new night, never a mix. The night
 /// before stays, as `<schema>__<its run id>`, for rollback; retention removes older ones.
+/// A night whose changes from the night served are rows only is applied instead (`PostgresApply`):
+/// what a night costs then follows what changed, not the history kept.
 public enum PostgresPublisher {
     /// `changes`: the change set from the snapshot before, if the caller has it, for the change
     /// feed (used when it starts from the night PostgreSQL serves); `changeRowLimit` bounds the
@@ -89,6 +105,19 @@ public enum PostgresPublisher {
         try PostgresOwnership.claim(live + "_changes", feed: true, connection)
         let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection),
                                           handedOver: changes, rowLimit: changeRowLimit)
+        var instead: String?
+        if let apply = try PostgresApply(target: target, feed: feed, snapshot: snapshot, connection) {
+            do {
+                let counts = try apply.run(keepRuns: keepPrevious + 1)
+                let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
+                return PostgresPublication(schema: live, previous: nil, dropped: dropped, rowCounts: counts,
+                                           method: .applied(rows: apply.rowCount))
+            } catch {
+                // The swap below builds the night whole: whatever made the apply fail (a row edited
+                // by hand in the served schema, a lock not granted) cannot make it wrong.
+                instead = "applying its \(apply.rowCount) row change(s) failed (\(error))"
+            }
+        }
         try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); "
                                + PostgresOwnership.comment(on: building) + "; SET search_path TO \(building)",
                                at: building)
@@ -104,7 +133,8 @@ public enum PostgresPublisher {
         try connection.execute("SET search_path TO public")
         let previous = try swap(building, into: live, access: target, feed: feed, keepRuns: keepPrevious + 1, connection)
         let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
-        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts)
+        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts,
+                                   method: .swapped(instead: instead))
     }
 
     /// The run id of the snapshot the live schema holds; nil when there is none yet or the server
@@ -118,7 +148,7 @@ public enum PostgresPublisher {
     }
 
     /// The run id recorded in a schema's `_meta`; nil when the schema or its `_meta` is absent.
-    private static func runId(in schema: String, _ connection: PostgresConnection) throws -> String? {
+    static func runId(in schema: String, _ connection: PostgresConnection) throws -> String? {
         guard try !connection.query("""
             SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
             """, [schema]).isEmpty else { return nil }
@@ -187,29 +217,50 @@ public enum PostgresPublisher {
         var counts: [String: Int] = [:]
         for key in keys {
             let place = "\(schema).\(key.table)"
-            let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [key.table])
-                .map { row in (name: row[0] as String, type: row[1] as String, notNull: (row[2] as Int) == 1) }
-            let types = columns.map { postgresType(table: key.table, column: $0.name, declared: $0.type) }
-            var definitions = zip(columns, types).map { column, type in
-                "\(quoted(column.name)) \(type)" + (column.notNull ? " NOT NULL" : "")
+            let columns = try TableColumns(key.table, in: db)
+            var definitions = zip(columns.names, columns.types).enumerated().map { index, column in
+                "\(quoted(column.0)) \(column.1)" + (columns.notNull[index] ? " NOT NULL" : "")
             }
             if !key.columns.isEmpty { definitions.append("PRIMARY KEY (\(key.columns.map(quoted).joined(separator: ", ")))") }
             try connection.execute("CREATE TABLE \(quoted(key.table)) (\(definitions.joined(separator: ", ")))", at: place)
-            var count = 0
-            try connection.copy(into: quoted(key.table), columns: columns.map { quoted($0.name) }, at: place) { row in
-                let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(key.table))")
-                while let values = try cursor.next() {
-                    count += 1
-                    try row(try (0..<columns.count).map { index in
-                        let value = values[index] as DatabaseValue
-                        guard types[index] == "boolean" else { return copyText(value) }
-                        return try truthText(value, place: "\(place).\(columns[index].name), row \(count)")
-                    })
-                }
-            }
-            counts[key.table] = count
+            counts[key.table] = try copyRows(columns, from: db, into: quoted(key.table), connection, place: place)
         }
         return counts
+    }
+
+    /// A snapshot table's columns, with the types PostgreSQL gives them (`postgresType`).
+    struct TableColumns {
+        let table: String
+        let names: [String]
+        let types: [String]
+        let notNull: [Bool]
+
+        init(_ table: String, in db: Database) throws {
+            let rows = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [table])
+            self.table = table
+            names = rows.map { $0[0] }
+            types = rows.map { PostgresPublisher.postgresType(table: table, column: $0[0], declared: $0[1]) }
+            notNull = rows.map { ($0[2] as Int) == 1 }
+        }
+    }
+
+    /// Every row of `columns.table` through COPY into `target` (a quoted name, with its schema
+    /// when it is not the search path's); how many.
+    static func copyRows(_ columns: TableColumns, from db: Database, into target: String, _ connection: PostgresConnection,
+                         place: String) throws -> Int {
+        var count = 0
+        try connection.copy(into: target, columns: columns.names.map(quoted), at: place) { row in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(quoted(columns.table))")
+            while let values = try cursor.next() {
+                count += 1
+                try row(try (0..<columns.names.count).map { index in
+                    let value = values[index] as DatabaseValue
+                    guard columns.types[index] == "boolean" else { return copyText(value) }
+                    return try truthText(value, place: "\(place).\(columns.names[index]), row \(count)")
+                })
+            }
+        }
+        return count
     }
 
     /// The snapshot's foreign keys, once every row is in, and its indexes.
@@ -253,8 +304,7 @@ public enum PostgresPublisher {
         }
         if tables.contains("food") {
             try connection.execute("""
-                CREATE TABLE food_search AS SELECT id AS food_id,
-                    to_tsvector('simple', concat_ws(' ', name, description, ingredients)) AS document FROM food;
+                CREATE TABLE food_search AS SELECT id AS food_id, \(SearchTable.food.document) AS document FROM food;
                 ALTER TABLE food_search ADD PRIMARY KEY (food_id);
                 ALTER TABLE food_search ADD FOREIGN KEY (food_id) REFERENCES food (id);
                 CREATE INDEX food_search_document ON food_search USING gin (document)
@@ -262,13 +312,31 @@ public enum PostgresPublisher {
         }
         if views.contains("v_recipe_search") {
             try connection.execute("""
-                CREATE TABLE recipe_search AS SELECT recipe_id,
-                    to_tsvector('simple', concat_ws(' ', name, ingredients, tags, instructions)) AS document FROM v_recipe_search;
+                CREATE TABLE recipe_search AS SELECT recipe_id, \(SearchTable.recipe.document) AS document FROM v_recipe_search;
                 ALTER TABLE recipe_search ADD PRIMARY KEY (recipe_id);
                 ALTER TABLE recipe_search ADD FOREIGN KEY (recipe_id) REFERENCES recipe (id);
                 CREATE INDEX recipe_search_document ON recipe_search USING gin (document)
                 """, at: "\(schema).recipe_search")
         }
+    }
+
+    /// PostgreSQL's full-text tables, derived from a table of the snapshot: a row per row of it.
+    struct SearchTable {
+        let name: String
+        /// Its own key column, the source's key.
+        let key: String
+        /// The table it is derived from, and that table's key column.
+        let source: String
+        let sourceKey: String
+        /// What is searched, as an expression over the source's row (`v_recipe_search` reads
+        /// `recipe` alone, so the recipe's own columns are the view's).
+        let document: String
+
+        static let food = SearchTable(name: "food_search", key: "food_id", source: "food", sourceKey: "id",
+                                      document: "to_tsvector('simple', concat_ws(' ', name, description, ingredients))")
+        static let recipe = SearchTable(name: "recipe_search", key: "recipe_id", source: "recipe", sourceKey: "id",
+                                        document: "to_tsvector('simple', concat_ws(' ', name, ingredients, tags, instructions))")
+        static let all = [food, recipe]
     }
 
     /// Every table holds as many rows as the snapshot's.

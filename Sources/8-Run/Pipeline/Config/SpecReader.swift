@@ -284,11 +284,11 @@ public enum SpecReader {
     }
 
     /// `postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL,
-    /// across: NAME}`:
+    /// across: NAME, apply_changes: BOOL}`:
     /// the server's address is read from the environment variable at run time, never from the file.
     private static func readPostgres(_ postgresNode: YAMLValue) throws -> PostgresTarget {
         let postgres = try YAMLMapping(postgresNode)
-        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security", "across"])
+        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security", "across", "apply_changes"])
         let variableNode = try postgres.required("url_env")
         let variable = try variableNode.string()
         guard variable.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil else {
@@ -326,7 +326,7 @@ public enum SpecReader {
             }
         }
         return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity,
-                              across: across)
+                              across: across, applyChanges: try postgres.optional("apply_changes")?.bool() ?? true)
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {

@@ -163,9 +163,15 @@ struct Publish {
             let publication = try PostgresPublisher.publish(snapshot, to: target,
                                                             keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1),
                                                             changes: changes, changeRowLimit: context.spec.changeRowLimit)
-            context.emit(.publishedPostgres, message: "schema \(publication.schema)"
-                         + (publication.previous.map { "; the one before kept as \($0)" } ?? ""),
-                         counts: publication.rowCounts)
+            let how: String
+            switch publication.method {
+            case .applied(let rows):
+                how = ": \(rows) row change(s) applied in place"
+            case .swapped(let instead):
+                how = ": swapped in whole" + (publication.previous.map { ", the one before kept as \($0)" } ?? "")
+                if let instead { context.emit(.warning, stage: .publish, message: "PostgreSQL: \(instead); swapped in whole instead") }
+            }
+            context.emit(.publishedPostgres, message: "schema \(publication.schema)" + how, counts: publication.rowCounts)
             return nil
         } catch {
             return "PostgreSQL was not updated and still serves what it did (\(error))"

@@ -1,0 +1,186 @@
+import Basics
+import Foundation
+import PostgresTarget
+import Snapshot
+import Synchronization
+import Testing
+import TestSupport
+
+/// A night applied to the served schema in place (`PostgresApply`), held to what a full swap of
+/// the same snapshot leaves, table by table and row by row.
+extension PostgresPublishTests {
+    /// Every row of every table of `schema` (search tables included), each table's rows in one
+    /// order: what two schemas are compared by.
+    private func everyRow(of schema: String, _ connection: PostgresConnection) throws -> [String: [[String?]]] {
+        let tables = try connection.query("""
+            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
+            """, [schema]).compactMap { $0.first ?? nil }
+        var rows: [String: [[String?]]] = [:]
+        for table in tables {
+            rows[table] = try connection.query("SELECT * FROM \(schema).\"\(table)\"").sorted { "\($0)" < "\($1)" }
+        }
+        return rows
+    }
+
+    /// The same snapshot swapped in whole into a schema of its own, `whole`.
+    private func swappedWhole(_ snapshot: URL, readers: [String], rowLevelSecurity: Bool) throws {
+        _ = try PostgresPublisher.publish(snapshot, to: PostgresTarget(addressVariable: Self.variable, schema: "whole",
+                                                                      readers: readers, rowLevelSecurity: rowLevelSecurity,
+                                                                      applyChanges: false),
+                                          keepPrevious: 1)
+    }
+
+    /// Five nights of the sample with readers and row-level security, a reader querying as
+    /// `anon` in a loop: the first is swapped in (there is no night before); the next ones are
+    /// applied in place (no night renamed aside), an item renamed, one taken off and put back,
+    /// and after each the served schema holds what the same snapshot swapped in whole holds, row
+    /// for row, search tables included, with the readers' access all there; the reader saw only
+    /// whole nights. The fourth night's configuration drops a reader and row-level security: an
+    /// applied night takes back what the configuration no longer gives, as a new schema would not
+    /// have it (a policy and a grant made by hand go too). On the fifth, a row deleted by hand
+    /// from the served schema makes the apply's count check fail: nothing of it stays, and the
+    /// night is swapped in whole, right.
+    @Test func nightsAppliedInPlaceLeaveWhatASwapOfTheSameSnapshotLeaves() async throws {
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (server, workspace) = (scene.server, scene.workspace)
+        let (spec, site) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let original = try String(contentsOf: page, encoding: .utf8)
+        let otherPage = site.appendingPathComponent("Menus/2026-10-12.html")
+        let otherOriginal = try String(contentsOf: otherPage, encoding: .utf8)
+        let start = try #require(otherOriginal.range(of: "<li class=\"menu-item\">"))
+        let end = try #require(otherOriginal.range(of: "</li>", range: start.upperBound..<otherOriginal.endIndex))
+        let withoutFirstItem = otherOriginal.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        // Night 3 also changes a dish's own page (its food row and search row) and a recipe of
+        // the catalogue (its recipe row and search row).
+        let recipePage = site.appendingPathComponent("Recipes/041172/1.html")
+        let meals = site.deletingLastPathComponent().appendingPathComponent("themealdb/meals.json")
+        func edit(_ file: URL, _ old: String, _ new: String) throws {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(text.contains(old), "\(file.lastPathComponent) has \(old)")
+            try Data(text.replacingOccurrences(of: old, with: new).utf8).write(to: file)
+        }
+
+        // The item 2026-10-11, first meal, first place: Covel's Greek Yogurt Parfait.
+        var expected: [[String?]] = []
+        func publish(night: Int, renamed: Bool, withoutItem: Bool) async throws -> URL {
+            let name = renamed ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
+            try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(name)</a>").utf8).write(to: page)
+            try Data((withoutItem ? withoutFirstItem : otherOriginal).utf8).write(to: otherPage)
+            let report = try await run(spec, workspace: workspace)
+            expected.append([report.manifest.runId, name])
+            return URL(fileURLWithPath: try #require(report.snapshotPath))
+        }
+        func nightsAside() throws -> [String] {
+            try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%' ORDER BY 1")
+                .compactMap { $0.first ?? nil }
+        }
+        func operations(of snapshot: URL) throws -> [[String?]] {
+            try connection.query("""
+                SELECT c.table_name, c.operation, count(*) FROM dining_changes.change c
+                JOIN dining_changes.run r ON r.number = c.run_number
+                WHERE r.run_id = $1 GROUP BY 1, 2 ORDER BY 1, 2
+                """, [try SnapshotReader.meta(of: snapshot)["run_id"]])
+        }
+
+        _ = try await publish(night: 1, renamed: false, withoutItem: false)
+        let observations = Mutex<Set<[String?]>>([])
+        let failures = Mutex<[String]>([])
+        let reading = Task.detached {
+            guard let reader = try? PostgresConnection(url: server.url, place: "reader"), (try? reader.execute("SET ROLE anon")) != nil else {
+                failures.withLock { $0.append("the reader could not connect") }
+                return
+            }
+            while !Task.isCancelled {
+                do {
+                    let row = try reader.query("""
+                        SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
+                               (SELECT name FROM dining.menu_item WHERE meal_id = 2026101101 AND position = 1)
+                        """)
+                    if let row = row.first { observations.withLock { _ = $0.insert(row) } }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+                await Task.yield()
+            }
+        }
+        for (night, renamed, withoutItem) in [(2, true, true), (3, false, false)] {
+            if night == 3 {
+                try edit(recipePage, "INGREDIENTS:</strong> Lacinato Kale,", "INGREDIENTS:</strong> Tuscan Kale,")
+                try edit(meals, "\"strMeal\": \"Bruin Harvest Minestrone\"", "\"strMeal\": \"Bruin Harvest Soup\"")
+            }
+            let snapshot = try await publish(night: night, renamed: renamed, withoutItem: withoutItem)
+            #expect(try nightsAside().isEmpty, "night \(night) was swapped in, not applied")
+            try swappedWhole(snapshot, readers: ["anon", "authenticated"], rowLevelSecurity: true)
+            #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection), "night \(night)")
+            try expectReadersOnly(night: night, snapshot: snapshot, connection)
+            // The item renamed is an update, the one taken off a delete, put back an insert.
+            let changed = try operations(of: snapshot)
+            #expect(changed.contains { $0[0] == "menu_item" && $0[1] == "update" }, "night \(night): \(changed)")
+            #expect(changed.contains(["menu_item", night == 2 ? "delete" : "insert", "1"]), "night \(night): \(changed)")
+            #expect(changed.contains(["food", "update", "1"]) == (night == 3), "night \(night): \(changed)")
+            #expect(changed.contains(["recipe", "update", "1"]) == (night == 3), "night \(night): \(changed)")
+            if night == 3 {
+                #expect(try connection.query("""
+                    SELECT count(*) FROM dining.food_search s JOIN dining.food f ON f.id = s.food_id
+                    WHERE f.name = 'Kale Caesar Salad' AND s.document @@ to_tsquery('simple', 'tuscan')
+                    """) == [["1"]])
+                #expect(try connection.query("""
+                    SELECT count(*) FROM dining.recipe_search WHERE document @@ to_tsquery('simple', 'soup & bruin')
+                    """) == [["1"]])
+            }
+        }
+        reading.cancel()
+        _ = await reading.value
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        let seen = observations.withLock { $0 }
+        #expect(seen.isSubset(of: Set(expected)), "\(seen)")
+        #expect(seen.count >= 2, "the reader saw \(seen.count) night(s)")
+
+        // Night 4: authenticated is no longer a reader and row-level security is off; a policy
+        // and a grant made by hand on the served schema go with them.
+        try connection.execute("""
+            CREATE POLICY by_hand ON dining.menu_item FOR SELECT TO outsider USING (true);
+            GRANT USAGE ON SCHEMA dining TO outsider; GRANT SELECT ON dining.restaurant TO outsider
+            """)
+        try Data(try String(contentsOf: spec, encoding: .utf8)
+            .replacingOccurrences(of: "readers: [anon, authenticated]", with: "readers: [anon]")
+            .replacingOccurrences(of: "row_level_security: true", with: "row_level_security: false").utf8).write(to: spec)
+        let fourth = try await publish(night: 4, renamed: true, withoutItem: false)
+        #expect(try nightsAside().isEmpty)
+        try swappedWhole(fourth, readers: ["anon"], rowLevelSecurity: false)
+        #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection))
+        #expect(try connection.query("SELECT count(*) FROM pg_policies WHERE schemaname = 'dining'") == [["0"]])
+        #expect(try connection.query("""
+            SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = 'dining' AND c.relkind = 'r' AND c.relrowsecurity
+            """) == [["0"]])
+        for role in ["authenticated", "outsider"] {
+            #expect(try connection.query("""
+                SELECT has_schema_privilege($1, 'dining', 'USAGE'), has_table_privilege($1, 'dining.restaurant', 'SELECT'),
+                       has_table_privilege($1, 'dining.menu_item', 'SELECT')
+                """, [role]) == [["f", "f", "f"]], "\(role)")
+        }
+        #expect(try connection.query("""
+            SELECT has_schema_privilege('anon', 'dining', 'USAGE'), has_table_privilege('anon', 'dining.menu_item', 'SELECT'),
+                   has_table_privilege('anon', 'dining.v_menu', 'SELECT')
+            """) == [["t", "t", "t"]])
+
+        // Night 5: a row deleted by hand from the served schema; the apply's check finds the
+        // count short, and the night is swapped in whole instead (night 4 renamed aside).
+        try connection.execute("DELETE FROM dining.menu_item WHERE id = (SELECT max(id) FROM dining.menu_item)")
+        let fifth = try await publish(night: 5, renamed: false, withoutItem: false)
+        #expect(try nightsAside() == ["dining__" + (try #require(expected[3][0])).lowercased()])
+        try swappedWhole(fifth, readers: ["anon"], rowLevelSecurity: false)
+        #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection))
+        #expect(try connection.query("SELECT value FROM dining._meta WHERE key = 'run_id'") == [[expected[4][0]]])
+        // The feed keeps the two nights retention keeps by default, each recorded once whichever
+        // way it went in: the fifth's changes from the fourth.
+        let feedRuns: [[String?]] = (3..<5).map { [expected[$0][0], expected[$0 - 1][0], "f"] }
+        #expect(try connection.query("SELECT run_id, previous_run_id, resync FROM dining_changes.run ORDER BY number") == feedRuns)
+    }
+}
