@@ -183,4 +183,21 @@ extension PostgresPublishTests {
         let feedRuns: [[String?]] = (3..<5).map { [expected[$0][0], expected[$0 - 1][0], "f"] }
         #expect(try connection.query("SELECT run_id, previous_run_id, resync FROM dining_changes.run ORDER BY number") == feedRuns)
     }
+
+    /// Without readers or row-level security (nothing of access to state again), a night with
+    /// one item fewer is applied too, and leaves what a swap leaves.
+    @Test func aNightWithoutReadersIsAppliedToo() async throws {
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (spec, site) = try samplePipeline(in: scene.workspace)
+        let connection = try PostgresConnection(url: scene.server.url, place: "test")
+        _ = try await run(spec, workspace: scene.workspace)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-12", of: site)
+        let second = URL(fileURLWithPath: try #require(try await run(spec, workspace: scene.workspace).snapshotPath))
+        #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'").isEmpty)
+        try swappedWhole(second, readers: [], rowLevelSecurity: false)
+        #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection))
+        // 124 items in the sample (SampleData/README.md), one taken off.
+        #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["123"]])
+    }
 }

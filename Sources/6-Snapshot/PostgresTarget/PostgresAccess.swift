@@ -41,13 +41,23 @@ enum PostgresAccess {
     }
 
     /// The statements that give the existing `schema` exactly the access `target` configures:
-    /// every other role's privileges on it and its tables revoked, every policy on its tables
-    /// dropped, row-level security set as configured, then `statements`.
+    /// every other role's privileges on it and its tables revoked, the readers' grants given,
+    /// and each table whose row-level security or policies are not what the configuration says
+    /// (`commissary_read` for the readers, nothing else) set so, its other policies dropped. A
+    /// table already so is left as it is: restating forty tables' policies every night would
+    /// cost a night applied in place more than its rows. Empty when there is nothing to state.
     static func restatement(for target: PostgresTarget, schema: String, _ connection: PostgresConnection) throws -> String {
+        let quoted = PostgresPublisher.quoted
+        // Each table with its row-level security and its policies as `name:command:roles:using`.
         let tables = try connection.query("""
-            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            SELECT c.relname, c.relrowsecurity, coalesce((
+                SELECT string_agg(p.policyname || ':' || p.cmd || ':'
+                    || array_to_string(ARRAY(SELECT unnest(p.roles) ORDER BY 1), ',') || ':' || coalesce(p.qual, ''),
+                    ' ' ORDER BY p.policyname)
+                FROM pg_policies p WHERE p.schemaname = n.nspname AND p.tablename = c.relname), '')
+            FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
-            """, [schema], at: schema).compactMap { $0.first ?? nil }
+            """, [schema], at: schema)
         // Grantees on the schema and on its tables and views, the owner aside; PUBLIC is 0 in an ACL.
         let grantees = try connection.query("""
             SELECT DISTINCT coalesce(r.rolname, 'PUBLIC') FROM (
@@ -57,22 +67,24 @@ enum PostgresAccess {
                 WHERE n.nspname = $1 AND a.grantee <> c.relowner
             ) g LEFT JOIN pg_roles r ON r.oid = g.grantee ORDER BY 1
             """, [schema], at: schema).compactMap { $0.first ?? nil }
-        let policies = try connection.query("""
-            SELECT tablename, policyname FROM pg_policies WHERE schemaname = $1 ORDER BY 1, 2
-            """, [schema], at: schema)
         var statements: [String] = []
         for grantee in grantees where !target.readers.contains(grantee) {
-            let role = grantee == "PUBLIC" ? "PUBLIC" : PostgresPublisher.quoted(grantee)
+            let role = grantee == "PUBLIC" ? "PUBLIC" : quoted(grantee)
             statements.append("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(role)")
             statements.append("REVOKE ALL ON SCHEMA \(schema) FROM \(role)")
         }
-        for policy in policies {
-            guard let table = policy[0] ?? nil, let name = policy[1] ?? nil else { continue }
-            statements.append("DROP POLICY \(PostgresPublisher.quoted(name)) ON \(schema).\(PostgresPublisher.quoted(table))")
+        let policy = target.rowLevelSecurity && !target.readers.isEmpty
+            ? "commissary_read:SELECT:\(target.readers.sorted().joined(separator: ",")):true" : ""
+        var restated: [String] = []
+        for row in tables {
+            guard let table = row[0] ?? nil else { continue }
+            guard row[1] != (target.rowLevelSecurity ? "t" : "f") || (row[2] ?? "") != policy else { continue }
+            let names = (row[2] ?? "").split(separator: " ").compactMap { $0.split(separator: ":").first }
+            statements += names.map { "DROP POLICY \(quoted(String($0))) ON \(schema).\(quoted(table))" }
+            if !target.rowLevelSecurity { statements.append("ALTER TABLE \(schema).\(quoted(table)) DISABLE ROW LEVEL SECURITY") }
+            restated.append(table)
         }
-        for table in tables where !target.rowLevelSecurity {
-            statements.append("ALTER TABLE \(schema).\(PostgresPublisher.quoted(table)) DISABLE ROW LEVEL SECURITY")
-        }
-        return statements.map { $0 + ";" }.joined(separator: " ") + " " + Self.statements(for: target, schema: schema, tables: tables)
+        // The grants, and for the tables restated with row-level security, its policy.
+        return statements.map { $0 + "; " }.joined() + Self.statements(for: target, schema: schema, tables: restated)
     }
 }

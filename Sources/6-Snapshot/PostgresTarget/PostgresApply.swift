@@ -79,7 +79,8 @@ struct PostgresApply {
             guard let number = try feed.record(keep: keepRuns, connection), Int(number) != nil else {
                 throw Failure(.postgres, "the change feed gave the night no number", at: "\(feed.schema).run")
             }
-            try connection.execute(try PostgresAccess.restatement(for: target, schema: live, connection), at: live)
+            let access = try PostgresAccess.restatement(for: target, schema: live, connection)
+            if !access.isEmpty { try connection.execute(access, at: live) }
             let counts = try SnapshotReader.read(snapshot) { db in try apply(run: number, snapshot: db) }
             try check(counts)
             try connection.execute(try PostgresAcross.statements(for: target, live: live, building: live, connection) + " COMMIT",
