@@ -1,5 +1,7 @@
 import FoodModel
 import Foundation
+import PostgresTarget
+import Snapshot
 import Testing
 import TestSupport
 
@@ -10,7 +12,8 @@ import TestSupport
 /// multiprocess executor into one private PostgreSQL server: the sample, a Bon Appétit day whose
 /// first answer comes too late (exit 4, which asks Dagster for a retry) and a saved UCLA night
 /// whose step worker is killed with SIGKILL in the middle of its run (Dagster retries the step).
-/// The figures the driver reports are held to counts taken here from the sources.
+/// The figures the driver reports are held to counts taken here from the sources, and the views
+/// across the campuses to the three SQLite snapshots, row for row.
 @Suite(.serialized,
        .enabled(if: DagsterTools.installed,
                 "scripts/test installs Dagster and kubernetes-validate into .build/tools from PyPI; without network it could not"),
@@ -143,6 +146,32 @@ struct DagsterTests {
         #expect(report.postgres.menuItem == expected)
         #expect(report.postgres.vMenu == expected)
         #expect(report.postgres.campuses == ["sample": "UCLA", "stolaf": "St. Olaf", "ucla": "UCLA"])
+
+        // Row for row: each campus's items and menus through the views, as its SQLite snapshot holds them.
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let snapshots = folder.appendingPathComponent("work/workspace/snapshots")
+        for campus in expected.keys.sorted() {
+            let snapshot = snapshots.appendingPathComponent("latest-\(campus)")
+            for (view, columns) in [("menu_item", "id, meal_id, section_id, food_id, position, name"),
+                                    ("v_menu", "date, restaurant, meal, section, item")] {
+                let served = try connection.query("SELECT \(columns) FROM campuses.\(view) WHERE pipeline = $1", [campus])
+                    .sorted { "\($0)" < "\($1)" }
+                let kept = try QueryResult.run("SELECT \(columns) FROM \(view)", on: snapshot).rows
+                    .map { $0.map(Self.text) }.sorted { "\($0)" < "\($1)" }
+                #expect(served.count == expected[campus] && served == kept, "\(campus): campuses.\(view)")
+            }
+        }
+    }
+
+    /// A snapshot's value as PostgreSQL prints it (these columns hold integers and text).
+    private static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .integer(let number): return String(number)
+        case .real(let number): return "\(number)"
+        case .text(let text): return text
+        case .blob: return "blob"
+        }
     }
 }
 
