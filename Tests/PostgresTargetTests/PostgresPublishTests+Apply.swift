@@ -2,7 +2,6 @@ import Basics
 import Foundation
 import PostgresTarget
 import Snapshot
-import Synchronization
 import Testing
 import TestSupport
 
@@ -88,26 +87,7 @@ extension PostgresPublishTests {
         }
 
         _ = try await publish(night: 1, renamed: false, withoutItem: false)
-        let observations = Mutex<Set<[String?]>>([])
-        let failures = Mutex<[String]>([])
-        let reading = Task.detached {
-            guard let reader = try? PostgresConnection(url: server.url, place: "reader"), (try? reader.execute("SET ROLE anon")) != nil else {
-                failures.withLock { $0.append("the reader could not connect") }
-                return
-            }
-            while !Task.isCancelled {
-                do {
-                    let row = try reader.query("""
-                        SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
-                               (SELECT name FROM dining.menu_item WHERE meal_id = 2026101101 AND position = 1)
-                        """)
-                    if let row = row.first { observations.withLock { _ = $0.insert(row) } }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
-                }
-                await Task.yield()
-            }
-        }
+        let reader = NightReader(server: server.url)
         for (night, renamed, withoutItem) in [(2, true, true), (3, false, false)] {
             if night == 3 {
                 try edit(recipePage, "INGREDIENTS:</strong> Lacinato Kale,", "INGREDIENTS:</strong> Tuscan Kale,")
@@ -134,10 +114,8 @@ extension PostgresPublishTests {
                     """) == [["1"]])
             }
         }
-        reading.cancel()
-        _ = await reading.value
-        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
-        let seen = observations.withLock { $0 }
+        let (seen, failures) = await reader.stop()
+        #expect(failures.isEmpty, "\(failures)")
         #expect(seen.isSubset(of: Set(expected)), "\(seen)")
         #expect(seen.count >= 2, "the reader saw \(seen.count) night(s)")
 

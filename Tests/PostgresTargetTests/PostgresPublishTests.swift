@@ -325,37 +325,15 @@ struct PostgresPublishTests {
         }
         try await publish(night: 1)
 
-        let observations = Mutex<Set<[String?]>>([])
-        let failures = Mutex<[String]>([])
-        let reading = Task.detached {
-            guard let reader = try? PostgresConnection(url: server.url, place: "reader"), (try? reader.execute("SET ROLE anon")) != nil else {
-                failures.withLock { $0.append("the reader could not connect") }
-                return
-            }
-            while !Task.isCancelled {
-                do {
-                    let row = try reader.query("""
-                        SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
-                               (SELECT name FROM dining.menu_item WHERE meal_id = 2026101101 AND position = 1)
-                        """)
-                    if let row = row.first { observations.withLock { _ = $0.insert(row) } }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
-                }
-                // Lets the runs' own tasks have the thread between reads.
-                await Task.yield()
-            }
-        }
+        let reader = NightReader(server: server.url)
         for night in 2...10 {
             let name = night % 2 == 0 ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
             try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(name)</a>").utf8).write(to: page)
             try Data((night == 8 ? withoutFirstItem : otherOriginal).utf8).write(to: otherPage)
             try await publish(night: night)
         }
-        reading.cancel()
-        _ = await reading.value
-        let seen = observations.withLock { $0 }
-        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
+        let (seen, failures) = await reader.stop()
+        #expect(failures.isEmpty, "\(failures)")
         #expect(seen.isSubset(of: Set(expected)), "\(seen)")
         #expect(seen.count >= 2, "the reader saw \(seen.count) night(s)")
 
@@ -379,6 +357,50 @@ struct PostgresPublishTests {
         #expect(!FileManager.default.fileExists(atPath: snapshots[4].path + SnapshotStore.changesSuffix))
 
         try await expectClientsCatchUpOrResync(snapshots: snapshots, runIds: runIds, workspace: workspace, connection)
+    }
+
+    /// A reader that asks, as `anon`, in one statement and in a loop until `stop`, for the served
+    /// night's run id and the name of the item 2026-10-11's first meal lists first: the pairs it
+    /// saw (each must be one night's), and what failed.
+    final class NightReader: Sendable {
+        private final class Seen: Sendable {
+            let observations = Mutex<Set<[String?]>>([])
+            let failures = Mutex<[String]>([])
+        }
+
+        private let seen: Seen
+        private let reading: Task<Void, Never>
+
+        init(server url: String) {
+            let seen = Seen()
+            self.seen = seen
+            reading = Task.detached {
+                guard let reader = try? PostgresConnection(url: url, place: "reader"), (try? reader.execute("SET ROLE anon")) != nil
+                else {
+                    seen.failures.withLock { $0.append("the reader could not connect") }
+                    return
+                }
+                while !Task.isCancelled {
+                    do {
+                        let row = try reader.query("""
+                            SELECT (SELECT value FROM dining._meta WHERE key = 'run_id'),
+                                   (SELECT name FROM dining.menu_item WHERE meal_id = 2026101101 AND position = 1)
+                            """)
+                        if let row = row.first { seen.observations.withLock { _ = $0.insert(row) } }
+                    } catch {
+                        seen.failures.withLock { $0.append("\(error)") }
+                    }
+                    // Lets the runs' own tasks have the thread between reads.
+                    await Task.yield()
+                }
+            }
+        }
+
+        func stop() async -> (seen: Set<[String?]>, failures: [String]) {
+            reading.cancel()
+            await reading.value
+            return (seen.observations.withLock { $0 }, seen.failures.withLock { $0 })
+        }
     }
 
     /// After the ten nights: a client three nights behind (night 7) gets night 10's snapshot

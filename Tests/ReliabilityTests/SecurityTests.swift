@@ -156,7 +156,7 @@ import YAMLConfig
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly twelve single-line
+    /// SQL is built only with bound parameters. The sources hold exactly thirteen single-line
     /// interpolations into SQL text, none of data: table names from the schema's own list (counted,
     /// and emptied in a staging database that continues the previous snapshot, quoted), the names
     /// of a new snapshot's own tables (from its `sqlite_master`, quoted) checked one by one, the
@@ -165,7 +165,7 @@ import YAMLConfig
     /// from `sqlite_master` of the staging file, and quoted as identifiers) that staging drops
     /// until the rows are in, the schema name (`main` or `prev`, quoted) of the two snapshots a
     /// change set compares, and the names of a snapshot's own tables (from its `_table_keys`,
-    /// quoted as identifiers) read into PostgreSQL.
+    /// quoted as identifiers) read into PostgreSQL, and counted there for a night applied in place.
     @Test func sqlInterpolatesNoData() throws {
         var found: [String] = []
         for (module, folder) in try Paths.moduleFolders() {
@@ -179,7 +179,8 @@ import YAMLConfig
             }
         }
         #expect(found.sorted() == [
-            "PostgresTarget/PostgresPublisher.swift: let cursor = try Row.fetchCursor(db, sql: \"SELECT * FROM \\(quoted(key.table))\")",
+            "PostgresTarget/PostgresApply.swift: counts[key.table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(quoted(key.table))\") ?? 0",
+            "PostgresTarget/PostgresPublisher.swift: let cursor = try Row.fetchCursor(db, sql: \"SELECT * FROM \\(quoted(columns.table))\")",
             "Snapshot/Changes/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
             "Snapshot/Changes/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
             "Snapshot/Changes/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",

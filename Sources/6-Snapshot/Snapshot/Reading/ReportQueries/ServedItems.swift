@@ -41,13 +41,13 @@ extension ReportQueries {
         let meals = try mealsByID()
         let restaurants = try restaurantsBySection()
         let foods = try numberedFoods()
-        var tally = Tally(restaurants: restaurants.names.count, foods: foods)
+        var tally = Tally(restaurants: restaurants.names.values.count, foods: foods)
         let items = try Row.fetchCursor(db, sql: """
             SELECT meal_id, section_id, food_id, coalesce(label_version, 1) AS label_version FROM menu_item
             """)
         while let item = try items.next() {
             let mealID = try item.decode(Int64?.self, atIndex: 0), sectionID = try item.decode(Int64?.self, atIndex: 1)
-            let food = tally.number(ofFood: try item.decode(String?.self, atIndex: 2) ?? "")
+            let food = tally.foods.ids.number(of: try item.decode(String?.self, atIndex: 2) ?? "")
             tally.add(meal: mealID.flatMap { meals.byID[$0] }, restaurant: sectionID.flatMap { restaurants.bySection[$0] },
                       food: food, version: try item.decode(Int.self, atIndex: 3))
         }
@@ -62,7 +62,9 @@ extension ReportQueries {
 
     private struct Meals {
         var byID: [Int64: MealFacts] = [:]
-        var names: [String] = []
+        var names = Numbering<String>()
+        var days = Numbering<Int64>()
+        /// Each day's date, by its number.
         var dates: [String] = []
     }
 
@@ -75,49 +77,49 @@ extension ReportQueries {
 
     /// The foods numbered, with their facts and the names of their sources.
     private struct Foods {
-        var numbers: [String: Int32] = [:]
-        var ids: [String] = []
+        var ids = Numbering<String>()
         var facts: [FoodFacts] = []
-        var sources: [String] = []
+        var sources = Numbering<String>()
+    }
+
+    /// Values numbered in the order first met, and the values by number.
+    private struct Numbering<Value: Hashable> {
+        private(set) var values: [Value] = []
+        private var numbers: [Value: Int32] = [:]
+
+        mutating func number(of value: Value) -> Int32 {
+            if let number = numbers[value] { return number }
+            let number = Int32(values.count)
+            numbers[value] = number
+            values.append(value)
+            return number
+        }
+
+        subscript(number: Int32) -> Value { values[Int(number)] }
     }
 
     private func mealsByID() throws -> Meals {
         var meals = Meals()
-        var nameNumbers: [String: Int32] = [:], dayNumbers: [Int64: Int32] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT m.id AS meal_id, m.name AS meal, d.id AS day_id, d.date FROM meal m JOIN service_day d ON d.id = m.service_day_id
             """) {
-            let name: String = try row.decode(forColumn: "meal"), dayID: Int64 = try row.decode(forColumn: "day_id")
-            let nameNumber = nameNumbers[name] ?? {
-                meals.names.append(name)
-                nameNumbers[name] = Int32(meals.names.count - 1)
-                return Int32(meals.names.count - 1)
-            }()
-            let dayNumber = try dayNumbers[dayID] ?? {
-                meals.dates.append(try row.decode(forColumn: "date"))
-                dayNumbers[dayID] = Int32(meals.dates.count - 1)
-                return Int32(meals.dates.count - 1)
-            }()
-            meals.byID[try row.decode(forColumn: "meal_id")] = MealFacts(name: nameNumber, day: dayNumber)
+            let day = meals.days.number(of: try row.decode(forColumn: "day_id"))
+            if Int(day) == meals.dates.count { meals.dates.append(try row.decode(forColumn: "date")) }
+            meals.byID[try row.decode(forColumn: "meal_id")] = MealFacts(
+                name: meals.names.number(of: try row.decode(forColumn: "meal")), day: day)
         }
         return meals
     }
 
-    /// Each section's restaurant, as a number into `names` (restaurants named as
-    /// `restaurantName` says, one number per name).
-    private func restaurantsBySection() throws -> (bySection: [Int64: Int32], names: [String]) {
-        var bySection: [Int64: Int32] = [:], numbers: [String: Int32] = [:], names: [String] = []
+    /// Each section's restaurant, numbered in `names` (restaurants named as `restaurantName`
+    /// says, one number per name).
+    private func restaurantsBySection() throws -> (bySection: [Int64: Int32], names: Numbering<String>) {
+        var bySection: [Int64: Int32] = [:], names = Numbering<String>()
         for row in try Row.fetchAll(db, sql: """
             SELECT s.id AS section_id, \(try restaurantName()) AS restaurant
             FROM section s JOIN restaurant r ON r.id = s.restaurant_id
             """) {
-            let name: String = try row.decode(forColumn: "restaurant")
-            let number = numbers[name] ?? {
-                names.append(name)
-                numbers[name] = Int32(names.count - 1)
-                return Int32(names.count - 1)
-            }()
-            bySection[try row.decode(forColumn: "section_id")] = number
+            bySection[try row.decode(forColumn: "section_id")] = names.number(of: try row.decode(forColumn: "restaurant"))
         }
         return (bySection, names)
     }
@@ -138,17 +140,12 @@ extension ReportQueries {
             }
         }
         var foods = Foods()
-        var sourceNumbers: [String: Int32] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, source FROM food") {
-            let id: String = try row.decode(forColumn: "id"), source: String = try row.decode(forColumn: "source")
-            let sourceNumber = sourceNumbers[source] ?? {
-                foods.sources.append(source)
-                sourceNumbers[source] = Int32(foods.sources.count - 1)
-                return Int32(foods.sources.count - 1)
-            }()
-            foods.numbers[id] = Int32(foods.ids.count)
-            foods.ids.append(id)
-            foods.facts.append(FoodFacts(source: sourceNumber, labelled: labelled.contains(id), vegan: vegan.contains(id),
+            let id: String = try row.decode(forColumn: "id")
+            // A file given on the command line may repeat an id: its first row counts.
+            guard Int(foods.ids.number(of: id)) == foods.facts.count else { continue }
+            foods.facts.append(FoodFacts(source: foods.sources.number(of: try row.decode(forColumn: "source")),
+                                         labelled: labelled.contains(id), vegan: vegan.contains(id),
                                          vegetarian: vegetarian.contains(id)))
         }
         return foods
@@ -195,14 +192,6 @@ extension ReportQueries {
 
         static func pair(_ first: Int32, _ second: Int32) -> Int64 { Int64(first) << 32 | Int64(UInt32(bitPattern: second)) }
 
-        mutating func number(ofFood id: String) -> Int32 {
-            if let number = foods.numbers[id] { return number }
-            let number = Int32(foods.ids.count)
-            foods.numbers[id] = number
-            foods.ids.append(id)
-            return number
-        }
-
         mutating func add(meal: MealFacts?, restaurant: Int32?, food number: Int32, version: Int) {
             let food = Int(number) < foods.facts.count ? foods.facts[Int(number)] : nil
             items += 1
@@ -219,25 +208,26 @@ extension ReportQueries {
         }
 
         /// The counts in the order the page shows them: by name, then date, as SQLite sorts text.
-        func result(meals: Meals, restaurants: [String], diets withVocabulary: Bool) -> ServedItems {
+        func result(meals: Meals, restaurants: Numbering<String>, diets withVocabulary: Bool) -> ServedItems {
             let sortedDays = days.map { meals.dates[Int($0)] }.sorted(by: Self.binary)
             let first = { (key: Int64) in Int(key >> 32) }, second = { (key: Int64) in Int(Int32(truncatingIfNeeded: key)) }
             return ServedItems(
                 servedDays: ServedDays(first: sortedDays.first, last: sortedDays.last, count: days.count),
                 itemCount: items, labelledItemCount: labelled,
                 perRestaurantDay: perRestaurantDay.map {
-                    RestaurantDayItems(restaurant: restaurants[first($0.key)], date: meals.dates[second($0.key)], items: $0.value)
+                    RestaurantDayItems(restaurant: restaurants.values[first($0.key)], date: meals.dates[second($0.key)],
+                                       items: $0.value)
                 }.sorted { Self.binary(($0.restaurant, $0.date), ($1.restaurant, $1.date)) },
                 perSourceDay: perSourceDay.map {
-                    SourceDayLabels(source: foods.sources[first($0.key)], date: meals.dates[second($0.key)],
+                    SourceDayLabels(source: foods.sources.values[first($0.key)], date: meals.dates[second($0.key)],
                                     items: $0.value.items, labelled: $0.value.labelled)
                 }.sorted { Self.binary(($0.source, $0.date), ($1.source, $1.date)) },
-                diets: withVocabulary ? zip(restaurants, perRestaurant).filter { $0.1.items > 0 }.map { name, counts in
+                diets: withVocabulary ? zip(restaurants.values, perRestaurant).filter { $0.1.items > 0 }.map { name, counts in
                     RestaurantDiets(restaurant: name, days: counts.days.count, items: counts.items, vegan: counts.vegan,
                                     vegetarian: counts.vegetarian)
                 }.sorted { Self.binary($0.restaurant, $1.restaurant) } : nil,
                 perMealLabel: Dictionary(uniqueKeysWithValues: perMealLabel.map { key, items in
-                    (ServedItems.MealLabel(meal: meals.names[Int(key.meal)], foodID: foods.ids[Int(key.food)],
+                    (ServedItems.MealLabel(meal: meals.names[key.meal], foodID: foods.ids[key.food],
                                            version: key.version), items)
                 }))
         }
