@@ -47,13 +47,7 @@ extension PostgresPublishTests {
         let (spec, site) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
         let connection = try PostgresConnection(url: server.url, place: "test")
         try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
-        let page = site.appendingPathComponent("Menus/2026-10-11.html")
-        let original = try String(contentsOf: page, encoding: .utf8)
-        let otherPage = site.appendingPathComponent("Menus/2026-10-12.html")
-        let otherOriginal = try String(contentsOf: otherPage, encoding: .utf8)
-        let start = try #require(otherOriginal.range(of: "<li class=\"menu-item\">"))
-        let end = try #require(otherOriginal.range(of: "</li>", range: start.upperBound..<otherOriginal.endIndex))
-        let withoutFirstItem = otherOriginal.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        let pages = try NightPages(site: site)
         // Night 3 also changes a dish's own page (its food row and search row) and a recipe of
         // the catalogue (its recipe row and search row).
         let recipePage = site.appendingPathComponent("Recipes/041172/1.html")
@@ -67,11 +61,9 @@ extension PostgresPublishTests {
         // The item 2026-10-11, first meal, first place: Covel's Greek Yogurt Parfait.
         var expected: [[String?]] = []
         func publish(night: Int, renamed: Bool, withoutItem: Bool) async throws -> URL {
-            let name = renamed ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
-            try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(name)</a>").utf8).write(to: page)
-            try Data((withoutItem ? withoutFirstItem : otherOriginal).utf8).write(to: otherPage)
+            try pages.write(renamed: renamed, withoutFirstItem: withoutItem)
             let report = try await run(spec, workspace: workspace)
-            expected.append([report.manifest.runId, name])
+            expected.append([report.manifest.runId, NightPages.name(renamed: renamed)])
             return URL(fileURLWithPath: try #require(report.snapshotPath))
         }
         func nightsAside() throws -> [String] {

@@ -293,14 +293,7 @@ struct PostgresPublishTests {
         try connection.execute("CREATE ROLE menu_app LOGIN IN ROLE anon")
         let app = try PostgresConnection(url: server.url.replacingOccurrences(of: "user=postgres", with: "user=menu_app"),
                                          place: "menu_app")
-        let page = site.appendingPathComponent("Menus/2026-10-11.html")
-        let original = try String(contentsOf: page, encoding: .utf8)
-        let otherPage = site.appendingPathComponent("Menus/2026-10-12.html")
-        let otherOriginal = try String(contentsOf: otherPage, encoding: .utf8)
-        // The other page's first <li class="menu-item"> … </li>: its first meal's first item.
-        let start = try #require(otherOriginal.range(of: "<li class=\"menu-item\">"))
-        let end = try #require(otherOriginal.range(of: "</li>", range: start.upperBound..<otherOriginal.endIndex))
-        let withoutFirstItem = otherOriginal.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        let pages = try NightPages(site: site)
         let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
 
         // The item 2026-10-11, first meal, first place: Covel's Greek Yogurt Parfait.
@@ -309,7 +302,7 @@ struct PostgresPublishTests {
         func publish(night: Int) async throws {
             let report = try await run(spec, workspace: workspace)
             let snapshot = URL(fileURLWithPath: try #require(report.snapshotPath))
-            let name = night % 2 == 0 ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
+            let name = NightPages.name(renamed: night % 2 == 0)
             expected.append([report.manifest.runId, name])
             snapshots.append(snapshot)
             try expectReadersOnly(night: night, snapshot: snapshot, connection)
@@ -327,9 +320,7 @@ struct PostgresPublishTests {
 
         let reader = NightReader(server: server.url)
         for night in 2...10 {
-            let name = night % 2 == 0 ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait"
-            try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(name)</a>").utf8).write(to: page)
-            try Data((night == 8 ? withoutFirstItem : otherOriginal).utf8).write(to: otherPage)
+            try pages.write(renamed: night % 2 == 0, withoutFirstItem: night == 8)
             try await publish(night: night)
         }
         let (seen, failures) = await reader.stop()
@@ -357,6 +348,33 @@ struct PostgresPublishTests {
         #expect(!FileManager.default.fileExists(atPath: snapshots[4].path + SnapshotStore.changesSuffix))
 
         try await expectClientsCatchUpOrResync(snapshots: snapshots, runIds: runIds, workspace: workspace, connection)
+    }
+
+    /// The sample's two menu pages a night edits: the item 2026-10-11's first meal lists first
+    /// (Covel's Greek Yogurt Parfait) renamed or not, and 2026-10-12's first item taken off or not.
+    struct NightPages {
+        static func name(renamed: Bool) -> String { renamed ? "Greek Yogurt Parfait Cup" : "Greek Yogurt Parfait" }
+
+        let page: URL, original: String
+        let otherPage: URL, otherOriginal: String
+        /// The other page without its first <li class="menu-item"> … </li>: its first meal's first item.
+        let withoutFirstItem: String
+
+        init(site: URL) throws {
+            page = site.appendingPathComponent("Menus/2026-10-11.html")
+            original = try String(contentsOf: page, encoding: .utf8)
+            otherPage = site.appendingPathComponent("Menus/2026-10-12.html")
+            otherOriginal = try String(contentsOf: otherPage, encoding: .utf8)
+            let start = try #require(otherOriginal.range(of: "<li class=\"menu-item\">"))
+            let end = try #require(otherOriginal.range(of: "</li>", range: start.upperBound..<otherOriginal.endIndex))
+            withoutFirstItem = otherOriginal.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+        }
+
+        func write(renamed: Bool, withoutFirstItem without: Bool) throws {
+            try Data(original.replacingOccurrences(of: ">Greek Yogurt Parfait</a>", with: ">\(Self.name(renamed: renamed))</a>").utf8)
+                .write(to: page)
+            try Data((without ? withoutFirstItem : otherOriginal).utf8).write(to: otherPage)
+        }
     }
 
     /// A reader that asks, as `anon`, in one statement and in a loop until `stop`, for the served
