@@ -22,8 +22,11 @@ struct SharingFileSystem {
         try Mounts.run(["mount", "-o", "loop", image.path, folder.path])
     }
 
+    /// Unmounts it, lazily: a file the run left open (a database closed when its last reference
+    /// goes) would refuse a plain unmount and leave the file system mounted, holding one of the
+    /// machine's few loop devices; mounted with `-o loop`, the device is freed with the last file.
     func close() {
-        Mounts.unmount(folder)
+        try? Mounts.run(["umount", "--lazy", folder.path])
         try? FileManager.default.removeItem(at: root)
     }
 }
