@@ -30,7 +30,7 @@ extension PostgresPublishTests {
                                           keepPrevious: 1)
     }
 
-    /// Five nights of the sample with readers and row-level security, a reader querying as
+    /// Six nights of the sample with readers and row-level security, a reader querying as
     /// `anon` in a loop: the first is swapped in (there is no night before); the next ones are
     /// applied in place (no night renamed aside), an item renamed, one taken off and put back,
     /// and after each the served schema holds what the same snapshot swapped in whole holds, row
@@ -39,12 +39,19 @@ extension PostgresPublishTests {
     /// applied night takes back what the configuration no longer gives, as a new schema would not
     /// have it (a policy and a grant made by hand go too). On the fifth, a row deleted by hand
     /// from the served schema makes the apply's count check fail: nothing of it stays, and the
-    /// night is swapped in whole, right.
+    /// night is swapped in whole, right. The sixth is forced: swapped in whole too.
     @Test func nightsAppliedInPlaceLeaveWhatASwapOfTheSameSnapshotLeaves() async throws {
         let scene = try ServerScene(variable: Self.variable)
         defer { scene.close() }
         let (server, workspace) = (scene.server, scene.workspace)
-        let (spec, site) = try samplePipeline(in: workspace, access: "    readers: [anon, authenticated]\n    row_level_security: true\n")
+        // Dishes' pages are asked every night, so that night 3's edit of one is read unforced.
+        let (spec, site) = try samplePipeline(in: workspace, access: """
+                readers: [anon, authenticated]
+                row_level_security: true
+            fetch:
+              revalidate: {food_documents: always}
+
+            """)
         let connection = try PostgresConnection(url: server.url, place: "test")
         try connection.execute("CREATE ROLE anon NOLOGIN; CREATE ROLE authenticated NOLOGIN; CREATE ROLE outsider NOLOGIN")
         let pages = try NightPages(site: site)
@@ -62,7 +69,7 @@ extension PostgresPublishTests {
         var expected: [[String?]] = []
         func publish(night: Int, renamed: Bool, withoutItem: Bool) async throws -> URL {
             try pages.write(renamed: renamed, withoutFirstItem: withoutItem)
-            let report = try await run(spec, workspace: workspace)
+            let report = try await run(spec, workspace: workspace, force: night == 6)
             expected.append([report.manifest.runId, NightPages.name(renamed: renamed)])
             return URL(fileURLWithPath: try #require(report.snapshotPath))
         }
@@ -152,6 +159,13 @@ extension PostgresPublishTests {
         // way it went in: the fifth's changes from the fourth.
         let feedRuns: [[String?]] = (3..<5).map { [expected[$0][0], expected[$0 - 1][0], "f"] }
         #expect(try connection.query("SELECT run_id, previous_run_id, resync FROM dining_changes.run ORDER BY number") == feedRuns)
+
+        // Night 6, forced (`--force`): rows only changed, but everything is built again, PostgreSQL's
+        // night too: swapped in whole, the fifth renamed aside (the fourth gone with retention).
+        let sixth = try await publish(night: 6, renamed: true, withoutItem: false)
+        #expect(try nightsAside() == ["dining__" + (try #require(expected[4][0])).lowercased()])
+        try swappedWhole(sixth, readers: ["anon"], rowLevelSecurity: false)
+        #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection))
     }
 
     /// Without readers or row-level security (nothing of access to state again), a night with
@@ -161,9 +175,9 @@ extension PostgresPublishTests {
         defer { scene.close() }
         let (spec, site) = try samplePipeline(in: scene.workspace)
         let connection = try PostgresConnection(url: scene.server.url, place: "test")
-        _ = try await run(spec, workspace: scene.workspace)
+        _ = try await run(spec, workspace: scene.workspace, force: false)
         try SampleCopy.removeFirstMenuItem(on: "2026-10-12", of: site)
-        let second = URL(fileURLWithPath: try #require(try await run(spec, workspace: scene.workspace).snapshotPath))
+        let second = URL(fileURLWithPath: try #require(try await run(spec, workspace: scene.workspace, force: false).snapshotPath))
         #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'").isEmpty)
         try swappedWhole(second, readers: [], rowLevelSecurity: false)
         #expect(try everyRow(of: "dining", connection) == everyRow(of: "whole", connection))

@@ -52,10 +52,11 @@ struct PostgresPublishTests {
                             adding: "\npublish:\n  postgres:\n    url_env: \(Self.variable)\n    schema: dining\n" + access)
     }
 
-    func run(_ spec: URL, workspace: URL) async throws -> RunReport {
+    /// `force`: every partition fetched again, and PostgreSQL's night built and swapped in whole.
+    func run(_ spec: URL, workspace: URL, force: Bool = true) async throws -> RunReport {
         try await PipelineRunner(
             spec: try SpecReader.read(spec),
-            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!, force: true),
+            options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!, force: force),
             observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
     }
 

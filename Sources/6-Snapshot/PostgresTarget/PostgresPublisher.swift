@@ -79,9 +79,10 @@ public struct PostgresPublication: Sendable, Hashable {
 public enum PostgresPublisher {
     /// `changes`: the change set from the snapshot before, if the caller has it, for the change
     /// feed (used when it starts from the night PostgreSQL serves); `changeRowLimit` bounds the
-    /// one compared here otherwise.
+    /// one compared here otherwise. `swapWhole`: build and swap the night in even when its changes
+    /// could be applied (a forced run rebuilds everything).
     public static func publish(_ snapshot: URL, to target: PostgresTarget, keepPrevious: Int, changes: ChangeSet? = nil,
-                               changeRowLimit: Int? = nil,
+                               changeRowLimit: Int? = nil, swapWhole: Bool = false,
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> PostgresPublication {
         let variable = "$" + target.addressVariable
@@ -106,7 +107,7 @@ public enum PostgresPublisher {
         let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection),
                                           handedOver: changes, rowLimit: changeRowLimit)
         var instead: String?
-        if let apply = try PostgresApply(target: target, feed: feed, snapshot: snapshot, connection) {
+        if !swapWhole, let apply = try PostgresApply(target: target, feed: feed, snapshot: snapshot, connection) {
             do {
                 let counts = try apply.run(keepRuns: keepPrevious + 1)
                 let dropped = try applyRetention(connection, live: live, keep: keepPrevious)

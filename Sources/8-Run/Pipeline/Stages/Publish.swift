@@ -160,9 +160,11 @@ struct Publish {
         guard let target = context.spec.postgres else { return nil }
         do {
             // As many nights before kept as retention keeps snapshots besides the latest; one at least.
+            // A forced run writes every day again, and builds PostgreSQL's night whole as well.
             let publication = try PostgresPublisher.publish(snapshot, to: target,
                                                             keepPrevious: max(1, (context.spec.retention?.keepLast ?? 2) - 1),
-                                                            changes: changes, changeRowLimit: context.spec.changeRowLimit)
+                                                            changes: changes, changeRowLimit: context.spec.changeRowLimit,
+                                                            swapWhole: context.options.force)
             let how: String
             switch publication.method {
             case .applied(let rows):
