@@ -67,6 +67,8 @@ struct PostgresChangeFeed {
                 operation text NOT NULL CHECK (operation IN ('delete', 'update', 'insert')), key jsonb NOT NULL,
                 "values" jsonb, PRIMARY KEY (run_number, position))
             """,
+            // A night applied in place reads its rows a table and an operation at a time.
+            "CREATE INDEX IF NOT EXISTS change_by_table ON \(schema).change (run_number, table_name, operation)",
         ]
         if !readers.isEmpty {
             statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(readers)")
