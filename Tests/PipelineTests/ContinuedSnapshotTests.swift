@@ -154,6 +154,8 @@ import TestSupport
         try removeLastItem(of: Self.days[1], in: site)
         let (second, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
         #expect(kept == 2)
+        // No food changed: the food tables were kept as they were, and still equal a full write's.
+        #expect(second.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 1)
         let secondFile = URL(fileURLWithPath: try #require(second.snapshotPath))
         let items = { (url: URL, day: String) in
             try QueryResult.run("SELECT count(*) FROM v_menu WHERE date = '\(day)'", on: url).rows
@@ -207,6 +209,8 @@ import TestSupport
 
         let (night, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
         #expect(kept == 2)
+        // A label changed: the food tables were written again, as a full write writes them.
+        #expect(night.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 0)
         let second = URL(fileURLWithPath: try #require(night.snapshotPath))
         let full = try ChangeSet.between(first, second)
         let items = try #require(full.tables.first { $0.name == "menu_item" })

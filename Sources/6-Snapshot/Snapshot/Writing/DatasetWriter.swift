@@ -10,115 +10,17 @@ struct DatasetWriter {
     /// The run's scratch path, for gathering a catalogue too large to hold (`RecipeIntake`).
     let scratch: URL
 
+    /// The tables `FoodTables` writes, which a continued snapshot keeps when their rows come out
+    /// the same (`StagingSnapshot.finish`). `nutrient` is not among them: the label versions add
+    /// to it after the foods.
+    static let foodTables = ["dietary_code", "food", "food_code", "food_component", "term", "code_term", "food_nutrient"]
+
+    /// Everything but the food tables (`FoodTables`): the nutrients' names, hours and recipes.
     /// Returns warnings about what was written (ids a dump read more than once).
-    func write(_ dataset: Dataset, menus: MenuDigest, knownCodes: [DietaryCode]) throws -> [String] {
-        let foods = foodRows(dataset, menus: menus)
-        try writeCodes(knownCodes: knownCodes, foods: foods)
-        try writeFoods(foods)
-        try writeNutrients(dataset.foods.values.sorted { $0.id < $1.id })
+    func writeOthers(_ dataset: Dataset) throws -> [String] {
+        try FoodTables.writeNutrientNames(dataset.foods.values.sorted { $0.id < $1.id }, into: db)
         try writeHours(dataset.hours)
         return try writeRecipes(dataset)
-    }
-
-    /// A food row: the food's own page when it was read, else what its first menu item says.
-    private struct FoodRow {
-        var food: Food
-        var hasPage: Bool
-        var codes: Set<String>
-    }
-
-    private func foodRows(_ dataset: Dataset, menus: MenuDigest) -> [FoodRow] {
-        var rows: [FoodID: FoodRow] = [:]
-        for (id, food) in dataset.foods {
-            rows[id] = FoodRow(food: food, hasPage: true, codes: Set(food.codes))
-        }
-        for (id, printed) in menus.foods {
-            rows[id, default: FoodRow(food: Food(id: id, name: printed.name, description: printed.description),
-                                      hasPage: false, codes: [])].codes.formUnion(printed.codes)
-        }
-        return rows.values.sorted { $0.food.id < $1.food.id }
-    }
-
-    private func writeCodes(knownCodes: [DietaryCode], foods: [FoodRow]) throws {
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO dietary_code (code, label, kind) VALUES (?, ?, ?)")
-        var written = Set<String>()
-        for code in knownCodes where written.insert(code.code).inserted {
-            try statement.execute(arguments: [code.code, code.label, code.kind.rawValue])
-        }
-        // A code the legend does not know is kept, raw, so that no appearance loses it; the
-        // check stage reports it.
-        for code in Set(foods.flatMap(\.codes)).subtracting(written).sorted() {
-            try statement.execute(arguments: [code, code, DietaryCode.Kind.unknown.rawValue])
-        }
-        let term = try db.cachedStatement(sql: "INSERT INTO term (name, kind, label) VALUES (?, ?, ?)")
-        for each in Vocabulary.terms {
-            try term.execute(arguments: [each.name, each.kind.rawValue, each.label])
-        }
-        let meaning = try db.cachedStatement(sql: "INSERT OR IGNORE INTO code_term (code, term, presence) VALUES (?, ?, ?)")
-        var mapped = Set<String>()
-        for code in knownCodes where mapped.insert(code.code).inserted {
-            for name in code.terms { try meaning.execute(arguments: [code.code, name, code.presence.rawValue]) }
-        }
-    }
-
-    private func writeFoods(_ foods: [FoodRow]) throws {
-        let food = try RowInsert(db, sql: """
-            INSERT INTO food (id, source, recipe_id, name, description, serving_size, calories,
-                              ingredients, allergens, has_page, serving_amount, serving_unit,
-                              label_basis, serving_grams, batch_portions)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        let code = try RowInsert(db, sql: "INSERT INTO food_code (food_id, code) VALUES (?, ?)")
-        let component = try RowInsert(db, sql: """
-            INSERT INTO food_component (food_id, position, name, amount, unit, component_food_id, is_heading, is_subrecipe)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for row in foods {
-            let value = row.food
-            let id = value.id.description
-            let serving = value.serving ?? value.servingSize.flatMap(ServingSize.init(printed:))
-            try food.insert(
-                id, value.id.source, value.id.recipeId, value.name, value.description, value.servingSize,
-                value.calories, value.ingredients, value.allergens.isEmpty ? nil : value.allergens.joined(separator: ", "),
-                row.hasPage, serving?.amount, serving?.unit, value.labelBasis?.rawValue, value.servingGrams,
-                value.batchPortions)
-            for each in row.codes.sorted() {
-                try code.insert(id, each)
-            }
-            for (index, part) in value.components.enumerated() {
-                try component.insert(id, index + 1, part.name, part.amount, part.unit, part.food?.description,
-                                     part.isHeading, part.isSubRecipe)
-            }
-        }
-    }
-
-    private func writeNutrients(_ foods: [Food]) throws {
-        var nutrients: [NutrientKey: (name: String, unit: String?)] = [:]
-        for food in foods {
-            for value in food.nutrients where nutrients[value.key] == nil {
-                nutrients[value.key] = (value.name, value.unit)
-            }
-        }
-        let nutrient = try db.cachedStatement(
-            sql: "INSERT INTO nutrient (key, name, unit) VALUES (?, ?, ?)")
-        for (key, info) in nutrients.sorted(by: { $0.key < $1.key }) {
-            try nutrient.execute(arguments: [key.rawValue, info.name, info.unit])
-        }
-        let amount = try RowInsert(db, sql: """
-            INSERT OR REPLACE INTO food_nutrient
-            (food_id, nutrient_key, amount, unit, printed_dv_percent, computed_dv_percent, dv_standard,
-             printed_amount, amount_below, amount_at_least)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        for food in foods {
-            let id = food.id.description
-            for value in food.nutrients {
-                try amount.insert(id, value.key.rawValue, value.amount, value.unit, value.printedDailyValuePercent,
-                                  value.computedDailyValuePercent, value.dailyValueStandard, value.printedAmount,
-                                  value.amountBelow, value.amountAtLeast)
-            }
-        }
     }
 
     private func writeHours(_ hours: [HoursEntry]) throws {

@@ -1,3 +1,6 @@
+import Basics
+import FoodModel
+import Foundation
 import GRDB
 import GRDBSQLite
 
@@ -13,24 +16,46 @@ import GRDBSQLite
 /// statement is GRDB's cached one, so GRDB still prepares it once and finalizes it when the
 /// connection closes; it is always reset after a row, so GRDB finds it ready. The values go to
 /// SQLite as GRDB binds them (text as UTF-8, Bool as 0/1), so the rows are the same.
+///
+/// Made on a `RowDigest` instead of a database, it writes nothing and feeds each row's values to
+/// the digest: the digest of rows that a writer would insert, in the order it would insert them.
 final class RowInsert {
     private let sql: String
     private let connection: SQLiteConnection?
     /// Held so that the C statement below lives as long as this value, even if GRDB empties its
     /// cache meanwhile.
-    private let cached: Statement
-    private let statement: SQLiteStatement
+    private let cached: Statement?
+    private let statement: SQLiteStatement?
     private let parameterCount: CInt
+    private let digest: RowDigest?
 
     init(_ db: Database, sql: String) throws {
         self.sql = sql
         connection = db.sqliteConnection
-        cached = try db.cachedStatement(sql: sql)
+        let cached = try db.cachedStatement(sql: sql)
+        self.cached = cached
         statement = cached.sqliteStatement
-        parameterCount = sqlite3_bind_parameter_count(statement)
+        parameterCount = sqlite3_bind_parameter_count(cached.sqliteStatement)
+        digest = nil
+    }
+
+    init(digesting digest: RowDigest, sql: String) {
+        self.sql = sql
+        connection = nil
+        cached = nil
+        statement = nil
+        parameterCount = 0
+        self.digest = digest
+        digest.bytes.put(sql)
     }
 
     func insert<each Value: BoundValue>(_ values: repeat each Value) throws {
+        if let digest {
+            digest.bytes.put(present: true)
+            for value in repeat each values { value.digest(into: &digest.bytes) }
+            return
+        }
+        guard let statement else { return }
         var index: CInt = 0
         for value in repeat each values {
             index += 1
@@ -56,16 +81,29 @@ final class RowInsert {
     }
 }
 
+/// The digest of the rows a writer inserts, through `RowInsert`s made on it: each statement's
+/// text, then each row's values in a fixed order (`FieldWriter`), so that two digests are equal
+/// only when the same rows would be written in the same order.
+final class RowDigest {
+    fileprivate(set) var bytes = FieldWriter()
+
+    var sha256: String { sha256Hex(Data(bytes.bytes)) }
+}
+
 /// A value `RowInsert` binds straight to a statement parameter.
 protocol BoundValue {
     /// The result code of the `sqlite3_bind_*` call.
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt
+    /// The value as a `RowDigest` takes it.
+    func digest(into bytes: inout FieldWriter)
 }
 
 /// SQLite copies the bytes before the call returns, so they need not outlive it.
 private let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 extension String: BoundValue {
+    func digest(into bytes: inout FieldWriter) { bytes.put(self) }
+
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt {
         var text = self
         return text.withUTF8 { bytes in
@@ -81,24 +119,35 @@ extension String: BoundValue {
 }
 
 extension Int: BoundValue {
+    func digest(into bytes: inout FieldWriter) { bytes.put(self) }
+
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 }
 
 extension Double: BoundValue {
+    func digest(into bytes: inout FieldWriter) { bytes.put(self) }
+
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt {
         sqlite3_bind_double(statement, index, self)
     }
 }
 
 extension Bool: BoundValue {
+    func digest(into bytes: inout FieldWriter) { bytes.put(self ? 1 : 0) }
+
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt {
         sqlite3_bind_int64(statement, index, self ? 1 : 0)
     }
 }
 
 extension Optional: BoundValue where Wrapped: BoundValue {
+    func digest(into bytes: inout FieldWriter) {
+        bytes.put(present: self != nil)
+        self?.digest(into: &bytes)
+    }
+
     func bindAsParameter(_ index: CInt, of statement: SQLiteStatement) -> CInt {
         switch self {
         case .none: sqlite3_bind_null(statement, index)

@@ -13,6 +13,10 @@ public final class StagingSnapshot {
     public let continuesPrevious: Bool
     /// The file name of the snapshot it continues, if it does.
     private let continued: String?
+    /// The digest of the food tables' rows in the snapshot it continues (`_meta`), if it does.
+    private let previousFoodRows: String?
+    /// The food tables were kept as the continued snapshot had them (`finish`).
+    public private(set) var foodTablesKept = false
     /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
     /// building an index once over the finished table is several times cheaper than keeping
     /// it sorted through a million inserts.
@@ -42,8 +46,11 @@ public final class StagingSnapshot {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
-        let base = previous.flatMap { previous in Self.continuable(previous).map { (file: previous, menus: $0) } }
+        let base = previous.flatMap { previous in
+            Self.continuable(previous).map { (file: previous, menus: $0.menus, foodRows: $0.foodRows) }
+        }
         continued = base?.file.lastPathComponent
+        previousFoodRows = base?.foodRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
             if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
@@ -57,7 +64,7 @@ public final class StagingSnapshot {
                 continuesPrevious = false
             }
             deferredIndexes = try queue.write { db in
-                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables)
+                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables.union(DatasetWriter.foodTables))
             }
         } catch {
             try? fileManager.removeItem(at: url)
@@ -70,37 +77,43 @@ public final class StagingSnapshot {
     /// that changed or left). Restaurants and sections are written again from the days.
     static let continuedTables = Set(MenuWriter.dayTables)
 
-    /// What the previous snapshot's menus hold; nil when another build or schema wrote it, or
-    /// it cannot be read.
-    private static func continuable(_ previous: URL) -> PreviousMenus? {
+    /// What the previous snapshot's menus hold, and the digest of its food tables' rows; nil
+    /// when another build or schema wrote it, or it cannot be read.
+    private static func continuable(_ previous: URL) -> (menus: PreviousMenus, foodRows: String?)? {
         var configuration = Configuration()
         configuration.readonly = true
-        let menus = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db -> PreviousMenus? in
+        let found = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db
+            -> (menus: PreviousMenus, foodRows: String?)? in
             guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
                   try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
-                                      arguments: [dayRowsCodeKey]) == CommissaryVersion.build
+                                      arguments: [dayRowsCodeKey]) == CommissaryVersion.build,
+                  let menus = try PreviousMenus.read(db)
             else { return nil }
-            return try PreviousMenus.read(db)
+            return (menus, try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [foodRowsKey]))
         }
-        return menus ?? nil
+        return found ?? nil
     }
 
     /// Drops the schema's secondary indexes (but those of `kept` tables, whose rows stay) and
     /// empties every table but the `kept` ones; returns the indexes' SQL, to make them again
     /// once the rows are in.
     private static func prepareForRows(_ db: Database, keeping kept: Set<String>) throws -> [String] {
-        let indexes = try dropIndexes(db, keeping: kept)
-        for table in SnapshotSchema.dataTables + SnapshotSchema.housekeepingTables where !kept.contains(table) {
-            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
-        }
+        let indexes = try dropIndexes(db) { !kept.contains($0) }
+        try empty((SnapshotSchema.dataTables + SnapshotSchema.housekeepingTables).filter { !kept.contains($0) }, db)
         return indexes
     }
 
-    /// Drops the schema's secondary indexes but those of `kept` tables; returns their SQL.
-    private static func dropIndexes(_ db: Database, keeping kept: Set<String>) throws -> [String] {
+    private static func empty(_ tables: [String], _ db: Database) throws {
+        for table in tables {
+            try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
+        }
+    }
+
+    /// Drops the schema's secondary indexes on the tables `dropping` says; returns their SQL.
+    private static func dropIndexes(_ db: Database, on dropping: (String) -> Bool) throws -> [String] {
         let indexes = try Row.fetchAll(db, sql: """
             SELECT name, sql, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid
-            """).filter { !kept.contains($0["tbl_name"]) }
+            """).filter { dropping($0["tbl_name"]) }
         for index in indexes {
             let name: String = index["name"]
             try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
@@ -117,7 +130,7 @@ public final class StagingSnapshot {
         guard continuesPrevious, !menuIndexesDropped else { return }
         let changed = menus.daysWritten + removing
         guard changed > Self.changedDaysWithIndexes, changed > menus.keptDays.count else { return }
-        deferredIndexes += try Self.dropIndexes(db, keeping: [])
+        deferredIndexes += try Self.dropIndexes(db) { _ in true }
         menuIndexesDropped = true
     }
 
@@ -125,6 +138,8 @@ public final class StagingSnapshot {
 
     /// The `_meta` key naming the build that wrote the menus.
     public static let dayRowsCodeKey = "day_rows_code"
+    /// The `_meta` key of the digest of the food tables' rows (`FoodTables.digest`).
+    public static let foodRowsKey = "food_rows_sha256"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here). Days are written in the
@@ -144,22 +159,33 @@ public final class StagingSnapshot {
     }
 
     /// Writes everything but the menus (already appended, and summed up in `menus`), makes the
-    /// schema's indexes again and builds the search indexes, in one transaction.
+    /// schema's indexes again and builds the search indexes, in one transaction. A continued
+    /// database keeps the food tables it copied when the rows tonight would write are the ones
+    /// they hold (the digest recorded in `_meta`, as `_day_rows` for days): most nights change no
+    /// food, and writing them, indexing and searching them again was most of the write stage.
     /// Returns warnings about what was written (ids a dump read more than once).
     @discardableResult
     public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws -> [String] {
         do {
             let scratch = scratch
+            let foodTables = FoodTables(dataset: dataset, menus: digest, knownCodes: knownCodes)
+            let foodRows = try foodTables.digest
+            let keepFoods = continuesPrevious && previousFoodRows == foodRows
             let warnings = try queue.write { db in
                 try dropMenuIndexesIfMostDaysChange(db, removing: menus.daysLeaving)
                 try menus.complete(db)
-                try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?)",
-                               arguments: [Self.dayRowsCodeKey, CommissaryVersion.build])
-                let warnings = try DatasetWriter(db: db, scratch: scratch).write(dataset, menus: digest, knownCodes: knownCodes)
+                try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?), (?, ?)",
+                               arguments: [Self.dayRowsCodeKey, CommissaryVersion.build, Self.foodRowsKey, foodRows])
+                if !keepFoods {
+                    if continuesPrevious { try emptyFoodTables(db) }
+                    try foodTables.write(into: db)
+                }
+                let warnings = try DatasetWriter(db: db, scratch: scratch).writeOthers(dataset)
                 for index in deferredIndexes { try db.execute(sql: index) }
-                try SearchIndex.rebuild(db)
+                try SearchIndex.rebuild(db, keepingFoods: keepFoods)
                 return warnings
             }
+            foodTablesKept = keepFoods
             deferredIndexes = []
             return warnings
         } catch let error as Failure where error.code == .snapshot || error.code == .fileSystem {
@@ -170,6 +196,13 @@ public final class StagingSnapshot {
         }
     }
 
+
+    /// Empties the food tables a continued database copied, their indexes dropped until the rows
+    /// are in (made again with the others), as for an empty database.
+    private func emptyFoodTables(_ db: Database) throws {
+        deferredIndexes += try Self.dropIndexes(db) { DatasetWriter.foodTables.contains($0) }
+        try Self.empty(DatasetWriter.foodTables, db)
+    }
 
     /// Fills the housekeeping tables `_meta`, `_runs`, `_checks`, `_sources`, `_stale` and
     /// `_table_keys`.
@@ -278,7 +311,7 @@ public final class StagingSnapshot {
         guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
         try queue.close()
         try FileCopy.move(from: url.path, to: target.path)
-        return Self.continuedTables
+        return foodTablesKept ? Self.continuedTables.union(DatasetWriter.foodTables) : Self.continuedTables
     }
 
     /// The share of free pages past which a continued database is compacted rather than moved:

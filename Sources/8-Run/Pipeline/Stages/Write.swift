@@ -9,7 +9,8 @@ struct Write {
 
     struct Output: StageOutput {
         var rowCounts: [String: Int]
-        /// The row counts, and the days kept from the latest snapshot when it was continued.
+        /// The row counts, and the days (and whether the food tables) were kept from the latest
+        /// snapshot when it was continued.
         var counts: [String: Int]
         /// What writing found (ids a dump read more than once, label versions, estimates skipped).
         var outcomes: [CheckOutcome]
@@ -34,7 +35,8 @@ struct Write {
             CheckOutcome(name: "nutrition_estimates", severity: .warning, passed: false, message: $0)
         }
         let rowCounts = try staging.rowCounts()
-        let kept = staging.continuesPrevious ? ["days_kept": staging.keptDays] : [:]
+        let kept = staging.continuesPrevious
+            ? ["days_kept": staging.keptDays, "food_tables_kept": staging.foodTablesKept ? 1 : 0] : [:]
         return Output(rowCounts: rowCounts, counts: rowCounts.merging(kept) { table, _ in table },
                       outcomes: [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
     }

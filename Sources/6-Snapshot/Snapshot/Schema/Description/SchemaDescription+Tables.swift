@@ -522,7 +522,7 @@ extension SchemaDescription {
     ]
 
     private static let housekeeping: [Table] = [
-        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `as_of` (the service day the run took as today, which `v_food_history` counts the next serving from; absent from snapshots before it was recorded), `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing), `day_rows_code` (the build of Commissary that wrote the menus; the next run keeps unchanged days only if it is the same build).", columns: [
+        Table("_meta", .housekeeping, "Facts about the snapshot, one per row: `schema_version`, `pipeline`, `run_id`, `built_at`, `as_of` (the service day the run took as today, which `v_food_history` counts the next serving from; absent from snapshots before it was recorded), `code_version`, `sources` (one line per source), `licence`, `inputs_sha256` (the sha256 of the code, the pipeline and every input's bytes: a run that finds the same fingerprint publishes nothing), `day_rows_code` (the build of Commissary that wrote the menus; the next run keeps unchanged days only if it is the same build), `food_rows_sha256` (the digest of what the food tables were written from; the next run of the same build keeps them when its own is the same).", columns: [
             C("key", "The fact's name."),
             C("value", "Its value, as text."),
         ]),

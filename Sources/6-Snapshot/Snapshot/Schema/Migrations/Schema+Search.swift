@@ -72,8 +72,10 @@ enum SearchIndex {
     /// table's `_config`, where it only concerns writers, and a snapshot is never written again.
     static let tokenBufferBytes = 32 * 1024 * 1024
 
-    static func rebuild(_ db: Database) throws {
-        for table in tables {
+    /// `keepingFoods`: `food` holds the rows `food_fts` was built from, so only the recipes' is
+    /// built again.
+    static func rebuild(_ db: Database, keepingFoods: Bool = false) throws {
+        for table in tables where !(keepingFoods && table == "food_fts") {
             try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('hashsize', ?)",
                            arguments: [tokenBufferBytes])
             try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('rebuild')")
