@@ -3,8 +3,8 @@ import Foundation
 import GRDB
 
 /// Writes what a run holds besides its menus (those went in as they came, through
-/// `MenuWriter`): foods, codes, nutrients, hours and recipes, in a deterministic order so that
-/// the same inputs give byte-for-byte the same rows.
+/// `MenuWriter`) and its foods (`FoodTables`): the nutrients' names, hours and recipes, in a
+/// deterministic order so that the same inputs give byte-for-byte the same rows.
 struct DatasetWriter {
     let db: Database
     /// The run's scratch path, for gathering a catalogue too large to hold (`RecipeIntake`).

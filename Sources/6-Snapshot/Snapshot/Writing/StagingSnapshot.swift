@@ -27,9 +27,10 @@ public final class StagingSnapshot {
     /// empty with the current schema, or, when `previous` is a snapshot whose menus the same
     /// build wrote (`CommissaryVersion.build`, recorded as `day_rows_code`), a copy of its file
     /// holding only its menus, whose unchanged days the run then keeps instead of writing them
-    /// again (`MenuWriter`). Every other table is emptied and written in full, as for an empty
-    /// database. A previous snapshot that cannot be used that way (another build or schema,
-    /// unreadable) is not an error: the run starts empty.
+    /// again (`MenuWriter`), and its food tables, which `finish` keeps when tonight's rows are
+    /// the same. Every other table is emptied and written in full, as for an empty database. A
+    /// previous snapshot that cannot be used that way (another build or schema, unreadable) is
+    /// not an error: the run starts empty.
     public init(creatingAt url: URL, continuing previous: URL? = nil) throws {
         self.url = url
         let fileManager = FileManager.default
