@@ -234,6 +234,11 @@ import TestSupport
             snapshot: first.lastPathComponent, dates: allDates))
         #expect(!toldAllKept.tables.contains { $0.name == "menu_item" })
         #expect(toldAllKept.tables.contains { $0.name == "food_nutrient" })
+        // Told that the food tables were kept whole, it does not compare them: their change is missed.
+        let toldFoodsKept = try ChangeSet.between(first, second, unchanged: UnchangedDays(
+            snapshot: first.lastPathComponent, dates: keptDates, tables: ["food_nutrient"]))
+        #expect(!toldFoodsKept.tables.contains { $0.name == "food_nutrient" })
+        #expect(toldFoodsKept.tables.contains { $0.name == "menu_item" })
         // Named for another snapshot, the kept days are not trusted: every row is compared.
         let elsewhere = try ChangeSet.between(first, second, unchanged: UnchangedDays(
             snapshot: "another.sqlite", dates: allDates))

@@ -1,17 +1,21 @@
 import FoodModel
 import GRDB
 
-/// The days a staging snapshot kept from the snapshot it continued, row for row
-/// (`StagingSnapshot.unchangedDays`): a change set against that snapshot compares only the menu
-/// rows of the other days, since these can hold no change (docs/changes.md, "Computing it").
+/// The days, and the tables, a staging snapshot kept from the snapshot it continued, row for
+/// row (`StagingSnapshot.unchangedDays`): a change set against that snapshot compares only the
+/// menu rows of the other days, and not those tables at all, since these can hold no change
+/// (docs/changes.md, "Computing it").
 public struct UnchangedDays: Sendable, Hashable {
     /// The file name of the snapshot whose rows were kept.
     public var snapshot: String
     public var dates: Set<ServiceDate>
+    /// Tables kept whole (the food tables, when the night's foods were the night before's).
+    public var tables: Set<String>
 
-    public init(snapshot: String, dates: Set<ServiceDate>) {
+    public init(snapshot: String, dates: Set<ServiceDate>, tables: Set<String> = []) {
         self.snapshot = snapshot
         self.dates = dates
+        self.tables = tables
     }
 
     /// The day ids (`MenuWriter.dayId`) of every day either snapshot holds that is not

@@ -101,10 +101,12 @@ public struct ChangeSet: Sendable {
             (key: key, old: oldTables.contains(key.table) ? oldShapes[key.table] : nil, new: newShapes[key.table] ?? TableShape())
         }
         let holdingRows = try tablesHoldingRows(pairs.filter { $0.old?.columns == $0.new.columns }.map(\.key.table), db)
+        let keptTables = unchanged.map { $0.snapshot == oldName ? $0.tables : [] } ?? []
         var tables: [Table] = []
         for (key, old, new) in pairs {
-            // A table empty on both sides, its columns the same, holds no change.
-            if old?.columns == new.columns, !holdingRows.contains(key.table) { continue }
+            // A table empty on both sides, its columns the same, holds no change; nor does one
+            // the new snapshot kept from the old one row for row.
+            if old?.columns == new.columns, !holdingRows.contains(key.table) || keptTables.contains(key.table) { continue }
             let table = try changes(in: key, shapes: (old, new), scope: RowScope(key, changedDays: changedDays, budget: budget), db)
             if !table.isEmpty { tables.append(table) }
         }

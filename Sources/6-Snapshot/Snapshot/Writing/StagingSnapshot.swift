@@ -323,10 +323,13 @@ public final class StagingSnapshot {
     /// The days whose rows were kept from the previous snapshot.
     public var keptDays: Int { menus.keptDays.count }
 
-    /// Once finished, the days whose menu rows are the continued snapshot's row for row, which
-    /// its change set need not compare (`ChangeSet.between`); nil when it continues none.
+    /// Once finished, the days whose menu rows, and the tables whose rows, are the continued
+    /// snapshot's row for row, which its change set need not compare (`ChangeSet.between`); nil
+    /// when it continues none.
     public var unchangedDays: UnchangedDays? {
-        continued.map { UnchangedDays(snapshot: $0, dates: menus.unchangedDays) }
+        continued.map {
+            UnchangedDays(snapshot: $0, dates: menus.unchangedDays, tables: foodTablesKept ? Set(DatasetWriter.foodTables) : [])
+        }
     }
 
     /// Rows per data table, for checks and the run summary.
