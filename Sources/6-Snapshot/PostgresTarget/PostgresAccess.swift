@@ -48,7 +48,8 @@ enum PostgresAccess {
     /// cost a night applied in place more than its rows. Empty when there is nothing to state.
     static func restatement(for target: PostgresTarget, schema: String, _ connection: PostgresConnection) throws -> String {
         let quoted = PostgresPublisher.quoted
-        // Each table with its row-level security and its policies as `name:command:roles:using`.
+        // Each table with its row-level security and its policies as `name:command:roles:using`,
+        // compared whole with what the configuration gives.
         let tables = try connection.query("""
             SELECT c.relname, c.relrowsecurity, coalesce((
                 SELECT string_agg(p.policyname || ':' || p.cmd || ':'
@@ -67,6 +68,13 @@ enum PostgresAccess {
                 WHERE n.nspname = $1 AND a.grantee <> c.relowner
             ) g LEFT JOIN pg_roles r ON r.oid = g.grantee ORDER BY 1
             """, [schema], at: schema).compactMap { $0.first ?? nil }
+        // Policy names as rows: a name made by hand may hold any character.
+        var policies: [String: [String]] = [:]
+        for row in try connection.query("SELECT tablename, policyname FROM pg_policies WHERE schemaname = $1 ORDER BY 1, 2",
+                                         [schema], at: schema) {
+            guard let table = row[0] ?? nil, let name = row[1] ?? nil else { continue }
+            policies[table, default: []].append(name)
+        }
         var statements: [String] = []
         for grantee in grantees where !target.readers.contains(grantee) {
             let role = grantee == "PUBLIC" ? "PUBLIC" : quoted(grantee)
@@ -79,8 +87,7 @@ enum PostgresAccess {
         for row in tables {
             guard let table = row[0] ?? nil else { continue }
             guard row[1] != (target.rowLevelSecurity ? "t" : "f") || (row[2] ?? "") != policy else { continue }
-            let names = (row[2] ?? "").split(separator: " ").compactMap { $0.split(separator: ":").first }
-            statements += names.map { "DROP POLICY \(quoted(String($0))) ON \(schema).\(quoted(table))" }
+            statements += (policies[table] ?? []).map { "DROP POLICY \(quoted($0)) ON \(schema).\(quoted(table))" }
             if !target.rowLevelSecurity { statements.append("ALTER TABLE \(schema).\(quoted(table)) DISABLE ROW LEVEL SECURITY") }
             restated.append(table)
         }

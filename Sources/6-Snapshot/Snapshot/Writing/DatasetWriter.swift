@@ -10,11 +10,6 @@ struct DatasetWriter {
     /// The run's scratch path, for gathering a catalogue too large to hold (`RecipeIntake`).
     let scratch: URL
 
-    /// The tables `FoodTables` writes, which a continued snapshot keeps when their rows come out
-    /// the same (`StagingSnapshot.finish`). `nutrient` is not among them: the label versions add
-    /// to it after the foods.
-    static let foodTables = ["dietary_code", "food", "food_code", "food_component", "term", "code_term", "food_nutrient"]
-
     /// Everything but the food tables (`FoodTables`): the nutrients' names, hours and recipes.
     /// Returns warnings about what was written (ids a dump read more than once).
     func writeOthers(_ dataset: Dataset) throws -> [String] {

@@ -3,11 +3,16 @@ import Foundation
 import GRDB
 
 /// The foods' rows: their codes and what the codes mean, the foods with their codes and
-/// components, and their nutrients (`DatasetWriter.foodTables`), in a deterministic order so that
+/// components, and their nutrients (`tables`), in a deterministic order so that
 /// the same inputs give the same rows. Written through `RowInsert`s that `insert` makes, so the
 /// same code gives either the rows (on a database) or their digest (on a `RowDigest`), which a
 /// continued snapshot compares with the night before's to keep these tables as they are.
 struct FoodTables {
+    /// The tables this writes, which a continued snapshot keeps when their rows come out the
+    /// same (`StagingSnapshot.finish`). `nutrient` is not among them: the label versions add to
+    /// it after the foods.
+    static let tables = ["dietary_code", "food", "food_code", "food_component", "term", "code_term", "food_nutrient"]
+
     let dataset: Dataset
     let menus: MenuDigest
     let knownCodes: [DietaryCode]
@@ -21,9 +26,11 @@ struct FoodTables {
         }
     }
 
-    /// Writes the rows into `db`.
-    func write(into db: Database) throws {
-        try write { try RowInsert(db, sql: $0) }
+    /// Writes the rows into `db`; returns their digest, the one `digest` gives.
+    func write(into db: Database) throws -> String {
+        let digest = RowDigest()
+        try write { try RowInsert(db, sql: $0, digesting: digest) }
+        return digest.sha256
     }
 
     private func write(_ insert: (String) throws -> RowInsert) throws {

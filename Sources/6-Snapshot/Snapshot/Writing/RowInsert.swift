@@ -17,8 +17,8 @@ import GRDBSQLite
 /// connection closes; it is always reset after a row, so GRDB finds it ready. The values go to
 /// SQLite as GRDB binds them (text as UTF-8, Bool as 0/1), so the rows are the same.
 ///
-/// Made on a `RowDigest` instead of a database, it writes nothing and feeds each row's values to
-/// the digest: the digest of rows that a writer would insert, in the order it would insert them.
+/// Made on a `RowDigest`, it feeds each row's values to the digest, and on a database as well
+/// writes them: the digest of the rows a writer inserts, or would insert, in their order.
 final class RowInsert {
     private let sql: String
     private let connection: SQLiteConnection?
@@ -29,14 +29,16 @@ final class RowInsert {
     private let parameterCount: CInt
     private let digest: RowDigest?
 
-    init(_ db: Database, sql: String) throws {
+    /// `digesting`: a digest fed the rows as they are written, as one made on it alone is.
+    init(_ db: Database, sql: String, digesting digest: RowDigest? = nil) throws {
         self.sql = sql
         connection = db.sqliteConnection
         let cached = try db.cachedStatement(sql: sql)
         self.cached = cached
         statement = cached.sqliteStatement
         parameterCount = sqlite3_bind_parameter_count(cached.sqliteStatement)
-        digest = nil
+        self.digest = digest
+        digest?.bytes.put(sql)
     }
 
     init(digesting digest: RowDigest, sql: String) {
@@ -53,7 +55,6 @@ final class RowInsert {
         if let digest {
             digest.bytes.put(present: true)
             for value in repeat each values { value.digest(into: &digest.bytes) }
-            return
         }
         guard let statement else { return }
         var index: CInt = 0

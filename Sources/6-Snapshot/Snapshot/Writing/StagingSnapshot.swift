@@ -65,7 +65,7 @@ public final class StagingSnapshot {
                 continuesPrevious = false
             }
             deferredIndexes = try queue.write { db in
-                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables.union(DatasetWriter.foodTables))
+                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables.union(FoodTables.tables))
             }
         } catch {
             try? fileManager.removeItem(at: url)
@@ -170,17 +170,20 @@ public final class StagingSnapshot {
         do {
             let scratch = scratch
             let foodTables = FoodTables(dataset: dataset, menus: digest, knownCodes: knownCodes)
-            let foodRows = try foodTables.digest
-            let keepFoods = continuesPrevious && previousFoodRows == foodRows
+            // A continued database needs the food rows' digest before it writes them, to know
+            // whether to; any other takes it as it writes them.
+            let knownFoodRows = continuesPrevious ? try foodTables.digest : nil
+            let keepFoods = knownFoodRows != nil && knownFoodRows == previousFoodRows
             let warnings = try queue.write { db in
                 try dropMenuIndexesIfMostDaysChange(db, removing: menus.daysLeaving)
                 try menus.complete(db)
-                try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?), (?, ?)",
-                               arguments: [Self.dayRowsCodeKey, CommissaryVersion.build, Self.foodRowsKey, foodRows])
+                var foodRows = knownFoodRows
                 if !keepFoods {
                     if continuesPrevious { try emptyFoodTables(db) }
-                    try foodTables.write(into: db)
+                    foodRows = try foodTables.write(into: db)
                 }
+                try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?), (?, ?)",
+                               arguments: [Self.dayRowsCodeKey, CommissaryVersion.build, Self.foodRowsKey, foodRows])
                 let warnings = try DatasetWriter(db: db, scratch: scratch).writeOthers(dataset)
                 for index in deferredIndexes { try db.execute(sql: index) }
                 try SearchIndex.rebuild(db, keepingFoods: keepFoods)
@@ -201,8 +204,8 @@ public final class StagingSnapshot {
     /// Empties the food tables a continued database copied, their indexes dropped until the rows
     /// are in (made again with the others), as for an empty database.
     private func emptyFoodTables(_ db: Database) throws {
-        deferredIndexes += try Self.dropIndexes(db) { DatasetWriter.foodTables.contains($0) }
-        try Self.empty(DatasetWriter.foodTables, db)
+        deferredIndexes += try Self.dropIndexes(db) { FoodTables.tables.contains($0) }
+        try Self.empty(FoodTables.tables, db)
     }
 
     /// Fills the housekeeping tables `_meta`, `_runs`, `_checks`, `_sources`, `_stale` and
@@ -312,7 +315,7 @@ public final class StagingSnapshot {
         guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
         try queue.close()
         try FileCopy.move(from: url.path, to: target.path)
-        return foodTablesKept ? Self.continuedTables.union(DatasetWriter.foodTables) : Self.continuedTables
+        return foodTablesKept ? Self.continuedTables.union(FoodTables.tables) : Self.continuedTables
     }
 
     /// The share of free pages past which a continued database is compacted rather than moved:
@@ -328,7 +331,7 @@ public final class StagingSnapshot {
     /// when it continues none.
     public var unchangedDays: UnchangedDays? {
         continued.map {
-            UnchangedDays(snapshot: $0, dates: menus.unchangedDays, tables: foodTablesKept ? Set(DatasetWriter.foodTables) : [])
+            UnchangedDays(snapshot: $0, dates: menus.unchangedDays, tables: foodTablesKept ? Set(FoodTables.tables) : [])
         }
     }
 
