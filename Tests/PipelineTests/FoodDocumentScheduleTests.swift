@@ -338,7 +338,7 @@ import TestSupport
                 #expect(feed.server.requests(to: "/recipes/6185.json").count == 2)
                 // The summary a person reads says the same, in words.
                 #expect(RunWording.summary(report).split(separator: "\n").contains(
-                    "Documents: 0 fresh (not asked), 2 revalidated (304), 1 refetched (200), 0 known missing (not asked), "
+                    "Documents: 0 fresh (not asked), 2 revalidated (304 or file unchanged), 1 refetched (200), 0 known missing (not asked), "
                         + "0 missing (404 or 410 now)"))
             default:
                 #expect(requests.count == 2, "day \(offset)")

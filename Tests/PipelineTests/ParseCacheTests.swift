@@ -67,6 +67,47 @@ import TestSupport
         try expectSameRows(try snapshot(second), try snapshot(rebuilt))
     }
 
+    /// Once the copied site's files have been still past the settling time (`FileStamp`), a night
+    /// compares them by their stamps, unread, and counts them revalidated; a page then rewritten
+    /// with as many bytes is read all the same, and its new name is published.
+    @Test func filesStillAsStoredAreComparedUnreadAndARewrittenOneIsRead() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        try await Task.sleep(for: .seconds(5))
+        let first = try await run(spec, workspace: workspace)
+        #expect(first.published)
+        func fetchCounts(_ report: RunReport) -> [String: Int] {
+            report.manifest.stages.first { $0.name == .fetch }?.counts ?? [:]
+        }
+
+        // Three menu pages, the hours page and the dump's two files: the documents that can change.
+        let unchanged = try await run(spec, workspace: workspace)
+        #expect(!unchanged.published)
+        #expect(fetchCounts(unchanged)["documents_revalidated"] == 6, "\(fetchCounts(unchanged))")
+        #expect(fetchCounts(unchanged)["documents_refetched"] == 0, "\(fetchCounts(unchanged))")
+
+        // One letter for another: the page keeps its size, only its bytes and times change.
+        let page = site.appendingPathComponent("Menus/2026-10-11.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.components(separatedBy: ">Quinoa Tabbouleh<").count == 2)
+        let edited = html.replacingOccurrences(of: ">Quinoa Tabbouleh<", with: ">Quinoa Tabboulex<")
+        #expect(edited.utf8.count == html.utf8.count)
+        let handle = try FileHandle(forWritingTo: page)
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.close()
+        let second = try await run(spec, workspace: workspace)
+        #expect(second.published)
+        #expect(fetchCounts(second)["documents_revalidated"] == 5, "\(fetchCounts(second))")
+        #expect(fetchCounts(second)["documents_refetched"] == 1, "\(fetchCounts(second))")
+        let names = try QueryResult.run("""
+            SELECT DISTINCT menu_item.name FROM menu_item JOIN meal ON meal.id = menu_item.meal_id
+            JOIN service_day ON service_day.id = meal.service_day_id
+            WHERE date = '2026-10-11' AND menu_item.name LIKE 'Quinoa Tab%'
+            """, on: try snapshot(second)).rows
+        #expect(names == [[.text("Quinoa Tabboulex")]])
+    }
+
     /// Korean BBQ Tofu Bowl (140751) is served on all three days; whichever day read its page
     /// first loses it. The two other days come from the cache without it (another day read it
     /// when they were parsed), so one of them is read again for it: the food keeps its label.

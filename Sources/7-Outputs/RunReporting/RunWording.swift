@@ -76,7 +76,7 @@ public enum RunWording {
     /// How the documents were had, when the fetch stage counted it.
     static func documentLine(_ counts: [String: Int]?) -> String? {
         guard let counts, let fresh = counts["documents_fresh"] else { return nil }
-        return "Documents: \(fresh) fresh (not asked), \(counts["documents_revalidated"] ?? 0) revalidated (304), "
+        return "Documents: \(fresh) fresh (not asked), \(counts["documents_revalidated"] ?? 0) revalidated (304 or file unchanged), "
             + "\(counts["documents_refetched"] ?? 0) refetched (200), \(counts["documents_known_missing"] ?? 0) known "
             + "missing (not asked), \(counts["documents_missing"] ?? 0) missing (404 or 410 now)"
     }

@@ -46,6 +46,8 @@ public struct DirectorySource: DocumentSource {
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
+        // Taken before the read: a write during it gives the file a stamp other than this one.
+        let stamp = FileStamp.of(file.descriptor)
         let body: Data?
         do {
             // The size `fstat` gave refuses most files at once; the read stops one byte past the
@@ -59,7 +61,16 @@ public struct DirectorySource: DocumentSource {
             throw Failure(.tooLarge, "\(file.path) holds more than \(maxBodyBytes) bytes, the cap on a document "
                           + "(fetch.max_response_bytes, as for a web response); it is not read", at: url)
         }
-        return FetchedDocument(url: url, status: 200, headers: [:], body: body, charset: nil, fetchedAt: clock.now())
+        return FetchedDocument(url: url, status: 200, headers: Self.headers(stamp), body: body, charset: nil,
+                               fetchedAt: clock.now())
+    }
+
+    /// The entity tag `fetch` would give the file that serves `url` now (`FileStamp`), from its
+    /// metadata alone: equal to a stored record's, the file holds the bytes that record names.
+    public func entityTag(of url: String) throws -> String? {
+        let file = try openFile(for: url)
+        defer { close(file.descriptor) }
+        return FileStamp.of(file.descriptor)?.entityTag
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
@@ -68,6 +79,7 @@ public struct DirectorySource: DocumentSource {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
         let fetchedAt = clock.now()
+        let stamp = FileStamp.of(file.descriptor)
         var digest = SHA256Stream()
         while true {
             var piece = Data(count: documentPieceBytes)
@@ -83,8 +95,15 @@ public struct DirectorySource: DocumentSource {
             digest.update(piece)
             try consume(piece)
         }
-        return FetchRecord(url: url, status: 200, headers: [:], charset: nil, sha256: digest.hex,
+        return FetchRecord(url: url, status: 200, headers: Self.headers(stamp), charset: nil, sha256: digest.hex,
                            size: digest.byteCount, fetchedAt: fetchedAt)
+    }
+
+    /// A read's response headers: the file's stamp as its entity tag, when the file had been
+    /// still long enough for the stamp to stand for the bytes read (`FileStamp`).
+    private static func headers(_ stamp: FileStamp?) -> [String: String] {
+        guard let stamp, stamp.isSettled(at: FileStamp.now) else { return [:] }
+        return ["etag": stamp.entityTag]
     }
 
     /// The file that serves `url`, open, with its size: the first of the names tried that is a

@@ -30,6 +30,16 @@ public struct StoringSource: DocumentSource {
         return document
     }
 
+    /// The newest stored record of `url` when the upstream can tell from the file's metadata
+    /// alone that it still holds those bytes (a folder's file with the entity tag recorded then,
+    /// `FileStamp`); nil when it cannot, or when it may not. Nothing is read or stored.
+    public func unchangedRecord(of url: String) -> FetchRecord? {
+        guard let folder = upstream as? DirectorySource, let tag = try? folder.entityTag(of: url),
+              let record = try? store.latestRecord(for: url), record.headers["etag"] == tag, record.status == 200
+        else { return nil }
+        return record
+    }
+
     /// Streamed into the store as it is read, unless the upstream revalidates: a conditional
     /// GET needs the stored copy whole, and such documents are fetched whole anyway.
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {

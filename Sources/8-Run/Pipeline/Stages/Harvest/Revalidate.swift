@@ -125,6 +125,14 @@ struct Revalidate {
                 else { return (work, false) }
                 continue
             }
+            // A folder's file still as it was stored is compared by its recorded digest, unread;
+            // counted as a conditional request answered 304 is.
+            if let stored = (work.live as? StoringSource)?.unchangedRecord(of: url),
+               previous.documents.contains(where: { $0.url == url && $0.sha256 == stored.sha256 && $0.status == stored.status }) {
+                work.refetched += 1
+                work.notModified += 1
+                continue
+            }
             let (fetched, requested) = await shared.fetch(url, source: work.harvester.source.name, from: work.live)
             work.prefetched[url] = fetched
             if requested { work.refetched += 1 }

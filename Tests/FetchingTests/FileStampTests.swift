@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import Fetching
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A folder's file still as it was stored is known by its stamp, unread; any write, a file put
+/// in its place or times set back make it read again, and so does a stamp taken too soon after
+/// the file last changed. Real files, a real raw store.
+@Suite struct FileStampTests {
+    @Test func aFileIsTakenUnreadOnlyWhileItsStampIsTheOneStoredWithItsBytes() async throws {
+        let folder = try makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = folder.appendingPathComponent("site", isDirectory: true)
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        func url(_ name: String) -> String { "file:///\(name)" }
+        let bytes = Data("<html><body>Breakfast: oatmeal</body></html>".utf8)
+        for name in ["kept", "rewritten", "replaced", "retimed", "replacement"] {
+            try bytes.write(to: site.appendingPathComponent(name))
+        }
+        let source = StoringSource(upstream: DirectorySource(root: site), store: RawStore(root: folder.appendingPathComponent("raw")))
+
+        // Fetched at once, a file is too new for its stamp to stand for its bytes: none is stored.
+        let fresh = try await source.fetch(url("kept"))
+        #expect(fresh.headers["etag"] == nil)
+        #expect(source.unchangedRecord(of: url("kept")) == nil)
+
+        // Past the settling time each fetch stores the stamp, and the stamp alone finds the record.
+        try await Task.sleep(for: .seconds(FileStamp.settling + 2))
+        var stored: [String: FetchRecord] = [:]
+        for name in ["kept", "rewritten", "replaced", "retimed"] {
+            let document = try await source.fetch(url(name))
+            #expect(document.headers["etag"]?.hasPrefix("\"file-") == true, "\(name)")
+            let record = try #require(source.unchangedRecord(of: url(name)), "\(name)")
+            #expect(record.sha256 == document.sha256 && record.size == bytes.count, "\(name)")
+            stored[name] = record
+        }
+
+        // The same number of bytes written over the first ones, in place.
+        let handle = try FileHandle(forWritingTo: site.appendingPathComponent("rewritten"))
+        try handle.write(contentsOf: Data("<html><body>Breakfast: granola</body></html>".utf8))
+        try handle.close()
+        // The same bytes under the same name, but another file.
+        #expect(rename(site.appendingPathComponent("replacement").path, site.appendingPathComponent("replaced").path) == 0)
+        // Written, then given back its old times, as `cp -p` or `rsync -t` would.
+        let retimed = site.appendingPathComponent("retimed").path
+        var before = stat()
+        #expect(stat(retimed, &before) == 0)
+        try Data("<html><body>Breakfast: waffles</body></html>".utf8).write(to: site.appendingPathComponent("retimed"))
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, retimed, &times, 0) == 0)
+
+        #expect(source.unchangedRecord(of: url("kept"))?.sha256 == stored["kept"]?.sha256)
+        for name in ["rewritten", "replaced", "retimed"] {
+            #expect(source.unchangedRecord(of: url(name)) == nil, "\(name)")
+        }
+
+        // Read again at once, the rewritten file's new bytes are stored without a stamp: until it
+        // has been still long enough, it is read every time.
+        let reread = try await source.fetch(url("rewritten"))
+        #expect(reread.sha256 != stored["rewritten"]?.sha256)
+        #expect(reread.headers["etag"] == nil)
+        #expect(source.unchangedRecord(of: url("rewritten")) == nil)
+    }
+}
