@@ -25,6 +25,20 @@ import Testing
         #expect(Freshness(period: .never).isFresh(Self.record([:]), now: Self.at(400 * 86_400)))
     }
 
+    /// Days counted on UTC's calendar, worked by hand: a second across midnight is a day, a
+    /// day less a second within one is none, and the count runs back across 1970 and forward
+    /// across a leap day (2028-02-29) and a year's end.
+    @Test func utcDaysAreTheCalendarsDays() {
+        func date(_ text: String) -> Date { ISOTimestamp.date(fromString: text)! }
+        #expect(UTCDay.between(date("2026-11-28T23:59:59Z"), and: date("2026-11-29T00:00:00Z")) == 1)
+        #expect(UTCDay.between(date("2026-11-29T00:00:00Z"), and: date("2026-11-29T23:59:59Z")) == 0)
+        #expect(UTCDay.between(date("2026-11-29T12:00:00Z"), and: date("2026-11-20T23:00:00Z")) == -9)
+        #expect(UTCDay.between(date("1969-12-31T12:00:00Z"), and: date("1970-01-01T00:00:00Z")) == 1)
+        #expect(UTCDay.between(date("2028-02-28T10:00:00Z"), and: date("2028-03-01T10:00:00Z")) == 2)
+        #expect(UTCDay.adding(3, to: date("2026-12-30T15:30:00Z")) == date("2027-01-02T00:00:00Z"))
+        #expect(UTCDay.adding(-1, to: date("1970-01-01T06:00:00Z")) == date("1969-12-31T00:00:00Z"))
+    }
+
     @Test func theServersLifetimeComesFirst() {
         let week = Freshness(period: .days(7))
         let hour = Self.record(["cache-control": "public, max-age=3600"])

@@ -67,19 +67,26 @@ public struct Freshness: Sendable, Hashable {
 /// Nights are counted in UTC calendar days, not in 24-hour spans: a run at 02:00 after one that
 /// finished at 02:03 the night before is one day later, as the schedule means.
 public enum UTCDay {
-    private static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        return calendar
-    }()
+    private static let secondsPerDay = 86_400.0
 
-    /// Whole calendar days from `start`'s day to `end`'s (negative when `end` is earlier).
+    /// Whole calendar days from `start`'s day to `end`'s (negative when `end` is earlier). A UTC
+    /// day is always 86,400 s of Unix time (no offset, no daylight saving, leap seconds not
+    /// counted), so day numbers are plain division; `Calendar` took most of an unchanged night's
+    /// look at its food documents.
     public static func between(_ start: Date, and end: Date) -> Int {
-        calendar.dateComponents([.day], from: calendar.startOfDay(for: start), to: calendar.startOfDay(for: end)).day ?? 0
+        guard let first = dayNumber(start), let last = dayNumber(end) else { return 0 }
+        return last - first
     }
 
     /// The start of the day `days` after `date`'s day.
     public static func adding(_ days: Int, to date: Date) -> Date {
-        calendar.date(byAdding: .day, value: days, to: calendar.startOfDay(for: date)) ?? date
+        guard let day = dayNumber(date) else { return date }
+        return Date(timeIntervalSince1970: Double(day + days) * secondsPerDay)
+    }
+
+    /// The number of `date`'s UTC day since 1970-01-01; nil for a date no calendar holds.
+    private static func dayNumber(_ date: Date) -> Int? {
+        let day = (date.timeIntervalSince1970 / secondsPerDay).rounded(.down)
+        return day.isFinite && abs(day) < 1e12 ? Int(day) : nil
     }
 }

@@ -119,7 +119,7 @@ struct Finish {
     /// after publishing, the run's last large allocation, and indenting a ten-year manifest made
     /// its buffer, and the run's peak memory, grow by a third.
     private func encode(_ manifest: RunManifest) throws -> Data {
-        try UserJSON.encoder().encode(manifest)
+        try manifest.json()
     }
 
     /// The night's page beside the snapshots, made the newest page: what stopped it, and what is
