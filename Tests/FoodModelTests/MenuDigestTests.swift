@@ -39,6 +39,24 @@ import Testing
         #expect(digest.foodsWithoutPage(in: withBurgerPage) == [fries])
     }
 
+    /// Items of one food that print what the one before printed add nothing; any other codes or
+    /// portion are added, however they alternate.
+    @Test func everyCodeAndPortionOfAFoodIsKeptHoweverTheyAlternate() {
+        var digest = MenuDigest()
+        func served(_ codes: [String], _ portion: String?) -> MenuItem {
+            MenuItem(source: burger.source, recipeId: burger.recipeId, name: "Bruin Burger", portion: portion, codes: codes)
+        }
+        digest.add(day("2026-10-10", "Lunch", "Covel", [
+            served(["V"], "1 cup"), served(["V"], "1 cup"), served(["V"], "2 cups"), served(["V", "GF"], "1 cup"),
+            served(["V"], "1 cup"), served([], nil), served(["V"], "3 oz"),
+        ]), servedBy: "ucla")
+        #expect(digest.foods[burger]?.codes == ["V", "GF"])
+        #expect(digest.foods[burger]?.portions == ["1 cup", "2 cups", "3 oz"])
+        #expect(digest.codes["V"]?.count == 6)
+        #expect(digest.codes["GF"]?.count == 1)
+        #expect(digest.menuItemCount == 7)
+    }
+
     /// Two sources serving the same day: the day's meals and restaurants are the union, each
     /// meal listed once, in the order first seen. A restaurant whose block holds no item is not
     /// counted as having a menu: that is what a page read wrong looks like.

@@ -2,7 +2,7 @@
 /// stream into the snapshot one partition at a time, so that a decade of menu items is never
 /// held in memory at once. Everything here grows with the number of foods, codes and days,
 /// never with the number of menu items.
-public struct MenuDigest: Hashable, Sendable {
+public struct MenuDigest: Sendable {
     /// A food as the menus print it: the name and description of its first appearance, and
     /// every code and portion printed beside it anywhere.
     public struct MenuFood: Hashable, Sendable {
@@ -18,13 +18,42 @@ public struct MenuDigest: Hashable, Sendable {
         }
     }
 
+    /// A food of the menus with the codes and portion of the last item that printed it, already
+    /// taken in: most items print their food's usual ones, and telling two equal is cheaper than
+    /// hashing them into the sets again, for every item of every day a night reads.
+    private struct Seen: Sendable {
+        var food: MenuFood
+        var lastCodes: [String]
+        var lastPortion: String?
+
+        /// The food as its first item prints it.
+        init(_ item: MenuItem) {
+            food = MenuFood(name: item.name, description: item.description, codes: [])
+            food.add(item)
+            lastCodes = item.codes
+            lastPortion = item.portion
+        }
+
+        mutating func add(_ item: MenuItem) {
+            guard item.codes != lastCodes || item.portion != lastPortion else { return }
+            food.add(item)
+            lastCodes = item.codes
+            lastPortion = item.portion
+        }
+    }
+
     /// How often a code was printed, and where first.
     public struct CodeSighting: Hashable, Sendable {
         public var count: Int
         public var example: String
     }
 
-    public private(set) var foods: [FoodID: MenuFood] = [:]
+    /// Every food of the menus as they print it, by id.
+    public var foods: [FoodID: MenuFood] {
+        Dictionary(uniqueKeysWithValues: zip(foodOrder, seen.lazy.map(\.food)))
+    }
+    /// The foods as `foods` gives them, numbered as in `foodOrder`.
+    private var seen: [Seen] = []
     /// The meals each day lists, in serving order, each name once (a second source serving the
     /// same day adds only meals the first did not list).
     public private(set) var mealsByDay: [ServiceDate: [String]] = [:]
@@ -62,12 +91,12 @@ public struct MenuDigest: Hashable, Sendable {
         })
         var served: [Int32: Int32] = [:]
         day.forEachMenuItem { item in
-            served[number(of: item.food), default: 0] += 1
+            let number = number(of: item)
+            served[number, default: 0] += 1
             menuItemCount += 1
-            foods[item.food, default: MenuFood(name: item.name, description: item.description, codes: [])].add(item)
+            seen[Int(number)].add(item)
             for code in item.codes {
-                let example = codes[code]?.example ?? "\(item.name) (\(item.food)) on \(day.date)"
-                codes[code] = CodeSighting(count: (codes[code]?.count ?? 0) + 1, example: example)
+                codes[code, default: CodeSighting(count: 0, example: "\(item.name) (\(item.food)) on \(day.date)")].count += 1
             }
         }
         if !served.isEmpty {
@@ -76,11 +105,13 @@ public struct MenuDigest: Hashable, Sendable {
         }
     }
 
-    private mutating func number(of food: FoodID) -> Int32 {
-        if let known = foodNumbers[food] { return known }
+    /// The number of `item`'s food, a new one (the food as `item` prints it) the first time.
+    private mutating func number(of item: MenuItem) -> Int32 {
+        if let known = foodNumbers[item.food] { return known }
         let next = Int32(foodOrder.count)
-        foodOrder.append(food)
-        foodNumbers[food] = next
+        foodOrder.append(item.food)
+        foodNumbers[item.food] = next
+        seen.append(Seen(item))
         return next
     }
 
