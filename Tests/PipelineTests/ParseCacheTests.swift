@@ -214,4 +214,21 @@ import TestSupport
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == ["fresh.entry", "six-days.entry"])
     }
+
+    /// An entry a run reads is used that day: left eight days unused it would go, read it stays.
+    @Test func anEntryReadIsKeptByTheSweep() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ParseCache(folder: folder)
+        for key in ["read", "unread"] { cache.keep(Data("a day's parse".utf8), under: key) }
+        cache.flush()
+        let now = Date()
+        for key in ["read", "unread"] {
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-8 * 86_400)],
+                                                  ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
+        }
+        #expect(cache.parsed("read") == Data("a day's parse".utf8))
+        cache.sweep(now: now)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["read.entry"])
+    }
 }
