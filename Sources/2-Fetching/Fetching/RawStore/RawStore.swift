@@ -133,6 +133,30 @@ public struct RawStore: Sendable {
         return Self.decode(lines, url: url).last
     }
 
+    /// The entity tag, sha256 and status of the newest fetch of `url`, when it has an entity tag:
+    /// what comparing a folder's file by its stamp needs (`StoringSource.unchangedRecord`). Read
+    /// by SQLite's JSON functions rather than decoding the whole record, headers and times,
+    /// which cost more than the look-up itself, for every page of every night. A record that is
+    /// not the store's JSON, or names another URL, gives nil, as it gives no record.
+    public func latestEntityTag(for url: String) throws -> (entityTag: String, sha256: String, status: Int)? {
+        let index = try index(url: url)
+        if let line = index.pending.withLock({ $0.newest(url) }) {
+            return Self.decode([line], url: url).last.flatMap { record in
+                record.headers["etag"].map { ($0, record.sha256, record.status) }
+            }
+        }
+        let row = try query(url: url, on: index) { db in
+            try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT json_extract(line, '$.url') AS url, json_extract(line, '$.headers.etag') AS etag,
+                       json_extract(line, '$.sha256') AS sha256, json_extract(line, '$.status') AS status
+                FROM (SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1) WHERE json_valid(line)
+                """), arguments: [url])
+        }
+        guard let row, let recorded = row["url"] as String?, recorded == url, let tag = row["etag"] as String?,
+              let sha256 = row["sha256"] as String?, let status = row["status"] as Int? else { return nil }
+        return (tag, sha256, status)
+    }
+
     /// The newest fetch of each of `urls` the store has seen, by URL, in one query: a night
     /// judging hundreds of stored documents paid a statement and a reader hop for each.
     public func latestRecords(for urls: some Collection<String>) throws -> [String: FetchRecord] {

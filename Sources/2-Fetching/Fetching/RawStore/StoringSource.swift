@@ -30,14 +30,15 @@ public struct StoringSource: DocumentSource {
         return document
     }
 
-    /// The newest stored record of `url` when the upstream can tell from the file's metadata
-    /// alone that it still holds those bytes (a folder's file with the entity tag recorded then,
-    /// `FileStamp`); nil when it cannot, or when it may not. Nothing is read or stored.
-    public func unchangedRecord(of url: String) -> FetchRecord? {
+    /// The sha256 and status of the newest stored record of `url` when the upstream can tell
+    /// from the file's metadata alone that it still holds those bytes (a folder's file with the
+    /// entity tag recorded then, `FileStamp`); nil when it cannot, or when it may not. Nothing is
+    /// read or stored.
+    public func unchangedRecord(of url: String) -> (sha256: String, status: Int)? {
         guard let folder = upstream as? DirectorySource, let tag = try? folder.entityTag(of: url),
-              let record = try? store.latestRecord(for: url), record.headers["etag"] == tag, record.status == 200
+              let stored = try? store.latestEntityTag(for: url), stored.entityTag == tag, stored.status == 200
         else { return nil }
-        return record
+        return (stored.sha256, stored.status)
     }
 
     /// Streamed into the store as it is read, unless the upstream revalidates: a conditional
