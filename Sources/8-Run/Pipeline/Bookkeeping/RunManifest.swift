@@ -200,11 +200,10 @@ public struct RunPlan: Hashable, Sendable, Codable {
     public var publishes: Bool
 }
 
-
 extension RunManifest {
     /// The manifest as `UserJSON.encoder()` writes it, its `inputs` written directly: a year of
     /// local pages lists 2,486 documents, and the encoder's boxing and snake_case conversion of
-    /// each key of each took a sixth of a night that found nothing changed. The rest is encoded
+    /// each key of each cost more than the rest of a night that found nothing changed. The rest is encoded
     /// with `inputs` empty and the list put in its place: the key can appear nowhere else
     /// unescaped, as no other member is named `inputs`. `ManifestJSONTests` compares both ways.
     public func json() throws -> Data {
