@@ -95,4 +95,44 @@ import TestSupport
         // Compared past the raw store: nothing was written to learn it.
         #expect(try raw.records(for: url).isEmpty)
     }
+
+    /// Once the dump has been read into the raw store after it stopped changing, a night takes
+    /// it by its stamp (`FileStamp`) rather than reading its bytes to hash them (a 304, counted
+    /// so); rewritten, it is compared by its digest again, and found changed.
+    @Test func aLargeDocumentStillAsStoredIsComparedByItsStamp() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = folder.appendingPathComponent("dump.json")
+        let bytes = try SharedData.load("themealdb/meals-dump-442.json")
+        try bytes.write(to: dump)
+        // `sha256sum` of the real dump, computed outside the code under test.
+        let digest = "ae7972c1dc2316eb8295dfbf3f781f038cb50cb3eb17128885cd574a08ae3bba"
+        let source = SourceSpec(name: "meals", adapter: MealDBDumpAdapter(), location: .file(dump),
+                                settings: MealDBDumpAdapter.Settings())
+        let harvester = try MealDBDumpAdapter().harvester(
+            for: source, run: HarvestSetup(dates: nil, today: try ServiceDate.required("2026-11-22")))
+        let live = StoringSource(upstream: DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: [folder]),
+                                 store: RawStore(root: folder.appendingPathComponent("raw")))
+        let url = "file://" + dump.path
+        let work = PartitionWork(
+            index: 0, harvester: harvester, live: live, key: "catalogue",
+            previous: PartitionState(source: "meals", key: "catalogue", status: .done, documents: [
+                SourceDocument(url: url, fetchedAt: "2026-11-21T02:00:00Z", status: 200, sha256: digest, charset: nil,
+                               byteCount: 100 << 20),
+            ], runId: "earlier", updatedAt: "2026-11-21T02:00:00Z"),
+            reused: false)
+
+        // Read through the store once the file has been still past the settling time, as the
+        // night that parsed it would.
+        try await Task.sleep(for: .seconds(5))
+        #expect(try await live.stream(url, into: { _ in }).sha256 == digest)
+        let (stamped, unchanged) = await Revalidate.revalidate(work, shared: SharedRevalidation([]))
+        #expect(unchanged && stamped.confirmed)
+        #expect(stamped.notModified == 1)
+
+        try (bytes + Data(" ".utf8)).write(to: dump)
+        let (read, rewrittenUnchanged) = await Revalidate.revalidate(work, shared: SharedRevalidation([]))
+        #expect(!rewrittenUnchanged)
+        #expect(read.notModified == 0)
+    }
 }

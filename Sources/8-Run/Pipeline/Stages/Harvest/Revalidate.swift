@@ -113,6 +113,14 @@ struct Revalidate {
         // it is asked for again.
         if work.history || !work.selected { return (work, true) }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
+            // A folder's file still as it was stored, large or not, is compared by its recorded
+            // digest, unread; counted as a conditional request answered 304 is.
+            if let stored = (work.live as? StoringSource)?.unchangedRecord(of: url),
+               previous.documents.contains(where: { $0.url == url && $0.sha256 == stored.sha256 && $0.status == stored.status }) {
+                work.refetched += 1
+                work.notModified += 1
+                continue
+            }
             if let recorded = previous.documents.first(where: { $0.url == url }),
                recorded.byteCount >= largeDocumentBytes {
                 // Too large to hold twice (a dump of a million recipes): only its digest is
@@ -123,14 +131,6 @@ struct Revalidate {
                 guard let record = try? await upstream.stream(url, into: { _ in }),
                       record.sha256 == recorded.sha256, record.status == recorded.status
                 else { return (work, false) }
-                continue
-            }
-            // A folder's file still as it was stored is compared by its recorded digest, unread;
-            // counted as a conditional request answered 304 is.
-            if let stored = (work.live as? StoringSource)?.unchangedRecord(of: url),
-               previous.documents.contains(where: { $0.url == url && $0.sha256 == stored.sha256 && $0.status == stored.status }) {
-                work.refetched += 1
-                work.notModified += 1
                 continue
             }
             let (fetched, requested) = await shared.fetch(url, source: work.harvester.source.name, from: work.live)
