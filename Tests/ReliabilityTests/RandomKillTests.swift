@@ -86,13 +86,21 @@ import TestSupport
         while killed < Self.kills, index < Self.kills * 3 {
             index += 1
             // Uniform over the whole run, to its usual end, so publishing is hit too. A SIGTERM
-            // is sent only once the run has had time to start: before `run` installs its
-            // handlers the process is still starting up, and the signal ends it as a SIGKILL would.
+            // is sent only once the run has started (below): before `run` installs its handlers
+            // the process is still starting up, and the signal ends it as a SIGKILL would.
             let term = killed % Self.termEvery == Self.termEvery - 1
             let moment = fullRun * Double.random(in: (term ? 0.2 : 0.02)...0.95, using: &generator)
             let runStarted = clock.now
+            let leftBefore = Set(stagingFiles())
             let process = try start(pipeline, workspace: workspace, force: true)
             try await Task.sleep(for: moment)
+            // Starting can outlast the moment on a loaded machine (other suites run beside this
+            // one): a SIGTERM waits until the staging folder changes (the run removes what a
+            // killed run left there, then makes its own database, both after it has installed its
+            // handlers), or for the run's end.
+            while term, process.isRunning, Set(stagingFiles()) == leftBefore, clock.now - runStarted < .seconds(30) {
+                try await Task.sleep(for: .milliseconds(5))
+            }
             if process.isRunning {
                 kill(process.processIdentifier, term ? SIGTERM : SIGKILL)
                 killed += 1
