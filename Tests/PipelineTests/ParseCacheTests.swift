@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import Logging
 @testable import Pipeline
+import RunReporting
 import Snapshot
 import Testing
 import TestSupport
@@ -86,6 +87,9 @@ import TestSupport
         #expect(!unchanged.published)
         #expect(fetchCounts(unchanged)["documents_revalidated"] == 6, "\(fetchCounts(unchanged))")
         #expect(fetchCounts(unchanged)["documents_refetched"] == 0, "\(fetchCounts(unchanged))")
+        let summary = RunWording.summary(unchanged)
+        #expect(summary.contains("6 revalidated (304 or file unchanged), 0 refetched (200)"), "\(summary)")
+        #expect(summary.contains("6 compared again)"), "\(summary)")
 
         // One letter for another: the page keeps its size, only its bytes and times change.
         let page = site.appendingPathComponent("Menus/2026-10-11.html")

@@ -34,7 +34,7 @@ public enum RunWording {
             lines += report.stale.map { "Stale: " + $0 }
             if let documents = documentLine(manifest.stages.first?.counts) { lines.append(documents) }
             lines.append("Time: \(duration(report.seconds)) (\(manifest.inputs.count) document(s) known, "
-                         + "\(manifest.stages.first?.counts["documents"] ?? 0) fetched again to compare)")
+                         + "\(manifest.stages.first?.counts["documents"] ?? 0) compared again)")
             return TerminalText.lines(lines)
         }
         if manifest.status == .harvested {

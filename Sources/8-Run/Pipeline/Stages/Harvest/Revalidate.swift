@@ -12,7 +12,7 @@ struct Revalidation {
     /// built from: then there is nothing to publish.
     var currentSnapshot: URL?
 
-    /// Documents fetched again to compare, over every partition revalidated.
+    /// Documents compared again (asked for, or a folder's file by its stamp), over every partition revalidated.
     var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
 
     /// How the documents of a run that found every input unchanged were had: those compared
