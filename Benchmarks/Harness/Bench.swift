@@ -73,6 +73,8 @@ struct Round {
     /// `commissary run` of the same corpus as a process, default outputs on (`ProcessRun`); for
     /// the year only.
     var processSeconds: Double?
+    /// The same process the night after, with one day's page changed; for the year only.
+    var processChangedSeconds: Double?
 
     var ratio: Double { run.seconds / floor.endToEnd }
 }

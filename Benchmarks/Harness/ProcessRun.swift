@@ -14,7 +14,8 @@ enum ProcessRun {
     }
 
     /// Seconds of wall time for `commissary run` of the menus corpus over `days` days from `from`,
-    /// in a fresh `workspace`, as the nightly job runs it (`--quiet`), the pipeline file written
+    /// in `workspace` (a fresh one for a first night, the same again for the night after), as the
+    /// nightly job runs it (`--quiet`), the pipeline file written
     /// there with what the in-process run is given: the corpus folder, the dates, the sample's
     /// daily-value standard, `min_menu_items: 1`, no hours page.
     static func menus(corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws -> Double {

@@ -143,6 +143,19 @@ struct Report {
                         + processes.map { "\($0.days) days \(fixed($0.process, 2)) s against \(fixed($0.inProcess, 2)) s: "
                             + "\(fixed($0.process / $0.inProcess, 2))×" }.joined(separator: ", "))
         }
+        if let process = year.median.processSeconds, let changed = year.median.processChangedSeconds {
+            verdict(changed <= process / 10,
+                    "a night with one day changed at most 10% of a full run, as a process with its default outputs "
+                        + "(issue 58): \(settings.days) days \(fixed(changed, 3)) s of \(fixed(process, 3)) s: "
+                        + "\(fixed(100 * changed / process, 1))%")
+        }
+        if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
+            // Timed with its changes section at full size, as after a new build (`PipelineScenario`).
+            verdict(page <= year.median.run.seconds / 10 && decadePage <= decade.median.run.seconds / 10,
+                    "report page at most 10% of its run, every day compared (issue 58): \(settings.days) days "
+                        + "\(fixed(100 * page / year.median.run.seconds, 0))%, \(settings.decadeDays) days "
+                        + "\(fixed(100 * decadePage / decade.median.run.seconds, 0))%")
+        }
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             verdict(page < year.median.run.seconds / 2,
                     "report page well under its run (issue 22): \(settings.days) days \(fixed(page, 2)) s "

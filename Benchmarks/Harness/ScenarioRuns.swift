@@ -1,3 +1,4 @@
+import FoodModel
 import Foundation
 
 /// How each scenario is measured: its runs and floors, each in a child process, in rounds.
@@ -33,10 +34,18 @@ struct ScenarioRuns {
             let fetchAlone = try Child.measure("fetch-alone", [
                 "manifest": run.manifest ?? "", "corpus": corpus.path, "days": "\(settings.days)", "scratch": scratch,
             ])
-            let process = try processRun(corpus, days: settings.days, workspace: workspace.appendingPathComponent("process"))
+            let processWorkspace = workspace.appendingPathComponent("process")
+            let process = try processRun(corpus, days: settings.days, workspace: processWorkspace)
+            // The night after, as users run it: the same process, one day's page changed.
+            let processChanged = try process.flatMap { _ in
+                try Corpora.withOneItemRemoved(from: corpus, on: try middleDay(of: settings.days)) {
+                    try processRun(corpus, days: settings.days, workspace: processWorkspace)
+                }
+            }
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
                          rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
-                         changeFileSeconds: changed.changeFile, processSeconds: process)
+                         changeFileSeconds: changed.changeFile, processSeconds: process,
+                         processChangedSeconds: processChanged)
         }
     }
 
@@ -85,6 +94,13 @@ struct ScenarioRuns {
     }
 
     /// `commissary run` of the corpus as a process, when the binary was built beside the bench.
+    /// The day whose page a rerun with one day changed edits, as `ChangeFileBench.oneDayChanged`
+    /// picks it: the middle of the corpus's days.
+    private func middleDay(of days: Int) throws -> ServiceDate {
+        guard let first = settings.firstDate else { throw BenchError("bad first date") }
+        return first.adding(days: days / 2)
+    }
+
     private func processRun(_ corpus: URL, days: Int, workspace: URL) throws -> Double? {
         guard ProcessRun.binary != nil, let first = settings.firstDate else {
             log("no commissary binary beside the bench: the process run is not measured")
