@@ -55,25 +55,33 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: staging.path).isEmpty)
     }
 
-    @Test func aLargeDocumentIsRevalidatedByItsDigestAlone() async throws {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let dump = folder.appendingPathComponent("dump.json")
-        let bytes = try SharedData.load("themealdb/meals-dump-442.json")
-        try bytes.write(to: dump)
-        // `sha256sum` of the real dump, computed outside the code under test.
-        let digest = "ae7972c1dc2316eb8295dfbf3f781f038cb50cb3eb17128885cd574a08ae3bba"
-        let source = SourceSpec(name: "meals", adapter: MealDBDumpAdapter(), location: .file(dump),
-                                settings: MealDBDumpAdapter.Settings())
-        let harvester = try MealDBDumpAdapter().harvester(
-            for: source, run: HarvestSetup(dates: nil, today: try ServiceDate.required("2026-11-22")))
-        let raw = RawStore(root: folder.appendingPathComponent("raw"))
-        let live = StoringSource(upstream: DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: [folder]),
-                                 store: raw)
-        let url = "file://" + dump.path
+    /// The real dump written to `folder`, read through a raw store there by a folder source, and
+    /// the work of its one partition as the ledger recorded it with `recordedDigest`, recorded as
+    /// 100 MB: a document the ledger knows to be too large to hold twice.
+    private struct LargeDump {
+        /// `sha256sum` of the real dump, computed outside the code under test.
+        static let digest = "ae7972c1dc2316eb8295dfbf3f781f038cb50cb3eb17128885cd574a08ae3bba"
+        let file: URL
+        let bytes: Data
+        let url: String
+        let raw: RawStore
+        let live: StoringSource
+        let harvester: any Harvester
 
-        func work(recordedDigest: String) -> PartitionWork {
-            // Recorded as 100 MB: a document the ledger knows to be too large to hold twice.
+        init(in folder: URL) throws {
+            file = folder.appendingPathComponent("dump.json")
+            bytes = try SharedData.load("themealdb/meals-dump-442.json")
+            try bytes.write(to: file)
+            url = "file://" + file.path
+            raw = RawStore(root: folder.appendingPathComponent("raw"))
+            live = StoringSource(upstream: DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: [folder]), store: raw)
+            let source = SourceSpec(name: "meals", adapter: MealDBDumpAdapter(), location: .file(file),
+                                    settings: MealDBDumpAdapter.Settings())
+            harvester = try MealDBDumpAdapter().harvester(
+                for: source, run: HarvestSetup(dates: nil, today: try ServiceDate.required("2026-11-22")))
+        }
+
+        func work(recordedDigest: String = Self.digest) -> PartitionWork {
             let document = SourceDocument(url: url, fetchedAt: "2026-11-21T02:00:00Z", status: 200,
                                           sha256: recordedDigest, charset: nil, byteCount: 100 << 20)
             return PartitionWork(
@@ -82,18 +90,23 @@ import TestSupport
                                          runId: "earlier", updatedAt: "2026-11-21T02:00:00Z"),
                 reused: false)
         }
+    }
 
-        let (same, unchanged) = await Revalidate.revalidate(
-            work(recordedDigest: digest), shared: SharedRevalidation([]))
+    @Test func aLargeDocumentIsRevalidatedByItsDigestAlone() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dump = try LargeDump(in: folder)
+
+        let (same, unchanged) = await Revalidate.revalidate(dump.work(), shared: SharedRevalidation([]))
         #expect(unchanged)
         #expect(same.confirmed)
         #expect(same.prefetched.isEmpty)
         let (other, otherUnchanged) = await Revalidate.revalidate(
-            work(recordedDigest: String(repeating: "0", count: 64)), shared: SharedRevalidation([]))
+            dump.work(recordedDigest: String(repeating: "0", count: 64)), shared: SharedRevalidation([]))
         #expect(!otherUnchanged)
         #expect(other.prefetched.isEmpty)
         // Compared past the raw store: nothing was written to learn it.
-        #expect(try raw.records(for: url).isEmpty)
+        #expect(try dump.raw.records(for: dump.url).isEmpty)
     }
 
     /// Once the dump has been read into the raw store after it stopped changing, a night takes
@@ -102,36 +115,18 @@ import TestSupport
     @Test func aLargeDocumentStillAsStoredIsComparedByItsStamp() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let dump = folder.appendingPathComponent("dump.json")
-        let bytes = try SharedData.load("themealdb/meals-dump-442.json")
-        try bytes.write(to: dump)
-        // `sha256sum` of the real dump, computed outside the code under test.
-        let digest = "ae7972c1dc2316eb8295dfbf3f781f038cb50cb3eb17128885cd574a08ae3bba"
-        let source = SourceSpec(name: "meals", adapter: MealDBDumpAdapter(), location: .file(dump),
-                                settings: MealDBDumpAdapter.Settings())
-        let harvester = try MealDBDumpAdapter().harvester(
-            for: source, run: HarvestSetup(dates: nil, today: try ServiceDate.required("2026-11-22")))
-        let live = StoringSource(upstream: DirectorySource(root: URL(fileURLWithPath: "/"), confinedTo: [folder]),
-                                 store: RawStore(root: folder.appendingPathComponent("raw")))
-        let url = "file://" + dump.path
-        let work = PartitionWork(
-            index: 0, harvester: harvester, live: live, key: "catalogue",
-            previous: PartitionState(source: "meals", key: "catalogue", status: .done, documents: [
-                SourceDocument(url: url, fetchedAt: "2026-11-21T02:00:00Z", status: 200, sha256: digest, charset: nil,
-                               byteCount: 100 << 20),
-            ], runId: "earlier", updatedAt: "2026-11-21T02:00:00Z"),
-            reused: false)
+        let dump = try LargeDump(in: folder)
 
         // Read through the store once the file has been still past the settling time, as the
         // night that parsed it would.
         try await Task.sleep(for: .seconds(5))
-        #expect(try await live.stream(url, into: { _ in }).sha256 == digest)
-        let (stamped, unchanged) = await Revalidate.revalidate(work, shared: SharedRevalidation([]))
+        #expect(try await dump.live.stream(dump.url, into: { _ in }).sha256 == LargeDump.digest)
+        let (stamped, unchanged) = await Revalidate.revalidate(dump.work(), shared: SharedRevalidation([]))
         #expect(unchanged && stamped.confirmed)
         #expect(stamped.notModified == 1)
 
-        try (bytes + Data(" ".utf8)).write(to: dump)
-        let (read, rewrittenUnchanged) = await Revalidate.revalidate(work, shared: SharedRevalidation([]))
+        try (dump.bytes + Data(" ".utf8)).write(to: dump.file)
+        let (read, rewrittenUnchanged) = await Revalidate.revalidate(dump.work(), shared: SharedRevalidation([]))
         #expect(!rewrittenUnchanged)
         #expect(read.notModified == 0)
     }
