@@ -93,7 +93,6 @@ struct ScenarioRuns {
         return try Child.measure("recipes", ["dump": dump.path, "workspace": workspace.path, "repository": repository])
     }
 
-    /// `commissary run` of the corpus as a process, when the binary was built beside the bench.
     /// The day whose page a rerun with one day changed edits, as `ChangeFileBench.oneDayChanged`
     /// picks it: the middle of the corpus's days.
     private func middleDay(of days: Int) throws -> ServiceDate {
@@ -101,6 +100,7 @@ struct ScenarioRuns {
         return first.adding(days: days / 2)
     }
 
+    /// `commissary run` of the corpus as a process, when the binary was built beside the bench.
     private func processRun(_ corpus: URL, days: Int, workspace: URL) throws -> Double? {
         guard ProcessRun.binary != nil, let first = settings.firstDate else {
             log("no commissary binary beside the bench: the process run is not measured")
