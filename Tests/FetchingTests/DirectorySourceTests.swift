@@ -170,12 +170,12 @@ import Testing
         #expect(folders.folder(of: outside.resolvingSymlinksInPath().path + "/page.html") == nil)
         let folder = try #require(folders.folder(of: sitePath + "pages/real.html"))
         #expect(folder.rest == "pages/real.html")
-        guard case .file(let descriptor, let size) = folders.openFile(folder.rest, under: folder.descriptor) else {
+        guard case .file(let descriptor, let status) = folders.openFile(folder.rest, under: folder.descriptor) else {
             Issue.record("pages/real.html was not opened")
             return
         }
         close(descriptor)
-        #expect(size == 6)
+        #expect(status.st_size == 6)
         for name in ["pages/missing.html", "pages/folder.html", "nowhere/real.html"] {
             guard case .absent = folders.openFile(name, under: folder.descriptor) else {
                 Issue.record("\(name) is not absent")

@@ -34,8 +34,8 @@ final class ConfinedFolders: Sendable {
 
     /// What the short way found for one name.
     enum Found {
-        /// The regular file, open, with its size.
-        case file(descriptor: Int32, size: Int)
+        /// The regular file, open, with what `fstat` said of it.
+        case file(descriptor: Int32, status: stat)
         /// Nothing of that name, or something that is no regular file (a folder, a named pipe):
         /// the next name is tried, as the long way tries it.
         case absent
@@ -75,6 +75,6 @@ final class ConfinedFolders: Sendable {
             close(descriptor)
             return .absent
         }
-        return .file(descriptor: descriptor, size: Int(status.st_size))
+        return .file(descriptor: descriptor, status: status)
     }
 }

@@ -46,14 +46,12 @@ public struct DirectorySource: DocumentSource {
     public func fetch(_ url: String) async throws -> FetchedDocument {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
-        // Taken before the read: a write during it gives the file a stamp other than this one.
-        let stamp = FileStamp.of(file.descriptor)
         let body: Data?
         do {
             // The size `fstat` gave refuses most files at once; the read stops one byte past the
             // cap whatever the file grew to since.
-            body = file.size > maxBodyBytes ? nil : try RegularFile.readBounded(file.descriptor, size: file.size,
-                                                                               limit: maxBodyBytes)
+            body = file.stamp.size > maxBodyBytes ? nil
+                : try RegularFile.readBounded(file.descriptor, size: file.stamp.size, limit: maxBodyBytes)
         } catch let error as POSIXError {
             throw Self.unreadable(file.path, errorNumber: error.code.rawValue, url: url)
         }
@@ -61,7 +59,7 @@ public struct DirectorySource: DocumentSource {
             throw Failure(.tooLarge, "\(file.path) holds more than \(maxBodyBytes) bytes, the cap on a document "
                           + "(fetch.max_response_bytes, as for a web response); it is not read", at: url)
         }
-        return FetchedDocument(url: url, status: 200, headers: Self.headers(stamp), body: body, charset: nil,
+        return FetchedDocument(url: url, status: 200, headers: Self.headers(file.stamp), body: body, charset: nil,
                                fetchedAt: clock.now())
     }
 
@@ -70,7 +68,7 @@ public struct DirectorySource: DocumentSource {
     public func entityTag(of url: String) throws -> String? {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
-        return FileStamp.of(file.descriptor)?.entityTag
+        return file.stamp.entityTag
     }
 
     /// Reads the file in pieces, hashing them as they pass, so that a file of any size is read
@@ -79,7 +77,6 @@ public struct DirectorySource: DocumentSource {
         let file = try openFile(for: url)
         defer { close(file.descriptor) }
         let fetchedAt = clock.now()
-        let stamp = FileStamp.of(file.descriptor)
         var digest = SHA256Stream()
         while true {
             var piece = Data(count: documentPieceBytes)
@@ -95,28 +92,30 @@ public struct DirectorySource: DocumentSource {
             digest.update(piece)
             try consume(piece)
         }
-        return FetchRecord(url: url, status: 200, headers: Self.headers(stamp), charset: nil, sha256: digest.hex,
+        return FetchRecord(url: url, status: 200, headers: Self.headers(file.stamp), charset: nil, sha256: digest.hex,
                            size: digest.byteCount, fetchedAt: fetchedAt)
     }
 
     /// A read's response headers: the file's stamp as its entity tag, when the file had been
     /// still long enough for the stamp to stand for the bytes read (`FileStamp`).
-    private static func headers(_ stamp: FileStamp?) -> [String: String] {
-        guard let stamp, stamp.isSettled(at: FileStamp.now) else { return [:] }
+    private static func headers(_ stamp: FileStamp) -> [String: String] {
+        guard stamp.isSettled(at: FileStamp.now) else { return [:] }
         return ["etag": stamp.entityTag]
     }
 
-    /// The file that serves `url`, open, with its size: the first of the names tried that is a
+    /// The file that serves `url`, open, with its stamp (its size among it), taken by the `fstat`
+    /// that found it a regular file, before anything is read: a write during the read gives the
+    /// file a stamp other than this one. The first of the names tried that is a
     /// regular file lying in the source's folders. The short way (`ConfinedFolders`) opens a
     /// name under a folder in one call that refuses any link; where it cannot say, the long way
     /// decides.
-    private func openFile(for url: String) throws -> (descriptor: Int32, path: String, size: Int) {
+    private func openFile(for url: String) throws -> (descriptor: Int32, path: String, stamp: FileStamp) {
         let base = rootPath + (try Self.relativePath(of: url))
         let suffixes = ["", ".html", ".json", "/index.html"]
         if let folder = confinedFolders.folder(of: base) {
             shortWay: for suffix in suffixes {
                 switch confinedFolders.openFile(folder.rest + suffix, under: folder.descriptor) {
-                case .file(let descriptor, let size): return (descriptor, base + suffix, size)
+                case .file(let descriptor, let status): return (descriptor, base + suffix, FileStamp(status))
                 case .absent: continue
                 case .undecided: break shortWay
                 }
@@ -132,7 +131,7 @@ public struct DirectorySource: DocumentSource {
     /// would let a folder swapped for a link between the two lead out of the source's folders.
     /// A name that is there but is no regular file nor folder (a named pipe, a device) is passed
     /// over like a missing one; when no name serves, the first such is what the failure names.
-    private func openFileTheLongWay(_ names: [String], url: String) throws -> (descriptor: Int32, path: String, size: Int) {
+    private func openFileTheLongWay(_ names: [String], url: String) throws -> (descriptor: Int32, path: String, stamp: FileStamp) {
         var unfit: (file: String, kind: String)?
         for file in names {
             // Non-blocking, so that a named pipe or a device opens at once and is then refused as
@@ -160,7 +159,7 @@ public struct DirectorySource: DocumentSource {
                 throw Failure(.invalidURL, "\(file) leads to \(resolved), outside the source's folder, through a link; "
                               + "it is not read", at: url)
             }
-            return (descriptor, file, Int(status.st_size))
+            return (descriptor, file, FileStamp(status))
         }
         if let unfit {
             throw Failure(.badInput, "\(unfit.file) is \(unfit.kind), not a regular file; it is not read", at: url)

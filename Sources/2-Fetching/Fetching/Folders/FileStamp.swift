@@ -18,7 +18,7 @@ import Darwin
 struct FileStamp {
     var device: UInt64
     var inode: UInt64
-    var size: Int64
+    var size: Int
     var modified: timespec
     var changed: timespec
 
@@ -29,7 +29,7 @@ struct FileStamp {
     init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
+        size = Int(status.st_size)
         #if canImport(Darwin)
         modified = status.st_mtimespec
         changed = status.st_ctimespec
@@ -37,13 +37,6 @@ struct FileStamp {
         modified = status.st_mtim
         changed = status.st_ctim
         #endif
-    }
-
-    /// The stamp of the open file `descriptor`; nil when `fstat` fails.
-    static func of(_ descriptor: Int32) -> FileStamp? {
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return nil }
-        return FileStamp(status)
     }
 
     /// The stamp as a record's `etag`: quoted, as an entity tag is.

@@ -8,11 +8,14 @@ public struct StoringSource: DocumentSource {
     /// `upstream` when it can ask conditionally, found once: a cast per document was a
     /// protocol-conformance lookup per document.
     private let revalidating: (any RevalidatingSource)?
+    /// `upstream` when it is a folder, whose files' stamps stand for their bytes, found once too.
+    private let folder: DirectorySource?
 
     public init(upstream: any DocumentSource, store: RawStore) {
         self.upstream = upstream
         self.store = store
         revalidating = upstream as? any RevalidatingSource
+        folder = upstream as? DirectorySource
     }
 
     /// A 304 is recorded too (with `notModified`), so the history shows when a page was last
@@ -35,7 +38,7 @@ public struct StoringSource: DocumentSource {
     /// entity tag recorded then, `FileStamp`); nil when it cannot, or when it may not. Nothing is
     /// read or stored.
     public func unchangedRecord(of url: String) -> (sha256: String, status: Int)? {
-        guard let folder = upstream as? DirectorySource, let tag = try? folder.entityTag(of: url),
+        guard let folder, let tag = try? folder.entityTag(of: url),
               let stored = try? store.latestEntityTag(for: url), stored.entityTag == tag, stored.status == 200
         else { return nil }
         return (stored.sha256, stored.status)

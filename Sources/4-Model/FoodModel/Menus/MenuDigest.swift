@@ -48,7 +48,8 @@ public struct MenuDigest: Sendable {
         public var example: String
     }
 
-    /// Every food of the menus as they print it, by id.
+    /// Every food of the menus as they print it, by id; made on each call (a reader that needs
+    /// only the ids reads `foodOrder`).
     public var foods: [FoodID: MenuFood] {
         Dictionary(uniqueKeysWithValues: zip(foodOrder, seen.lazy.map(\.food)))
     }
@@ -117,6 +118,6 @@ public struct MenuDigest: Sendable {
 
     /// Every food some menu item refers to but no recipe page described.
     public func foodsWithoutPage(in dataset: Dataset) -> Set<FoodID> {
-        Set(foods.keys).subtracting(dataset.foods.keys)
+        Set(foodOrder).subtracting(dataset.foods.keys)
     }
 }

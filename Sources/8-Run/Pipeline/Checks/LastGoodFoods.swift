@@ -23,7 +23,7 @@ struct LastGoodFoods {
         // Rows fewer than the fall allows, against the snapshot's usual label.
         let thin = typical * (1 - policy.maxDayDrop)
         var reasons: [FoodID: String] = [:]
-        for id in menus.foods.keys {
+        for id in menus.foodOrder {
             let rows = dataset.foods[id]?.nutrients.count ?? 0
             if dataset.foods[id] == nil {
                 reasons[id] = "its page was not read tonight"

@@ -200,7 +200,7 @@ struct Harvest {
         // Claims only grow, so a borrower none of whose foods is unclaimed now never has one.
         // The foods on any menu are a few thousand; the foods the cached days borrow, counted
         // per day, a hundred thousand: one pass over the first instead of one per borrower.
-        let unclaimed = await adapterRun.unclaimed(Set(menus.digest.foods.keys))
+        let unclaimed = await adapterRun.unclaimed(Set(menus.digest.foodOrder))
         for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
             try await readUnclaimedFoods(of: borrower, adapterRun: adapterRun, known: known, foods: foods,
                                          ledger: ledger, into: &harvest)
