@@ -27,8 +27,12 @@ struct Measurement: Codable {
     var snapshot: String?
     var manifest: String?
     var snapshotBytes = 0
-    /// Building the snapshot's report page, after the run and apart from its time.
+    /// Building the snapshot's report page, after the run and apart from its time, compared with
+    /// the night before as a new build finds it (`PipelineScenario`).
     var reportSeconds: Double?
+    /// The same page with every day's items compared: against a snapshot from before items
+    /// digests, or a file of unknown make.
+    var reportEveryDaySeconds: Double?
     /// Writing the change file a nightly publish writes beside its snapshot, after the run
     /// and apart from its time (the snapshot against itself: every row of every table compared).
     var changesSeconds: Double?

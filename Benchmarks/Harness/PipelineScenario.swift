@@ -79,14 +79,20 @@ enum PipelineScenario {
             snapshotBytes: snapshotBytes)
         measurement.counts = manifest.stages.first { $0.name == .fetch }?.counts ?? [:]
         guard reportPage else { return measurement }
-        // The page with its changes section at full size: the snapshot compared with a copy of
-        // itself that says another build wrote its rows, so that no day is known unchanged by its
-        // digest and every item is matched, as large a comparison as a nightly page makes.
-        let otherBuild = try copyWrittenByAnotherBuild(URL(fileURLWithPath: snapshot))
+        // The page as a nightly run after a new build makes it: the snapshot compared with a copy
+        // of itself that says another build wrote its rows, so that the days are told unchanged by
+        // their items digests alone. Then at its largest: a copy without items digests either,
+        // so that every item of both is matched.
+        let otherBuild = try copyWrittenByAnotherBuild(URL(fileURLWithPath: snapshot), itemsDigests: true)
         defer { try? FileManager.default.removeItem(at: otherBuild) }
         let pageStarted = now()
         _ = try ReportPage.html(for: URL(fileURLWithPath: snapshot), previous: otherBuild)
         measurement.reportSeconds = now() - pageStarted
+        let undigested = try copyWrittenByAnotherBuild(URL(fileURLWithPath: snapshot), itemsDigests: false)
+        defer { try? FileManager.default.removeItem(at: undigested) }
+        let everyDayStarted = now()
+        _ = try ReportPage.html(for: URL(fileURLWithPath: snapshot), previous: undigested)
+        measurement.reportEveryDaySeconds = now() - everyDayStarted
         // The change file at its largest scan: a night compares every row of every table with
         // the night before's, and a snapshot against itself does all of that comparing.
         let snapshotURL = URL(fileURLWithPath: snapshot)
@@ -97,15 +103,18 @@ enum PipelineScenario {
         return measurement
     }
 
-    /// A copy of `snapshot` beside it whose `_meta` names another build as the writer of its rows.
-    private static func copyWrittenByAnotherBuild(_ snapshot: URL) throws -> URL {
-        let copy = snapshot.deletingLastPathComponent().appendingPathComponent(".bench-other-build.sqlite")
+    /// A copy of `snapshot` beside it whose `_meta` names another build as the writer of its
+    /// rows; without its days' items digests unless `itemsDigests`, as a snapshot from before them.
+    private static func copyWrittenByAnotherBuild(_ snapshot: URL, itemsDigests: Bool) throws -> URL {
+        let copy = snapshot.deletingLastPathComponent()
+            .appendingPathComponent(itemsDigests ? ".bench-other-build.sqlite" : ".bench-other-build-undigested.sqlite")
         try? FileManager.default.removeItem(at: copy)
         try FileManager.default.copyItem(at: snapshot, to: copy)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
         try DatabaseQueue(path: copy.path).write { db in
             try db.execute(sql: "UPDATE _meta SET value = 'another build' WHERE key = ?",
                            arguments: [StagingSnapshot.dayRowsCodeKey])
+            if !itemsDigests { try db.execute(sql: "ALTER TABLE _day_rows DROP COLUMN items_sha256") }
         }
         return copy
     }

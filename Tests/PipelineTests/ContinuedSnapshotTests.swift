@@ -257,10 +257,10 @@ import TestSupport
         func window(_ from: String, _ to: String) -> DateSelection {
             .range(from: ServiceDate(from)!, to: ServiceDate(to)!)
         }
-        func digests(_ report: RunReport) throws -> [String: String] {
+        func digests(_ report: RunReport, of column: String = "rows_sha256") throws -> [String: String] {
             let file = URL(fileURLWithPath: try #require(report.snapshotPath))
             var digests: [String: String] = [:]
-            for row in try QueryResult.run("SELECT date, rows_sha256 FROM _day_rows", on: file).rows {
+            for row in try QueryResult.run("SELECT date, \(column) FROM _day_rows", on: file).rows {
                 if case .text(let date) = row[0], case .text(let digest) = row[1] { digests[date] = digest }
             }
             return digests
@@ -285,6 +285,13 @@ import TestSupport
         let (before, after) = (try digests(first), try digests(second))
         #expect(overlap.allSatisfy { before[$0] != nil && before[$0] != after[$0] })
         #expect(keptSecond == 0)
+        // Their rows changed, not what they serve: their items digests are the same in both, and
+        // the report's changes compare none of them (the pages and the code are the same).
+        let (itemsBefore, itemsAfter) = (try digests(first, of: "items_sha256"), try digests(second, of: "items_sha256"))
+        #expect(overlap.allSatisfy { itemsBefore[$0] != nil && itemsBefore[$0] == itemsAfter[$0] })
+        let changes = try ReportQueries.changes(of: URL(fileURLWithPath: try #require(second.snapshotPath)),
+                                                since: URL(fileURLWithPath: try #require(first.snapshotPath)))
+        #expect(!changes.perDay.isEmpty && changes.perDay.allSatisfy { !overlap.contains($0.date) }, "\(changes.perDay)")
 
         // A window that moves without renumbering Bruin Burger: the days whose digest is the same
         // in both snapshots are exactly the days kept.

@@ -158,24 +158,47 @@ import GRDB
         #expect(tableRows(of: "changes", in: page).filter { $0.count == 3 }
                 == [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]], "\(first.lastPathComponent)")
 
-        // Only days whose digests differ are compared: with 2026-10-11's digest forged to the first
-        // snapshot's, that day is taken as unchanged; and every day is compared again when the
-        // two snapshots' rows were written by different builds.
-        let firstDigest = try await DatabaseQueue(path: first.path).read { db in
-            try String.fetchOne(db, sql: "SELECT rows_sha256 FROM _day_rows WHERE date = '2026-10-11'")
+        // Only days whose digests differ are compared. With 2026-10-11's items digest forged to
+        // the first snapshot's, that day is taken as unchanged, whichever build wrote the rows.
+        // Against a snapshot from before items digests (the column dropped), the rows' digests
+        // decide, and only between snapshots of one build: every day is compared across two.
+        let firstDigests = try await DatabaseQueue(path: first.path).read { db in
+            try Row.fetchOne(db, sql: "SELECT rows_sha256, items_sha256 FROM _day_rows WHERE date = '2026-10-11'")
         }
-        for (build, expected) in [(nil, [["2026-10-12", "2", "2"]]),
-                                  ("another build", [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]])] {
+        let (firstRows, firstItems): (String?, String?) = (firstDigests?[0], firstDigests?[1])
+        #expect(firstRows != nil && firstItems != nil)
+        let cases: [(name: String, forge: [String], expected: [[String]])] = [
+            ("items forged, one build", ["UPDATE _day_rows SET items_sha256 = :items WHERE date = '2026-10-11'"],
+             [["2026-10-12", "2", "2"]]),
+            ("items forged, another build", ["UPDATE _day_rows SET items_sha256 = :items WHERE date = '2026-10-11'",
+                                             "UPDATE _meta SET value = 'another build' WHERE key = 'day_rows_code'"],
+             [["2026-10-12", "2", "2"]]),
+            ("rows forged, items digests recorded", ["UPDATE _day_rows SET rows_sha256 = :rows WHERE date = '2026-10-11'"],
+             [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]]),
+            ("rows forged, no items digests, one build",
+             ["UPDATE _day_rows SET rows_sha256 = :rows WHERE date = '2026-10-11'",
+              "ALTER TABLE _day_rows DROP COLUMN items_sha256"],
+             [["2026-10-12", "2", "2"]]),
+            ("rows forged, no items digests, another build",
+             ["UPDATE _day_rows SET rows_sha256 = :rows WHERE date = '2026-10-11'",
+              "ALTER TABLE _day_rows DROP COLUMN items_sha256",
+              "UPDATE _meta SET value = 'another build' WHERE key = 'day_rows_code'"],
+             [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]]),
+        ]
+        for forgery in cases {
             let forged = workspace.appendingPathComponent("forged.sqlite")
             try? FileManager.default.removeItem(at: forged)
             try FileManager.default.copyItem(at: second, to: forged)
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: forged.path)
             try await DatabaseQueue(path: forged.path).write { db in
-                try db.execute(sql: "UPDATE _day_rows SET rows_sha256 = ? WHERE date = '2026-10-11'", arguments: [firstDigest])
-                if let build { try db.execute(sql: "UPDATE _meta SET value = ? WHERE key = 'day_rows_code'", arguments: [build]) }
+                for sql in forgery.forge {
+                    let arguments: StatementArguments = sql.contains(":items") ? ["items": firstItems]
+                        : sql.contains(":rows") ? ["rows": firstRows] : []
+                    try db.execute(sql: sql, arguments: arguments)
+                }
             }
             let forgedPage = try ReportPage.html(for: forged, previous: first)
-            #expect(tableRows(of: "changes", in: forgedPage).filter { $0.count == 3 } == expected, "\(build ?? "one build")")
+            #expect(tableRows(of: "changes", in: forgedPage).filter { $0.count == 3 } == forgery.expected, "\(forgery.name)")
         }
     }
 

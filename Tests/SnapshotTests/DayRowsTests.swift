@@ -55,4 +55,44 @@ import Testing
         }
         #expect(DayRows.digest(of: moved, labelVersions: Self.versions) != base)
     }
+
+    /// A day's items digest names what a reader compares two snapshots' items by (meal,
+    /// restaurant, section, food and item name) and nothing a build decides, nor any other
+    /// column of the item.
+    @Test func theItemsDigestChangesWithWhatReadersCompare() {
+        let base = DayRows.itemsDigest(of: Self.day())
+        #expect(DayRows.itemsDigest(of: Self.day()) == base)
+        let compared: [(String, (inout MenuItem, inout [String]) -> Void)] = [
+            ("name", { item, _ in item.name = "Tabbouleh" }),
+            ("recipe", { item, _ in item.recipeId = "041181" }),
+            ("source", { item, _ in item.source = "other" }),
+            ("meal", { _, names in names[0] = "Lunch" }),
+            ("restaurant", { _, names in names[1] = "Covel" }),
+            ("section", { _, names in names[2] = "Pizza" }),
+        ]
+        for (what, change) in compared {
+            #expect(DayRows.itemsDigest(of: Self.day(change)) != base, "\(what)")
+        }
+        let notCompared: [(String, (inout MenuItem, inout [String]) -> Void)] = [
+            ("portion", { item, _ in item.portion = "2" }),
+            ("description", { item, _ in item.description = "parsley" }),
+            ("planned portions", { item, _ in item.plannedPortions = 41 }),
+            ("served with", { item, _ in item.servedWith = 0 }),
+            ("codes", { item, _ in item.codes = ["VG"] }),
+        ]
+        for (what, change) in notCompared {
+            #expect(DayRows.itemsDigest(of: Self.day(change)) == base, "\(what)")
+        }
+        let moved = Self.day { item, names in
+            names[1] = "De Neve Grill"
+            names[2] = ""
+            _ = item
+        }
+        #expect(DayRows.itemsDigest(of: moved) != base, "text across a field boundary")
+        // The items in another order are the same items, and still another digest: a day told
+        // apart when it need not be is compared, never the other way round.
+        var swapped = Self.day()
+        swapped.meals[0].restaurants[0].sections[0].foods.reverse()
+        #expect(DayRows.itemsDigest(of: swapped) != base)
+    }
 }

@@ -46,7 +46,13 @@ public enum SnapshotSchema {
         ("v22-food-history", v22FoodHistory),
         ("v23-allergen-presence", v23AllergenPresence),
         ("v24-portion-served", v24PortionServed),
+        ("v25-day-items-digest", v25DayItems),
     ]
+
+    /// Each day's items as a reader groups them (meal, restaurant, section, food and item names),
+    /// digested apart from how a build writes them: two snapshots of two builds tell which days
+    /// serve the same items without comparing them (`ReportQueries.changes`).
+    static let v25DayItems = "ALTER TABLE _day_rows ADD COLUMN items_sha256 TEXT;"
 
     /// Hours are printed on the place's own clock: its IANA zone lets a reader compare them with
     /// an instant (a feed, `near --open-at`) instead of assuming the reader's zone. Places now

@@ -49,21 +49,51 @@ enum DayRows {
     static func digest(ofAppends appends: [String]) -> String {
         sha256Hex(Data(appends.joined(separator: "\n").utf8))
     }
+
+    /// The digest of one append of `day` as readers name its items (`_day_rows.items_sha256`):
+    /// each item's meal, restaurant, section, food id and name, in page order. Unlike the rows'
+    /// digest it leaves out what a build decides (ids, positions, label versions), so two builds
+    /// that served a day the same items give it one digest, and a comparison of two snapshots
+    /// passes over it (`ReportQueries.changes`). A date served by one append records this digest
+    /// itself; one served by several, `digest(ofAppends:)` of theirs, so a kept first append's
+    /// recorded digest is the one its later appends join.
+    static func itemsDigest(of day: ServiceDay) -> String {
+        var bytes = FieldWriter()
+        bytes.put("items 1")
+        for meal in day.meals {
+            for restaurant in meal.restaurants {
+                for section in restaurant.sections {
+                    for item in section.foods {
+                        bytes.put(meal.name)
+                        bytes.put(restaurant.name)
+                        bytes.put(section.name)
+                        bytes.put(item.food.description)
+                        bytes.put(item.name)
+                    }
+                }
+            }
+        }
+        return sha256Hex(Data(bytes.bytes))
+    }
 }
 
 /// What a run needs from the previous snapshot to continue it (`StagingSnapshot`): the digest
 /// of each day's rows and the section ids its rows carry.
 struct PreviousMenus {
     var days: [ServiceDate: String]
+    /// Each day's items digest (`DayRows.itemsDigest`), where the snapshot recorded one.
+    var items: [ServiceDate: String]
     var sectionIds: [MenuWriter.SectionKey: Int]
 
     /// What `db` holds, or nil when its digests do not cover exactly its days: rows that no
     /// digest describes could never be matched, nor removed, by the next run.
     static func read(_ db: Database) throws -> PreviousMenus? {
         var days: [ServiceDate: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256 FROM _day_rows") {
+        var items: [ServiceDate: String] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256, items_sha256 FROM _day_rows") {
             guard let date = try ServiceDate(row.decode(String.self, atIndex: 0)) else { return nil }
             days[date] = try row.decode(atIndex: 1)
+            items[date] = try row.decode(String?.self, atIndex: 2)
         }
         let described = try Int.fetchOne(db, sql: """
             SELECT count(*) FROM service_day WHERE date IN (SELECT date FROM _day_rows)
@@ -79,6 +109,6 @@ struct PreviousMenus {
                                                 name: row.decode(atIndex: 3))
             sections[key] = try row.decode(atIndex: 0)
         }
-        return PreviousMenus(days: days, sectionIds: sections)
+        return PreviousMenus(days: days, items: items, sectionIds: sections)
     }
 }

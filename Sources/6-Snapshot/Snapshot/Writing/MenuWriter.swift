@@ -30,8 +30,13 @@ final class MenuWriter {
     private var sections: [SectionKey: (id: Int, restaurant: Int)] = [:]
     /// The digest of each append of a date, in order (`DayRows`).
     private var appendedDays: [ServiceDate: [String]] = [:]
+    /// The items digest of each append of a date, in order (`DayRows.itemsDigest`): a kept
+    /// append's is the previous snapshot's, nil where it recorded none.
+    private var appendedItems: [ServiceDate: [String?]] = [:]
     /// Days of the previous snapshot not yet written again nor kept, with their digest.
     private var previousDays: [ServiceDate: String]
+    /// The previous snapshot's items digests, by day.
+    private let previousItems: [ServiceDate: String]
     /// Section ids as the previous snapshot assigned them: its kept rows carry these.
     private let previousSectionIds: [SectionKey: Int]
     /// Days whose rows were kept from the previous snapshot.
@@ -62,6 +67,7 @@ final class MenuWriter {
     /// A writer for an empty snapshot.
     init() {
         previousDays = [:]
+        previousItems = [:]
         previousSectionIds = [:]
     }
 
@@ -69,6 +75,7 @@ final class MenuWriter {
     /// anything was written).
     init(continuing previous: PreviousMenus) {
         previousDays = previous.days
+        previousItems = previous.items
         previousSectionIds = previous.sectionIds
     }
 
@@ -85,11 +92,14 @@ final class MenuWriter {
         appendedDays[day.date, default: []].append(digest)
         if isFirst, let previous = previousDays.removeValue(forKey: day.date) {
             if previous == DayRows.digest(ofAppends: [digest]) {
+                // Kept rows are the previous night's from the same build: so are their items.
+                appendedItems[day.date, default: []].append(previousItems[day.date])
                 keep(day)
                 return
             }
             try remove(day.date, db)
         }
+        appendedItems[day.date, default: []].append(DayRows.itemsDigest(of: day))
         let meals = try rows(of: day, labelVersions: labelVersions, db)
         if isFirst {
             daysWritten += 1
@@ -130,10 +140,19 @@ final class MenuWriter {
         for (key, ids) in sections.sorted(by: { $0.value.id < $1.value.id }) {
             try section.insert(ids.id, ids.restaurant, key.name)
         }
-        let digest = try RowInsert(db, sql: "INSERT INTO _day_rows (date, rows_sha256) VALUES (?, ?)")
+        let digest = try RowInsert(db, sql: "INSERT INTO _day_rows (date, rows_sha256, items_sha256) VALUES (?, ?, ?)")
         for (date, appends) in appendedDays.sorted(by: { $0.key < $1.key }) {
-            try digest.insert(date.description, DayRows.digest(ofAppends: appends))
+            try digest.insert(date.description, DayRows.digest(ofAppends: appends), itemsDigest(of: date))
         }
+    }
+
+    /// A date's items digest: its one append's, or the digest of its appends' in order; nil when
+    /// one of them has none.
+    private func itemsDigest(of date: ServiceDate) -> String? {
+        let appends = appendedItems[date] ?? []
+        guard case let known = appends.compactMap({ $0 }), known.count == appends.count, let first = known.first
+        else { return nil }
+        return known.count == 1 ? first : DayRows.digest(ofAppends: known)
     }
 
     /// Takes a day whose rows the database holds already: its meals count for the day, its

@@ -66,16 +66,26 @@ extension ReportQueries {
             }
     }
 
-    /// The days whose rows are the same in both snapshots, as a subquery, or nil when that cannot
-    /// be told. Both record each day's digest (`_day_rows`) and the build that wrote their rows
-    /// (`_meta.day_rows_code`): written by one build, a day with one digest in both has the same
-    /// rows in both (the digest is what the next run keeps a day by), so it adds and removes
-    /// nothing. Snapshots of two builds, or without digests, have every day compared.
+    /// The days that serve the same items in both snapshots, as a subquery, or nil when that
+    /// cannot be told. Snapshots that record each day's items digest (`_day_rows.items_sha256`,
+    /// the same whichever build wrote the day) leave out the days with one digest in both.
+    /// Older ones record only the digest of each day's rows and the build that wrote them
+    /// (`_meta.day_rows_code`): written by one build, a day with one rows digest in both has the
+    /// same rows in both (the digest is what the next run keeps a day by). Else every day is
+    /// compared.
     private static func unchangedDays(_ db: Database) throws -> String? {
         for schema in ["main", "prev"] {
             guard try Bool.fetchOne(db, sql: """
                 SELECT count(*) = 2 FROM \(schema).sqlite_master WHERE type = 'table' AND name IN ('_day_rows', '_meta')
                 """) == true else { return nil }
+        }
+        let itemsRecorded = try ["main", "prev"].allSatisfy { schema in
+            try Bool.fetchOne(db, sql: """
+                SELECT count(*) = 1 FROM pragma_table_info('_day_rows', '\(schema)') WHERE name = 'items_sha256'
+                """) == true
+        }
+        if itemsRecorded {
+            return "SELECT n.date FROM main._day_rows n JOIN prev._day_rows o ON o.date = n.date AND o.items_sha256 = n.items_sha256"
         }
         let builds = try String.fetchAll(db, sql: """
             SELECT value FROM main._meta WHERE key = :key UNION ALL SELECT value FROM prev._meta WHERE key = :key

@@ -565,6 +565,7 @@ extension SchemaDescription {
         Table("_day_rows", .housekeeping, "The digest of each service day's rows (its meals and menu items, every column as written): the next run keeps the rows of a day whose digest is unchanged instead of writing them again (docs/architecture.md).", columns: [
             C("date", "`YYYY-MM-DD`: → `service_day.date`."),
             C("rows_sha256", "Hex sha256 of the day's rows, its items' sections named rather than numbered."),
+            C("items_sha256", "Hex sha256 of the day's items as named in the menus (meal, restaurant, section, food id, item), whichever build wrote them: two snapshots with one digest for a date serve the same items that day; null in a snapshot from before it."),
         ]),
         Table("grdb_migrations", .housekeeping, "The schema migrations applied, by name (the bookkeeping of GRDB, the SQLite library that writes snapshots); `PRAGMA user_version` holds their count.", columns: [
             C("identifier", "The migration's name (`v1-food-hierarchy-and-recipes`)."),
