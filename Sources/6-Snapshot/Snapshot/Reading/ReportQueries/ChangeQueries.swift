@@ -42,15 +42,18 @@ extension ReportQueries {
     /// Each side's rows tagged with the side, then counted per item in one grouping (a sort),
     /// not joined: a join of the two on six text columns had no index and took minutes. Only the
     /// days that can differ are read (`unchangedDays`): a night that changed one day of a year
-    /// grouped every item of both snapshots, half the page's time.
+    /// grouped every item of both snapshots, half the page's time. The rows are read from the
+    /// days down (`CROSS JOIN` keeps SQLite to that order), through the meals' and items'
+    /// indexes, so a day left out costs nothing; read from the items up, every item of both was
+    /// joined to its day only to be left out (0.08 s of a 0.2 s page on the year).
     private static func perDayChanges(_ db: Database) throws -> [SnapshotChangeCounts.DayChange] {
         let skipped = try unchangedDays(db).map { "WHERE d.date NOT IN (\($0))" } ?? ""
         let items = { (schema: String, isNew: Int) in """
             SELECT d.date, m.name AS meal, r.name AS restaurant, s.name AS section, mi.food_id, mi.name AS item,
                    \(isNew) AS in_new
-            FROM \(schema).menu_item mi JOIN \(schema).meal m ON m.id = mi.meal_id
-            JOIN \(schema).service_day d ON d.id = m.service_day_id JOIN \(schema).section s ON s.id = mi.section_id
-            JOIN \(schema).restaurant r ON r.id = s.restaurant_id
+            FROM \(schema).service_day d CROSS JOIN \(schema).meal m ON m.service_day_id = d.id
+            CROSS JOIN \(schema).menu_item mi ON mi.meal_id = m.id
+            JOIN \(schema).section s ON s.id = mi.section_id JOIN \(schema).restaurant r ON r.id = s.restaurant_id
             \(skipped)
             """ }
         return try Row.fetchAll(db, sql: """
