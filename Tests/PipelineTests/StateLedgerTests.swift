@@ -71,7 +71,54 @@ import Testing
         }
         let unreadable = #expect(throws: Failure.self) { try StateLedger(url: url).states(source: "menus") }
         #expect(unreadable?.code == .damagedLedger)
-        #expect(unreadable?.message.contains("documents are not") == true, "\(unreadable.map { "\($0)" } ?? "")")
+        #expect(unreadable?.message.contains("whose documents are not") == true, "\(unreadable.map { "\($0)" } ?? "")")
+        // Bytes that are not the ledger's, and a value of another type, the same way, naming the column.
+        for (column, value) in [("documents", "x'01ff'"), ("documents", "42"), ("good_documents", "x'00'")] {
+            try DatabaseQueue(path: url.path).write { db in
+                try db.execute(sql: "UPDATE partition SET documents = '[]', good_documents = NULL")
+                try db.execute(sql: "UPDATE partition SET \(column) = \(value)")
+            }
+            let damaged = #expect(throws: Failure.self) { try StateLedger(url: url).states(source: "menus") }
+            #expect(damaged?.code == .damagedLedger, "\(column) = \(value)")
+            #expect(damaged?.message.contains("whose \(column) are not") == true, "\(damaged.map { "\($0)" } ?? "")")
+        }
+    }
+
+    /// A ledger of an earlier version holds each partition's documents as JSON text: it is read
+    /// as it was, and the partition, recorded again, is kept as bytes and reads the same.
+    @Test func documentsAnEarlierVersionWroteAsJSONAreStillRead() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        let documents = [
+            SourceDocument(url: "https://example.org/a", fetchedAt: "2026-10-10T02:00:00Z", status: 200,
+                           sha256: String(repeating: "a", count: 64), charset: "utf-8", byteCount: 3),
+            SourceDocument(url: "https://example.org/b", fetchedAt: "2026-10-10T02:00:01Z", status: 404,
+                           sha256: String(repeating: "b", count: 64), charset: nil, byteCount: 0),
+        ]
+        let good = LastGood(documents: [documents[0]], runId: "r0", summary: nil)
+        let state = PartitionState(source: "menus", key: "2026-10-10", status: .done, documents: documents,
+                                   runId: "r1", updatedAt: "t", revalidate: ["https://example.org/a"], lastGood: good)
+        do {
+            let ledger = try StateLedger(url: url)
+            try ledger.record(state)
+        }
+        // As the earlier version wrote it: the JSON text of each list, in the same row.
+        let encoder = JSONEncoder()
+        try DatabaseQueue(path: url.path).write { db in
+            #expect(try String.fetchOne(db, sql: "SELECT typeof(documents) FROM partition") == "blob")
+            try db.execute(sql: "UPDATE partition SET documents = ?, good_documents = ?", arguments: [
+                String(decoding: try encoder.encode(documents), as: UTF8.self),
+                String(decoding: try encoder.encode(good.documents), as: UTF8.self),
+            ])
+        }
+        let ledger = try StateLedger(url: url)
+        #expect(try ledger.states(source: "menus")["2026-10-10"] == state)
+        try ledger.record(state)
+        #expect(try DatabaseQueue(path: url.path).read { db in
+            try String.fetchAll(db, sql: "SELECT typeof(documents) || ' ' || typeof(good_documents) FROM partition")
+        } == ["blob blob"])
+        #expect(try ledger.states(source: "menus")["2026-10-10"] == state)
     }
 }
 

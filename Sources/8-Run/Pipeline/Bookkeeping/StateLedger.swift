@@ -277,8 +277,8 @@ public final class StateLedger {
             let stored = try queue.read { db in
                 try Row.fetchAll(db, sql: "SELECT * FROM partition WHERE source = ?", arguments: [source]).map(StoredState.init)
             }
-            // The documents' JSON is most of a night's time before its first stage (a year's
-            // ledger holds 22,000 documents): each partition is decoded on its own, on every core.
+            // The documents are most of a night's time before its first stage (a year's ledger
+            // holds thousands): each partition is decoded on its own, on every core.
             var states: [String: PartitionState] = [:]
             for decoded in stored.mappedOnEveryCore(minimumCount: 64, { entry in Result { try entry.decoded() } }) {
                 let state = try decoded.get()
@@ -290,10 +290,10 @@ public final class StateLedger {
                           + "(\(valueDecodingWords(error))); "
                           + "move the ledger aside and run again: every partition is then fetched anew", at: url.path,
                           cause: error)
-        } catch let error as DecodingError {
-            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) whose documents are not the "
-                          + "JSON it writes; move the ledger aside and run again: every partition is then fetched anew",
-                          at: url.path, cause: error)
+        } catch let error as StoredState.Unreadable {
+            throw Failure(.damagedLedger, "the state ledger holds a partition of \(source) whose \(error.column) are not "
+                          + "what it writes; move the ledger aside and run again: every partition is then fetched anew",
+                          at: url.path, cause: error.cause)
         }
     }
 
@@ -329,10 +329,14 @@ public final class StateLedger {
         let encoder = JSONEncoder()
         func json(_ value: some Encodable) throws -> String { String(decoding: try encoder.encode(value), as: UTF8.self) }
         do {
+            // Documents as bytes (`DocumentBytes`): the next run reads them all back before its
+            // first stage. A last good version that is the partition's newest fetch is the same bytes.
             let rows = try states.map { state -> StatementArguments in
-                [state.source, state.key, state.status.rawValue, try json(state.documents), state.runId, state.updatedAt,
-                 state.message, try state.revalidate.map(json), try state.lastGood.map { try json($0.documents) },
-                 state.lastGood?.runId, try state.lastGood?.summary.map(json), state.failure]
+                let documents = DocumentBytes.encode(state.documents)
+                let good = state.lastGood.map { $0.documents == state.documents ? documents : DocumentBytes.encode($0.documents) }
+                return [state.source, state.key, state.status.rawValue, documents, state.runId, state.updatedAt,
+                        state.message, try state.revalidate.map(json), good, state.lastGood?.runId,
+                        try state.lastGood?.summary.map(json), state.failure]
             }
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """
@@ -393,42 +397,85 @@ public final class StateLedger {
     }
 }
 
-/// A `partition` row's columns as stored, read on the ledger's connection; its JSON is decoded
-/// apart (`decoded`), off the connection.
+/// A `partition` row's columns as stored, read on the ledger's connection; its documents are
+/// decoded apart (`decoded`), off the connection.
 private struct StoredState: Sendable {
-    var source, key, status, documents, runId, updatedAt: String
-    var message, failure, revalidate, goodDocuments, goodRunId, goodSummary: String?
+    var source, key, status, runId, updatedAt: String
+    var message, failure, revalidate, goodRunId, goodSummary: String?
+    var documents: StoredDocuments
+    var goodDocuments: StoredDocuments?
+
+    /// A partition's documents as a ledger holds them: bytes (`DocumentBytes`), or the JSON text
+    /// ledgers wrote before, still read.
+    enum StoredDocuments: Equatable, Sendable {
+        case bytes(Data)
+        case json(String)
+
+        /// Throws `StoredState.Unreadable` for a value of another type.
+        init(_ value: DatabaseValue, column: String) throws {
+            switch value.storage {
+            case .blob(let data): self = .bytes(data)
+            case .string(let text): self = .json(text)
+            default: throw Unreadable(column: column)
+            }
+        }
+
+        /// Throws `StoredState.Unreadable` for bytes or JSON the ledger did not write.
+        func decoded(_ decoder: JSONDecoder, column: String) throws -> [SourceDocument] {
+            do {
+                switch self {
+                case .bytes(let data): return try DocumentBytes.decode(data)
+                case .json(let text): return try decoder.decode([SourceDocument].self, from: Data(text.utf8))
+                }
+            } catch {
+                throw Unreadable(column: column, cause: error)
+            }
+        }
+    }
+
+    /// A column that holds neither the ledger's bytes nor its JSON.
+    struct Unreadable: Error {
+        var column: String
+        var cause: (any Error)?
+    }
 
     /// Throws `RowDecodingError` for a value its column cannot hold.
     init(_ row: Row) throws {
         source = try row.decode(forColumn: "source")
         key = try row.decode(forColumn: "key")
         status = try row.decode(forColumn: "status")
-        documents = try row.decode(forColumn: "documents")
+        documents = try StoredDocuments(row["documents"] as DatabaseValue, column: "documents")
         runId = try row.decode(forColumn: "run_id")
         updatedAt = try row.decode(forColumn: "updated_at")
         message = try row.decode(forColumn: "message")
         failure = try row.decode(forColumn: "failure")
         revalidate = try row.decode(forColumn: "revalidate")
-        goodDocuments = try row.decode(forColumn: "good_documents")
+        let good = row["good_documents"] as DatabaseValue
+        goodDocuments = good.isNull ? nil : try StoredDocuments(good, column: "good_documents")
         goodRunId = try row.decode(forColumn: "good_run_id")
         goodSummary = try row.decode(forColumn: "good_summary")
     }
 
-    /// Throws `DecodingError` for documents that are not the ledger's JSON.
+    /// Throws `Unreadable` for a column that is not what the ledger writes.
     func decoded() throws -> PartitionState {
         let decoder = JSONDecoder()
-        let read = try decoder.decode([SourceDocument].self, from: Data(documents.utf8))
+        let read = try documents.decoded(decoder, column: "documents")
         // A partition's last good version is most often the one it read last: decoded once.
-        let lastGood = try goodDocuments.map { encoded in
-            LastGood(documents: encoded == documents ? read : try decoder.decode([SourceDocument].self, from: Data(encoded.utf8)),
+        let lastGood = try goodDocuments.map { stored in
+            LastGood(documents: stored == documents ? read : try stored.decoded(decoder, column: "good_documents"),
                      runId: goodRunId ?? "",
                      summary: goodSummary.flatMap { try? decoder.decode(PartitionSummary.self, from: Data($0.utf8)) })
         }
+        let revalidated: [String]?
+        do {
+            revalidated = try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) }
+        } catch {
+            throw Unreadable(column: "revalidate", cause: error)
+        }
         return PartitionState(
             source: source, key: key, status: PartitionState.Status(rawValue: status) ?? .failed, documents: read,
-            runId: runId, updatedAt: updatedAt, message: message, failure: failure,
-            revalidate: try revalidate.map { try decoder.decode([String].self, from: Data($0.utf8)) }, lastGood: lastGood)
+            runId: runId, updatedAt: updatedAt, message: message, failure: failure, revalidate: revalidated,
+            lastGood: lastGood)
     }
 }
 
