@@ -65,7 +65,8 @@ public final class StagingSnapshot {
                 continuesPrevious = false
             }
             deferredIndexes = try queue.write { db in
-                try Self.prepareForRows(db, keeping: base == nil ? [] : Self.continuedTables.union(FoodTables.tables))
+                try Self.prepareForRows(db, keeping: base == nil ? []
+                                        : Self.continuedTables.union(FoodTables.tables).union(Self.schemaTables))
             }
         } catch {
             try? fileManager.removeItem(at: url)
@@ -77,6 +78,11 @@ public final class StagingSnapshot {
     /// The tables a continued snapshot keeps rows of: the menus (`MenuWriter` removes the days
     /// that changed or left). Restaurants and sections are written again from the days.
     static let continuedTables = Set(MenuWriter.dayTables)
+
+    /// Housekeeping that is a function of the schema alone (`TableKeys`): a continued database
+    /// has the schema of the snapshot it copies (one build, one version), so it keeps these rows
+    /// rather than deriving them again, which asked SQLite about every table (0.015 s a night).
+    static let schemaTables: Set<String> = ["_table_keys"]
 
     /// What the previous snapshot's menus hold, and the digest of its food tables' rows; nil
     /// when another build or schema wrote it, or it cannot be read.
@@ -219,7 +225,7 @@ public final class StagingSnapshot {
                 try Self.record(checks, of: run, in: db)
                 try Self.record(documents, in: db)
                 try Self.record(stale, in: db)
-                try TableKeys.record(db)
+                if !continuesPrevious { try TableKeys.record(db) }
             }
         } catch {
             throw Failure(.fileSystem, "cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", at: url.path, cause: error)
