@@ -130,6 +130,10 @@ import GRDB
         let second = try await publish("sample.yml", workspace: workspace, force: true)
         let next = try String(contentsOf: second.appendingPathExtension("report.html"), encoding: .utf8)
         #expect(next.contains("Nothing changed since \(first.lastPathComponent)."))
+        // A run reads its page from the new file while the file is verified, under its partial
+        // name: the page is the one made from the published file, byte for byte.
+        #expect(page == (try ReportPage.html(for: first, previous: nil)))
+        #expect(next == (try ReportPage.html(for: second, previous: first)))
     }
 
     /// The changes section after an edited night, counted by hand from the edits: on 2026-10-11
@@ -157,6 +161,7 @@ import GRDB
         #expect(page.contains("since the previous snapshot"))
         #expect(tableRows(of: "changes", in: page).filter { $0.count == 3 }
                 == [["2026-10-11", "0", "1"], ["2026-10-12", "2", "2"]], "\(first.lastPathComponent)")
+        #expect(page == (try ReportPage.html(for: second, previous: first)))
 
         // Only days whose digests differ are compared. With 2026-10-11's items digest forged to
         // the first snapshot's, that day is taken as unchanged, whichever build wrote the rows.

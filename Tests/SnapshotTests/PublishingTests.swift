@@ -4,9 +4,15 @@ import Fetching
 import FoodModel
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @Suite struct PublishingTests {
+    /// What the reader beside the verification saw, shared with the test's thread.
+    private final class Seen: Sendable {
+        let value = Mutex<(file: String, items: Int, raised: Bool)?>(nil)
+    }
+
     private func sha(_ url: URL) throws -> String {
         sha256Hex(try Data(contentsOf: url))
     }
@@ -35,6 +41,46 @@ import Testing
         #expect(verified.isEmpty)
         #expect(try SnapshotReader.meta(of: published)["run_id"] == "r1")
         #expect(try SnapshotReader.checks(of: published).map(\.name) == ["min_menu_items"])
+    }
+
+    /// What reads the new file while it is verified gets the file, complete under its partial
+    /// name (the run's report page reads its items there), and a stop that stays down; a stop
+    /// asked for meanwhile (the publishing task cancelled) is raised for it within the wait, and
+    /// the publication still finishes.
+    @Test func whatReadsTheFileWhileItIsVerifiedSeesItWholeAndIsToldOfAStop() async throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let seen = Seen()
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let quiet = try store.publish(staging, fileName: "demo-2026-10-12-020000aaaa.sqlite", pipeline: "demo") { file, stop in
+            let items = (try? SnapshotReader.rowCounts(of: file)["menu_item"]) ?? -1
+            seen.value.withLock { $0 = (file.lastPathComponent, items, stop.isRaised) }
+        }
+        let read = try #require(seen.value.withLock { $0 })
+        #expect(read.file == ".demo-2026-10-12-020000aaaa.sqlite.partial" && read.items == 4 && !read.raised, "\(read)")
+        #expect(store.latest(pipeline: "demo") == quiet)
+
+        // The second publication's reader waits for a stop; the task is cancelled once it reads.
+        let reading = DispatchSemaphore(value: 0)
+        let publication = Task {
+            let second = try stage(smallDataset(), in: folder, runId: "r2")
+            defer { second.discard() }
+            return try store.publish(second, fileName: "demo-2026-10-12-020000bbbb.sqlite", pipeline: "demo") { _, stop in
+                reading.signal()
+                let deadline = Date().addingTimeInterval(10)
+                while !stop.isRaised, Date() < deadline { usleep(1_000) }
+                seen.value.withLock { $0?.raised = stop.isRaised }
+            }
+        }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { reading.wait(); continuation.resume() }
+        }
+        publication.cancel()
+        let published = try await publication.value
+        #expect(seen.value.withLock { $0?.raised } == true)
+        #expect(store.latest(pipeline: "demo") == published && published.lastPathComponent == "demo-2026-10-12-020000bbbb.sqlite")
     }
 
     @Test func aSecondPublicationLeavesTheFirstFileByteForByteUnchanged() throws {

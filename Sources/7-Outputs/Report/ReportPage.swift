@@ -22,18 +22,34 @@ public enum ReportPage {
     /// cancels the run's task) must not wait for it: the page stops between sections, and the
     /// run goes on to finish the publication without it.
     public static func html(for snapshot: URL, previous: URL?) throws -> String {
-        let parts = try ReportQueries.read(snapshot) { queries in
-            let context = ReportContext(queries: queries, served: try queries.servedItems(), snapshot: snapshot,
+        document(for: snapshot, previous: previous, sections: try sections(of: snapshot, previous: previous))
+    }
+
+    /// The page's sections, read from `file`: what the page says, apart from where it lies. A
+    /// run reads them from its new file while the file is verified, before it has its name
+    /// (`document` puts them in the page of that name). `stopped` is asked between sections: a
+    /// stop requested then ends the page, which then fails with `interrupted`.
+    public static func sections(of file: URL, previous: URL?,
+                                stopped: () -> Bool = { Task.isCancelled }) throws -> [String] {
+        try ReportQueries.read(file) { queries in
+            let context = ReportContext(queries: queries, served: try queries.servedItems(), snapshot: file,
                                         previous: previous)
             return try sections.map { section in
-                if Task.isCancelled { throw Failure(.interrupted, "stopped on request before the page was finished") }
+                if stopped() { throw Self.stopped }
                 return try section(context)
             }
         }
+    }
+
+    /// Why a page was not finished: a stop asked for while it was read.
+    public static let stopped = Failure(.interrupted, "stopped on request before the page was finished")
+
+    /// The page of `snapshot` around its `sections`, with its feeds where they lie beside it.
+    public static func document(for snapshot: URL, previous: URL?, sections: [String]) -> String {
         // Only where the feeds exist: without them the page is byte for byte what it was.
         let feeds = FeedsSection.html(for: snapshot).map { [$0] } ?? []
         return PageShell.document(name: snapshot.deletingPathExtension().lastPathComponent, previous: previous,
-                                  sections: parts + feeds)
+                                  sections: sections + feeds)
     }
 
     /// Writes the page to `file` (replacing it), read-only like the snapshot beside it.

@@ -4,6 +4,7 @@ import Foundation
 import PostgresTarget
 import Report
 import Snapshot
+import Synchronization
 
 /// The publish stage: the staging database made a verified, read-only snapshot, `latest` swung
 /// to it, its open feeds (when the pipeline asks), the report page and the change file beside
@@ -71,13 +72,25 @@ struct Publish {
         // section or a change file, rather than with outputs reported lost.
         let previous = store.latest(pipeline: context.spec.name).flatMap { (try? SnapshotReader.meta(of: $0)) == nil ? nil : $0 }
         let unchanged = staging.unchangedDays
-        let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name)
+        // The page's sections are read from the new file while it is verified, which leaves a
+        // core waiting on the disk: the page then costs the night little more than its writing.
+        let page = PreparedPage()
+        var readPage: SnapshotStore.Alongside?
+        if context.spec.reportPage {
+            readPage = { file, stop in page.prepare(from: file, previous: previous, stop: stop) }
+        }
+        let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name, alongside: readPage)
         // The page and the change file beside it do not undo the publication when they cannot
         // be written: the run ends saying what was lost.
         var lost: [String] = []
         // Before the page, which links them.
         if context.spec.feeds, let problem = writeFeeds(of: snapshot) { lost.append(problem) }
-        if context.spec.reportPage, let problem = writeReport(of: snapshot, previous: previous) { lost.append(problem) }
+        // A stop asked for by now ends the page, read or not, as it would end a page being read.
+        if context.spec.reportPage,
+           let problem = writeReport(of: snapshot, previous: previous,
+                                     sections: Task.isCancelled ? .failure(ReportPage.stopped) : page.sections) {
+            lost.append(problem)
+        }
         var changes: ChangeSet?
         if let previous {
             let written = writeChanges(from: previous, to: snapshot, unchanged: unchanged)
@@ -100,10 +113,12 @@ struct Publish {
     }
 
     /// The report page beside `snapshot`, then the pipeline's newest page pointed at it; what
-    /// went wrong, in one phrase, or nil.
-    private func writeReport(of snapshot: URL, previous: URL?) -> String? {
+    /// went wrong, in one phrase, or nil. `sections`: the page's, read already (`PreparedPage`);
+    /// nil to read them now.
+    private func writeReport(of snapshot: URL, previous: URL?, sections: Result<[String], any Error>? = nil) -> String? {
         do {
-            try store.writeReport(try ReportPage.html(for: snapshot, previous: previous), beside: snapshot)
+            let sections = try sections?.get() ?? ReportPage.sections(of: snapshot, previous: previous)
+            try store.writeReport(ReportPage.document(for: snapshot, previous: previous, sections: sections), beside: snapshot)
         } catch {
             context.emit(.warning, message: "the report page could not be written: \(error)", path: snapshot.path)
             return "its report page could not be written (\(error)); the next run writes it"
@@ -179,4 +194,19 @@ struct Publish {
             return "PostgreSQL was not updated and still serves what it did (\(error))"
         }
     }
+}
+
+/// The report page's sections as read from a new snapshot while it is verified
+/// (`SnapshotStore.publish(_:fileName:pipeline:alongside:)`), on a thread of the verification's,
+/// for the run to put into the page once the file has its name.
+private final class PreparedPage: Sendable {
+    private let read = Mutex<Result<[String], any Error>?>(nil)
+
+    func prepare(from file: URL, previous: URL?, stop: StopRequest) {
+        let sections = Result { try ReportPage.sections(of: file, previous: previous, stopped: { stop.isRaised }) }
+        read.withLock { $0 = sections }
+    }
+
+    /// What `prepare` read; nil when it was not asked to.
+    var sections: Result<[String], any Error>? { read.withLock { $0 } }
 }
