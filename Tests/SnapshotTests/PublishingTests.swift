@@ -54,10 +54,11 @@ import Testing
         let seen = Seen()
         let staging = try stage(smallDataset(), in: folder)
         defer { staging.discard() }
-        let quiet = try store.publish(staging, fileName: "demo-2026-10-12-020000aaaa.sqlite", pipeline: "demo") { file, stop in
+        let quiet = try store.publish(staging, fileName: "demo-2026-10-12-020000aaaa.sqlite", pipeline: "demo",
+                                      alongside: [{ file, stop in
             let items = (try? SnapshotReader.rowCounts(of: file)["menu_item"]) ?? -1
             seen.value.withLock { $0 = (file.lastPathComponent, items, stop.isRaised) }
-        }
+        }])
         let read = try #require(seen.value.withLock { $0 })
         #expect(read.file == ".demo-2026-10-12-020000aaaa.sqlite.partial" && read.items == 4 && !read.raised, "\(read)")
         #expect(store.latest(pipeline: "demo") == quiet)
@@ -67,12 +68,13 @@ import Testing
         let publication = Task {
             let second = try stage(smallDataset(), in: folder, runId: "r2")
             defer { second.discard() }
-            return try store.publish(second, fileName: "demo-2026-10-12-020000bbbb.sqlite", pipeline: "demo") { _, stop in
+            return try store.publish(second, fileName: "demo-2026-10-12-020000bbbb.sqlite", pipeline: "demo",
+                                     alongside: [{ _, stop in
                 reading.signal()
                 let deadline = Date().addingTimeInterval(10)
                 while !stop.isRaised, Date() < deadline { usleep(1_000) }
                 seen.value.withLock { $0?.raised = stop.isRaised }
-            }
+            }])
         }
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async { reading.wait(); continuation.resume() }

@@ -58,15 +58,16 @@ public struct SnapshotStore: Sendable {
     /// Publishes a staging database under `fileName`; returns the final path.
     /// The manifest is written last and may be absent if the process dies just before it.
     ///
-    /// `alongside` is given the new file, under its partial name, to read while the file is
-    /// verified (`verifyDescribeAndSync`): the verification reads the file on two cores and
-    /// syncs it, and what reads it besides (the run's report page) takes the time it waits. The
-    /// publication goes on whatever `alongside` found; what it read is worth nothing if the file
-    /// fails verification. A stop asked for meanwhile (the task cancelled) is raised in the
-    /// `StopRequest` it is given, which it asks between its steps; the verification finishes.
+    /// Each of `alongside` is given the new file, under its partial name, to read while the file
+    /// is verified (`verifyDescribeAndSync`), each on a thread of its own: the verification reads
+    /// the file on two cores and then waits on the disk, and what reads it besides (the run's
+    /// report page and change file) takes the time it waits. The publication goes on whatever
+    /// they found; what they read is worth nothing if the file fails verification. A stop asked
+    /// for meanwhile (the task cancelled) is raised in the `StopRequest` each is given, which it
+    /// asks between its steps; the verification finishes.
     @discardableResult
     public func publish(_ staging: StagingSnapshot, fileName: String, pipeline: String,
-                        alongside: Alongside? = nil) throws -> URL {
+                        alongside: [Alongside] = []) throws -> URL {
         let final = try unusedFinalPath(fileName)
         let partial = directory.appendingPathComponent(".\(fileName).partial")
         try? FileManager.default.removeItem(at: partial)
@@ -120,7 +121,7 @@ public struct SnapshotStore: Sendable {
     /// under a final name lacks it (a disk that fills at the metadata used to leave a whole
     /// snapshot there, without it, never removed) and whoever follows `latest` finds it.
     private func verifyAndSeal(_ partial: URL, fileName: String, as final: URL, keptTables: Set<String>,
-                               alongside: Alongside?) throws -> URL {
+                               alongside: [Alongside]) throws -> URL {
         do {
             let metadata = try verifyDescribeAndSync(partial, fileName: fileName, keptTables: keptTables,
                                                      alongside: alongside)
@@ -207,7 +208,7 @@ public struct SnapshotStore: Sendable {
 
     /// Refuses the new file unless SQLite finds it sound, reads its Datasette metadata and syncs
     /// it to disk, side by side, since the two checks each read the whole file on one core while
-    /// fsync waits on the disk; `alongside` reads it meanwhile, on a thread of its own. The first
+    /// fsync waits on the disk; `alongside` read it meanwhile, each on a thread of its own. The first
     /// failure, in that order, is thrown.
     ///
     /// Every page of the file is checked, and every reference. Each index is checked against its
@@ -215,7 +216,7 @@ public struct SnapshotStore: Sendable {
     /// indexes were checked whole when it was published; checking those again would cost the
     /// whole history every night (`SnapshotReader.integrityProblems(_:skippingIndexesOf:)`).
     private func verifyDescribeAndSync(_ url: URL, fileName: String, keptTables: Set<String>,
-                                       alongside: Alongside?) throws -> Data {
+                                       alongside: [Alongside]) throws -> Data {
         let stop = StopRequest(raised: Task.isCancelled)
         let integrity = Mutex<[String]>([])
         let foreignKeys = Mutex<[String]>([])
@@ -236,7 +237,7 @@ public struct SnapshotStore: Sendable {
                 metadata.withLock { $0 = described }
             },
             { try Durability.sync(path: url.path) },
-        ] + (alongside.map { read in [{ read(url, stop) }] } ?? []), whileWaiting: { if Task.isCancelled { stop.raise() } })
+        ] + alongside.map { read in { read(url, stop) } }, whileWaiting: { if Task.isCancelled { stop.raise() } })
         let problems = integrity.withLock { $0 } + foreignKeys.withLock { $0 }
         guard problems.isEmpty else {
             throw Failure(.snapshot, "the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",

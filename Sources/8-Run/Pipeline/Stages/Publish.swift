@@ -72,14 +72,28 @@ struct Publish {
         // section or a change file, rather than with outputs reported lost.
         let previous = store.latest(pipeline: context.spec.name).flatMap { (try? SnapshotReader.meta(of: $0)) == nil ? nil : $0 }
         let unchanged = staging.unchangedDays
-        // The page's sections are read from the new file while it is verified, which leaves a
-        // core waiting on the disk: the page then costs the night little more than its writing.
-        let page = PreparedPage()
-        var readPage: SnapshotStore.Alongside?
+        // The page's sections and the change set are read from the new file while it is
+        // verified, which leaves a core waiting on the disk: they then cost the night little
+        // more than their writing.
+        let page = ReadAlongside<[String]>()
+        let changeSet = ReadAlongside<ChangeSet>()
+        var alongside: [SnapshotStore.Alongside] = []
         if context.spec.reportPage {
-            readPage = { file, stop in page.prepare(from: file, previous: previous, stop: stop) }
+            alongside.append { file, stop in
+                page.run { try ReportPage.sections(of: file, previous: previous, stopped: { stop.isRaised }) }
+            }
         }
-        let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name, alongside: readPage)
+        if let previous {
+            alongside.append { [rowLimit = context.spec.changeRowLimit] file, _ in
+                changeSet.run {
+                    var changes = try ChangeSet.between(previous, file, unchanged: unchanged, rowLimit: rowLimit)
+                    // Read under the file's partial name, said under its own.
+                    changes.new.snapshot = fileName
+                    return changes
+                }
+            }
+        }
+        let snapshot = try store.publish(staging, fileName: fileName, pipeline: context.spec.name, alongside: alongside)
         // The page and the change file beside it do not undo the publication when they cannot
         // be written: the run ends saying what was lost.
         var lost: [String] = []
@@ -88,12 +102,12 @@ struct Publish {
         // A stop asked for by now ends the page, read or not, as it would end a page being read.
         if context.spec.reportPage,
            let problem = writeReport(of: snapshot, previous: previous,
-                                     sections: Task.isCancelled ? .failure(ReportPage.stopped) : page.sections) {
+                                     sections: Task.isCancelled ? .failure(ReportPage.stopped) : page.result) {
             lost.append(problem)
         }
         var changes: ChangeSet?
         if let previous {
-            let written = writeChanges(from: previous, to: snapshot, unchanged: unchanged)
+            let written = writeChanges(from: previous, to: snapshot, read: changeSet.result)
             changes = written.changes
             if let problem = written.lost { lost.append(problem) }
         }
@@ -113,8 +127,8 @@ struct Publish {
     }
 
     /// The report page beside `snapshot`, then the pipeline's newest page pointed at it; what
-    /// went wrong, in one phrase, or nil. `sections`: the page's, read already (`PreparedPage`);
-    /// nil to read them now.
+    /// went wrong, in one phrase, or nil. `sections`: the page's, read already (beside the
+    /// verification); nil to read them now.
     private func writeReport(of snapshot: URL, previous: URL?, sections: Result<[String], any Error>? = nil) -> String? {
         do {
             let sections = try sections?.get() ?? ReportPage.sections(of: snapshot, previous: previous)
@@ -139,14 +153,15 @@ struct Publish {
     }
 
     /// The change set from the snapshot `latest` pointed at before, for clients that sync by
-    /// changes (docs/changes.md); the menu rows of the days staging kept from it unchanged are
-    /// not compared. One that cannot be written does not undo the publication: a client whose
-    /// chain it would have continued downloads the snapshot whole, and the run says so. Past the
-    /// pipeline's `changeRowLimit` rows, the file is a resync mark.
-    private func writeChanges(from previous: URL, to snapshot: URL, unchanged: UnchangedDays?)
+    /// changes (docs/changes.md), as `read` beside the verification (`ChangeSet.between`: the
+    /// menu rows of the days staging kept from it unchanged are not compared). One that cannot
+    /// be written does not undo the publication: a client whose chain it would have continued
+    /// downloads the snapshot whole, and the run says so. Past the pipeline's `changeRowLimit`
+    /// rows, the file is a resync mark.
+    private func writeChanges(from previous: URL, to snapshot: URL, read: Result<ChangeSet, any Error>?)
         -> (changes: ChangeSet?, lost: String?) {
         do {
-            let changes = try ChangeSet.between(previous, snapshot, unchanged: unchanged, rowLimit: context.spec.changeRowLimit)
+            let changes = try read?.get() ?? ChangeSet.between(previous, snapshot, rowLimit: context.spec.changeRowLimit)
             try store.writeChanges(changes, beside: snapshot)
             return (changes, nil)
         } catch {
@@ -196,17 +211,17 @@ struct Publish {
     }
 }
 
-/// The report page's sections as read from a new snapshot while it is verified
+/// What a run reads from its new snapshot while the file is verified
 /// (`SnapshotStore.publish(_:fileName:pipeline:alongside:)`), on a thread of the verification's,
-/// for the run to put into the page once the file has its name.
-private final class PreparedPage: Sendable {
-    private let read = Mutex<Result<[String], any Error>?>(nil)
+/// kept for the run to use once the file has its name.
+private final class ReadAlongside<Value: Sendable>: Sendable {
+    private let read = Mutex<Result<Value, any Error>?>(nil)
 
-    func prepare(from file: URL, previous: URL?, stop: StopRequest) {
-        let sections = Result { try ReportPage.sections(of: file, previous: previous, stopped: { stop.isRaised }) }
-        read.withLock { $0 = sections }
+    func run(_ body: () throws -> Value) {
+        let value = Result { try body() }
+        read.withLock { $0 = value }
     }
 
-    /// What `prepare` read; nil when it was not asked to.
-    var sections: Result<[String], any Error>? { read.withLock { $0 } }
+    /// What `run` read; nil when it was not asked to.
+    var result: Result<Value, any Error>? { read.withLock { $0 } }
 }
