@@ -106,8 +106,8 @@ struct Publish {
             lost.append(problem)
         }
         var changes: ChangeSet?
-        if let previous {
-            let written = writeChanges(from: previous, to: snapshot, read: changeSet.result)
+        if previous != nil {
+            let written = writeChanges(to: snapshot, read: changeSet.result)
             changes = written.changes
             if let problem = written.lost { lost.append(problem) }
         }
@@ -158,10 +158,9 @@ struct Publish {
     /// be written does not undo the publication: a client whose chain it would have continued
     /// downloads the snapshot whole, and the run says so. Past the pipeline's `changeRowLimit`
     /// rows, the file is a resync mark.
-    private func writeChanges(from previous: URL, to snapshot: URL, read: Result<ChangeSet, any Error>?)
-        -> (changes: ChangeSet?, lost: String?) {
+    private func writeChanges(to snapshot: URL, read: Result<ChangeSet, any Error>) -> (changes: ChangeSet?, lost: String?) {
         do {
-            let changes = try read?.get() ?? ChangeSet.between(previous, snapshot, rowLimit: context.spec.changeRowLimit)
+            let changes = try read.get()
             try store.writeChanges(changes, beside: snapshot)
             return (changes, nil)
         } catch {
@@ -222,6 +221,8 @@ private final class ReadAlongside<Value: Sendable>: Sendable {
         read.withLock { $0 = value }
     }
 
-    /// What `run` read; nil when it was not asked to.
-    var result: Result<Value, any Error>? { read.withLock { $0 } }
+    /// What `run` read (the publication ran it before it returned).
+    var result: Result<Value, any Error> {
+        read.withLock { $0 } ?? .failure(Failure(.snapshot, "it was not read beside the verification"))
+    }
 }
