@@ -42,6 +42,14 @@ import Testing
         #expect(SnapshotFileName("demo-2026-10-12-0300001a2b.sqlite.manifest.json", pipeline: "demo") == nil)
         #expect(SnapshotFileName(".demo-2026-10-12-0300001a2b.sqlite.partial", pipeline: "demo") == nil)
         #expect(SnapshotFileName("demo-q.sqlite", pipeline: "demo") == nil)
+        // The date's digits and dashes where they belong, and a run id of digits and lowercase letters.
+        #expect(SnapshotFileName("demo-2026-10-12-a.sqlite", pipeline: "demo")?.runId == "a")
+        for name in ["demo-2026-10-12-.sqlite", "demo-2026-10-12.sqlite", "demo-2026-1O-12-0300001a2b.sqlite",
+                     "demo-2026/10-12-0300001a2b.sqlite", "demo-2026-10-12_0300001a2b.sqlite",
+                     "demo-2026-10-12-0300001A2B.sqlite", "demo-2026-10-12-03000-1a2b.sqlite",
+                     "demo-20261-0-12-0300001a2b.sqlite", "demo-2026-10-12-0300001a2é.sqlite"] {
+            #expect(SnapshotFileName(name, pipeline: "demo") == nil, "\(name)")
+        }
     }
 
     @Test func removesOldFilesWithTheirSideFilesAndKeepsLatestAndThePublishedOne() throws {

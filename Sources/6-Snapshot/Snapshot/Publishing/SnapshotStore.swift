@@ -275,16 +275,21 @@ public struct SnapshotStore: Sendable {
         // The page of a night that published nothing (`writeNotPublishedPage`), half written.
         let ownPagePartial = #/^\.(?<pipeline>.+)-[0-9a-z]+\.not-published\.html\.partial$/#
         let present = Set(names)
+        let latestName = latest(pipeline: pipeline)?.lastPathComponent
         var unfinished: [String] = []
+        // A folder without retention holds every night's files, five each: the patterns are
+        // matched only against names that can fit them (a partial file is hidden, a side file
+        // ends as one), and files beside a snapshot are looked up in the listing.
         for name in names {
-            let isOwnPartial = name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline }
-                ?? name.wholeMatch(of: ownPagePartial).map { $0.output.pipeline == pipeline } ?? false
-            let isOrphanSideFile = name.wholeMatch(of: sideFile).map { match in
+            let hidden = name.hasPrefix(".")
+            let isOwnPartial = hidden && (name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline }
+                ?? name.wholeMatch(of: ownPagePartial).map { $0.output.pipeline == pipeline } ?? false)
+            let isOrphanSideFile = Self.sideSuffixes.contains(where: name.hasSuffix) && (name.wholeMatch(of: sideFile).map { match in
                 let snapshot = String(match.output.snapshot)
                 return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
-            } ?? false
+            } ?? false)
             let isUnfinishedSnapshot = SnapshotFileName(name, pipeline: pipeline) != nil
-                && isUnfinished(name, pipeline: pipeline)
+                && Self.isUnfinished(name, besideIt: { present.contains(name + $0) }, latest: latestName)
             let isNewLink = name == ".latest-\(pipeline).new" || name == ".latest-\(pipeline)\(Self.reportSuffix).new"
             guard isOwnPartial || isOrphanSideFile || isUnfinishedSnapshot || isNewLink else {
                 continue
@@ -305,11 +310,18 @@ public struct SnapshotStore: Sendable {
     /// (a full disk), or retention killed between a file's side files and the file, leaves one.
     public func isUnfinished(_ name: String, pipeline: String) -> Bool {
         let path = directory.appendingPathComponent(name).path
-        let fileManager = FileManager.default
-        return !fileManager.fileExists(atPath: path + ".metadata.json")
-            && !fileManager.fileExists(atPath: path + ".manifest.json")
-            && latest(pipeline: pipeline)?.lastPathComponent != name
+        return Self.isUnfinished(name, besideIt: { FileManager.default.fileExists(atPath: path + $0) },
+                                 latest: latest(pipeline: pipeline)?.lastPathComponent)
     }
+
+    /// `isUnfinished`, told whether a file of a suffix lies beside the snapshot and which file
+    /// `latest` names.
+    private static func isUnfinished(_ name: String, besideIt: (String) -> Bool, latest: String?) -> Bool {
+        !besideIt(".metadata.json") && !besideIt(".manifest.json") && latest != name
+    }
+
+    /// What the files beside a snapshot end with (`removeLeftovers`' side files).
+    private static let sideSuffixes = [".manifest.json", ".metadata.json", reportSuffix, changesSuffix, feedsSuffix]
 
     /// The snapshot of the same pipeline built last before `snapshot` (what its changes are
     /// counted from); nil when there is none or `snapshot` cannot be read.
