@@ -208,8 +208,8 @@ public struct SnapshotStore: Sendable {
 
     /// Refuses the new file unless SQLite finds it sound, reads its Datasette metadata and syncs
     /// it to disk, side by side, since the two checks each read the whole file on one core while
-    /// fsync waits on the disk; `alongside` read it meanwhile, each on a thread of its own. The first
-    /// failure, in that order, is thrown.
+    /// fsync waits on the disk; `alongside` read it meanwhile, each on a thread of its own. The
+    /// first failure, in that order, is thrown.
     ///
     /// Every page of the file is checked, and every reference. Each index is checked against its
     /// rows in every table but the `keptTables`, which the night changed in place in a file whose
@@ -221,7 +221,7 @@ public struct SnapshotStore: Sendable {
         let integrity = Mutex<[String]>([])
         let foreignKeys = Mutex<[String]>([])
         let metadata = Mutex(Data())
-        try SideBySide.run([
+        let verification: [@Sendable () throws -> Void] = [
             {
                 let found = try Self.reading(url, "cannot verify the new snapshot") { db in
                     try SnapshotReader.integrityProblems(db, skippingIndexesOf: keptTables)
@@ -237,7 +237,9 @@ public struct SnapshotStore: Sendable {
                 metadata.withLock { $0 = described }
             },
             { try Durability.sync(path: url.path) },
-        ] + alongside.map { read in { read(url, stop) } }, whileWaiting: { if Task.isCancelled { stop.raise() } })
+        ]
+        let readers = alongside.map { read in { @Sendable in read(url, stop) } }
+        try SideBySide.run(verification + readers, whileWaiting: { if Task.isCancelled { stop.raise() } })
         let problems = integrity.withLock { $0 } + foreignKeys.withLock { $0 }
         guard problems.isEmpty else {
             throw Failure(.snapshot, "the new snapshot failed verification: \(problems.prefix(3).joined(separator: "; "))",
@@ -284,7 +286,8 @@ public struct SnapshotStore: Sendable {
             let hidden = name.hasPrefix(".")
             let isOwnPartial = hidden && (name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline }
                 ?? name.wholeMatch(of: ownPagePartial).map { $0.output.pipeline == pipeline } ?? false)
-            let isOrphanSideFile = Self.sideSuffixes.contains(where: name.hasSuffix) && (name.wholeMatch(of: sideFile).map { match in
+            let endsAsSideFile = Self.sideSuffixes.contains(where: name.hasSuffix)
+            let isOrphanSideFile = endsAsSideFile && (name.wholeMatch(of: sideFile).map { match in
                 let snapshot = String(match.output.snapshot)
                 return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
             } ?? false)
