@@ -76,6 +76,22 @@ import Glibc
         #expect(source.unchangedRecord(of: url("kept")) != nil)
         let kept = url("kept")
         let index = try DatabaseQueue(path: folder.appendingPathComponent("raw/index.sqlite").path)
+        // Nor does one whose values are of another type (a status in words, an entity tag that is
+        // a number): read as no record, where reading them as text and a number stopped the process.
+        let newest = try #require(try await index.read { db in
+            try Row.fetchOne(db, sql: "SELECT id, line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1", arguments: [kept])
+        })
+        let (id, line): (Int64, String) = (newest["id"], newest["line"])
+        for edit in ["json_set(line, '$.status', 'two hundred')", "json_set(line, '$.headers.etag', 42)"] {
+            try await index.write { db in
+                try db.execute(sql: "UPDATE record SET line = \(edit) WHERE id = ?", arguments: [id])
+            }
+            #expect(source.unchangedRecord(of: kept) == nil, "\(edit)")
+            try await index.write { db in
+                try db.execute(sql: "UPDATE record SET line = ? WHERE id = ?", arguments: [line, id])
+            }
+            #expect(source.unchangedRecord(of: kept) != nil, "\(edit) undone")
+        }
         try await index.write { db in
             try db.execute(sql: "UPDATE record SET line = substr(line, 1, 40) WHERE url = ?", arguments: [kept])
         }

@@ -152,8 +152,12 @@ public struct RawStore: Sendable {
                 FROM (SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1) WHERE json_valid(line)
                 """), arguments: [url])
         }
-        guard let row, let recorded = row["url"] as String?, recorded == url, let tag = row["etag"] as String?,
-              let sha256 = row["sha256"] as String?, let status = row["status"] as Int? else { return nil }
+        // Each value read as it may be stored (a line edited by hand may hold a number where
+        // text belongs): one of another type gives nil, where a subscript would stop the process.
+        guard let row, let recorded = try? row.decode(String?.self, forColumn: "url"), recorded == url,
+              let tag = try? row.decode(String?.self, forColumn: "etag"),
+              let sha256 = try? row.decode(String?.self, forColumn: "sha256"),
+              let status = try? row.decode(Int?.self, forColumn: "status") else { return nil }
         return (tag, sha256, status)
     }
 

@@ -112,22 +112,25 @@ struct Revalidate {
         // A kept day is what it last was, and so is a partition a subset run leaves: nothing of
         // it is asked for again.
         if work.history || !work.selected { return (work, true) }
+        let storing = work.live as? StoringSource
+        // By URL, once: a partition may list hundreds of documents, each looked up here.
+        let recordedByURL = Dictionary(previous.documents.map { ($0.url, $0) }) { first, _ in first }
         for url in previous.revalidate ?? previous.documents.map(\.url) {
+            let recorded = recordedByURL[url]
             // A folder's file still as it was stored, large or not, is compared by its recorded
             // digest, unread; counted as a conditional request answered 304 is.
-            if let stored = (work.live as? StoringSource)?.unchangedRecord(of: url),
-               previous.documents.contains(where: { $0.url == url && $0.sha256 == stored.sha256 && $0.status == stored.status }) {
+            if let recorded, let stored = storing?.unchangedRecord(of: url),
+               recorded.sha256 == stored.sha256, recorded.status == stored.status {
                 work.refetched += 1
                 work.notModified += 1
                 continue
             }
-            if let recorded = previous.documents.first(where: { $0.url == url }),
-               recorded.byteCount >= largeDocumentBytes {
+            if let recorded, recorded.byteCount >= largeDocumentBytes {
                 // Too large to hold twice (a dump of a million recipes): only its digest is
                 // compared, read past the raw store (storing it would write it all again to
                 // learn it is known), and a changed one is streamed again, and stored, by the parse.
                 work.refetched += 1
-                let upstream = (work.live as? StoringSource)?.upstream ?? work.live
+                let upstream = storing?.upstream ?? work.live
                 guard let record = try? await upstream.stream(url, into: { _ in }),
                       record.sha256 == recorded.sha256, record.status == recorded.status
                 else { return (work, false) }
