@@ -19,13 +19,13 @@ import Testing
 
     @Test func firstAppearancesWinAndCodesAddUp() {
         var digest = MenuDigest()
-        digest.add(day("2026-10-10", "Brunch", "Covel", [
+        digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [
             item(burger, "Bruin Cheeseburger", codes: ["AMLK"], description: "Beef patty"),
             item(fries, "Fries", codes: ["VG", "ZZ"]),
-        ]), servedBy: "ucla")
-        digest.add(day("2026-10-11", "Dinner", "De Neve", [
+        ])), servedBy: "ucla")
+        digest.add(MenuDigest.Day(day("2026-10-11", "Dinner", "De Neve", [
             item(burger, "Bruin Cheeseburger w/ Fries", codes: ["AWHT"]), item(fries, "Fries", codes: ["ZZ"]),
-        ]), servedBy: "ucla")
+        ])), servedBy: "ucla")
 
         #expect(digest.menuItemCount == 4)
         #expect(digest.foods[burger]?.name == "Bruin Cheeseburger")
@@ -46,10 +46,10 @@ import Testing
         func served(_ codes: [String], _ portion: String?) -> MenuItem {
             MenuItem(source: burger.source, recipeId: burger.recipeId, name: "Bruin Burger", portion: portion, codes: codes)
         }
-        digest.add(day("2026-10-10", "Lunch", "Covel", [
+        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
             served(["V"], "1 cup"), served(["V"], "1 cup"), served(["V"], "2 cups"), served(["V", "GF"], "1 cup"),
             served(["V"], "1 cup"), served([], nil), served(["V"], "3 oz"),
-        ]), servedBy: "ucla")
+        ])), servedBy: "ucla")
         #expect(digest.foods[burger]?.codes == ["V", "GF"])
         #expect(digest.foods[burger]?.portions == ["1 cup", "2 cups", "3 oz"])
         #expect(digest.codes["V"]?.count == 6)
@@ -62,14 +62,14 @@ import Testing
     /// counted as having a menu: that is what a page read wrong looks like.
     @Test func aDaySeenTwiceKeepsEveryMealOnce() {
         var digest = MenuDigest()
-        digest.add(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")]), servedBy: "ucla")
-        digest.add(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
+        digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")])), servedBy: "ucla")
+        digest.add(MenuDigest.Day(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
             Meal(name: "Brunch", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
             Meal(name: "Dinner", restaurants: [
                 Restaurant(name: "Crossroads", sections: [Section(name: "Grill", foods: [item(fries, "Fries")])]),
                 Restaurant(name: "Feast", sections: [Section(name: "Wok", foods: [])]),
             ]),
-        ]), servedBy: "ucla")
+        ])), servedBy: "ucla")
         #expect(digest.mealsByDay[ServiceDate("2026-10-10")!] == ["Brunch", "Dinner"])
         #expect(digest.restaurantsByDay[ServiceDate("2026-10-10")!] == ["Covel", "Crossroads"])
     }
@@ -80,13 +80,41 @@ import Testing
     @Test func servingsAreCountedPerSourceOfThePipeline() {
         var digest = MenuDigest()
         let date = ServiceDate("2026-10-10")!
-        digest.add(day("2026-10-10", "Lunch", "Covel", [item(burger, "Burger"), item(burger, "Burger"), item(fries, "Fries")]),
+        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel",
+                                      [item(burger, "Burger"), item(burger, "Burger"), item(fries, "Fries")])),
                    servedBy: "campus-a")
-        digest.add(day("2026-10-10", "Lunch", "Commons", [item(fries, "Fries")]), servedBy: "campus-b")
-        digest.add(day("2026-10-10", "Dinner", "Covel", [item(fries, "Fries")]), servedBy: "campus-a")
+        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Commons", [item(fries, "Fries")])), servedBy: "campus-b")
+        digest.add(MenuDigest.Day(day("2026-10-10", "Dinner", "Covel", [item(fries, "Fries")])), servedBy: "campus-a")
         let servings = digest.servings[date] ?? [:]
         #expect(servings.keys.sorted() == ["campus-a", "campus-b"])
         #expect(servings["campus-a"]?.map(\.items).reduce(0, +) == 4)
         #expect(servings["campus-b"]?.map(\.items) == [1])
+    }
+
+    /// A day is gathered apart (`MenuDigest.Day`) and added in its turn: its foods take the
+    /// digest's numbers in the order first served over all days, its servings are listed by
+    /// those numbers whatever order the day served them in, and a code's example stays the first
+    /// item that printed it, on the first day.
+    @Test func daysGatheredApartAddUpInTheirOrder() {
+        let salad = FoodID(source: "ucla-menu", recipeId: "140751")
+        var digest = MenuDigest()
+        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
+            item(burger, "Burger", codes: ["AMLK"]), item(fries, "Fries", codes: ["VG"]),
+        ])), servedBy: "ucla")
+        digest.add(MenuDigest.Day(day("2026-10-11", "Lunch", "Covel", [
+            item(salad, "Salad", codes: ["VG"]), item(fries, "Fries", codes: ["VG"]), item(salad, "Salad", codes: ["VG"]),
+            item(burger, "Burger", codes: ["AMLK", "AWHT"]),
+        ])), servedBy: "ucla")
+
+        #expect(digest.foodOrder == [burger, fries, salad])
+        #expect(digest.menuItemCount == 6)
+        // Burger 0, fries 1, salad 2: listed by number, with how many items served each.
+        let second = digest.servings[ServiceDate("2026-10-11")!]?["ucla"] ?? []
+        #expect(second.map(\.food) == [0, 1, 2])
+        #expect(second.map(\.items) == [1, 1, 2])
+        #expect(digest.codes["VG"]?.count == 4)
+        #expect(digest.codes["VG"]?.example == "Fries (ucla-menu:061005) on 2026-10-10")
+        #expect(digest.codes["AWHT"]?.example == "Burger (ucla-menu:400317) on 2026-10-11")
+        #expect(digest.foods[burger]?.codes == ["AMLK", "AWHT"])
     }
 }

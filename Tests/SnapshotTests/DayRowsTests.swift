@@ -24,8 +24,8 @@ import Testing
     private static let versions: [Int?] = [nil, 1]
 
     @Test func everyWrittenValueChangesTheDigest() {
-        let base = DayRows.digest(of: Self.day(), labelVersions: Self.versions)
-        #expect(DayRows.digest(of: Self.day(), labelVersions: Self.versions) == base)
+        let base = DayToWrite(Self.day()).rowsDigest(labelVersions: Self.versions)
+        #expect(DayToWrite(Self.day()).rowsDigest(labelVersions: Self.versions) == base)
         let changes: [(String, (inout MenuItem, inout [String]) -> Void)] = [
             ("name", { item, _ in item.name = "Tabbouleh" }),
             ("portion", { item, _ in item.portion = "2" }),
@@ -40,20 +40,31 @@ import Testing
             ("section", { _, names in names[2] = "Pizza" }),
         ]
         for (what, change) in changes {
-            #expect(DayRows.digest(of: Self.day(change), labelVersions: Self.versions) != base, "\(what)")
+            #expect(DayToWrite(Self.day(change)).rowsDigest(labelVersions: Self.versions) != base, "\(what)")
         }
-        #expect(DayRows.digest(of: Self.day(), labelVersions: [nil, 2]) != base, "label version")
-        #expect(DayRows.digest(of: Self.day(), labelVersions: [1, 1]) != base, "another item's label version")
-        #expect(DayRows.digest(of: Self.day(), labelVersions: []) != base, "no label version")
+        #expect(DayToWrite(Self.day()).rowsDigest(labelVersions: [nil, 2]) != base, "label version")
+        #expect(DayToWrite(Self.day()).rowsDigest(labelVersions: [1, 1]) != base, "another item's label version")
+        #expect(DayToWrite(Self.day()).rowsDigest(labelVersions: []) != base, "no label version")
         // Codes go to `food_code`, not to the day's rows: the day is the same rows.
-        #expect(DayRows.digest(of: Self.day { item, _ in item.codes = ["VG"] }, labelVersions: Self.versions) == base)
+        #expect(DayToWrite(Self.day { item, _ in item.codes = ["VG"] }).rowsDigest(labelVersions: Self.versions) == base)
         // Text that runs across a field boundary is still another day.
         let moved = Self.day { item, names in
             names[1] = "De Neve Grill"
             names[2] = ""
             _ = item
         }
-        #expect(DayRows.digest(of: moved, labelVersions: Self.versions) != base)
+        #expect(DayToWrite(moved).rowsDigest(labelVersions: Self.versions) != base)
+    }
+
+    /// The label versions are numbered on the run's task and joined to the digest of the rest,
+    /// made where the day was read: a day whose items print none is its rest's digest, however
+    /// the absence is written, and a version anywhere makes another digest.
+    @Test func labelVersionsJoinTheDigestOfTheRest() {
+        let day = DayToWrite(Self.day())
+        #expect(day.rowsDigest(labelVersions: []) == day.rowsDigest(labelVersions: [nil, nil]))
+        #expect(day.rowsDigest(labelVersions: []) == DayRows.contentDigest(of: Self.day()))
+        #expect(day.rowsDigest(labelVersions: [1, nil]) != day.rowsDigest(labelVersions: [nil, 1]))
+        #expect(day.rowsDigest(labelVersions: [nil, 1]) != day.rowsDigest(labelVersions: []))
     }
 
     /// A day's items digest names what a reader compares two snapshots' items by (meal,

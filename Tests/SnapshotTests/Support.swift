@@ -75,8 +75,8 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
     // As a run streams them: the days one at a time, in date order, then the rest.
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-        try staging.append(day)
-        digest.add(day, servedBy: "test")
+        try staging.append(DayToWrite(day))
+        digest.add(MenuDigest.Day(day), servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes)
     try staging.record(run: run(runId), checks: [

@@ -11,34 +11,96 @@ public struct MenuDigest: Sendable {
         public var codes: Set<String>
         /// The portions the menus state for it, as printed ("14.22 oz"), each once.
         public var portions: Set<String> = []
+    }
 
-        mutating func add(_ item: MenuItem) {
-            codes.formUnion(item.codes)
-            if let portion = item.portion { portions.insert(portion) }
+    /// The codes and portion one menu item prints beside its food.
+    struct Print: Equatable, Sendable {
+        var codes: [String]
+        var portion: String?
+
+        init(_ item: MenuItem) {
+            codes = item.codes
+            portion = item.portion
         }
     }
 
     /// A food of the menus with the codes and portion of the last item that printed it, already
     /// taken in: most items print their food's usual ones, and telling two equal is cheaper than
-    /// hashing them into the sets again, for every item of every day a night reads.
+    /// hashing them into the sets again, for every food of every day a night reads.
     private struct Seen: Sendable {
         var food: MenuFood
-        var lastCodes: [String]
-        var lastPortion: String?
+        var last: Print?
 
-        /// The food as its first item prints it.
-        init(_ item: MenuItem) {
-            food = MenuFood(name: item.name, description: item.description, codes: [])
-            food.add(item)
-            lastCodes = item.codes
-            lastPortion = item.portion
+        /// The food as its first day names it, before any of its prints.
+        init(_ food: Day.Food) {
+            self.food = MenuFood(name: food.name, description: food.description, codes: [])
         }
 
-        mutating func add(_ item: MenuItem) {
-            guard item.codes != lastCodes || item.portion != lastPortion else { return }
-            food.add(item)
-            lastCodes = item.codes
-            lastPortion = item.portion
+        mutating func add(_ print: Print) {
+            guard print != last else { return }
+            food.codes.formUnion(print.codes)
+            if let portion = print.portion { food.portions.insert(portion) }
+            last = print
+        }
+    }
+
+    /// What one day adds to the digest, gathered apart from it: on the task that read the day,
+    /// so that the run's task, which adds the days in order, handles each food and code of a
+    /// day once rather than each item.
+    public struct Day: Sendable {
+        /// A food of the day as its first item names it, with each different print of its
+        /// items (in the order first printed) and how many items served it.
+        struct Food: Sendable {
+            let id: FoodID
+            let name: String
+            let description: String?
+            var prints: [Print]
+            var items: Int32
+        }
+
+        let date: ServiceDate
+        /// The meals the day lists, in serving order, each name once.
+        let meals: [String]
+        /// The restaurants with something on their menu.
+        let restaurants: Set<String>
+        /// The day's foods in the order first served.
+        private(set) var foods: [Food] = []
+        /// Each code printed, in the order first printed, with how often and where first.
+        private(set) var codes: [(code: String, sighting: CodeSighting)] = []
+        private(set) var itemCount = 0
+
+        public init(_ day: ServiceDay) {
+            date = day.date
+            var meals: [String] = []
+            for meal in day.meals where !meals.contains(meal.name) { meals.append(meal.name) }
+            self.meals = meals
+            // A restaurant counts as present only with something on its menu: an empty block is
+            // what a page read wrong looks like.
+            restaurants = Set(day.meals.flatMap { meal in
+                meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
+            })
+            var numbers: [FoodID: Int] = [:]
+            var codeNumbers: [String: Int] = [:]
+            day.forEachMenuItem { item in
+                itemCount += 1
+                let print = Print(item)
+                if let known = numbers[item.food] {
+                    foods[known].items += 1
+                    if !foods[known].prints.contains(print) { foods[known].prints.append(print) }
+                } else {
+                    numbers[item.food] = foods.count
+                    foods.append(Food(id: item.food, name: item.name, description: item.description, prints: [print],
+                                      items: 1))
+                }
+                for code in item.codes {
+                    if let known = codeNumbers[code] {
+                        codes[known].sighting.count += 1
+                    } else {
+                        codeNumbers[code] = codes.count
+                        codes.append((code, CodeSighting(count: 1, example: "\(item.name) (\(item.food)) on \(day.date)")))
+                    }
+                }
+            }
         }
     }
 
@@ -81,39 +143,36 @@ public struct MenuDigest: Sendable {
 
     /// Takes in one day that the pipeline's `source` served, after those added before it: first
     /// appearances are in the order the days are added.
-    public mutating func add(_ day: ServiceDay, servedBy source: String) {
-        for meal in day.meals where !(mealsByDay[day.date]?.contains(meal.name) ?? false) {
-            mealsByDay[day.date, default: []].append(meal.name)
+    public mutating func add(_ day: Day, servedBy source: String) {
+        for meal in day.meals where !(mealsByDay[day.date]?.contains(meal) ?? false) {
+            mealsByDay[day.date, default: []].append(meal)
         }
-        // A restaurant counts as present only with something on its menu: an empty block is
-        // what a page read wrong looks like.
-        restaurantsByDay[day.date, default: []].formUnion(day.meals.flatMap { meal in
-            meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
-        })
-        var served: [Int32: Int32] = [:]
-        day.forEachMenuItem { item in
-            let number = number(of: item)
-            served[number, default: 0] += 1
-            menuItemCount += 1
-            seen[Int(number)].add(item)
-            for code in item.codes {
-                codes[code, default: CodeSighting(count: 0, example: "\(item.name) (\(item.food)) on \(day.date)")].count += 1
+        restaurantsByDay[day.date, default: []].formUnion(day.restaurants)
+        menuItemCount += day.itemCount
+        for (code, sighting) in day.codes {
+            if let known = codes[code] {
+                codes[code] = CodeSighting(count: known.count + sighting.count, example: known.example)
+            } else {
+                codes[code] = sighting
             }
         }
-        if !served.isEmpty {
-            servings[day.date, default: [:]][source, default: []] += served.sorted { $0.key < $1.key }
-                .map { FoodServings(food: $0.key, items: $0.value) }
+        guard !day.foods.isEmpty else { return }
+        var served: [FoodServings] = []
+        served.reserveCapacity(day.foods.count)
+        for food in day.foods {
+            let number: Int32
+            if let known = foodNumbers[food.id] {
+                number = known
+            } else {
+                number = Int32(foodOrder.count)
+                foodOrder.append(food.id)
+                foodNumbers[food.id] = number
+                seen.append(Seen(food))
+            }
+            for print in food.prints { seen[Int(number)].add(print) }
+            served.append(FoodServings(food: number, items: food.items))
         }
-    }
-
-    /// The number of `item`'s food, a new one (the food as `item` prints it) the first time.
-    private mutating func number(of item: MenuItem) -> Int32 {
-        if let known = foodNumbers[item.food] { return known }
-        let next = Int32(foodOrder.count)
-        foodOrder.append(item.food)
-        foodNumbers[item.food] = next
-        seen.append(Seen(item))
-        return next
+        servings[day.date, default: [:]][source, default: []] += served.sorted { $0.food < $1.food }
     }
 
     /// Every food some menu item refers to but no recipe page described.

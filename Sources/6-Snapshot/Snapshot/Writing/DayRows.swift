@@ -13,10 +13,23 @@ import GRDB
 /// numbering the rows. The fields go in a fixed order (`FieldWriter`: lengths and counts first,
 /// absent values marked), so no two different days give the same bytes.
 enum DayRows {
-    /// The digest of one append of `day` (a source's day), its items' label versions in page order.
-    static func digest(of day: ServiceDay, labelVersions: [Int?]) -> String {
+    /// The digest of one append of `day` (a source's day), its items' label versions in page
+    /// order, from the digest of the rest (`contentDigest`): the versions are numbered on the
+    /// run's task in partition order, the rest is hashed on the partition's own. A day without
+    /// versions has its content's digest; one with versions, the digest of both.
+    static func digest(content: String, labelVersions: [Int?]) -> String {
+        guard labelVersions.contains(where: { $0 != nil }) else { return content }
         var bytes = FieldWriter()
-        var index = 0
+        bytes.put("versions 1")
+        bytes.put(content)
+        bytes.put(labelVersions.count)
+        for version in labelVersions { bytes.put(version) }
+        return sha256Hex(Data(bytes.bytes))
+    }
+
+    /// The digest of what a day's rows are made of but its label versions.
+    static func contentDigest(of day: ServiceDay) -> String {
+        var bytes = FieldWriter()
         bytes.put(day.date.description)
         bytes.put(day.meals.count)
         for meal in day.meals {
@@ -37,8 +50,6 @@ enum DayRows {
                         bytes.put(item.description)
                         bytes.put(item.plannedPortions)
                         bytes.put(item.servedWith)
-                        bytes.put(labelVersions.indices.contains(index) ? labelVersions[index] : nil)
-                        index += 1
                     }
                 }
             }
@@ -77,6 +88,24 @@ enum DayRows {
             }
         }
         return sha256Hex(Data(bytes.bytes))
+    }
+}
+
+/// A service day ready to append (`StagingSnapshot.append`): with the digest of its rows but
+/// their label versions, made where the day was read (a partition's own task) rather than on
+/// the run's task, which appends the days one after another.
+public struct DayToWrite: Sendable {
+    public let day: ServiceDay
+    let contentDigest: String
+
+    public init(_ day: ServiceDay) {
+        self.day = day
+        contentDigest = DayRows.contentDigest(of: day)
+    }
+
+    /// The digest of this append's rows with `labelVersions` (`DayRows.digest`).
+    func rowsDigest(labelVersions: [Int?]) -> String {
+        DayRows.digest(content: contentDigest, labelVersions: labelVersions)
     }
 }
 

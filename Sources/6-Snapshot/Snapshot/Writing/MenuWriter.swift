@@ -81,24 +81,33 @@ final class MenuWriter {
 
     static func dayId(_ date: ServiceDate) -> Int { date.year * 10_000 + date.month * 100 + date.day }
 
-    /// Writes `day`, or keeps the previous snapshot's rows for it when they are the rows it
-    /// would write. Only a date's first append can be kept: a second source serving the same
-    /// day joins its meals to the first's, written each time. `labelVersions`: each item's, in
-    /// page order.
-    func append(_ day: ServiceDay, labelVersions: [Int?], to db: Database) throws {
-        let dayId = Self.dayId(day.date)
-        let isFirst = appendedDays[day.date] == nil
-        let digest = DayRows.digest(of: day, labelVersions: labelVersions)
-        appendedDays[day.date, default: []].append(digest)
-        if isFirst, let previous = previousDays.removeValue(forKey: day.date) {
-            if previous == DayRows.digest(ofAppends: [digest]) {
-                // Kept rows are the previous night's from the same build: so are their items.
-                appendedItems[day.date, default: []].append(previousItems[day.date])
-                keep(day)
-                return
-            }
-            try remove(day.date, db)
+    /// Keeps the previous snapshot's rows for `day` when they are the rows it would write, and
+    /// says so; false when the day is to be written (`write`, next). Only a date's first append
+    /// can be kept: a second source serving the same day joins its meals to the first's, written
+    /// each time. `labelVersions`: each item's, in page order. Nothing here touches the database,
+    /// so a kept day costs no transaction.
+    func keep(_ day: DayToWrite, labelVersions: [Int?]) -> Bool {
+        let date = day.day.date
+        let digest = day.rowsDigest(labelVersions: labelVersions)
+        let isFirst = appendedDays[date] == nil
+        appendedDays[date, default: []].append(digest)
+        guard isFirst, let previous = previousDays[date], previous == DayRows.digest(ofAppends: [digest]) else {
+            return false
         }
+        previousDays.removeValue(forKey: date)
+        // Kept rows are the previous night's from the same build: so are their items.
+        appendedItems[date, default: []].append(previousItems[date])
+        keepRows(of: day.day)
+        return true
+    }
+
+    /// Writes a day that `keep` (which counted the append) did not keep: a date's first append
+    /// replaces the previous snapshot's rows of that date.
+    func write(_ appended: DayToWrite, labelVersions: [Int?], to db: Database) throws {
+        let day = appended.day
+        let dayId = Self.dayId(day.date)
+        let isFirst = appendedDays[day.date]?.count == 1
+        if isFirst, previousDays.removeValue(forKey: day.date) != nil { try remove(day.date, db) }
         appendedItems[day.date, default: []].append(DayRows.itemsDigest(of: day))
         let meals = try rows(of: day, labelVersions: labelVersions, db)
         if isFirst {
@@ -157,7 +166,7 @@ final class MenuWriter {
 
     /// Takes a day whose rows the database holds already: its meals count for the day, its
     /// restaurants and sections are numbered in their turn, as writing them would.
-    private func keep(_ day: ServiceDay) {
+    private func keepRows(of day: ServiceDay) {
         keptDays.insert(day.date)
         for meal in day.meals { _ = mealPosition(of: meal.name, on: day.date) }
         for restaurant in day.meals.flatMap(\.restaurants) {

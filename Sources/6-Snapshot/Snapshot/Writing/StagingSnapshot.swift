@@ -149,18 +149,20 @@ public final class StagingSnapshot {
     public static let foodRowsKey = "food_rows_sha256"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
-    /// batching matters a thousand times more than anything else here). Days are written in the
-    /// order they are given, which sets their ids.
+    /// batching matters a thousand times more than anything else here), or keeps the rows the
+    /// continued snapshot holds for it, without a transaction. Days are written in the order they
+    /// are given, which sets their ids.
     /// `labelVersions`: the version of its food's label each item was served with, in page order
     /// (`ServiceDay.forEachMenuItem`); an item past the end has none.
-    public func append(_ day: ServiceDay, labelVersions: [Int?] = []) throws {
+    public func append(_ day: DayToWrite, labelVersions: [Int?] = []) throws {
+        guard !menus.keep(day, labelVersions: labelVersions) else { return }
         do {
             try queue.write { db in
-                try menus.append(day, labelVersions: labelVersions, to: db)
+                try menus.write(day, labelVersions: labelVersions, to: db)
                 try dropMenuIndexesIfMostDaysChange(db)
             }
         } catch {
-            throw Failure(.fileSystem, "cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
+            throw Failure(.fileSystem, "cannot write the menus of \(day.day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
                           at: url.path, cause: error)
         }
     }

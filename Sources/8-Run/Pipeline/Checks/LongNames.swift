@@ -71,6 +71,12 @@ struct LongNames {
             || dataset.foods.values.contains { long($0.name) } || dataset.recipes.values.contains { long($0.name) }
     }
 
+    /// Counts the names `other` cut after those cut here (a partition's, taken in its turn).
+    mutating func add(_ other: LongNames) {
+        count += other.count
+        if first == nil { first = other.first }
+    }
+
     /// The run's one line about the names it cut, if it cut any.
     var warning: String? {
         guard let first else { return nil }

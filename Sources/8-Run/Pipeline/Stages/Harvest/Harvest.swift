@@ -240,9 +240,13 @@ struct Harvest {
         harvest.fingerprint.add(.init(source: source, key: outcome.work.key, documents: outcome.documents, failed: false))
         if let stale = outcome.stale { harvest.stale.append(stale) }
         harvest.degraded.append(contentsOf: outcome.degraded)
-        normalize(&result.dataset, of: outcome, into: &harvest)
-        for day in result.dataset.serviceDays {
-            let versions = result.labels.map { harvest.labels.record($0, on: day) } ?? []
+        let prepared = outcome.prepared ?? PreparedDays(normalizing: &result.dataset, of: outcome.work,
+                                                        documents: outcome.documents, places: context.spec.places)
+        harvest.unknownRestaurants.formUnion(prepared.unknownRestaurants)
+        harvest.longNames.add(prepared.longNames)
+        harvest.warnings.append(contentsOf: prepared.warnings)
+        for day in prepared.days {
+            let versions = result.labels.map { harvest.labels.record($0, on: day.rows.day) } ?? []
             try menus.append(day, servedBy: source, labelVersions: versions)
         }
         result.dataset.serviceDays = []
@@ -261,25 +265,6 @@ struct Harvest {
             documents: outcome.documents.count, documentsReused: outcome.documentsReused,
             notModified: outcome.notModifiedCount, message: outcome.stale?.reason,
             counts: result.counts.isEmpty ? nil : result.counts, failure: outcome.staleBecause))
-    }
-
-    /// Names cut to size, one name per restaurant (the places file), the source's campus, and a
-    /// word when the text holds bytes that were not in the document's encoding.
-    private func normalize(_ dataset: inout Dataset, of outcome: PartitionOutcome, into harvest: inout HarvestOutcome) {
-        let partition = "\(outcome.work.harvester.source.name)/\(outcome.work.key)"
-        // Cut before anything names them: a megabyte-long name would be in every line after.
-        harvest.longNames.shorten(&dataset, partition: partition)
-        if let places = context.spec.places {
-            dataset.serviceDays = dataset.serviceDays.map { places.normalize($0, unknown: &harvest.unknownRestaurants) }
-            dataset.hours = places.normalize(dataset.hours, unknown: &harvest.unknownRestaurants)
-            dataset.places = places.normalize(dataset.places, unknown: &harvest.unknownRestaurants)
-        }
-        if let campus = outcome.work.harvester.source.campus { dataset.assign(campus: campus) }
-        if let text = ReplacementCharacters.firstText(in: dataset) {
-            let document = outcome.documents.first.map { " (read from \($0.url))" } ?? ""
-            harvest.warnings.append("\(partition)\(document): text holds U+FFFD, bytes that were not in the "
-                                    + "encoding the document declared, first in \"\(text)\"")
-        }
     }
 
     /// The partition's `partition_finished` event: what it produced, or why it failed or is stale.
@@ -348,8 +333,18 @@ struct Harvest {
         } else if let cache = partitionCache, let cacheKey, case .success(let fresh) = outcome.result {
             cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
         }
+        prepare(&outcome)
         outcome.seconds = context.clock.seconds(since: started)
         return outcome
+    }
+
+    /// Normalizes what the partition produced and prepares its days (`PreparedDays`), on the
+    /// partition's own task; the parse cache keeps the parse as the adapter made it.
+    private func prepare(_ outcome: inout PartitionOutcome) {
+        guard case .success(var result) = outcome.result else { return }
+        outcome.prepared = PreparedDays(normalizing: &result.dataset, of: outcome.work, documents: outcome.documents,
+                                        places: context.spec.places)
+        outcome.result = .success(result)
     }
 
     /// Judges a new fetch against the partition's last good version and its usual size: nil when

@@ -16,10 +16,10 @@ final class MenuStream {
         self.times = times
     }
 
-    /// A day the pipeline's `source` served; `labelVersions`: each item's label version, in page
-    /// order (`LabelVersions.record`).
-    func append(_ day: ServiceDay, servedBy source: String, labelVersions: [Int?]) throws {
-        try times.measure(.write) { try staging.append(day, labelVersions: labelVersions) }
-        digest.add(day, servedBy: source)
+    /// A day the pipeline's `source` served, made ready on its partition's task; `labelVersions`:
+    /// each item's label version, in page order (`LabelVersions.record`).
+    func append(_ day: PreparedDays.Day, servedBy source: String, labelVersions: [Int?]) throws {
+        try times.measure(.write) { try staging.append(day.rows, labelVersions: labelVersions) }
+        digest.add(day.menus, servedBy: source)
     }
 }

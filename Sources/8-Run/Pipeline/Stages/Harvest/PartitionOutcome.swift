@@ -40,6 +40,8 @@ struct PartitionOutcome: Sendable {
     /// Food documents it parsed, and those whose parse of the same bytes an earlier run kept.
     var foodDocumentsParsed = 0
     var foodDocumentsFromCache = 0
+    /// Its days made ready on its own task (`PreparedDays`), once it produced something.
+    var prepared: PreparedDays?
 
     /// Documents served without a request: every one of a partition replayed from the raw
     /// store, else those the raw store already held.
