@@ -122,8 +122,9 @@ final class MenuWriter {
                                    planned_portions, served_with_id, label_version)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        // Every value written here is in `DayRows.digest`: one left out there would be kept
-        // unchanged in a day whose rows should have changed.
+        // Every value written here is in `DayRows.contentDigest`, or is the label version that
+        // `DayRows.digest` joins to it: one left out there would be kept unchanged in a day whose
+        // rows should have changed.
         for meal in meals {
             if meal.isNew { try mealStatement.insert(meal.id, dayId, meal.name, meal.position) }
             for row in meal.items {
