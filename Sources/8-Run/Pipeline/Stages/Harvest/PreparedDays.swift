@@ -3,7 +3,7 @@ import Snapshot
 
 /// A partition's days made ready on the partition's own task, where several are read side by
 /// side, so that the run's task, which takes the partitions one after another, only numbers
-/// their label versions and adds them up: the names normalized (`normalize`), each day's rows
+/// their label versions and adds them up: the names normalized (`init(normalizing:)`), each day's rows
 /// hashed but for the versions (`DayToWrite`) and its share of the menus' digest gathered
 /// (`MenuDigest.Day`). What normalizing found is kept here to be reported in partition order.
 struct PreparedDays: Sendable {
@@ -17,7 +17,7 @@ struct PreparedDays: Sendable {
     let unknownRestaurants: Set<String>
     /// The names cut to size.
     let longNames: LongNames
-    /// Whether the text holds U+FFFD, in the partition's words.
+    /// The line saying the partition's text holds U+FFFD, when it does.
     let warnings: [String]
 
     /// Normalizes `dataset`, the partition's result (names cut to size, one name per restaurant
