@@ -1,4 +1,6 @@
+import Basics
 import FoodModel
+import Foundation
 import Testing
 
 /// What the stages after the write know of the menus, built day by day as they stream.
@@ -116,5 +118,51 @@ import Testing
         #expect(digest.codes["VG"]?.example == "Fries (ucla-menu:061005) on 2026-10-10")
         #expect(digest.codes["AWHT"]?.example == "Burger (ucla-menu:400317) on 2026-10-11")
         #expect(digest.foods[burger]?.codes == ["AMLK", "AWHT"])
+    }
+
+    /// A day's share kept as bytes (`MenuDigestDayBytes`, the parse cache's form) adds up as
+    /// the share it was made from: the same values as `daysGatheredApartAddUpInTheirOrder`,
+    /// with a description, a portion and a meal of two restaurants carried too.
+    @Test func aShareReadBackFromItsBytesAddsUpAsGathered() throws {
+        let salad = FoodID(source: "ucla-menu", recipeId: "140751")
+        let first = day("2026-10-10", "Lunch", "Covel", [
+            item(burger, "Burger", codes: ["AMLK"], description: "Beef patty"), item(fries, "Fries", codes: ["VG"]),
+        ])
+        var second = day("2026-10-11", "Lunch", "Covel", [
+            item(salad, "Salad", codes: ["VG"]), item(fries, "Fries", codes: ["VG"]), item(salad, "Salad", codes: ["VG"]),
+            item(burger, "Burger", codes: ["AMLK", "AWHT"]),
+        ])
+        second.meals[0].restaurants.append(Restaurant(name: "De Neve", sections: [
+            Section(name: "Flex Bar", foods: [MenuItem(source: "ucla-menu", recipeId: "061005", name: "Fries",
+                                                       portion: "4 oz", codes: [])]),
+        ]))
+        var digest = MenuDigest()
+        for served in [first, second] {
+            let bytes = MenuDigestDayBytes.encode(MenuDigest.Day(served))
+            digest.add(try MenuDigestDayBytes.decode(bytes), servedBy: "ucla")
+        }
+
+        #expect(digest.foodOrder == [burger, fries, salad])
+        #expect(digest.menuItemCount == 7)
+        let servings = digest.servings[ServiceDate("2026-10-11")!]?["ucla"] ?? []
+        #expect(servings.map(\.food) == [0, 1, 2])
+        #expect(servings.map(\.items) == [1, 2, 2])
+        #expect(digest.codes["VG"]?.count == 4)
+        #expect(digest.codes["VG"]?.example == "Fries (ucla-menu:061005) on 2026-10-10")
+        #expect(digest.codes["AWHT"]?.example == "Burger (ucla-menu:400317) on 2026-10-11")
+        #expect(digest.foods[burger]?.codes == ["AMLK", "AWHT"])
+        #expect(digest.foods[burger]?.description == "Beef patty")
+        #expect(digest.foods[fries]?.portions == ["1", "4 oz"])
+        #expect(digest.restaurantsByDay[ServiceDate("2026-10-11")!] == ["Covel", "De Neve"])
+        #expect(digest.mealsByDay[ServiceDate("2026-10-11")!] == ["Lunch"])
+    }
+
+    /// Bytes cut short are a `damagedBytes` failure, never a share.
+    @Test func aShareCutShortIsNotReadBack() {
+        let bytes = MenuDigestDayBytes.encode(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
+            item(burger, "Burger", codes: ["AMLK"]),
+        ])))
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(bytes.prefix(bytes.count - 3)) }
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(bytes + Data([0])) }
     }
 }

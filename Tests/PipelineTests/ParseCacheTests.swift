@@ -166,6 +166,42 @@ import TestSupport
         try expectSameRows(file, try snapshot(rebuilt))
     }
 
+    /// The cache keeps days as the places file named their restaurants: once the file gives
+    /// Covel another name, no cached day is taken with the old one. The sample's pages print
+    /// "Covel" on every day, and the file's entry for it is `Epicuria at Covel`.
+    @Test func aPlacesFileThatRenamesAHallLeavesNoCachedDayWithTheOldName() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        let places = workspace.appendingPathComponent("Pipelines/places")
+        try FileManager.default.removeItem(at: places)
+        try FileManager.default.copyItem(at: Paths.pipelines.appendingPathComponent("places"), to: places)
+        let first = try await run(spec, workspace: workspace)
+        let halls = "SELECT DISTINCT name FROM restaurant ORDER BY name"
+        #expect(try QueryResult.run(halls, on: try snapshot(first)).rows.contains([.text("Epicuria at Covel")]))
+
+        let file = places.appendingPathComponent("ucla.yml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.components(separatedBy: "- name: Epicuria at Covel\n").count == 2)
+        try Data(text.replacingOccurrences(of: "- name: Epicuria at Covel\n", with: "- name: Covel Commons\n").utf8)
+            .write(to: file)
+        try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
+        let second = try await run(spec, workspace: workspace)
+        #expect(parseCounts(second)["partitions_from_cache"] == nil)
+        let renamed = try snapshot(second)
+        let names = try QueryResult.run(halls, on: renamed).rows
+        #expect(names.contains([.text("Covel Commons")]) && !names.contains([.text("Epicuria at Covel")]), "\(names)")
+        let datesAtCovel = try QueryResult.run("""
+            SELECT DISTINCT d.date FROM menu_item i JOIN meal m ON m.id = i.meal_id
+            JOIN service_day d ON d.id = m.service_day_id JOIN section s ON s.id = i.section_id
+            JOIN restaurant r ON r.id = s.restaurant_id WHERE r.name = 'Covel Commons' ORDER BY d.date
+            """, on: renamed).rows
+        #expect(datesAtCovel == [[.text("2026-10-10")], [.text("2026-10-11")], [.text("2026-10-12")]])
+
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        try expectSameRows(renamed, try snapshot(rebuilt))
+    }
+
     /// An entry cut short or with a flipped byte is removed and its partition parsed again.
     @Test func aDamagedEntryIsParsedAgainNeverUsed() async throws {
         let workspace = try Paths.temporaryFolder()

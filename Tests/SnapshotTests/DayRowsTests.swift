@@ -1,4 +1,6 @@
+import Basics
 import FoodModel
+import Foundation
 @testable import Snapshot
 import Testing
 
@@ -105,5 +107,46 @@ import Testing
         var swapped = Self.day()
         swapped.meals[0].restaurants[0].sections[0].foods.reverse()
         #expect(DayRows.itemsDigest(of: swapped) != base)
+    }
+
+    /// A day kept as bytes with its outline (the parse cache's form) writes the rows the day
+    /// itself writes, and is kept by a continued snapshot from its outline alone.
+    @Test func aDayKeptAsBytesWritesAndKeepsTheRowsOfTheDay() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let whole = try stage(smallDataset(), in: folder, runId: "whole")
+        let bytes = try stage(smallDataset(), in: folder, runId: "bytes", keptAsBytes: true)
+        let continued = try stage(smallDataset(), in: folder, runId: "continued", continuing: whole.url, keptAsBytes: true)
+        #expect(continued.keptDays == 2)
+        for table in MenuWriter.dayTables + ["restaurant", "section"] {
+            let rows = { (url: URL) in try QueryResult.run("SELECT * FROM \(table) ORDER BY id", on: url).rows }
+            #expect(try rows(bytes.url) == rows(whole.url), "\(table)")
+            #expect(try rows(continued.url) == rows(whole.url), "\(table)")
+        }
+    }
+
+    /// The outline holds the day's meals, restaurants and sections, in order, and no item.
+    @Test func anOutlineIsTheDayWithoutItsItems() {
+        let outline = Self.day().outline
+        #expect(outline.date == Self.date)
+        #expect(outline.meals.map(\.name) == ["Dinner"])
+        #expect(outline.meals[0].restaurants.map(\.name) == ["De Neve"])
+        #expect(outline.meals[0].restaurants[0].sections.map(\.name) == ["Grill"])
+        #expect(outline.menuItemCount == 0)
+    }
+
+    /// Bytes that are not a day fail the append of a day that is not kept, saying what to do,
+    /// and write nothing.
+    @Test func aDayWhoseBytesCannotBeReadBackIsNotWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging.sqlite"))
+        let day = Self.day()
+        let damaged = DayToWrite(bytes: ServiceDayBytes.encode([day]).dropLast(2), outline: day.outline,
+                                 contentDigest: DayToWrite(day).contentDigest)
+        let error = try #require(throws: Failure.self) { try staging.append(damaged) }
+        #expect(error.message.contains("menus of 2026-10-11 were kept as bytes that cannot be read back"), "\(error)")
+        #expect(error.message.contains("--force"), "\(error)")
+        #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: staging.url).rows == [[.integer(0)]])
     }
 }

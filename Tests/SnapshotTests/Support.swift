@@ -67,15 +67,18 @@ func run(_ id: String) -> RunRecord {
               inputsSHA256: String(repeating: "0", count: 64))
 }
 
-/// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given.
-func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing previous: URL? = nil) throws
-    -> StagingSnapshot {
+/// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given;
+/// `keptAsBytes`: each day handed over as the parse cache keeps it (its bytes and outline).
+func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing previous: URL? = nil,
+           keptAsBytes: Bool = false) throws -> StagingSnapshot {
     let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"),
                                       continuing: previous)
     // As a run streams them: the days one at a time, in date order, then the rest.
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-        try staging.append(DayToWrite(day))
+        let whole = DayToWrite(day)
+        try staging.append(keptAsBytes ? DayToWrite(bytes: ServiceDayBytes.encode([day]), outline: day.outline,
+                                                    contentDigest: whole.contentDigest) : whole)
         digest.add(MenuDigest.Day(day), servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes)

@@ -22,6 +22,11 @@ public struct MenuDigest: Sendable {
             codes = item.codes
             portion = item.portion
         }
+
+        init(codes: [String], portion: String?) {
+            self.codes = codes
+            self.portion = portion
+        }
     }
 
     /// A food of the menus with the codes and portion of the last item that printed it, already
@@ -58,7 +63,7 @@ public struct MenuDigest: Sendable {
             var items: Int32
         }
 
-        let date: ServiceDate
+        public let date: ServiceDate
         /// The meals the day lists, in serving order, each name once.
         let meals: [String]
         /// The restaurants with something on their menu.
@@ -67,7 +72,20 @@ public struct MenuDigest: Sendable {
         private(set) var foods: [Food] = []
         /// Each code printed, in the order first printed, with how often and where first.
         private(set) var codes: [(code: String, sighting: CodeSighting)] = []
-        private(set) var itemCount = 0
+        public private(set) var itemCount = 0
+        /// The day's foods, each once, in the order first served.
+        public var foodIDs: [FoodID] { foods.map(\.id) }
+
+        /// A share as it was gathered, read back (`MenuDigestDayBytes`).
+        init(date: ServiceDate, meals: [String], restaurants: Set<String>, foods: [Food],
+             codes: [(code: String, sighting: CodeSighting)], itemCount: Int) {
+            self.date = date
+            self.meals = meals
+            self.restaurants = restaurants
+            self.foods = foods
+            self.codes = codes
+            self.itemCount = itemCount
+        }
 
         public init(_ day: ServiceDay) {
             date = day.date

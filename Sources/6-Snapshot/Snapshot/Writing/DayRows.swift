@@ -94,18 +94,82 @@ enum DayRows {
 /// A service day ready to append (`StagingSnapshot.append`): with the digest of its rows but
 /// their label versions, made where the day was read (a partition's own task) rather than on
 /// the run's task, which appends the days one after another.
+///
+/// A day the parse cache kept comes as its bytes (`ServiceDayBytes`) with its outline: most
+/// such days are kept as the continued snapshot holds them, which needs only their digest and
+/// the names their rows are numbered by, so their items are decoded only when they are written.
 public struct DayToWrite: Sendable {
-    public let day: ServiceDay
-    let contentDigest: String
+    private enum Rows: Sendable {
+        case day(ServiceDay)
+        /// The day's bytes, and its meals, restaurants and sections without their items.
+        case stored(bytes: Data, outline: ServiceDay)
+    }
+
+    private let rows: Rows
+    public let contentDigest: String
 
     public init(_ day: ServiceDay) {
-        self.day = day
+        rows = .day(day)
         contentDigest = DayRows.contentDigest(of: day)
+    }
+
+    /// A day kept as `bytes` (`ServiceDayBytes` of the day alone), with its `outline` (the
+    /// day with every section's items left out) and the `contentDigest` it had when read.
+    public init(bytes: Data, outline: ServiceDay, contentDigest: String) {
+        rows = .stored(bytes: bytes, outline: outline)
+        self.contentDigest = contentDigest
+    }
+
+    public var date: ServiceDate { outline.date }
+
+    /// Its meals, restaurants and sections, in order: what numbers a kept day's rows. A day not
+    /// kept as bytes gives itself, items and all.
+    public var outline: ServiceDay {
+        switch rows {
+        case .day(let day): day
+        case .stored(_, let outline): outline
+        }
+    }
+
+    /// The whole day, decoded when it was kept as bytes: a `damagedBytes` failure for bytes
+    /// `ServiceDayBytes` did not write for one day.
+    public func day() throws -> ServiceDay {
+        switch rows {
+        case .day(let day):
+            return day
+        case .stored(let bytes, _):
+            let days = try ServiceDayBytes.decode(bytes)
+            guard days.count == 1, let day = days.first else { throw Failure.damagedBytes }
+            return day
+        }
+    }
+
+    /// The day's bytes (`ServiceDayBytes` of the day alone), as `init(bytes:outline:contentDigest:)` takes them.
+    public func bytes() -> Data {
+        switch rows {
+        case .day(let day): ServiceDayBytes.encode([day])
+        case .stored(let bytes, _): bytes
+        }
     }
 
     /// The digest of this append's rows with `labelVersions` (`DayRows.digest`).
     func rowsDigest(labelVersions: [Int?]) -> String {
         DayRows.digest(content: contentDigest, labelVersions: labelVersions)
+    }
+}
+
+extension ServiceDay {
+    /// The day with every section's items left out: its meals, restaurants and sections.
+    public var outline: ServiceDay {
+        var outline = self
+        for meal in outline.meals.indices {
+            for restaurant in outline.meals[meal].restaurants.indices {
+                for section in outline.meals[meal].restaurants[restaurant].sections.indices {
+                    outline.meals[meal].restaurants[restaurant].sections[section].foods = []
+                }
+            }
+        }
+        return outline
     }
 }
 

@@ -87,7 +87,7 @@ final class MenuWriter {
     /// each time. `labelVersions`: each item's, in page order. Nothing here touches the database,
     /// so a kept day costs no transaction.
     func keep(_ day: DayToWrite, labelVersions: [Int?]) -> Bool {
-        let date = day.day.date
+        let date = day.date
         let digest = day.rowsDigest(labelVersions: labelVersions)
         let isFirst = appendedDays[date] == nil
         appendedDays[date, default: []].append(digest)
@@ -97,14 +97,13 @@ final class MenuWriter {
         previousDays.removeValue(forKey: date)
         // Kept rows are the previous night's from the same build: so are their items.
         appendedItems[date, default: []].append(previousItems[date])
-        keepRows(of: day.day)
+        keepRows(of: day.outline)
         return true
     }
 
     /// Writes a day that `keep` (which counted the append) did not keep: a date's first append
     /// replaces the previous snapshot's rows of that date.
-    func write(_ appended: DayToWrite, labelVersions: [Int?], to db: Database) throws {
-        let day = appended.day
+    func write(_ day: ServiceDay, labelVersions: [Int?], to db: Database) throws {
         let dayId = Self.dayId(day.date)
         let isFirst = appendedDays[day.date]?.count == 1
         if isFirst, previousDays.removeValue(forKey: day.date) != nil { try remove(day.date, db) }

@@ -156,13 +156,21 @@ public final class StagingSnapshot {
     /// (`ServiceDay.forEachMenuItem`); an item past the end has none.
     public func append(_ day: DayToWrite, labelVersions: [Int?] = []) throws {
         guard !menus.keep(day, labelVersions: labelVersions) else { return }
+        let whole: ServiceDay
+        do {
+            whole = try day.day()
+        } catch {
+            throw Failure(.snapshot, "the menus of \(day.date) were kept as bytes that cannot be read back "
+                          + "(\(plainMessage(error))); run again with --force to read the day afresh",
+                          at: url.path, cause: error)
+        }
         do {
             try queue.write { db in
-                try menus.write(day, labelVersions: labelVersions, to: db)
+                try menus.write(whole, labelVersions: labelVersions, to: db)
                 try dropMenuIndexesIfMostDaysChange(db)
             }
         } catch {
-            throw Failure(.fileSystem, "cannot write the menus of \(day.day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
+            throw Failure(.fileSystem, "cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
                           at: url.path, cause: error)
         }
     }

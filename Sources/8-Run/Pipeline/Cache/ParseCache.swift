@@ -2,21 +2,28 @@ import Basics
 import Crypto
 import FoodModel
 import Foundation
+import Snapshot
 import SourceAdapters
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// What partitions parsed, kept between runs under a key made of everything the parse is a
-/// function of: the code (its build ID), the source's definition, the partition and the
-/// documents it read (url, status, sha256). A partition whose documents are the ones it read
-/// last time is taken from here instead of being read from the raw store and parsed again, so
-/// a night in which one day changed parses one day.
+/// What partitions parsed, kept between runs under a key made of everything the parse and its
+/// preparation are a function of: the code (its build ID), the source's definition, the partition,
+/// the documents it read (url, status, sha256) and what normalizing its names depends on
+/// (`PreparedDays.inputs`). A partition whose documents are the ones it read last time is taken
+/// from here instead of being read from the raw store and parsed again, so a night in which one
+/// day changed parses one day.
+///
+/// A partition is kept as it was prepared (`PreparedDays`): normalized, each day with its rows'
+/// digest, its share of the menus' digest and its outline. A night takes a cached day from those
+/// and decodes the day itself only to write it, which on a night with one day changed it does
+/// for that day alone.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// binary (writing JSON entries cost a full run a fifth more CPU): the service days and the foods
-/// in their own fixed-order forms (`ServiceDayBytes`, `FoodBytes`), everything else in
-/// `CompactCoder`'s. An
+/// binary (writing JSON entries cost a full run a fifth more CPU): the days and the foods in
+/// their own fixed-order forms (`ServiceDayBytes`, `MenuDigestDayBytes`, `FoodBytes`),
+/// everything else in `CompactCoder`'s. An
 /// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
 /// more) is found, removed and parsed again, never used. Nothing here fails a run.
 ///
@@ -35,10 +42,25 @@ final class ParseCache: ParsedFoods {
 
     static let pendingWrites = 16
 
-    /// A partition's parse as it was accepted, with the URLs it asked to have revalidated.
-    struct Entry: Codable, Sendable {
+    /// A partition's parse as it was accepted and prepared, with the URLs it asked to have
+    /// revalidated: its days are the prepared ones, `result` holds the rest.
+    struct Entry: Sendable {
         var result: PartitionResult
         var revalidate: [String]
+        var prepared: PreparedDays
+        /// The figures the partition was judged by (`PartitionSummary`), counted on its days as
+        /// the adapter read them, before they were prepared.
+        var summary: PartitionSummary
+    }
+
+    /// An entry but its days and foods, in `CompactCoder`'s form.
+    private struct Rest: Codable {
+        var result: PartitionResult
+        var revalidate: [String]
+        var summary: PartitionSummary
+        var unknownRestaurants: Set<String>
+        var longNames: LongNames
+        var warnings: [String]
     }
 
     /// Entries that no run has used for this many days are removed; a shorter wait would drop
@@ -57,13 +79,15 @@ final class ParseCache: ParsedFoods {
 
     /// The key of `partition` of `source` built from `documents`. `runPartitions` are the run's
     /// partitions of the source when the parse may depend on them (`PartitionWork.parseCacheKey`).
-    static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument])
-        -> String {
+    /// `preparedBy`: what normalizing it depends on (`PreparedDays.inputs`).
+    static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument],
+                    preparedBy preparation: String) -> String {
         var lines = [
-            "parse-cache 4",
+            "parse-cache 5",
             "code \(CommissaryVersion.build)",
             "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
             "partition \(partition)",
+            "prepared \(preparation)",
         ]
         if !runPartitions.isEmpty { lines.append("run \(runPartitions.joined(separator: " "))") }
         lines += documents.map { "document \($0.url) \($0.status) \($0.sha256)" }
@@ -161,14 +185,23 @@ final class ParseCache: ParsedFoods {
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
-    /// An entry's bytes: its days and its foods apart from the rest, each in its own form.
+    /// An entry's bytes: its days and its foods apart from the rest, each in its own form; a
+    /// day as its rows' digest, its share of the menus' digest, its outline and its bytes.
     private static func encode(_ entry: Entry) throws -> Data {
-        var rest = entry
-        rest.result.dataset.serviceDays = []
-        rest.result.dataset.foods = [:]
+        var result = entry.result
+        result.dataset.serviceDays = []
+        result.dataset.foods = [:]
+        let prepared = entry.prepared
         var output = FieldWriter()
-        output.put(try CompactCoder.encode(rest))
-        output.put(ServiceDayBytes.encode(entry.result.dataset.serviceDays))
+        output.put(try CompactCoder.encode(Rest(
+            result: result, revalidate: entry.revalidate, summary: entry.summary, unknownRestaurants: prepared.unknownRestaurants,
+            longNames: prepared.longNames, warnings: prepared.warnings)))
+        output.put(FieldWriter.list(prepared.days) { output, day in
+            output.put(day.rows.contentDigest)
+            output.put(MenuDigestDayBytes.encode(day.menus))
+            output.put(ServiceDayBytes.encode([day.rows.outline.outline]))
+            output.put(day.rows.bytes())
+        })
         output.put(FoodBytes.encode(entry.result.dataset.foods.values.sorted { $0.id < $1.id }))
         return Data(output.bytes)
     }
@@ -180,12 +213,25 @@ final class ParseCache: ParsedFoods {
             guard input.isAtEnd else { throw Failure.damagedBytes }
             return parts
         }
-        var entry = try CompactCoder.decode(Entry.self, from: rest)
-        entry.result.dataset.serviceDays = try ServiceDayBytes.decode(days)
+        let kept = try CompactCoder.decode(Rest.self, from: rest)
+        var result = kept.result
         let decodedFoods = try FoodBytes.decode(foods)
-        entry.result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }
-        guard entry.result.dataset.foods.count == decodedFoods.count else { throw Failure.damagedBytes }
-        return entry
+        result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }
+        guard result.dataset.foods.count == decodedFoods.count else { throw Failure.damagedBytes }
+        let prepared = try FieldReader.list(days) { input in
+            let digest = try input.string()
+            let menus = try MenuDigestDayBytes.decode(input.data())
+            let outlines = try ServiceDayBytes.decode(input.data())
+            guard outlines.count == 1, let outline = outlines.first, outline.date == menus.date else {
+                throw Failure.damagedBytes
+            }
+            return PreparedDays.Day(rows: DayToWrite(bytes: try input.data(), outline: outline, contentDigest: digest),
+                                    menus: menus)
+        }
+        return Entry(result: result, revalidate: kept.revalidate,
+                     prepared: PreparedDays(days: prepared, unknownRestaurants: kept.unknownRestaurants,
+                                            longNames: kept.longNames, warnings: kept.warnings),
+                     summary: kept.summary)
     }
 
     private func path(_ key: String) -> String {

@@ -4,13 +4,19 @@ import FoodModel
 /// stored it in every row and line that names the café, and every later reader (the report
 /// page, change files, PostgreSQL) paid for it again. Each such name is cut where it is stored,
 /// at a character, to `limit` characters ending with an ellipsis, and the run says so once.
-struct LongNames {
+struct LongNames: Codable, Sendable {
     static let limit = 1_000
     static let ellipsis = "…"
 
     /// How many names were cut this run, and the first, with the partition it came from.
     private(set) var count = 0
-    private(set) var first: (name: String, partition: String)?
+    private(set) var first: Cut?
+
+    /// A name as it was stored, cut, and the partition it came from.
+    struct Cut: Codable, Sendable {
+        var name: String
+        var partition: String
+    }
 
     /// `name` cut to `limit` characters, its last the ellipsis; nil when it is not longer.
     static func shortened(_ name: String) -> String? {
@@ -88,7 +94,7 @@ struct LongNames {
     private mutating func cut(_ name: inout String, _ partition: String) {
         guard let short = Self.shortened(name) else { return }
         count += 1
-        if first == nil { first = (short, partition) }
+        if first == nil { first = Cut(name: short, partition: partition) }
         name = short
     }
 }

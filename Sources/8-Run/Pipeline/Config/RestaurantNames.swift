@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import YAMLConfig
@@ -8,14 +9,20 @@ import YAMLConfig
 public struct RestaurantNames: Sendable {
     public var file: URL
     /// Every name and alias, case and spacing folded, to the canonical name.
-    private var canonical: [String: String]
+    private let canonical: [String: String]
     /// Each canonical name as a place, with what the file says of it.
     public var places: [Place]
+
+    /// What renaming depends on (every folded name and the name it becomes), hashed: the
+    /// parse cache keeps partitions as renamed, under keys that hold this.
+    public let namesDigest: String
 
     public init(file: URL, canonical: [String: String], places: [Place] = []) {
         self.file = file
         self.canonical = canonical
         self.places = places
+        namesDigest = sha256Hex(Data(canonical.sorted { $0.key < $1.key }
+            .map { "\($0.key)\u{1F}\($0.value)" }.joined(separator: "\n").utf8))
     }
 
     /// The canonical name of `name`; nil when the file does not list it (it is then kept as

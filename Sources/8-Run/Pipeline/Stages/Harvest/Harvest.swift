@@ -246,7 +246,7 @@ struct Harvest {
         harvest.longNames.add(prepared.longNames)
         harvest.warnings.append(contentsOf: prepared.warnings)
         for day in prepared.days {
-            let versions = result.labels.map { harvest.labels.record($0, on: day.rows.day) } ?? []
+            let versions = try result.labels.map { harvest.labels.record($0, on: try day.rows.day()) } ?? []
             try menus.append(day, servedBy: source, labelVersions: versions)
         }
         result.dataset.serviceDays = []
@@ -274,6 +274,7 @@ struct Harvest {
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil):
             var counts = context.partitionCounts(of: result.dataset, documents: outcome.documents.count)
+            if let days = outcome.prepared?.days, !days.isEmpty { counts["menu_items"] = outcome.prepared?.menuItemCount }
             counts["documents_reused"] = outcome.documentsReused
             counts["not_modified"] = outcome.notModifiedCount
             if outcome.fromCache { counts["parsed_from_cache"] = 1 }
@@ -307,13 +308,16 @@ struct Harvest {
         let partitionCache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?
+        let preparation = PreparedDays.inputs(of: work, places: context.spec.places)
         if let cache = partitionCache, !work.documentsDue, let documents = work.knownDocuments,
-           case let key = work.parseCacheKey(documents: documents), let entry = cache.entry(key) {
+           case let key = work.parseCacheKey(documents: documents, preparedBy: preparation), let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
             outcome = try await parse(work, adapterRun: adapterRun, known: known, foods: cache)
-            if partitionCache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents) }
+            if partitionCache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents, preparedBy: preparation) }
         }
+        // What was parsed is kept once prepared: a kept day as read, a new fetch once accepted.
+        var keep = work.history
         if work.history {
             // A kept day is its last good version; still stale if its newest fetch was refused.
             if lastFailed, let good = work.previous?.lastGood {
@@ -322,28 +326,34 @@ struct Harvest {
                                                reason: work.previous?.message ?? "the newest fetch failed")
                 outcome.staleBecause = work.previous?.failure
             }
-            if let cache = partitionCache, let cacheKey, case .success(let kept) = outcome.result {
-                cache.store(.init(result: kept, revalidate: outcome.revalidate), key: cacheKey)
-            }
         } else if let refusal = judge(&outcome, of: work) {
             if let good = work.previous?.lastGood {
                 if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code.name }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
-        } else if let cache = partitionCache, let cacheKey, case .success(let fresh) = outcome.result {
-            cache.store(.init(result: fresh, revalidate: outcome.revalidate), key: cacheKey)
+        } else {
+            keep = true
         }
+        // Counted before the days are prepared, as the judge counts them.
+        let summary = keep && cacheKey != nil ? outcome.judgedSummary : nil
         prepare(&outcome)
+        if let summary, let cache = partitionCache, let cacheKey, case .success(let result) = outcome.result,
+           let prepared = outcome.prepared {
+            cache.store(.init(result: result, revalidate: outcome.revalidate, prepared: prepared, summary: summary),
+                        key: cacheKey)
+        }
         outcome.seconds = context.clock.seconds(since: started)
         return outcome
     }
 
     /// Normalizes what the partition produced and prepares its days (`PreparedDays`), on the
-    /// partition's own task; the parse cache keeps the parse as the adapter made it.
+    /// partition's own task, unless the parse cache kept it prepared. The days go from the
+    /// result to the prepared ones, which are all that is read of them after.
     private func prepare(_ outcome: inout PartitionOutcome) {
-        guard case .success(var result) = outcome.result else { return }
+        guard outcome.prepared == nil, case .success(var result) = outcome.result else { return }
         outcome.prepared = PreparedDays(normalizing: &result.dataset, of: outcome.work, documents: outcome.documents,
                                         places: context.spec.places)
+        result.dataset.serviceDays = []
         outcome.result = .success(result)
     }
 
@@ -356,7 +366,7 @@ struct Harvest {
         case .success(let result): fresh = result
         case .failure(let error): return "\(error)"
         }
-        let summary = PartitionSummary(fresh)
+        let summary = outcome.judgedSummary ?? PartitionSummary(fresh)
         let judge = PartitionJudge(policy: context.spec.checks)
         let lastGood = work.previous?.lastGood?.summary
         let degradation = judge.degradation(summary, lastGood: lastGood)
@@ -417,18 +427,15 @@ struct Harvest {
                                adapterRun: RunContext) async -> PartitionOutcome {
         let own = entry.result.dataset.foods.keys
         await adapterRun.claim(foods: own)
-        var borrowed: Set<FoodID> = []
-        for day in entry.result.dataset.serviceDays {
-            day.forEachMenuItem { borrowed.insert($0.food) }
-        }
-        borrowed.subtract(own)
+        let borrowed = entry.prepared.foodsOnTheMenus.subtracting(own)
         // What revalidation asked for it (its menu, often a 304) is all that was asked: the
         // cache's foods were claimed, not read.
         let counts = work.confirmedCounts
         return PartitionOutcome(
             work: work, result: .success(entry.result), documents: documents, attempted: documents,
-            revalidate: entry.revalidate, fromCache: true, borrowed: borrowed, reusedCount: counts.fresh,
-            notModifiedCount: counts.revalidated, fetchSeconds: 0, seconds: 0, documentCounts: counts)
+            summary: entry.summary, revalidate: entry.revalidate, fromCache: true, borrowed: borrowed,
+            reusedCount: counts.fresh, notModifiedCount: counts.revalidated, fetchSeconds: 0, seconds: 0,
+            documentCounts: counts, prepared: entry.prepared)
     }
 
     /// A cached partition's menus name foods that no partition of this run read (the day that

@@ -43,6 +43,14 @@ struct PartitionOutcome: Sendable {
     /// Its days made ready on its own task (`PreparedDays`), once it produced something.
     var prepared: PreparedDays?
 
+    /// The figures the partition is judged by: those the parse cache kept with it, else counted
+    /// on what it produced, before its days are prepared (which takes them from the result).
+    var judgedSummary: PartitionSummary? {
+        if let summary { return summary }
+        guard case .success(let result) = result, prepared == nil else { return nil }
+        return PartitionSummary(result)
+    }
+
     /// Documents served without a request: every one of a partition replayed from the raw
     /// store, else those the raw store already held.
     var documentsReused: Int { work.reused ? documents.count : reusedCount }

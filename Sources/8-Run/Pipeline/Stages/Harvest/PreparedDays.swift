@@ -20,6 +20,30 @@ struct PreparedDays: Sendable {
     /// The line saying the partition's text holds U+FFFD, when it does.
     let warnings: [String]
 
+    init(days: [Day], unknownRestaurants: Set<String>, longNames: LongNames, warnings: [String]) {
+        self.days = days
+        self.unknownRestaurants = unknownRestaurants
+        self.longNames = longNames
+        self.warnings = warnings
+    }
+
+    /// What normalizing a partition of `work` depends on besides what it read: its source's
+    /// campus and the places file's names. The parse cache keeps partitions prepared, under keys
+    /// that hold this (`PartitionWork.parseCacheKey`).
+    static func inputs(of work: PartitionWork, places: RestaurantNames?) -> String {
+        "campus \(work.harvester.source.campus ?? "-") names \(places?.namesDigest ?? "-")"
+    }
+
+    /// The foods the days' menus name, each once.
+    var foodsOnTheMenus: Set<FoodID> {
+        Set(days.lazy.flatMap(\.menus.foodIDs))
+    }
+
+    /// How many menu items the days hold.
+    var menuItemCount: Int {
+        days.reduce(0) { $0 + $1.menus.itemCount }
+    }
+
     /// Normalizes `dataset`, the partition's result (names cut to size, one name per restaurant
     /// as the places file says, the source's campus), and prepares its days.
     init(normalizing dataset: inout Dataset, of work: PartitionWork, documents: [SourceDocument],
