@@ -79,19 +79,27 @@ final class ParseCache: ParsedFoods {
 
     /// The key of `partition` of `source` built from `documents`. `runPartitions` are the run's
     /// partitions of the source when the parse may depend on them (`PartitionWork.parseCacheKey`).
-    /// `preparedBy`: what normalizing it depends on (`PreparedDays.inputs`).
-    static func key(source: SourceSpec, partition: String, runPartitions: [String], documents: [SourceDocument],
+    /// `source`: the source's line (`sourceLine`); `preparedBy`: what normalizing it depends on
+    /// (`PreparedDays.inputs`).
+    static func key(source: String, partition: String, runPartitions: [String], documents: [SourceDocument],
                     preparedBy preparation: String) -> String {
         var lines = [
             "parse-cache 5",
             "code \(CommissaryVersion.build)",
-            "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))",
+            source,
             "partition \(partition)",
             "prepared \(preparation)",
         ]
         if !runPartitions.isEmpty { lines.append("run \(runPartitions.joined(separator: " "))") }
         lines += documents.map { "document \($0.url) \($0.status) \($0.sha256)" }
         return sha256Hex(Data(lines.joined(separator: "\n").utf8))
+    }
+
+    /// The line of a key that names the source: its definition, settings and all. The same for
+    /// every partition of the source, so a run makes it once per source (describing the settings
+    /// for each partition was a hundredth of a night with one day changed).
+    static func sourceLine(_ source: SourceSpec) -> String {
+        "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))"
     }
 
     /// The entry under `key`, or nil when there is none or it cannot be trusted (then it is

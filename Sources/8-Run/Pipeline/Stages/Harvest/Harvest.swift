@@ -131,6 +131,10 @@ struct Harvest {
         var order = PartitionOrder()
         var harvest = HarvestOutcome(fingerprint: InputFingerprint(spec: context.spec))
         var unrecorded = CachedPartitionRecords()
+        var sourceLines: [String: String] = [:]
+        for item in work where sourceLines[item.harvester.source.name] == nil {
+            sourceLines[item.harvester.source.name] = ParseCache.sourceLine(item.harvester.source)
+        }
         try await withThrowingTaskGroup(of: PartitionOutcome.self) { group in
             var queue = work.makeIterator()
             var waiting = queue.next()
@@ -139,9 +143,10 @@ struct Harvest {
                 while !Task.isCancelled, running < context.partitionConcurrency, let item = waiting,
                       item.index < order.next + context.partitionLookahead {
                     context.emit(.partitionStarted, stage: .fetch, source: item.harvester.source.name, partition: item.key)
+                    let sourceLine = sourceLines[item.harvester.source.name] ?? ParseCache.sourceLine(item.harvester.source)
                     group.addTask {
                         try await self.harvest(item, adapterRun: adapterRun, known: known, kept: keptDocuments,
-                                               cache: cache, revalidation: lateRevalidation)
+                                               cache: cache.map { ($0, sourceLine) }, revalidation: lateRevalidation)
                     }
                     running += 1
                     waiting = queue.next()
@@ -297,8 +302,10 @@ struct Harvest {
     ///
     /// A partition whose documents are known and unchanged is taken from `cache` when it has
     /// it; one that nothing compared yet is revalidated first (through `revalidation`).
+    /// `cache`: the parse cache, with the line its keys name the partition's source by.
     private func harvest(_ work: PartitionWork, adapterRun: RunContext, known: RawStore?, kept: KeptDocuments,
-                         cache: ParseCache?, revalidation: SharedRevalidation?) async throws -> PartitionOutcome {
+                         cache: (ParseCache, source: String)?, revalidation: SharedRevalidation?) async throws
+        -> PartitionOutcome {
         var work = work
         if let revalidation, work.awaitsRevalidation {
             work = await Revalidate.revalidate(work, shared: revalidation).0
@@ -309,12 +316,15 @@ struct Harvest {
         var outcome: PartitionOutcome
         var cacheKey: String?
         let preparation = PreparedDays.inputs(of: work, places: context.spec.places)
-        if let cache = partitionCache, !work.documentsDue, let documents = work.knownDocuments,
-           case let key = work.parseCacheKey(documents: documents, preparedBy: preparation), let entry = cache.entry(key) {
+        if case let (cache, source)? = partitionCache, !work.documentsDue, let documents = work.knownDocuments,
+           case let key = work.parseCacheKey(documents: documents, source: source, preparedBy: preparation),
+           let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
         } else {
-            outcome = try await parse(work, adapterRun: adapterRun, known: known, foods: cache)
-            if partitionCache != nil { cacheKey = work.parseCacheKey(documents: outcome.documents, preparedBy: preparation) }
+            outcome = try await parse(work, adapterRun: adapterRun, known: known, foods: cache?.0)
+            if let source = partitionCache?.source {
+                cacheKey = work.parseCacheKey(documents: outcome.documents, source: source, preparedBy: preparation)
+            }
         }
         // What was parsed is kept once prepared: a kept day as read, a new fetch once accepted.
         var keep = work.history
@@ -337,7 +347,7 @@ struct Harvest {
         // Counted before the days are prepared, as the judge counts them.
         let summary = keep && cacheKey != nil ? outcome.judgedSummary : nil
         prepare(&outcome)
-        if let summary, let cache = partitionCache, let cacheKey, case .success(let result) = outcome.result,
+        if let summary, let cache = partitionCache?.0, let cacheKey, case .success(let result) = outcome.result,
            let prepared = outcome.prepared {
             cache.store(.init(result: result, revalidate: outcome.revalidate, prepared: prepared, summary: summary),
                         key: cacheKey)

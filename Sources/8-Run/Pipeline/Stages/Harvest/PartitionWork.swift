@@ -66,12 +66,13 @@ struct PartitionWork: Sendable {
         return counts
     }
 
-    /// The parse cache's key for this partition built from `documents`, prepared as
-    /// `preparation` says (`PreparedDays.inputs`). A day is parsed from its documents alone; a
-    /// partition that is not a day (a site's hours page) may read the run's days too (to place
-    /// a weekday in its year), so its key holds them.
-    func parseCacheKey(documents: [SourceDocument], preparedBy preparation: String) -> String {
-        ParseCache.key(source: harvester.source, partition: key,
+    /// The parse cache's key for this partition built from `documents`, its source described by
+    /// `source` (`ParseCache.sourceLine`) and prepared as `preparation` says
+    /// (`PreparedDays.inputs`). A day is parsed from its documents alone; a partition that is not
+    /// a day (a site's hours page) may read the run's days too (to place a weekday in its year),
+    /// so its key holds them.
+    func parseCacheKey(documents: [SourceDocument], source: String, preparedBy preparation: String) -> String {
+        ParseCache.key(source: source, partition: key,
                        runPartitions: ServiceDate(key) == nil ? harvester.partitions : [], documents: documents,
                        preparedBy: preparation)
     }
