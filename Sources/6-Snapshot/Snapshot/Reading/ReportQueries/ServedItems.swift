@@ -45,12 +45,18 @@ extension ReportQueries {
         let items = try Row.fetchCursor(db, sql: """
             SELECT meal_id, section_id, food_id, coalesce(label_version, 1) AS label_version FROM menu_item
             """)
+        // Items come in id order, a meal's and a section's together: each is looked up when it
+        // changes, not for every item.
+        var meal: (id: Int64?, facts: MealFacts?) = (nil, nil)
+        var section: (id: Int64?, restaurant: Int32?) = (nil, nil)
         while let item = try items.next() {
             let mealID = try item.decode(Int64?.self, atIndex: 0), sectionID = try item.decode(Int64?.self, atIndex: 1)
+            if mealID != meal.id { meal = (mealID, mealID.flatMap { meals.byID[$0] }) }
+            if sectionID != section.id { section = (sectionID, sectionID.flatMap { restaurants.bySection[$0] }) }
             let food = tally.foods.ids.number(of: try item.decode(String?.self, atIndex: 2) ?? "")
-            tally.add(meal: mealID.flatMap { meals.byID[$0] }, restaurant: sectionID.flatMap { restaurants.bySection[$0] },
-                      food: food, version: try item.decode(Int.self, atIndex: 3))
+            tally.add(meal: meal.facts, restaurant: section.restaurant, food: food, version: try item.decode(Int.self, atIndex: 3))
         }
+        tally.finishRuns()
         return tally.result(meals: meals, restaurants: restaurants.names, diets: try db.tableExists("code_term"))
     }
 
@@ -153,6 +159,11 @@ extension ReportQueries {
 
     /// The counts as the items go by, under numbers; an item whose food is not in `food` is
     /// numbered after the foods and still counts wherever no food fact is needed.
+    ///
+    /// Items of one restaurant on one day, and of one source on one day, come one after another:
+    /// each such run is counted apart and added to its key's count when the key changes
+    /// (`finishRuns` adds the last), so that an item costs a lookup of its label's count and
+    /// little else. Runs in any order still add up; they are only shorter.
     private struct Tally {
         var items = 0, labelled = 0
         var foods: Foods
@@ -161,6 +172,9 @@ extension ReportQueries {
         var perSourceDay: [Int64: Share] = [:]
         var perRestaurant: [RestaurantCounts]
         var perMealLabel: [MealLabel: Int] = [:]
+        private var lastDay: Int32?
+        private var restaurantRun: (key: Int64, restaurant: Int32, day: Int32, items: Int)?
+        private var sourceRun: (key: Int64, share: Share)?
 
         init(restaurants: Int, foods: Foods) {
             self.foods = foods
@@ -182,9 +196,8 @@ extension ReportQueries {
             var items = 0, vegan = 0, vegetarian = 0
             var days = Set<Int32>()
 
-            mutating func add(day: Int32, food: FoodFacts?) {
+            mutating func add(food: FoodFacts?) {
                 items += 1
-                days.insert(day)
                 if food?.vegan == true { vegan += 1 }
                 if food?.vegetarian == true { vegetarian += 1 }
             }
@@ -197,14 +210,47 @@ extension ReportQueries {
             items += 1
             if food?.labelled == true { labelled += 1 }
             guard let meal else { return }
-            days.insert(meal.day)
+            if meal.day != lastDay {
+                days.insert(meal.day)
+                lastDay = meal.day
+            }
             perMealLabel[MealLabel(meal: meal.name, food: number, version: version), default: 0] += 1
             if let food {
-                perSourceDay[Self.pair(food.source, meal.day), default: Share()].add(labelled: food.labelled)
+                let key = Self.pair(food.source, meal.day)
+                if key != sourceRun?.key {
+                    finishSourceRun()
+                    sourceRun = (key, Share())
+                }
+                sourceRun?.share.add(labelled: food.labelled)
             }
             guard let restaurant else { return }
-            perRestaurantDay[Self.pair(restaurant, meal.day), default: 0] += 1
-            perRestaurant[Int(restaurant)].add(day: meal.day, food: food)
+            let key = Self.pair(restaurant, meal.day)
+            if key != restaurantRun?.key {
+                finishRestaurantRun()
+                restaurantRun = (key, restaurant, meal.day, 0)
+            }
+            restaurantRun?.items += 1
+            perRestaurant[Int(restaurant)].add(food: food)
+        }
+
+        /// Adds the runs still being counted.
+        mutating func finishRuns() {
+            finishSourceRun()
+            finishRestaurantRun()
+        }
+
+        private mutating func finishSourceRun() {
+            guard let run = sourceRun else { return }
+            perSourceDay[run.key, default: Share()].items += run.share.items
+            perSourceDay[run.key, default: Share()].labelled += run.share.labelled
+            sourceRun = nil
+        }
+
+        private mutating func finishRestaurantRun() {
+            guard let run = restaurantRun else { return }
+            perRestaurantDay[run.key, default: 0] += run.items
+            perRestaurant[Int(run.restaurant)].days.insert(run.day)
+            restaurantRun = nil
         }
 
         /// The counts in the order the page shows them: by name, then date, as SQLite sorts text.
