@@ -6,7 +6,7 @@ import SourceAdapters
 /// reading it again for them needs, without its values (those went to the snapshot).
 struct Borrower {
     var work: PartitionWork
-    var foods: Set<FoodID>
+    var foods: [FoodID]
     var documents: [SourceDocument]
     var summary: PartitionSummary?
 
@@ -16,7 +16,7 @@ struct Borrower {
         self.init(work: outcome.work, foods: outcome.borrowed, documents: outcome.documents, summary: outcome.summary)
     }
 
-    init(work: PartitionWork, foods: Set<FoodID>, documents: [SourceDocument], summary: PartitionSummary?) {
+    init(work: PartitionWork, foods: [FoodID], documents: [SourceDocument], summary: PartitionSummary?) {
         self.work = work
         self.foods = foods
         self.documents = documents

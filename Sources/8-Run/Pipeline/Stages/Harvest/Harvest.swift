@@ -57,6 +57,14 @@ struct Harvest {
     /// The run's scratch files are named from this (`RunContext.scratchFile`).
     let scratch: URL
 
+    init(context: StageContext, scratch: URL) {
+        self.context = context
+        self.scratch = scratch
+        // Made once: naming the store's folder and index asks the file system, and the run
+        // commits its records once or twice for every partition.
+        raw = RawStore(root: context.options.workspace.raw)
+    }
+
     struct Output {
         var outcome: HarvestOutcome
         /// Where the days went, and their digest for the stages after.
@@ -121,7 +129,7 @@ struct Harvest {
     private func partitions(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream,
                             rereadFoodPages: Bool) async throws -> HarvestOutcome {
         let adapterRun = RunContext(scratch: scratch)
-        let known = context.options.force || rereadFoodPages ? nil : RawStore(root: context.options.workspace.raw)
+        let known = context.options.force || rereadFoodPages ? nil : raw
         // A run that reads everything again parses everything again.
         let cache = known.map { _ in ParseCache(folder: context.options.workspace.parseCache(pipeline: context.spec.name)) }
         let lateRevalidation = cache.map { _ in SharedRevalidation(work.filter(\.awaitsRevalidation)) }
@@ -206,7 +214,7 @@ struct Harvest {
         // The foods on any menu are a few thousand; the foods the cached days borrow, counted
         // per day, a hundred thousand: one pass over the first instead of one per borrower.
         let unclaimed = await adapterRun.unclaimed(Set(menus.digest.foodOrder))
-        for borrower in borrowers where unclaimed.contains(where: borrower.foods.contains) {
+        for borrower in borrowers where !unclaimed.isEmpty && borrower.foods.contains(where: unclaimed.contains) {
             try await readUnclaimedFoods(of: borrower, adapterRun: adapterRun, known: known, foods: foods,
                                          ledger: ledger, into: &harvest)
         }
@@ -435,9 +443,12 @@ struct Harvest {
     /// for it, as when it was parsed, and the foods it left to other partitions are noted.
     private func cachedOutcome(_ entry: ParseCache.Entry, of work: PartitionWork, documents: [SourceDocument],
                                adapterRun: RunContext) async -> PartitionOutcome {
-        let own = entry.result.dataset.foods.keys
-        await adapterRun.claim(foods: own)
-        let borrowed = entry.prepared.foodsOnTheMenus.subtracting(own)
+        let own = entry.result.dataset.foods
+        await adapterRun.claim(foods: own.keys)
+        var borrowed: [FoodID] = []
+        for day in entry.prepared.days {
+            borrowed += day.menus.foodIDs.filter { own[$0] == nil }
+        }
         // What revalidation asked for it (its menu, often a 304) is all that was asked: the
         // cache's foods were claimed, not read.
         let counts = work.confirmedCounts
@@ -454,7 +465,7 @@ struct Harvest {
     /// foods and documents join the run. Its days went to the snapshot already and are the same.
     private func readUnclaimedFoods(of borrower: Borrower, adapterRun: RunContext, known: RawStore?, foods: ParseCache?,
                                     ledger: StateLedger, into harvest: inout HarvestOutcome) async throws {
-        guard !(await adapterRun.unclaimed(borrower.foods)).isEmpty else { return }
+        guard !(await adapterRun.unclaimed(Set(borrower.foods))).isEmpty else { return }
         let outcome = try await parse(borrower.work, adapterRun: adapterRun, known: known, foods: foods)
         guard case .success(let reread) = outcome.result else { return }
         harvest.cachedPartitionsReadAgain += 1
@@ -503,7 +514,7 @@ struct Harvest {
     /// The raw store the run's sources store into. Its records are committed in batches; each
     /// is committed before the ledger names documents (`commit`, and before every `record`), so
     /// a partition the ledger calls done never points at a record a kill took from the index.
-    private var raw: RawStore { RawStore(root: context.options.workspace.raw) }
+    private let raw: RawStore
 
     /// Storing what was fetched is part of fetching it, though a run commits a batch at a time
     /// between fetches rather than in each: its time is the fetch stage's.

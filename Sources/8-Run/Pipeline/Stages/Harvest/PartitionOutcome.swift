@@ -27,8 +27,11 @@ struct PartitionOutcome: Sendable {
     /// Taken from the parse cache instead of being parsed.
     var fromCache = false
     /// Foods on a cached partition's menus that another partition read when it was parsed: if
-    /// no partition claims them in this run, the partition is read again for them.
-    var borrowed: Set<FoodID> = []
+    /// no partition claims them in this run, the partition is read again for them. A list, in
+    /// the days' order (a food on two of its days twice): it is read only when some food of the
+    /// run is unclaimed, and a set of each cached partition's foods cost more than its parse
+    /// cache entry's checks.
+    var borrowed: [FoodID] = []
     var reusedCount: Int
     var notModifiedCount: Int
     var fetchSeconds: Double

@@ -34,11 +34,6 @@ struct PreparedDays: Sendable {
         "campus \(work.harvester.source.campus ?? "-") names \(places?.namesDigest ?? "-")"
     }
 
-    /// The foods the days' menus name, each once.
-    var foodsOnTheMenus: Set<FoodID> {
-        Set(days.lazy.flatMap(\.menus.foodIDs))
-    }
-
     /// How many menu items the days hold.
     var menuItemCount: Int {
         days.reduce(0) { $0 + $1.menus.itemCount }
