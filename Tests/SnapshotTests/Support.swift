@@ -68,9 +68,11 @@ func run(_ id: String) -> RunRecord {
 }
 
 /// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given;
-/// `keptAsBytes`: each day handed over as the parse cache keeps it (its bytes and outline).
+/// `keptAsBytes`: each day handed over as the parse cache keeps it (its bytes and outline);
+/// `review`: the nutrition review's rows, written as the check stage writes them.
 func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing previous: URL? = nil,
-           keptAsBytes: Bool = false) throws -> StagingSnapshot {
+           keptAsBytes: Bool = false, review: (agreements: [NutrientAgreementRow], flags: [FoodFlagRow])? = nil) throws
+    -> StagingSnapshot {
     let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"),
                                       continuing: previous)
     // As a run streams them: the days one at a time, in date order, then the rest.
@@ -82,6 +84,7 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
         digest.add(MenuDigest.Day(day), servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes)
+    if let review { try staging.write(agreements: review.agreements, flags: review.flags) }
     try staging.record(run: run(runId), checks: [
         CheckOutcome(name: "min_menu_items", severity: .error, passed: true, value: 4, message: "4 items"),
     ], documents: [])

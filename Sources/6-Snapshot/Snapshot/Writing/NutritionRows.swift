@@ -47,20 +47,31 @@ public struct FoodFlagRow: Hashable, Sendable {
 
 extension StagingSnapshot {
     /// The tables the nutrition review fills (`write(agreements:flags:)`).
-    public static let reviewTables = ["food_nutrient_agreement", "food_flag"]
+    public static let reviewTables: Set<String> = ["food_nutrient_agreement", "food_flag"]
 
     /// Writes the nutrition review of the check stage, in one transaction, in a stable order
-    /// so that two runs on the same inputs publish identical tables.
+    /// so that two runs on the same inputs publish identical tables. A continued database keeps
+    /// the review's rows it copied when tonight's are the same (their digest, recorded in
+    /// `_meta` as the food tables' is): most nights change no food, and the review's ten thousand
+    /// rows were written again, compared for the change file and their indexes checked.
     public func write(agreements: [NutrientAgreementRow], flags: [FoodFlagRow]) throws {
+        let agreements = agreements.sorted { ($0.foodId, $0.nutrientKey) < ($1.foodId, $1.nutrientKey) }
+        let flags = flags.sorted { ($0.foodId, $0.check, $0.message) < ($1.foodId, $1.check, $1.message) }
+        let digest = Self.reviewDigest(agreements: agreements, flags: flags)
+        let keep = continuesPrevious && digest == previousReviewRows
         do {
             try queue.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
+                               arguments: [Self.reviewRowsKey, digest])
+                guard !keep else { return }
+                if continuesPrevious { try Self.empty(Self.reviewTables.sorted(), db) }
                 let agreement = try RowInsert(db, sql: """
                     INSERT OR REPLACE INTO food_nutrient_agreement
                     (food_id, nutrient_key, dv_standard, printed_dv_percent, declared_dv_percent,
                      unrounded_low, unrounded_high, agrees_from_declared, agrees_from_unrounded, agrees)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-                for row in agreements.sorted(by: { ($0.foodId, $0.nutrientKey) < ($1.foodId, $1.nutrientKey) }) {
+                for row in agreements {
                     try agreement.insert(row.foodId, row.nutrientKey, row.standard, row.printedPercent,
                                          row.declaredPercent, row.unroundedLow, row.unroundedHigh,
                                          row.agreesFromDeclared, row.agreesFromUnrounded,
@@ -70,13 +81,44 @@ extension StagingSnapshot {
                     INSERT INTO food_flag (food_id, check_name, severity, nutrient_key, message)
                     VALUES (?, ?, 'error', ?, ?)
                     """)
-                for row in flags.sorted(by: { ($0.foodId, $0.check, $0.message) < ($1.foodId, $1.check, $1.message) }) {
+                for row in flags {
                     try flag.execute(arguments: [row.foodId, row.check, row.nutrientKey, row.message])
                 }
             }
+            reviewTablesKept = keep
+            reviewWritten = true
         } catch {
             throw Failure(.fileSystem, "cannot write the nutrition review: \(plainMessage(error))", at: url.path, cause: error)
         }
+    }
+}
+
+extension StagingSnapshot {
+    /// The digest of every value the review's rows are written from, in their written order:
+    /// one value left out would keep a row that should have changed.
+    static func reviewDigest(agreements: [NutrientAgreementRow], flags: [FoodFlagRow]) -> String {
+        var bytes = FieldWriter()
+        bytes.put("review rows 1")
+        bytes.put(agreements.count)
+        for row in agreements {
+            bytes.put(row.foodId)
+            bytes.put(row.nutrientKey)
+            bytes.put(row.standard)
+            bytes.put(row.printedPercent)
+            bytes.put(row.declaredPercent)
+            bytes.put(row.unroundedLow)
+            bytes.put(row.unroundedHigh)
+            bytes.put(present: row.agreesFromDeclared)
+            bytes.put(present: row.agreesFromUnrounded)
+        }
+        bytes.put(flags.count)
+        for row in flags {
+            bytes.put(row.foodId)
+            bytes.put(row.check)
+            bytes.put(row.nutrientKey)
+            bytes.put(row.message)
+        }
+        return sha256Hex(Data(bytes.bytes))
     }
 }
 

@@ -17,6 +17,13 @@ public final class StagingSnapshot {
     private let previousFoodRows: String?
     /// The food tables were kept as the continued snapshot had them (`finish`).
     public private(set) var foodTablesKept = false
+    /// The digest of the nutrition review's rows in the snapshot it continues (`_meta`), if it does.
+    let previousReviewRows: String?
+    /// The nutrition review's tables were kept as the continued snapshot had them, or written
+    /// (`write(agreements:flags:)`): a continued database that reaches `record` without either
+    /// empties them, so that no night publishes another night's review.
+    public internal(set) var reviewTablesKept = false
+    var reviewWritten = false
     /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
     /// building an index once over the finished table is several times cheaper than keeping
     /// it sorted through a million inserts.
@@ -48,10 +55,12 @@ public final class StagingSnapshot {
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
         let base = previous.flatMap { previous in
-            Self.continuable(previous).map { (file: previous, menus: $0.menus, foodRows: $0.foodRows) }
+            Self.continuable(previous).map { (file: previous, menus: $0.menus, foodRows: $0.foodRows,
+                                              reviewRows: $0.reviewRows) }
         }
         continued = base?.file.lastPathComponent
         previousFoodRows = base?.foodRows
+        previousReviewRows = base?.reviewRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
             if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
@@ -66,7 +75,8 @@ public final class StagingSnapshot {
             }
             deferredIndexes = try queue.write { db in
                 try Self.prepareForRows(db, keeping: base == nil ? []
-                                        : Self.continuedTables.union(FoodTables.tables).union(Self.schemaTables))
+                                        : Self.continuedTables.union(FoodTables.tables).union(Self.reviewTables)
+                                            .union(Self.schemaTables))
             }
         } catch {
             try? fileManager.removeItem(at: url)
@@ -84,19 +94,20 @@ public final class StagingSnapshot {
     /// rather than deriving them again, which asked SQLite about every table (0.015 s a night).
     static let schemaTables: Set<String> = ["_table_keys"]
 
-    /// What the previous snapshot's menus hold, and the digest of its food tables' rows; nil
-    /// when another build or schema wrote it, or it cannot be read.
-    private static func continuable(_ previous: URL) -> (menus: PreviousMenus, foodRows: String?)? {
+    /// What the previous snapshot's menus hold, and the digests of its food tables' and its
+    /// nutrition review's rows; nil when another build or schema wrote it, or it cannot be read.
+    private static func continuable(_ previous: URL) -> (menus: PreviousMenus, foodRows: String?, reviewRows: String?)? {
         var configuration = Configuration()
         configuration.readonly = true
         let found = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db
-            -> (menus: PreviousMenus, foodRows: String?)? in
+            -> (menus: PreviousMenus, foodRows: String?, reviewRows: String?)? in
             guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
                   try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
                                       arguments: [dayRowsCodeKey]) == CommissaryVersion.build,
                   let menus = try PreviousMenus.read(db)
             else { return nil }
-            return (menus, try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [foodRowsKey]))
+            let meta = { (key: String) in try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [key]) }
+            return (menus, try meta(foodRowsKey), try meta(reviewRowsKey))
         }
         return found ?? nil
     }
@@ -110,7 +121,7 @@ public final class StagingSnapshot {
         return indexes
     }
 
-    private static func empty(_ tables: [String], _ db: Database) throws {
+    static func empty(_ tables: [String], _ db: Database) throws {
         for table in tables {
             try db.execute(sql: "DELETE FROM \(table.quotedDatabaseIdentifier)")
         }
@@ -147,6 +158,8 @@ public final class StagingSnapshot {
     public static let dayRowsCodeKey = "day_rows_code"
     /// The `_meta` key of the digest of the food tables' rows (`FoodTables.digest`).
     public static let foodRowsKey = "food_rows_sha256"
+    /// The `_meta` key of the digest of the nutrition review's rows (`write(agreements:flags:)`).
+    public static let reviewRowsKey = "review_rows_sha256"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here), or keeps the rows the
@@ -230,6 +243,7 @@ public final class StagingSnapshot {
                        stale: [StalePartition] = []) throws {
         do {
             try queue.write { db in
+                if continuesPrevious, !reviewWritten { try Self.empty(Self.reviewTables.sorted(), db) }
                 try Self.recordMeta(of: run, in: db)
                 try Self.recordRun(run, in: db)
                 try Self.record(checks, of: run, in: db)
@@ -331,7 +345,13 @@ public final class StagingSnapshot {
         guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
         try queue.close()
         try FileCopy.move(from: url.path, to: target.path)
-        return foodTablesKept ? Self.continuedTables.union(FoodTables.tables) : Self.continuedTables
+        return Self.continuedTables.union(keptTables)
+    }
+
+    /// The tables kept whole from the continued snapshot, row for row: the food tables and the
+    /// nutrition review's, each when tonight's rows were the same.
+    private var keptTables: Set<String> {
+        (foodTablesKept ? Set(FoodTables.tables) : []).union(reviewTablesKept ? Self.reviewTables : [])
     }
 
     /// The share of free pages past which a continued database is compacted rather than moved:
@@ -347,7 +367,7 @@ public final class StagingSnapshot {
     /// when it continues none.
     public var unchangedDays: UnchangedDays? {
         continued.map {
-            UnchangedDays(snapshot: $0, dates: menus.unchangedDays, tables: foodTablesKept ? Set(FoodTables.tables) : [])
+            UnchangedDays(snapshot: $0, dates: menus.unchangedDays, tables: keptTables)
         }
     }
 

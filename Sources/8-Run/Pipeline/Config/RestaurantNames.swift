@@ -15,7 +15,7 @@ public struct RestaurantNames: Sendable {
 
     /// What renaming depends on (every folded name and the name it becomes), hashed: the
     /// parse cache keeps partitions as renamed, under keys that hold this.
-    public let namesDigest: String
+    let namesDigest: String
 
     public init(file: URL, canonical: [String: String], places: [Place] = []) {
         self.file = file

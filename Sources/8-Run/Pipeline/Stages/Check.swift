@@ -25,7 +25,7 @@ struct Check {
                                               unfilled: computed.unfilledLabels,
                                               portions: menus.foods.mapValues(\.portions))
         try staging.write(agreements: review.agreements, flags: review.flags)
-        let counted = written.rowCounts.merging(try staging.rowCounts(of: StagingSnapshot.reviewTables)) { _, new in new }
+        let counted = written.rowCounts.merging(try staging.rowCounts(of: StagingSnapshot.reviewTables.sorted())) { _, new in new }
         let manifest = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
         let checks = Checks(spec: context.spec, readsFoodPages: readsFoodPages, unpublishedManifest: manifest.path,
                             today: context.options.today)

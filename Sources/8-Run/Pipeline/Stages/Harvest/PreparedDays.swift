@@ -31,7 +31,7 @@ struct PreparedDays: Sendable {
     /// campus and the places file's names. The parse cache keeps partitions prepared, under keys
     /// that hold this (`PartitionWork.parseCacheKey`).
     static func inputs(of work: PartitionWork, places: RestaurantNames?) -> String {
-        "campus \(work.harvester.source.campus ?? "-") names \(places?.namesDigest ?? "-")"
+        "campus \(String(reflecting: work.harvester.source.campus)) names \(places?.namesDigest ?? "none")"
     }
 
     /// How many menu items the days hold.
