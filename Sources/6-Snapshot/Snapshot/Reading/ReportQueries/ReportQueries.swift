@@ -41,11 +41,12 @@ public struct ReportQueries {
 
     /// Which foods carry a label, as the run's `labelled_share` check counts them: any nutrient
     /// that states something (an amount, a bound or a printed %DV), in the columns the
-    /// snapshot's schema has.
+    /// snapshot's schema has. Each food once: a row per nutrient was a dozen times the text to
+    /// read.
     func labelledFoods() throws -> String {
         let columns = Set(try db.columns(in: "food_nutrient").map(\.name))
         let stated = ["amount", "printed_dv_percent", "amount_below", "amount_at_least"].filter(columns.contains)
         let condition = stated.isEmpty ? "0" : stated.map { "\($0) IS NOT NULL" }.joined(separator: " OR ")
-        return "SELECT food_id FROM food_nutrient WHERE " + condition
+        return "SELECT DISTINCT food_id FROM food_nutrient WHERE " + condition
     }
 }
