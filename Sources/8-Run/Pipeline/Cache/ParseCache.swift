@@ -202,8 +202,8 @@ final class ParseCache: ParsedFoods {
         let prepared = entry.prepared
         var output = FieldWriter()
         output.put(try CompactCoder.encode(Rest(
-            result: result, revalidate: entry.revalidate, summary: entry.summary, unknownRestaurants: prepared.unknownRestaurants,
-            longNames: prepared.longNames, warnings: prepared.warnings)))
+            result: result, revalidate: entry.revalidate, summary: entry.summary,
+            unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings)))
         output.put(FieldWriter.list(prepared.days) { output, day in
             output.put(day.rows.contentDigest)
             output.put(MenuDigestDayBytes.encode(day.menus))

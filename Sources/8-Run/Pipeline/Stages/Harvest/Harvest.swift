@@ -287,7 +287,7 @@ struct Harvest {
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil):
             var counts = context.partitionCounts(of: result.dataset, documents: outcome.documents.count)
-            if let days = outcome.prepared?.days, !days.isEmpty { counts["menu_items"] = outcome.prepared?.menuItemCount }
+            if let prepared = outcome.prepared, !prepared.days.isEmpty { counts["menu_items"] = prepared.menuItemCount }
             counts["documents_reused"] = outcome.documentsReused
             counts["not_modified"] = outcome.notModifiedCount
             if outcome.fromCache { counts["parsed_from_cache"] = 1 }
