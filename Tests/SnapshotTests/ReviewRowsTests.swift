@@ -68,6 +68,20 @@ import Testing
         for table in StagingSnapshot.reviewTables { #expect(try rows(table, second).isEmpty, "\(table)") }
     }
 
+    /// A review written after the run was recorded (which emptied the copy's rows) is written,
+    /// not kept, though its rows are the copy's.
+    @Test func aReviewAfterTheCopysRowsWereEmptiedIsWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try stage(smallDataset(), in: folder, runId: "first", review: Self.review)
+        let second = try stage(smallDataset(), in: folder, runId: "second", continuing: first.url)
+        try second.write(agreements: Self.review.agreements, flags: Self.review.flags)
+        #expect(!second.reviewTablesKept)
+        for table in StagingSnapshot.reviewTables {
+            #expect(try rows(table, second) == rows(table, first), "\(table)")
+        }
+    }
+
     /// Every value a review row is written from changes the digest; the same rows give the same.
     @Test func everyWrittenValueChangesTheReviewDigest() {
         let base = StagingSnapshot.reviewDigest(agreements: [Self.fat], flags: [Self.flag])

@@ -58,7 +58,8 @@ extension StagingSnapshot {
         let agreements = agreements.sorted { ($0.foodId, $0.nutrientKey) < ($1.foodId, $1.nutrientKey) }
         let flags = flags.sorted { ($0.foodId, $0.check, $0.message) < ($1.foodId, $1.check, $1.message) }
         let digest = Self.reviewDigest(agreements: agreements, flags: flags)
-        let keep = continuesPrevious && digest == previousReviewRows
+        // Only the copy's rows can be kept: not once a review, or `record`, has replaced them.
+        let keep = continuesPrevious && !reviewWritten && digest == previousReviewRows
         do {
             try queue.write { db in
                 try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",

@@ -19,10 +19,12 @@ public final class StagingSnapshot {
     public private(set) var foodTablesKept = false
     /// The digest of the nutrition review's rows in the snapshot it continues (`_meta`), if it does.
     let previousReviewRows: String?
-    /// The nutrition review's tables were kept as the continued snapshot had them, or written
-    /// (`write(agreements:flags:)`): a continued database that reaches `record` without either
-    /// empties them, so that no night publishes another night's review.
+    /// The nutrition review's tables were kept as the continued snapshot had them
+    /// (`write(agreements:flags:)`).
     public internal(set) var reviewTablesKept = false
+    /// The review's tables no longer hold the copy's rows: a review was written, or `record`
+    /// emptied them (a continued database that reaches it without a review, so that no night
+    /// publishes another night's review).
     var reviewWritten = false
     /// The schema's secondary indexes, dropped while the rows go in and made again by `finish`:
     /// building an index once over the finished table is several times cheaper than keeping
@@ -243,7 +245,10 @@ public final class StagingSnapshot {
                        stale: [StalePartition] = []) throws {
         do {
             try queue.write { db in
-                if continuesPrevious, !reviewWritten { try Self.empty(Self.reviewTables.sorted(), db) }
+                if continuesPrevious, !reviewWritten {
+                    try Self.empty(Self.reviewTables.sorted(), db)
+                    reviewWritten = true
+                }
                 try Self.recordMeta(of: run, in: db)
                 try Self.recordRun(run, in: db)
                 try Self.record(checks, of: run, in: db)
