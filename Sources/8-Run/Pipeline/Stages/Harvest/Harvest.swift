@@ -384,7 +384,8 @@ struct Harvest {
         case .success(let result): fresh = result
         case .failure(let error): return "\(error)"
         }
-        let summary = outcome.judgedSummary ?? PartitionSummary(fresh)
+        // A cached partition comes with the summary it was judged by; its days are prepared.
+        let summary = outcome.summary ?? PartitionSummary(fresh)
         let judge = PartitionJudge(policy: context.spec.checks)
         let lastGood = work.previous?.lastGood?.summary
         let degradation = judge.degradation(summary, lastGood: lastGood)
