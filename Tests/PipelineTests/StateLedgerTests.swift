@@ -3,7 +3,7 @@ import Fetching
 import FoodModel
 import Foundation
 import GRDB
-import Pipeline
+@testable import Pipeline
 import Snapshot
 import TestSupport
 import Testing
@@ -157,5 +157,129 @@ import Testing
         #expect(try ledger.goodSummaries(source: "menus", limit: 1) == [summary])
         #expect(try ledger.goodSummaries(source: "menus", limit: 5).count == 2)
         #expect(try ledger.goodSummaries(source: "other", limit: 5).isEmpty)
+    }
+}
+
+/// The last good summary, kept as bytes (`PartitionSummaryBytes`): a night reads one for every
+/// partition it holds.
+@Suite struct LedgerSummaryTests {
+    /// Every figure set, each to a value of its own, so that a field dropped or read into another
+    /// is seen.
+    private static var summary: PartitionSummary {
+        var summary = PartitionSummary()
+        summary.menuItems = 41
+        summary.itemsByMeal = ["Lunch": 25, "Dinner": 15, "Brunch": 1]
+        summary.itemsWithCodes = 33
+        summary.recipes = 7
+        summary.mealsByRestaurant = ["De Neve": ["Dinner", "Lunch"], "Bruin Plate": ["Brunch"]]
+        summary.itemsInUnnamedSections = 3
+        summary.itemsNamedByID = 2
+        summary.labels = 19
+        summary.zeroedLabels = 4
+        return summary
+    }
+
+    private static let document = SourceDocument(url: "https://example.org/a", fetchedAt: "2026-10-10T02:00:00Z",
+                                                  status: 200, sha256: String(repeating: "a", count: 64),
+                                                  charset: "utf-8", byteCount: 3)
+
+    private static func state(summary: PartitionSummary?) -> PartitionState {
+        PartitionState(source: "menus", key: "2026-10-10", status: .done, documents: [document], runId: "r1",
+                       updatedAt: "t", lastGood: LastGood(documents: [document], runId: "r1", summary: summary))
+    }
+
+    @Test func aSummaryIsKeptAsBytesAndReadBackWhole() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        try StateLedger(url: url).record(Self.state(summary: Self.summary))
+        #expect(try DatabaseQueue(path: url.path).read { db in
+            try String.fetchOne(db, sql: "SELECT typeof(good_summary) FROM partition")
+        } == "blob")
+        let ledger = try StateLedger(url: url)
+        #expect(try ledger.states(source: "menus")["2026-10-10"]?.lastGood?.summary == Self.summary)
+        #expect(try ledger.goodSummaries(source: "menus", limit: 5) == [Self.summary])
+    }
+
+    /// A ledger of an earlier version holds the summary as JSON text: read as it was, and kept
+    /// as bytes once the partition is recorded again.
+    @Test func aSummaryAnEarlierVersionWroteAsJSONIsStillRead() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        try StateLedger(url: url).record(Self.state(summary: Self.summary))
+        // As the earlier version wrote it, with a figure it did not count yet (read as 0).
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "UPDATE partition SET good_summary = ?", arguments: [
+                #"{"menuItems": 41, "itemsByMeal": {"Lunch": 25, "Dinner": 15, "Brunch": 1}, "itemsWithCodes": 33, "#
+                    + #""recipes": 7, "mealsByRestaurant": {"De Neve": ["Dinner", "Lunch"], "Bruin Plate": ["Brunch"]}, "#
+                    + #""itemsInUnnamedSections": 3, "itemsNamedByID": 2, "labels": 19}"#,
+            ])
+        }
+        var expected = Self.summary
+        expected.zeroedLabels = 0
+        let ledger = try StateLedger(url: url)
+        let state = try #require(try ledger.states(source: "menus")["2026-10-10"])
+        #expect(state.lastGood?.summary == expected)
+        #expect(try ledger.goodSummaries(source: "menus", limit: 5) == [expected])
+        try ledger.record(state)
+        #expect(try DatabaseQueue(path: url.path).read { db in
+            try String.fetchOne(db, sql: "SELECT typeof(good_summary) FROM partition")
+        } == "blob")
+        #expect(try ledger.states(source: "menus")["2026-10-10"]?.lastGood?.summary == expected)
+    }
+
+    /// A summary that reads as neither bytes nor JSON is as none: the partition is still read,
+    /// and its next fetch is judged as before it had last good figures.
+    @Test func aSummaryThatDoesNotReadIsAsNone() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("ledger.sqlite")
+        let full = PartitionSummaryBytes.encode(Self.summary)
+        let values: [any DatabaseValueConvertible & Sendable] = [full.dropLast(), full + Data([0]),
+                                                                 "{\"menuItems\": \"many\"}", 42]
+        for value in values {
+            try StateLedger(url: url).record(Self.state(summary: Self.summary))
+            try DatabaseQueue(path: url.path).write { db in
+                try db.execute(sql: "UPDATE partition SET good_summary = ?", arguments: [value])
+            }
+            let state = try #require(try StateLedger(url: url).states(source: "menus")["2026-10-10"], "\(value)")
+            #expect(state.lastGood?.documents == [Self.document])
+            #expect(state.lastGood?.summary == nil, "\(value)")
+        }
+    }
+
+    /// One summary gives the same bytes whatever order its maps were filled in; a key twice is
+    /// damage, not a figure overwritten.
+    @Test func theBytesAreOneForOneSummaryAndAKeyTwiceIsRefused() throws {
+        var reordered = PartitionSummary()
+        for (meal, items) in [("Brunch", 1), ("Dinner", 15), ("Lunch", 25)] { reordered.itemsByMeal[meal] = items }
+        var original = PartitionSummary()
+        for (meal, items) in [("Lunch", 25), ("Brunch", 1), ("Dinner", 15)] { original.itemsByMeal[meal] = items }
+        #expect(PartitionSummaryBytes.encode(reordered) == PartitionSummaryBytes.encode(original))
+
+        var writer = FieldWriter()
+        writer.put(5)
+        writer.put(2)
+        for _ in 0..<2 {
+            writer.put("Lunch")
+            writer.put(5)
+        }
+        for _ in 0..<2 { writer.put(0) }
+        writer.put(0)
+        for _ in 0..<4 { writer.put(0) }
+        #expect(throws: Failure.self) { try PartitionSummaryBytes.decode(Data(writer.bytes)) }
+        var once = FieldWriter()
+        once.put(5)
+        once.put(1)
+        once.put("Lunch")
+        once.put(5)
+        for _ in 0..<2 { once.put(0) }
+        once.put(0)
+        for _ in 0..<4 { once.put(0) }
+        var lunch = PartitionSummary()
+        lunch.menuItems = 5
+        lunch.itemsByMeal = ["Lunch": 5]
+        #expect(try PartitionSummaryBytes.decode(Data(once.bytes)) == lunch)
     }
 }

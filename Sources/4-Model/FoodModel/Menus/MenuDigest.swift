@@ -168,11 +168,7 @@ public struct MenuDigest: Sendable {
         restaurantsByDay[day.date, default: []].formUnion(day.restaurants)
         menuItemCount += day.itemCount
         for (code, sighting) in day.codes {
-            if let known = codes[code] {
-                codes[code] = CodeSighting(count: known.count + sighting.count, example: known.example)
-            } else {
-                codes[code] = sighting
-            }
+            codes[code, default: CodeSighting(count: 0, example: sighting.example)].count += sighting.count
         }
         guard !day.foods.isEmpty else { return }
         var served: [FoodServings] = []

@@ -310,13 +310,13 @@ public final class StateLedger {
     /// The summaries of a source's newest good partitions (by key, at most `limit`): what the
     /// source usually publishes, for judging a partition fetched for the first time.
     public func goodSummaries(source: String, limit: Int) throws -> [PartitionSummary] {
-        let encoded = try queue.read { db in
-            try String.fetchAll(db, sql: """
+        let stored = try queue.read { db in
+            try DatabaseValue.fetchAll(db, sql: """
                 SELECT good_summary FROM partition WHERE source = ? AND good_summary IS NOT NULL
                 ORDER BY key DESC LIMIT ?
                 """, arguments: [source, limit])
         }
-        return encoded.compactMap { try? JSONDecoder().decode(PartitionSummary.self, from: Data($0.utf8)) }
+        return stored.compactMap { StoredSummary($0)?.decoded() }
     }
 
     public func record(_ state: PartitionState) throws {
@@ -336,7 +336,7 @@ public final class StateLedger {
                 let good = state.lastGood.map { $0.documents == state.documents ? documents : DocumentBytes.encode($0.documents) }
                 return [state.source, state.key, state.status.rawValue, documents, state.runId, state.updatedAt,
                         state.message, try state.revalidate.map(json), good, state.lastGood?.runId,
-                        try state.lastGood?.summary.map(json), state.failure]
+                        state.lastGood?.summary.map(PartitionSummaryBytes.encode), state.failure]
             }
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """
@@ -401,9 +401,10 @@ public final class StateLedger {
 /// decoded apart (`decoded`), off the connection.
 private struct StoredState: Sendable {
     var source, key, status, runId, updatedAt: String
-    var message, failure, revalidate, goodRunId, goodSummary: String?
+    var message, failure, revalidate, goodRunId: String?
     var documents: StoredDocuments
     var goodDocuments: StoredDocuments?
+    var goodSummary: StoredSummary?
 
     /// A partition's documents as a ledger holds them: bytes (`DocumentBytes`), or the JSON text
     /// ledgers wrote before, still read.
@@ -453,7 +454,7 @@ private struct StoredState: Sendable {
         let good = row["good_documents"] as DatabaseValue
         goodDocuments = good.isNull ? nil : try StoredDocuments(good, column: "good_documents")
         goodRunId = try row.decode(forColumn: "good_run_id")
-        goodSummary = try row.decode(forColumn: "good_summary")
+        goodSummary = StoredSummary(row["good_summary"] as DatabaseValue)
     }
 
     /// Throws `Unreadable` for a column that is not what the ledger writes.
@@ -464,7 +465,7 @@ private struct StoredState: Sendable {
         let lastGood = try goodDocuments.map { stored in
             LastGood(documents: stored == documents ? read : try stored.decoded(decoder, column: "good_documents"),
                      runId: goodRunId ?? "",
-                     summary: goodSummary.flatMap { try? decoder.decode(PartitionSummary.self, from: Data($0.utf8)) })
+                     summary: goodSummary?.decoded())
         }
         let revalidated: [String]?
         do {
@@ -476,6 +477,30 @@ private struct StoredState: Sendable {
             source: source, key: key, status: PartitionState.Status(rawValue: status) ?? .failed, documents: read,
             runId: runId, updatedAt: updatedAt, message: message, failure: failure, revalidate: revalidated,
             lastGood: lastGood)
+    }
+}
+
+/// A last good version's summary as a ledger holds it: bytes (`PartitionSummaryBytes`), or the
+/// JSON text ledgers wrote before, still read. A summary that reads as neither is as none: the
+/// partition's next fetch is then judged without its last good figures, as before it had any.
+private enum StoredSummary: Sendable {
+    case bytes(Data)
+    case json(String)
+
+    /// Nil for NULL, and for a value of another type.
+    init?(_ value: DatabaseValue) {
+        switch value.storage {
+        case .blob(let data): self = .bytes(data)
+        case .string(let text): self = .json(text)
+        default: return nil
+        }
+    }
+
+    func decoded() -> PartitionSummary? {
+        switch self {
+        case .bytes(let data): try? PartitionSummaryBytes.decode(data)
+        case .json(let text): try? JSONDecoder().decode(PartitionSummary.self, from: Data(text.utf8))
+        }
     }
 }
 

@@ -21,11 +21,11 @@ import Glibc
 /// for that day alone.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// binary (writing JSON entries cost a full run a fifth more CPU): the days and the foods in
-/// their own fixed-order forms (`ServiceDayBytes`, `MenuDigestDayBytes`, `FoodBytes`),
-/// everything else in `CompactCoder`'s. An
-/// entry cut short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing
-/// more) is found, removed and parsed again, never used. Nothing here fails a run.
+/// binary (writing JSON entries cost a full run a fifth more CPU): the days, the foods and the
+/// summary in their own fixed-order forms (`ServiceDayBytes`, `MenuDigestDayBytes`, `FoodBytes`,
+/// `PartitionSummaryBytes`), everything else in `CompactCoder`'s. An entry cut short or damaged
+/// on disk (entries are not fsynced: losing one costs a parse, nothing more) is found, removed
+/// and parsed again, never used. Nothing here fails a run.
 ///
 /// Entries are written by a thread of their own: a file write can wait on the disk (a journal
 /// commit), and one that waits on a thread that parses leaves that core idle (a year's cold run
@@ -53,11 +53,10 @@ final class ParseCache: ParsedFoods {
         var summary: PartitionSummary
     }
 
-    /// An entry but its days and foods, in `CompactCoder`'s form.
+    /// An entry but its days, foods and summary, in `CompactCoder`'s form.
     private struct Rest: Codable {
         var result: PartitionResult
         var revalidate: [String]
-        var summary: PartitionSummary
         var unknownRestaurants: Set<String>
         var longNames: LongNames
         var warnings: [String]
@@ -84,7 +83,7 @@ final class ParseCache: ParsedFoods {
     static func key(source: String, partition: String, runPartitions: [String], documents: [SourceDocument],
                     preparedBy preparation: String) -> String {
         var lines = [
-            "parse-cache 5",
+            "parse-cache 6",
             "code \(CommissaryVersion.build)",
             source,
             "partition \(partition)",
@@ -202,7 +201,7 @@ final class ParseCache: ParsedFoods {
         let prepared = entry.prepared
         var output = FieldWriter()
         output.put(try CompactCoder.encode(Rest(
-            result: result, revalidate: entry.revalidate, summary: entry.summary,
+            result: result, revalidate: entry.revalidate,
             unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings)))
         output.put(FieldWriter.list(prepared.days) { output, day in
             output.put(day.rows.contentDigest)
@@ -211,13 +210,14 @@ final class ParseCache: ParsedFoods {
             output.put(day.rows.bytes())
         })
         output.put(FoodBytes.encode(entry.result.dataset.foods.values.sorted { $0.id < $1.id }))
+        output.put(PartitionSummaryBytes.encode(entry.summary))
         return Data(output.bytes)
     }
 
     private static func decode(_ data: Data) throws -> Entry {
-        let (rest, days, foods) = try data.withUnsafeBytes { buffer in
+        let (rest, days, foods, summary) = try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
-            let parts = (try input.data(), try input.data(), try input.data())
+            let parts = (try input.data(), try input.data(), try input.data(), try input.data())
             guard input.isAtEnd else { throw Failure.damagedBytes }
             return parts
         }
@@ -239,7 +239,7 @@ final class ParseCache: ParsedFoods {
         return Entry(result: result, revalidate: kept.revalidate,
                      prepared: PreparedDays(days: prepared, unknownRestaurants: kept.unknownRestaurants,
                                             longNames: kept.longNames, warnings: kept.warnings),
-                     summary: kept.summary)
+                     summary: try PartitionSummaryBytes.decode(summary))
     }
 
     private func path(_ key: String) -> String {
