@@ -27,13 +27,14 @@ public enum ReportPage {
 
     /// The page's sections, read from `file`: what the page says, apart from where it lies. A
     /// run reads them from its new file while the file is verified, before it has its name
-    /// (`document` puts them in the page of that name). `stopped` is asked between sections: a
+    /// (`document` puts them in the page of that name), and keeps its days' counts in `counts`
+    /// for the next night's page (`ServedDayCounts`). `stopped` is asked between sections: a
     /// stop requested then ends the page, which then fails with `interrupted`.
-    public static func sections(of file: URL, previous: URL?,
+    public static func sections(of file: URL, previous: URL?, counts: ServedDayCountsStore? = nil,
                                 stopped: () -> Bool = { Task.isCancelled }) throws -> [String] {
         try ReportQueries.read(file) { queries in
-            let context = ReportContext(queries: queries, served: try queries.servedItems(), snapshot: file,
-                                        previous: previous)
+            let context = ReportContext(queries: queries, served: try queries.servedItems(keeping: counts),
+                                        snapshot: file, previous: previous)
             return try sections.map { section in
                 if stopped() { throw Self.stopped }
                 return try section(context)

@@ -25,6 +25,11 @@ public struct Workspace: Hashable, Sendable {
     }
     /// What the pipeline's partitions parsed, kept between runs (`ParseCache`).
     public func parseCache(pipeline: String) -> URL { root.appendingPathComponent("cache/\(pipeline)") }
+    /// The report page's counts of each day's items (`ServedDayCounts`), kept for the next night
+    /// beside the parse cache's entries.
+    public func reportDayCounts(pipeline: String) -> URL {
+        parseCache(pipeline: pipeline).appendingPathComponent("report-days.sqlite")
+    }
 }
 
 extension Workspace {

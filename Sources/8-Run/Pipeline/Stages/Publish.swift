@@ -79,8 +79,11 @@ struct Publish {
         let changeSet = ReadAlongside<ChangeSet>()
         var alongside: [SnapshotStore.Alongside] = []
         if context.spec.reportPage {
+            let counts = ServedDayCountsStore(url: context.options.workspace.reportDayCounts(pipeline: context.spec.name))
             alongside.append { file, stop in
-                page.run { try ReportPage.sections(of: file, previous: previous, stopped: { stop.isRaised }) }
+                page.run {
+                    try ReportPage.sections(of: file, previous: previous, counts: counts, stopped: { stop.isRaised })
+                }
             }
         }
         if let previous {

@@ -1,3 +1,4 @@
+import FoodModel
 import GRDB
 
 /// Every menu item of a snapshot read once and counted by what the report page groups items by:
@@ -8,7 +9,7 @@ import GRDB
 ///
 /// An item whose meal, section or food the snapshot lacks (a file given on the command line may
 /// be any file) is left out of the counts that need it, as a join leaves it out.
-public struct ServedItems: Sendable {
+public struct ServedItems: Equatable, Sendable {
     /// The days with at least one item.
     public var servedDays: ServedDays
     /// Every row of `menu_item`.
@@ -37,11 +38,28 @@ extension ReportQueries {
     /// The snapshot's menu items, read once and counted (`ServedItems`). Meals, restaurants and
     /// foods are numbered first, so that an item costs one lookup of its food's id and counts
     /// under numbers: keyed by names and dates, the counting was most of the page's time.
-    public func servedItems() throws -> ServedItems {
+    ///
+    /// With `kept`, the items are counted day by day from the counts kept there, each day whose
+    /// rows changed read again, and the counts of this snapshot's days are kept there for the
+    /// next page (`ServedDayCounts`). A snapshot whose days do not account for every item (one
+    /// from before `_day_rows`, a file edited by hand) is read item by item, as without `kept`.
+    public func servedItems(keeping store: ServedDayCountsStore? = nil) throws -> ServedItems {
         let meals = try mealsByID()
         let restaurants = try restaurantsBySection()
         let foods = try numberedFoods()
         var tally = Tally(restaurants: restaurants.names.values.count, foods: foods)
+        let kept = store?.read()
+        if let store, let counts = try dayCounts(kept: kept) {
+            tally.add(counts, meals: meals, restaurants: restaurants.bySection)
+            store.save(counts, over: kept)
+        } else {
+            try countEveryItem(into: &tally, meals: meals, restaurants: restaurants.bySection)
+        }
+        tally.finishRuns()
+        return tally.result(meals: meals, restaurants: restaurants.names, diets: try db.tableExists("code_term"))
+    }
+
+    private func countEveryItem(into tally: inout Tally, meals: Meals, restaurants: [Int64: Int32]) throws {
         let items = try Row.fetchCursor(db, sql: """
             SELECT meal_id, section_id, food_id, coalesce(label_version, 1) AS label_version FROM menu_item
             """)
@@ -52,12 +70,84 @@ extension ReportQueries {
         while let item = try items.next() {
             let mealID = try item.decode(Int64?.self, atIndex: 0), sectionID = try item.decode(Int64?.self, atIndex: 1)
             if mealID != meal.id { meal = (mealID, mealID.flatMap { meals.byID[$0] }) }
-            if sectionID != section.id { section = (sectionID, sectionID.flatMap { restaurants.bySection[$0] }) }
+            if sectionID != section.id { section = (sectionID, sectionID.flatMap { restaurants[$0] }) }
             let food = tally.foods.ids.number(of: try item.decode(String?.self, atIndex: 2) ?? "")
-            tally.add(meal: meal.facts, restaurant: section.restaurant, food: food, version: try item.decode(Int.self, atIndex: 3))
+            tally.add(meal: meal.facts, restaurant: section.restaurant, food: food,
+                      version: try item.decode(Int.self, atIndex: 3), items: 1)
         }
-        tally.finishRuns()
-        return tally.result(meals: meals, restaurants: restaurants.names, diets: try db.tableExists("code_term"))
+    }
+
+    /// Every day's counts: `kept`'s where a day's rows are those it counted, the day's items read
+    /// again where not. Nil when the days cannot stand for every item: no `_day_rows` or no
+    /// writing build recorded, an item without its meal or section, or items outside the days.
+    private func dayCounts(kept: ServedDayCounts?) throws -> ServedDayCounts? {
+        guard try db.tableExists("_day_rows"),
+              let rowsCode = try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
+                                                 arguments: [StagingSnapshot.dayRowsCodeKey])
+        else { return nil }
+        var sections: [Int64: ServedDayCounts.SectionRow] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, restaurant_id, name FROM section") {
+            guard let id = try row.decode(Int64?.self, atIndex: 0), let restaurant = try row.decode(Int64?.self, atIndex: 1)
+            else { return nil }
+            sections[id] = ServedDayCounts.SectionRow(restaurant: restaurant, name: try row.decode(String?.self, atIndex: 2) ?? "")
+        }
+        let kept = kept?.rowsCode == rowsCode ? kept : nil
+        var counts = ServedDayCounts(rowsCode: rowsCode, sections: sections, foods: [], days: [:])
+        // Numbered after the kept foods, which keep their numbers: a kept day's counts hold them.
+        var foods = Numbering<String>()
+        for food in kept?.foods ?? [] { _ = foods.number(of: food) }
+        var items = 0
+        for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256 FROM _day_rows ORDER BY date") {
+            guard let date = try row.decode(String?.self, atIndex: 0), let digest = try row.decode(String?.self, atIndex: 1),
+                  let day = ServiceDate(date) else { return nil }
+            let counted: ServedDayCounts.Day
+            if let kept, let keptDay = kept.days[date], keptDay.rowsDigest == digest,
+               keptDay.runs.allSatisfy({ kept.sections[$0.section] == sections[$0.section] }) {
+                counted = keptDay
+            } else {
+                guard let read = try itemsOfDay(day, digest: digest, foods: &foods) else { return nil }
+                counted = read
+                counts.counted.insert(date)
+            }
+            items += counted.groups.reduce(0) { $0 + $1.items }
+            counts.days[date] = counted
+        }
+        // Every item is some day's, or the days do not stand for the snapshot.
+        guard try Int.fetchOne(db, sql: "SELECT count(*) FROM menu_item") == items else { return nil }
+        counts.foods = foods.values
+        return counts
+    }
+
+    /// `day`'s items read from the snapshot (their ids are the day's, `MenuWriter.ids`), grouped;
+    /// nil for an item without its meal or section.
+    private func itemsOfDay(_ day: ServiceDate, digest: String, foods: inout Numbering<String>) throws
+        -> ServedDayCounts.Day? {
+        let id = MenuWriter.dayId(day)
+        guard let range = MenuWriter.ids(in: "menu_item", days: id...id) else { return nil }
+        var counted = ServedDayCounts.Day(rowsDigest: digest)
+        // Sorted so that a meal's section is one run and a food's items in it one group: in id
+        // order a meal's items come section by section only by chance.
+        let items = try Row.fetchCursor(db, sql: """
+            SELECT meal_id, section_id, food_id, coalesce(label_version, 1) AS version FROM menu_item
+            WHERE id BETWEEN ? AND ? ORDER BY meal_id, section_id, food_id, version
+            """, arguments: [range.lowerBound, range.upperBound])
+        while let item = try items.next() {
+            guard let meal = try item.decode(Int64?.self, atIndex: 0), let section = try item.decode(Int64?.self, atIndex: 1)
+            else { return nil }
+            let food = foods.number(of: try item.decode(String?.self, atIndex: 2) ?? "")
+            let version = try item.decode(Int.self, atIndex: 3)
+            if let run = counted.runs.last, run.meal == meal, run.section == section {
+                if let group = counted.groups.last, group.food == food, group.version == version {
+                    counted.groups[counted.groups.count - 1].items += 1
+                    continue
+                }
+                counted.runs[counted.runs.count - 1].groupCount += 1
+            } else {
+                counted.runs.append(ServedDayCounts.Day.Run(meal: meal, section: section, groupCount: 1))
+            }
+            counted.groups.append(ServedDayCounts.Day.Group(food: food, version: version, items: 1))
+        }
+        return counted
     }
 
     /// A meal's name and day, as numbers into `Meals.names` and `Meals.dates`.
@@ -186,9 +276,9 @@ extension ReportQueries {
         struct Share {
             var items = 0, labelled = 0
 
-            mutating func add(labelled isLabelled: Bool) {
-                items += 1
-                if isLabelled { labelled += 1 }
+            mutating func add(_ count: Int, labelled isLabelled: Bool) {
+                items += count
+                if isLabelled { labelled += count }
             }
         }
 
@@ -196,32 +286,33 @@ extension ReportQueries {
             var items = 0, vegan = 0, vegetarian = 0
             var days = Set<Int32>()
 
-            mutating func add(food: FoodFacts?) {
-                items += 1
-                if food?.vegan == true { vegan += 1 }
-                if food?.vegetarian == true { vegetarian += 1 }
+            mutating func add(_ count: Int, food: FoodFacts?) {
+                items += count
+                if food?.vegan == true { vegan += count }
+                if food?.vegetarian == true { vegetarian += count }
             }
         }
 
         static func pair(_ first: Int32, _ second: Int32) -> Int64 { Int64(first) << 32 | Int64(UInt32(bitPattern: second)) }
 
-        mutating func add(meal: MealFacts?, restaurant: Int32?, food number: Int32, version: Int) {
+        /// `count` items of one meal, restaurant, food and label version.
+        mutating func add(meal: MealFacts?, restaurant: Int32?, food number: Int32, version: Int, items count: Int) {
             let food = Int(number) < foods.facts.count ? foods.facts[Int(number)] : nil
-            items += 1
-            if food?.labelled == true { labelled += 1 }
+            items += count
+            if food?.labelled == true { labelled += count }
             guard let meal else { return }
             if meal.day != lastDay {
                 days.insert(meal.day)
                 lastDay = meal.day
             }
-            perMealLabel[MealLabel(meal: meal.name, food: number, version: version), default: 0] += 1
+            perMealLabel[MealLabel(meal: meal.name, food: number, version: version), default: 0] += count
             if let food {
                 let key = Self.pair(food.source, meal.day)
                 if key != sourceRun?.key {
                     finishSourceRun()
                     sourceRun = (key, Share())
                 }
-                sourceRun?.share.add(labelled: food.labelled)
+                sourceRun?.share.add(count, labelled: food.labelled)
             }
             guard let restaurant else { return }
             let key = Self.pair(restaurant, meal.day)
@@ -229,8 +320,24 @@ extension ReportQueries {
                 finishRestaurantRun()
                 restaurantRun = (key, restaurant, meal.day, 0)
             }
-            restaurantRun?.items += 1
-            perRestaurant[Int(restaurant)].add(food: food)
+            restaurantRun?.items += count
+            perRestaurant[Int(restaurant)].add(count, food: food)
+        }
+
+        /// Every day's counts, their foods numbered as the tally numbers them.
+        mutating func add(_ counts: ServedDayCounts, meals: Meals, restaurants: [Int64: Int32]) {
+            let numbers = counts.foods.map { foods.ids.number(of: $0) }
+            for (_, day) in counts.days.sorted(by: { $0.key < $1.key }) {
+                var groups = day.groups[...]
+                for run in day.runs {
+                    let meal = meals.byID[run.meal], restaurant = restaurants[run.section]
+                    for group in groups.prefix(run.groupCount) {
+                        add(meal: meal, restaurant: restaurant, food: numbers[Int(group.food)], version: group.version,
+                            items: group.items)
+                    }
+                    groups = groups.dropFirst(run.groupCount)
+                }
+            }
         }
 
         /// Adds the runs still being counted.
