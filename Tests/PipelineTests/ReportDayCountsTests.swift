@@ -121,6 +121,32 @@ import TestSupport
                                                                             in: nights.folder))))
     }
 
+    /// The items per meal, food and label version that the nutrition charts weigh labels by,
+    /// against SQL's own grouping of the snapshot: for the first version, which most items print
+    /// and which is counted apart, and for a second, given to two items of a copy.
+    @Test func itemsPerMealFoodAndLabelVersionAreSQLsGrouping() async throws {
+        let nights = try await twoNights()
+        defer { try? FileManager.default.removeItem(at: nights.folder) }
+        let file = try copy(of: nights.second, in: nights.folder)
+        try edit(file) { db in
+            try db.execute(sql: "UPDATE menu_item SET label_version = 2 WHERE id IN (SELECT id FROM menu_item ORDER BY id LIMIT 2)")
+        }
+        let grouped = try QueryResult.run("""
+            SELECT m.name, i.food_id, coalesce(i.label_version, 1), count(*) FROM menu_item i JOIN meal m ON m.id = i.meal_id
+            GROUP BY 1, 2, 3
+            """, on: file).rows
+        var expected: [ServedItems.MealLabel: Int] = [:]
+        for row in grouped {
+            guard case .text(let meal) = row[0], case .text(let food) = row[1], case .integer(let version) = row[2],
+                  case .integer(let items) = row[3] else { Issue.record("unexpected row \(row)"); return }
+            expected[ServedItems.MealLabel(meal: meal, foodID: food, version: Int(version))] = Int(items)
+        }
+        #expect(expected.keys.contains { $0.version == 2 } && expected.keys.contains { $0.version == 1 })
+        #expect(try served(file).perMealLabel == expected)
+        let scratch = ServedDayCountsStore(url: nights.folder.appendingPathComponent("grouping.sqlite"))
+        #expect(try served(file, keeping: scratch).perMealLabel == expected)
+    }
+
     /// A kept day whose items took another section id without their digest changing (two
     /// sections' ids collide, `MenuWriter`): the section the counts name is another now, so the
     /// day is read again.

@@ -11,18 +11,10 @@ enum PartitionSummaryBytes {
     static func encode(_ summary: PartitionSummary) -> Data {
         var output = FieldWriter()
         output.put(summary.menuItems)
-        output.put(summary.itemsByMeal.count)
-        for (meal, items) in summary.itemsByMeal.sorted(by: { $0.key < $1.key }) {
-            output.put(meal)
-            output.put(items)
-        }
+        put(summary.itemsByMeal, into: &output) { $0.put($1) }
         output.put(summary.itemsWithCodes)
         output.put(summary.recipes)
-        output.put(summary.mealsByRestaurant.count)
-        for (restaurant, meals) in summary.mealsByRestaurant.sorted(by: { $0.key < $1.key }) {
-            output.put(restaurant)
-            output.put(meals)
-        }
+        put(summary.mealsByRestaurant, into: &output) { $0.put($1) }
         output.put(summary.itemsInUnnamedSections)
         output.put(summary.itemsNamedByID)
         output.put(summary.labels)
@@ -36,20 +28,10 @@ enum PartitionSummaryBytes {
             var input = FieldReader(buffer)
             var summary = PartitionSummary()
             summary.menuItems = try input.int()
-            for _ in 0..<(try input.count()) {
-                let meal = try input.string()
-                guard summary.itemsByMeal.updateValue(try input.int(), forKey: meal) == nil else {
-                    throw Failure.damagedBytes
-                }
-            }
+            summary.itemsByMeal = try map(&input) { try $0.int() }
             summary.itemsWithCodes = try input.int()
             summary.recipes = try input.int()
-            for _ in 0..<(try input.count()) {
-                let restaurant = try input.string()
-                guard summary.mealsByRestaurant.updateValue(try input.strings(), forKey: restaurant) == nil else {
-                    throw Failure.damagedBytes
-                }
-            }
+            summary.mealsByRestaurant = try map(&input) { try $0.strings() }
             summary.itemsInUnnamedSections = try input.int()
             summary.itemsNamedByID = try input.int()
             summary.labels = try input.int()
@@ -57,5 +39,26 @@ enum PartitionSummaryBytes {
             guard input.isAtEnd else { throw Failure.damagedBytes }
             return summary
         }
+    }
+
+    /// A map as its count, then each key and its value, by key.
+    private static func put<Value>(_ map: [String: Value], into output: inout FieldWriter,
+                                   _ value: (inout FieldWriter, Value) -> Void) {
+        output.put(map.count)
+        for (key, entry) in map.sorted(by: { $0.key < $1.key }) {
+            output.put(key)
+            value(&output, entry)
+        }
+    }
+
+    /// A map `put` laid out; a key twice is damage, not a value overwritten.
+    private static func map<Value>(_ input: inout FieldReader, _ value: (inout FieldReader) throws -> Value) throws
+        -> [String: Value] {
+        var map: [String: Value] = [:]
+        for _ in 0..<(try input.count()) {
+            let key = try input.string()
+            guard map.updateValue(try value(&input), forKey: key) == nil else { throw Failure.damagedBytes }
+        }
+        return map
     }
 }

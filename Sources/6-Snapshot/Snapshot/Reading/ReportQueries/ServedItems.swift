@@ -261,7 +261,13 @@ extension ReportQueries {
         var perRestaurantDay: [Int64: Int] = [:]
         var perSourceDay: [Int64: Share] = [:]
         var perRestaurant: [RestaurantCounts]
-        var perMealLabel: [MealLabel: Int] = [:]
+        /// Items per meal and label version 2 and later (and any other a file holds); those of
+        /// version 1 are in `firstVersionItems`.
+        private var perMealLabel: [MealLabel: Int] = [:]
+        /// Items of the first label version, which most items print, per meal (by number) and
+        /// food (by number): counted in place where a dictionary hashed three numbers per item,
+        /// a fifth of the page's counting.
+        private var firstVersionItems: [[Int]] = []
         private var lastDay: Int32?
         private var restaurantRun: (key: Int64, restaurant: Int32, day: Int32, items: Int)?
         private var sourceRun: (key: Int64, share: Share)?
@@ -305,7 +311,11 @@ extension ReportQueries {
                 days.insert(meal.day)
                 lastDay = meal.day
             }
-            perMealLabel[MealLabel(meal: meal.name, food: number, version: version), default: 0] += count
+            if version == 1 {
+                addFirstVersion(count, meal: Int(meal.name), food: Int(number))
+            } else {
+                perMealLabel[MealLabel(meal: meal.name, food: number, version: version), default: 0] += count
+            }
             if let food {
                 let key = Self.pair(food.source, meal.day)
                 if key != sourceRun?.key {
@@ -338,6 +348,17 @@ extension ReportQueries {
                     groups = groups.dropFirst(run.groupCount)
                 }
             }
+        }
+
+        private mutating func addFirstVersion(_ count: Int, meal: Int, food: Int) {
+            if meal >= firstVersionItems.count {
+                firstVersionItems += Array(repeating: [], count: meal + 1 - firstVersionItems.count)
+            }
+            if food >= firstVersionItems[meal].count {
+                let size = max(food + 1, foods.facts.count)
+                firstVersionItems[meal] += Array(repeating: 0, count: size - firstVersionItems[meal].count)
+            }
+            firstVersionItems[meal][food] += count
         }
 
         /// Adds the runs still being counted.
@@ -379,10 +400,21 @@ extension ReportQueries {
                     RestaurantDiets(restaurant: name, days: counts.days.count, items: counts.items, vegan: counts.vegan,
                                     vegetarian: counts.vegetarian)
                 }.sorted { Self.binary($0.restaurant, $1.restaurant) } : nil,
-                perMealLabel: Dictionary(uniqueKeysWithValues: perMealLabel.map { key, items in
+                perMealLabel: Dictionary(uniqueKeysWithValues: everyMealLabel.map { key, items in
                     (ServedItems.MealLabel(meal: meals.names[key.meal], foodID: foods.ids[key.food],
                                            version: key.version), items)
                 }))
+        }
+
+        /// Items per meal, food and label version, of every version.
+        private var everyMealLabel: [MealLabel: Int] {
+            var every = perMealLabel
+            for (meal, foods) in firstVersionItems.enumerated() {
+                for (food, items) in foods.enumerated() where items > 0 {
+                    every[MealLabel(meal: Int32(meal), food: Int32(food), version: 1)] = items
+                }
+            }
+            return every
         }
 
         /// SQLite's order of text (BINARY: byte by byte of UTF-8).
