@@ -202,6 +202,13 @@ import TestSupport
         #expect(marked.read() == nil)
         #expect(!showsVersion7(try served(nights.second, keeping: marked)))
         #expect(marked.read()?.days.count == Self.days.count)
+        // Foods numbered from -1, and a section's restaurant that is no number: neither read.
+        for damage in ["UPDATE food SET number = -1 WHERE number = 0", "UPDATE section SET restaurant_id = 'hall'"] {
+            _ = try served(nights.second, keeping: marked)
+            #expect(marked.read() != nil)
+            try edit(marked.url) { db in try db.execute(sql: damage) }
+            #expect(marked.read() == nil, "\(damage)")
+        }
         try Data(repeating: 0x2a, count: 4096).write(to: marked.url)
         #expect(marked.read() == nil)
         #expect(try served(nights.second, keeping: marked) == served(nights.second))

@@ -113,16 +113,23 @@ public struct ServedDayCountsStore: Sendable {
             guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'") == Self.format,
                   let rowsCode = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'rows_code'")
             else { return nil }
+            // Read with the throwing decoders: the file is anyone's to edit, and a value of
+            // another type makes it unread, not the run stopped.
             var sections: [Int64: ServedDayCounts.SectionRow] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, restaurant_id, name FROM section") {
-                sections[row[0]] = ServedDayCounts.SectionRow(restaurant: row[1], name: row[2])
+                sections[try row.decode(Int64.self, atIndex: 0)] = ServedDayCounts.SectionRow(
+                    restaurant: try row.decode(Int64.self, atIndex: 1), name: try row.decode(String.self, atIndex: 2))
             }
             let foods = try String.fetchAll(db, sql: "SELECT id FROM food ORDER BY number")
-            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE number >= ?", arguments: [foods.count]) == 0
+            // Numbered 0 to the count, each once (the number is the key): a food's number is its place.
+            guard try Int.fetchOne(db, sql: "SELECT count(*) FROM food WHERE number < 0 OR number >= ?",
+                                   arguments: [foods.count]) == 0
             else { return nil }
             var days: [String: ServedDayCounts.Day] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT date, rows_sha256, counts FROM day") {
-                days[row[0]] = try ServedDayCounts.Day(rowsDigest: row[1], bytes: row[2], foods: foods.count)
+                days[try row.decode(String.self, atIndex: 0)] = try ServedDayCounts.Day(
+                    rowsDigest: try row.decode(String.self, atIndex: 1), bytes: try row.decode(Data.self, atIndex: 2),
+                    foods: foods.count)
             }
             return ServedDayCounts(rowsCode: rowsCode, sections: sections, foods: foods, days: days)
         } ?? nil
