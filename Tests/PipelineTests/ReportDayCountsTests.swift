@@ -209,6 +209,13 @@ import TestSupport
             try edit(marked.url) { db in try db.execute(sql: damage) }
             #expect(marked.read() == nil, "\(damage)")
         }
+        // A group of more items than a meal may have: its sum would overflow, so it is not read.
+        var huge = try #require(nights.keptAfterSecond.read())
+        huge.days[Self.days[0]]?.groups[0].items = Int.max
+        let overflowing = ServedDayCountsStore(url: nights.folder.appendingPathComponent("huge.sqlite"))
+        overflowing.save(huge, over: nil)
+        #expect(overflowing.read() == nil)
+        #expect(try served(nights.second, keeping: overflowing) == served(nights.second))
         try Data(repeating: 0x2a, count: 4096).write(to: marked.url)
         #expect(marked.read() == nil)
         #expect(try served(nights.second, keeping: marked) == served(nights.second))

@@ -61,19 +61,23 @@ extension Failure {
     /// The partitions, those that failed for the same reason at one source said once: an outage
     /// stops every day with the same error, which was repeated day after day (six days made a
     /// mail of 1,182 characters). A group names its first address; the manifest has every one.
+    /// libcurl says how long each attempt took ("Failed to connect … after 2 ms: …"), which
+    /// differs from day to day for the same refusal: reasons are told apart without it, and a
+    /// group says its reason without it; a partition alone keeps its own.
     static func byReason(_ partitions: [RunManifest.Partition]) -> [String] {
-        var groups: [(source: String, reason: String, address: String?, keys: [String])] = []
+        var groups: [(source: String, reason: String, first: String, address: String?, keys: [String])] = []
         for partition in partitions {
-            let (address, reason) = addressAndReason(partition.message ?? partition.status.rawValue)
+            let (address, said) = addressAndReason(partition.message ?? partition.status.rawValue)
+            let reason = said.replacing(#/ after \d+ (ms|milliseconds)/#, with: "")
             if let index = groups.firstIndex(where: { $0.source == partition.source && $0.reason == reason }) {
                 groups[index].keys.append(partition.key)
             } else {
-                groups.append((partition.source, reason, address, [partition.key]))
+                groups.append((partition.source, reason, said, address, [partition.key]))
             }
         }
         return groups.map { group in
             guard group.keys.count > 1 else {
-                return "\(group.keys[0]) (\(group.source): \(group.address.map { "\($0): " } ?? "")\(group.reason))"
+                return "\(group.keys[0]) (\(group.source): \(group.address.map { "\($0): " } ?? "")\(group.first))"
             }
             return abridged(group.keys) + " (\(group.source), each: \(group.reason)"
                 + (group.address.map { "; the first at \($0)" } ?? "") + ")"

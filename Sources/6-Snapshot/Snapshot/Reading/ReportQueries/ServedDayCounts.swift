@@ -72,8 +72,9 @@ extension ServedDayCounts.Day {
         return Data(output.bytes)
     }
 
-    /// Throws `Failure.damagedBytes` for bytes `encoded` did not write, or that name a food
-    /// beyond the `foods` numbered.
+    /// Throws `Failure.damagedBytes` for bytes `encoded` did not write: a food beyond the `foods`
+    /// numbered, a group of no items or of more than a meal may have (so that no sum of them
+    /// can overflow).
     init(rowsDigest: String, bytes: Data, foods: Int) throws {
         self.init(rowsDigest: rowsDigest)
         try bytes.withUnsafeBytes { buffer in
@@ -85,7 +86,9 @@ extension ServedDayCounts.Day {
                 guard let food = Int32(exactly: try input.int()), food >= 0, Int(food) < foods else {
                     throw Failure.damagedBytes
                 }
-                groups.append(Group(food: food, version: try input.int(), items: try input.int()))
+                let version = try input.int(), items = try input.int()
+                guard (1...MenuIdLimits.itemsPerMeal).contains(items) else { throw Failure.damagedBytes }
+                groups.append(Group(food: food, version: version, items: items))
             }
             guard input.isAtEnd, runs.reduce(0, { $0 + $1.groupCount }) == groups.count else {
                 throw Failure.damagedBytes

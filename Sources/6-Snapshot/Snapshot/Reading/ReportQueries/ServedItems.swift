@@ -39,10 +39,10 @@ extension ReportQueries {
     /// foods are numbered first, so that an item costs one lookup of its food's id and counts
     /// under numbers: keyed by names and dates, the counting was most of the page's time.
     ///
-    /// With `kept`, the items are counted day by day from the counts kept there, each day whose
+    /// With `store`, the items are counted day by day from the counts kept there, each day whose
     /// rows changed read again, and the counts of this snapshot's days are kept there for the
     /// next page (`ServedDayCounts`). A snapshot whose days do not account for every item (one
-    /// from before `_day_rows`, a file edited by hand) is read item by item, as without `kept`.
+    /// from before `_day_rows`, a file edited by hand) is read item by item, as without `store`.
     public func servedItems(keeping store: ServedDayCountsStore? = nil) throws -> ServedItems {
         let meals = try mealsByID()
         let restaurants = try restaurantsBySection()
@@ -265,8 +265,7 @@ extension ReportQueries {
         /// version 1 are in `firstVersionItems`.
         private var perMealLabel: [MealLabel: Int] = [:]
         /// Items of the first label version, which most items print, per meal (by number) and
-        /// food (by number): counted in place where a dictionary hashed three numbers per item,
-        /// a fifth of the page's counting.
+        /// food (by number): counted in place, where a dictionary hashed three numbers per item.
         private var firstVersionItems: [[Int]] = []
         private var lastDay: Int32?
         private var restaurantRun: (key: Int64, restaurant: Int32, day: Int32, items: Int)?
