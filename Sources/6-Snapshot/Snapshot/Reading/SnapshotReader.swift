@@ -162,14 +162,9 @@ public enum SnapshotReader {
         return problems
     }
 
-    /// What `PRAGMA foreign_key_check` finds, one line per broken reference.
+    /// What `PRAGMA foreign_key_check` finds, one line per broken reference (`ForeignKeyCheck`).
     static func foreignKeyProblems(_ db: Database) throws -> [String] {
-        try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { row in
-            let table: String = try row.decode(atIndex: 0)
-            let rowid: Int64? = try row.decode(atIndex: 1)
-            let parent: String = try row.decode(atIndex: 2)
-            return "foreign key from \(table) row \(rowid.map(String.init) ?? "?") to \(parent) is broken"
-        }
+        try ForeignKeyCheck.problems(db)
     }
 
     /// The openings of each place on a day, from the snapshot's `hours` (a source's hours page or

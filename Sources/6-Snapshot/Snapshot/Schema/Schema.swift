@@ -47,7 +47,16 @@ public enum SnapshotSchema {
         ("v23-allergen-presence", v23AllergenPresence),
         ("v24-portion-served", v24PortionServed),
         ("v25-day-items-digest", v25DayItems),
+        ("v26-sides-by-dish", v26SidesByDish),
     ]
+
+    /// The sides served with each dish, found without reading every item. Few items are sides,
+    /// so the index holds those alone; with it, every reference of `menu_item` leads an index,
+    /// and publishing checks them by the distinct values each holds (`ForeignKeyCheck`) rather
+    /// than item by item.
+    static let v26SidesByDish = """
+        CREATE INDEX menu_item_by_served_with ON menu_item(served_with_id) WHERE served_with_id IS NOT NULL;
+        """
 
     /// Each day's items as a reader groups them (meal, restaurant, section, food and item names),
     /// digested apart from how a build writes them: two snapshots of two builds tell which days
