@@ -94,36 +94,37 @@ enum ForeignKeyCheck {
                 + "WHERE \(column.quotedDatabaseIdentifier) IS NOT NULL"
         }
 
-        private var next: String {
+        /// The value after `previous` (an expression) in the column's order.
+        private func next(after previous: String) -> String {
             "SELECT min(\(column.quotedDatabaseIdentifier)) FROM \(table.quotedDatabaseIdentifier) "
-                + "WHERE \(column.quotedDatabaseIdentifier) > ?"
-        }
-
-        private var parentHas: String {
-            "SELECT 1 FROM \(parent.quotedDatabaseIdentifier) WHERE \(key.quotedDatabaseIdentifier) = ?"
+                + "WHERE \(column.quotedDatabaseIdentifier) > \(previous)"
         }
 
         /// Whether SQLite plans both steps of the walk as a search of an index, so that each
         /// step is a seek rather than a scan of the table.
         func seeksThroughAnIndex(_ db: Database) throws -> Bool {
-            try [first, next].allSatisfy { sql in
-                let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)", arguments: sql == next ? [0] : [])
+            try [(first, StatementArguments()), (next(after: "?"), StatementArguments([0]))].allSatisfy { sql, arguments in
+                let plan = try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)", arguments: arguments)
                     .map { row in try row.decode(String.self, forColumn: "detail") }.joined(separator: " ")
                 return plan.contains("SEARCH") && plan.contains(" USING ")
             }
         }
 
         /// Whether the parent holds every value the column does, NULL apart (a NULL refers to
-        /// nothing).
+        /// nothing). The walk is one statement, a recursive query whose each step is `next`, so
+        /// that SQLite steps from value to value without a call back into Swift for each.
         func everyValueHasAParent(_ db: Database) throws -> Bool {
-            let step = try db.makeStatement(sql: next)
-            let lookup = try db.makeStatement(sql: parentHas)
-            var value = try DatabaseValue.fetchOne(db, sql: first) ?? .null
-            while !value.isNull {
-                guard try Int.fetchOne(lookup, arguments: [value]) != nil else { return false }
-                value = try DatabaseValue.fetchOne(step, arguments: [value]) ?? .null
-            }
-            return true
+            let orphan = try Bool.fetchOne(db, sql: """
+                WITH RECURSIVE value(v) AS (
+                    \(first)
+                    UNION ALL
+                    SELECT (\(next(after: "value.v"))) FROM value WHERE value.v IS NOT NULL
+                )
+                SELECT EXISTS (
+                    SELECT 1 FROM value WHERE v IS NOT NULL AND NOT EXISTS (
+                        SELECT 1 FROM \(parent.quotedDatabaseIdentifier) WHERE \(key.quotedDatabaseIdentifier) = value.v))
+                """)
+            return orphan == false
         }
     }
 
