@@ -23,7 +23,7 @@ import Glibc
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
 /// binary (writing JSON entries cost a full run a fifth more CPU): the days, the foods and the
 /// summary in their own fixed-order forms (`ServiceDayBytes`, `MenuDigestDayBytes`, `FoodBytes`,
-/// `PartitionSummaryBytes`), everything else in `CompactCoder`'s. An entry cut short or damaged
+/// `PartitionSummaryBytes`), and so is everything else (`ParseCacheRest`). An entry cut short or damaged
 /// on disk (entries are not fsynced: losing one costs a parse, nothing more) is found, removed
 /// and parsed again, never used. Nothing here fails a run.
 ///
@@ -53,15 +53,6 @@ final class ParseCache: ParsedFoods {
         var summary: PartitionSummary
     }
 
-    /// An entry but its days, foods and summary, in `CompactCoder`'s form.
-    private struct Rest: Codable {
-        var result: PartitionResult
-        var revalidate: [String]
-        var unknownRestaurants: Set<String>
-        var longNames: LongNames
-        var warnings: [String]
-    }
-
     /// Entries that no run has used for this many days are removed; a shorter wait would drop
     /// a whole window's entries after a repair run of one date (`run --date D`) or an outage of
     /// a few nights.
@@ -83,7 +74,7 @@ final class ParseCache: ParsedFoods {
     static func key(source: String, partition: String, runPartitions: [String], documents: [SourceDocument],
                     preparedBy preparation: String) -> String {
         var lines = [
-            "parse-cache 6",
+            "parse-cache 7",
             "code \(CommissaryVersion.build)",
             source,
             "partition \(partition)",
@@ -200,9 +191,10 @@ final class ParseCache: ParsedFoods {
         result.dataset.foods = [:]
         let prepared = entry.prepared
         var output = FieldWriter()
-        output.put(try CompactCoder.encode(Rest(
+        output.put(try ParseCacheRest(
             result: result, revalidate: entry.revalidate,
-            unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings)))
+            unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings
+        ).encoded())
         output.put(FieldWriter.list(prepared.days) { output, day in
             output.put(day.rows.contentDigest)
             output.put(MenuDigestDayBytes.encode(day.menus))
@@ -221,7 +213,7 @@ final class ParseCache: ParsedFoods {
             guard input.isAtEnd else { throw Failure.damagedBytes }
             return parts
         }
-        let kept = try CompactCoder.decode(Rest.self, from: rest)
+        let kept = try ParseCacheRest(decoding: rest)
         var result = kept.result
         let decodedFoods = try FoodBytes.decode(foods)
         result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }

@@ -12,6 +12,14 @@ struct LongNames: Codable, Sendable {
     private(set) var count = 0
     private(set) var first: Cut?
 
+    init() {}
+
+    /// The names a partition cut, as its parse cache entry kept them (`ParseCacheRest`).
+    init(count: Int, first: Cut?) {
+        self.count = count
+        self.first = first
+    }
+
     /// A name as it was stored, cut, and the partition it came from.
     struct Cut: Codable, Sendable {
         var name: String
