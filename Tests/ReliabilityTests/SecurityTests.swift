@@ -156,10 +156,12 @@ import YAMLConfig
         #expect(try QueryResult.run("SELECT count(*) FROM menu_item", on: snapshot).rows == [[.integer(37)]])
     }
 
-    /// SQL is built only with bound parameters. The sources hold exactly thirteen single-line
+    /// SQL is built only with bound parameters. The sources hold exactly fifteen single-line
     /// interpolations into SQL text, none of data: table names from the schema's own list (counted,
     /// and emptied in a staging database that continues the previous snapshot, quoted), the names
-    /// of a new snapshot's own tables (from its `sqlite_master`, quoted) checked one by one, the
+    /// of a new snapshot's own tables (from its `sqlite_master`, quoted) checked one by one (their
+    /// indexes, and their references by the pragma or, planned first, by a walk of the referencing
+    /// column whose table, column, parent and key are the snapshot's own, quoted), the
     /// migration count, the two search tables' names (in their rebuild and its buffer setting),
     /// the diff's fixed list of nutrient columns, the names of the schema's own indexes (read
     /// from `sqlite_master` of the staging file, and quoted as identifiers) that staging drops
@@ -184,6 +186,8 @@ import YAMLConfig
             "Snapshot/Changes/ChangeSet.swift: let builtAt = try String.fetchOne(db, sql: \"SELECT value FROM \\\"\\(schema)\\\"._meta WHERE key = 'built_at'\")",
             "Snapshot/Changes/ChangeSet.swift: let version = try Int.fetchOne(db, sql: \"PRAGMA \\\"\\(schema)\\\".user_version\") ?? 0",
             "Snapshot/Changes/SnapshotDiff.swift: for row in try Row.fetchAll(db, sql: \"SELECT food_id, nutrient_key, \\(fields.joined(separator: \", \")) FROM food_nutrient\") {",
+            "Snapshot/Reading/ForeignKeyCheck.swift: let plan = try Row.fetchAll(db, sql: \"EXPLAIN QUERY PLAN \\(sql)\", arguments: arguments)",
+            "Snapshot/Reading/ForeignKeyCheck.swift: try Row.fetchAll(db, sql: \"PRAGMA foreign_key_check(\\(table.quotedDatabaseIdentifier))\").map { row in",
             "Snapshot/Reading/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
             "Snapshot/Reading/SnapshotReader.swift: problems += try String.fetchAll(db, sql: \"PRAGMA integrity_check(\\(table.quotedDatabaseIdentifier))\")",
             "Snapshot/Schema/Migrations/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
