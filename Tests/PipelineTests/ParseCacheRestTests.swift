@@ -65,6 +65,26 @@ import Testing
         #expect(try Self.rest(dataset: hours).encoded().count > (try Self.rest().encoded().count))
     }
 
+    /// A rest with nothing in it but `counts` (in this order) and `namesCut` with no first cut,
+    /// laid out by hand in `encoded`'s order.
+    private static func emptyRest(counts: [(String, Int)] = [], namesCut: Int = 0) -> Data {
+        var output = FieldWriter()
+        output.put([String]())
+        output.put(counts.count)
+        for (key, count) in counts {
+            output.put(key)
+            output.put(count)
+        }
+        output.put(present: false)
+        output.put(present: false)
+        output.put([String]())
+        output.put([String]())
+        output.put(namesCut)
+        output.put(present: false)
+        output.put([String]())
+        return Data(output.bytes)
+    }
+
     @Test func bytesItDidNotWriteAreRefused() throws {
         let bytes = try Self.rest().encoded()
         for cut in [0, 1, 8, bytes.count / 2, bytes.count - 1] {
@@ -72,40 +92,17 @@ import Testing
         }
         #expect(throws: Failure.self) { try ParseCacheRest(decoding: bytes + [0]) }
 
-        // A count key twice: laid out by hand as `encoded` lays out the first three fields.
-        var twice = FieldWriter()
-        twice.put([String]())
-        twice.put(2)
-        for _ in 0..<2 {
-            twice.put("rows_unpublished")
-            twice.put(1)
+        // A count key twice; two keys are read.
+        #expect(throws: Failure.self) {
+            try ParseCacheRest(decoding: Self.emptyRest(counts: [("rows_unpublished", 1), ("rows_unpublished", 2)]))
         }
-        #expect(throws: Failure.self) { try ParseCacheRest(decoding: Data(twice.bytes)) }
+        let two = try ParseCacheRest(decoding: Self.emptyRest(counts: [("rows_unpublished", 1), ("hours", 2)]))
+        #expect(two.result.counts == ["rows_unpublished": 1, "hours": 2])
 
-        // Names said to be cut, with no first cut to show.
-        var uncut = FieldWriter()
-        uncut.put([String]())
-        uncut.put(0)
-        uncut.put(present: false)
-        uncut.put(present: false)
-        uncut.put([String]())
-        uncut.put([String]())
-        uncut.put(2)
-        uncut.put(present: false)
-        uncut.put([String]())
-        #expect(throws: Failure.self) { try ParseCacheRest(decoding: Data(uncut.bytes)) }
-        // The same bytes with no names cut are a rest, empty.
-        var none = FieldWriter()
-        none.put([String]())
-        none.put(0)
-        none.put(present: false)
-        none.put(present: false)
-        none.put([String]())
-        none.put([String]())
-        none.put(0)
-        none.put(present: false)
-        none.put([String]())
-        let empty = try ParseCacheRest(decoding: Data(none.bytes))
+        // Names said to be cut, with no first cut to show; the same bytes with none cut are a
+        // rest, empty.
+        #expect(throws: Failure.self) { try ParseCacheRest(decoding: Self.emptyRest(namesCut: 2)) }
+        let empty = try ParseCacheRest(decoding: Self.emptyRest(namesCut: 0))
         #expect(empty.result.counts.isEmpty && empty.longNames.count == 0 && empty.unknownRestaurants.isEmpty)
     }
 }

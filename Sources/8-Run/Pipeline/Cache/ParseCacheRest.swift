@@ -18,15 +18,6 @@ struct ParseCacheRest {
     var longNames: LongNames
     var warnings: [String]
 
-    init(result: PartitionResult, revalidate: [String], unknownRestaurants: Set<String>, longNames: LongNames,
-         warnings: [String]) {
-        self.result = result
-        self.revalidate = revalidate
-        self.unknownRestaurants = unknownRestaurants
-        self.longNames = longNames
-        self.warnings = warnings
-    }
-
     func encoded() throws -> Data {
         var output = FieldWriter()
         output.put(result.warnings)
@@ -51,7 +42,9 @@ struct ParseCacheRest {
         output.put(warnings)
         return Data(output.bytes)
     }
+}
 
+extension ParseCacheRest {
     /// Throws `Failure.damagedBytes` for bytes `encoded` did not write (a key twice included).
     init(decoding data: Data) throws {
         let (fields, dataset) = try data.withUnsafeBytes { buffer in
