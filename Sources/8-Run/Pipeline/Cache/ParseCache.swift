@@ -21,11 +21,11 @@ import Glibc
 /// for that day alone.
 ///
 /// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// binary (writing JSON entries cost a full run a fifth more CPU): the days, the foods and the
-/// summary in their own fixed-order forms (`ServiceDayBytes`, `MenuDigestDayBytes`, `FoodBytes`,
-/// `PartitionSummaryBytes`), and so is everything else (`ParseCacheRest`). An entry cut short or damaged
-/// on disk (entries are not fsynced: losing one costs a parse, nothing more) is found, removed
-/// and parsed again, never used. Nothing here fails a run.
+/// binary (writing JSON entries cost a full run a fifth more CPU), each part in a fixed-order
+/// form of its own: the days (`ServiceDayBytes`, `MenuDigestDayBytes`), the foods (`FoodBytes`),
+/// the summary (`PartitionSummaryBytes`) and everything else (`ParseCacheRest`). An entry cut
+/// short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing more) is
+/// found, removed and parsed again, never used. Nothing here fails a run.
 ///
 /// Entries are written by a thread of their own: a file write can wait on the disk (a journal
 /// commit), and one that waits on a thread that parses leaves that core idle (a year's cold run
