@@ -4,12 +4,11 @@ import Foundation
 import SourceAdapters
 
 /// A parse cache entry but its days, foods and summary (`ParseCache`), each field in a fixed
-/// order (`FieldWriter`). A night reads one for every partition it holds: through `Codable`,
-/// though most of it is empty, it cost 45 µs an entry, a twentieth of a night with one day
-/// changed on three years. What a menu partition leaves empty of its dataset (hours, places,
-/// recipes, categories, documents) is one absent mark; a dataset holding any of them is laid
-/// out by `CompactCoder` as before. Maps and sets are laid out sorted, so that one value always
-/// gives the same bytes.
+/// order (`FieldWriter`). A night reads one for every partition it holds, and `Codable` took
+/// 45 µs an entry though most of it is empty: some 50 ms of CPU a night on three years. What a
+/// menu partition leaves empty of its dataset (hours, places, recipes, categories, documents) is
+/// one absent mark; a dataset holding any of them is laid out whole by `CompactCoder`. Maps and
+/// sets are laid out sorted, so that one value always gives the same bytes.
 struct ParseCacheRest {
     /// The partition's result with no days and no foods (the entry keeps those apart).
     var result: PartitionResult
