@@ -71,7 +71,8 @@ struct Report {
                 + cells(decade.median.run, decade.median.floor) + cells(recipes.median.run, recipes.median.floor)))
         }
         Swift.print("stage floors: fetch = reading the same files; parse = libxml2 parse only (recipes: JSONSerialization); write = one prepared INSERT in one transaction; publish = copying the snapshot's bytes + fsync")
-        Swift.print("rerun = the same inputs again; 1 day = a rerun after one day's page lost a menu item (the others from the parse cache)")
+        Swift.print("rerun = the same inputs again; 1 day = a rerun after one day's page lost a menu item (the others from the parse cache), "
+                    + "the median of \(ScenarioRuns.changedNights) such nights in a row (the item lost, back, lost), after an unchanged rerun")
     }
 
     private func targets() {
@@ -192,10 +193,12 @@ struct Report {
                     } ?? "")
             }
         } ?? ""
-        verdict(fetch <= 4 * floor,
-                "fetch stage within 4× its floor on \(settings.days) days (issue 38): \(fixed(fetch / floor, 1))×, "
-                    + "\(perDocument(fetch, run.documents)) ms a document against \(perDocument(floor, run.documents)) ms"
-                    + alone)
+        // Issue 58 retired the 4× target: the stage keeps SHA-256 provenance and offline replay,
+        // so the keeping floor beside the reading one is what it is weighed against.
+        note("fetch stage against its floor on \(settings.days) days (issue 38; its 4× target retired by issue 58): "
+                + "\(fixed(fetch / floor, 1))×, "
+                + "\(perDocument(fetch, run.documents)) ms a document against \(perDocument(floor, run.documents)) ms"
+                + alone)
         let small = short.median.run
         verdict(short.median.ratio <= 1.25 * year.median.ratio,
                 "\(settings.shortDays) days end-to-end within 1.25× the year's ratio to its floor (issue 38): "

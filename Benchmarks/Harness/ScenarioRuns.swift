@@ -2,9 +2,9 @@ import FoodModel
 import Foundation
 
 /// How each scenario is measured: its runs and floors, each in a child process, in rounds.
-/// Each round is a run in a fresh workspace (for the year also the unchanged rerun and the
-/// rerun after one day changed, in the same one), then the floors of what the run read and
-/// wrote, so a run and its floors see the machine in the same phase. A round's workspace goes
+/// Each round is a run in a fresh workspace (for the year and the decade also the unchanged
+/// rerun and the nights with one day changed after it, in the same one), then the floors of what
+/// the run read and wrote, so a run and its floors see the machine in the same phase. A round's workspace goes
 /// once measured (a decade's is a gigabyte) unless `--keep`.
 struct ScenarioRuns {
     let settings: Settings
@@ -28,7 +28,7 @@ struct ScenarioRuns {
         try rounds("year") { workspace in
             let run = try menus(corpus, days: settings.days, workspace: workspace)
             let rerun = try menus(corpus, days: settings.days, workspace: workspace)
-            let changed = try ChangeFileBench.oneDayChanged(corpus, days: settings.days, after: rerun, settings) {
+            let changed = try oneDayNights(corpus, days: settings.days, after: rerun) {
                 try menus(corpus, days: settings.days, workspace: workspace)
             }
             let fetchAlone = try Child.measure("fetch-alone", [
@@ -36,11 +36,12 @@ struct ScenarioRuns {
             ])
             let processWorkspace = workspace.appendingPathComponent("process")
             let process = try processRun(corpus, days: settings.days, workspace: processWorkspace)
-            // The night after, as users run it: the same process, one day's page changed.
-            let processChanged = try process.flatMap { _ in
-                try Corpora.withOneItemRemoved(from: corpus, on: try middleDay(of: settings.days)) {
+            // The nights after, as users run them: the same process, one day's page changed.
+            let processChanged = try process.flatMap { _ -> Double? in
+                let nights = try nightsChanging(corpus, on: try middleDay(of: settings.days)) {
                     try processRun(corpus, days: settings.days, workspace: processWorkspace)
-                }
+                }.compactMap { $0 }
+                return nights.isEmpty ? nil : Self.medianNight(nights) { $0 }
             }
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
                          rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
@@ -66,10 +67,14 @@ struct ScenarioRuns {
         try rounds("decade") { workspace in
             let run = try menus(corpus, days: settings.decadeDays, workspace: workspace)
             let floor = try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""]))
-            let changed = try ChangeFileBench.oneDayChanged(corpus, days: settings.decadeDays, after: run, settings) {
+            // The nights with one day changed follow an unchanged rerun, as the year's do: the
+            // two are compared.
+            let rerun = try menus(corpus, days: settings.decadeDays, workspace: workspace)
+            let changed = try oneDayNights(corpus, days: settings.decadeDays, after: rerun) {
                 try menus(corpus, days: settings.decadeDays, workspace: workspace)
             }
-            return Round(run: run, floor: floor, changedRerun: changed.rerun, changeFileSeconds: changed.changeFile)
+            return Round(run: run, floor: floor, rerun: rerun, changedRerun: changed.rerun,
+                         changeFileSeconds: changed.changeFile)
         }
     }
 
@@ -91,6 +96,36 @@ struct ScenarioRuns {
         let workspace = work.appendingPathComponent("large-recipes")
         defer { if !settings.keepWorkspaces { try? FileManager.default.removeItem(at: workspace) } }
         return try Child.measure("recipes", ["dump": dump.path, "workspace": workspace.path, "repository": repository])
+    }
+
+    /// How many nights with one day changed a round measures. One such night moves with the
+    /// machine by a quarter and more; the round takes the median of several.
+    static let changedNights = 3
+
+    /// The nights with one day changed after `previous` (`ChangeFileBench.oneDayChanged` for the
+    /// first, with its change file), then more of them (`nightsChanging`): the night with the
+    /// median time stands for the round, with the first night's change file.
+    private func oneDayNights(_ corpus: URL, days: Int, after previous: Measurement,
+                              run: () throws -> Measurement) throws -> (rerun: Measurement, changeFile: Double) {
+        let first = try ChangeFileBench.oneDayChanged(corpus, days: days, after: previous, settings, run: run)
+        let more = try nightsChanging(corpus, on: try middleDay(of: days), count: Self.changedNights - 1, startRemoved: false,
+                                      run)
+        return (Self.medianNight([first.rerun] + more, \.seconds), first.changeFile)
+    }
+
+    /// `count` nights in a row, each with the page of `date` changed from the night before: it
+    /// loses its last menu item, then has it back, and so on (`startRemoved`: whether the first
+    /// night is one without the item). The corpus is as it was afterwards.
+    private func nightsChanging<T>(_ corpus: URL, on date: ServiceDate, count: Int = changedNights,
+                                   startRemoved: Bool = true, _ run: () throws -> T) throws -> [T] {
+        try (0..<count).map { night in
+            night % 2 == (startRemoved ? 0 : 1) ? try Corpora.withOneItemRemoved(from: corpus, on: date, run) : try run()
+        }
+    }
+
+    /// The night whose `seconds` is the median (the higher of the two middle ones).
+    static func medianNight<T>(_ nights: [T], _ seconds: (T) -> Double) -> T {
+        nights.sorted { seconds($0) < seconds($1) }[nights.count / 2]
     }
 
     /// The day whose page a rerun with one day changed edits, as `ChangeFileBench.oneDayChanged`
