@@ -74,7 +74,7 @@ import Testing
         let burger = Food(id: FoodID(source: "ucla-menu", recipeId: "1"), name: "Burger")
         let dataset = Dataset(serviceDays: [day], foods: [burger.id: burger])
         var digest = MenuDigest()
-        for day in dataset.serviceDays { digest.add(MenuDigest.Day(day), servedBy: "ucla") }
+        for day in dataset.serviceDays { try digest.add(MenuDigest.Day(day), servedBy: "ucla") }
         #expect(digest.foodsWithoutPage(in: dataset) == [FoodID(source: "ucla-menu", recipeId: "2")])
     }
 

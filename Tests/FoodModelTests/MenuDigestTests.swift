@@ -19,13 +19,13 @@ import Testing
         ])
     }
 
-    @Test func firstAppearancesWinAndCodesAddUp() {
+    @Test func firstAppearancesWinAndCodesAddUp() throws {
         var digest = MenuDigest()
-        digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [
             item(burger, "Bruin Cheeseburger", codes: ["AMLK"], description: "Beef patty"),
             item(fries, "Fries", codes: ["VG", "ZZ"]),
         ])), servedBy: "ucla")
-        digest.add(MenuDigest.Day(day("2026-10-11", "Dinner", "De Neve", [
+        try digest.add(MenuDigest.Day(day("2026-10-11", "Dinner", "De Neve", [
             item(burger, "Bruin Cheeseburger w/ Fries", codes: ["AWHT"]), item(fries, "Fries", codes: ["ZZ"]),
         ])), servedBy: "ucla")
 
@@ -43,12 +43,12 @@ import Testing
 
     /// Items of one food that print what the one before printed add nothing; any other codes or
     /// portion are added, however they alternate.
-    @Test func everyCodeAndPortionOfAFoodIsKeptHoweverTheyAlternate() {
+    @Test func everyCodeAndPortionOfAFoodIsKeptHoweverTheyAlternate() throws {
         var digest = MenuDigest()
         func served(_ codes: [String], _ portion: String?) -> MenuItem {
             MenuItem(source: burger.source, recipeId: burger.recipeId, name: "Bruin Burger", portion: portion, codes: codes)
         }
-        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
             served(["V"], "1 cup"), served(["V"], "1 cup"), served(["V"], "2 cups"), served(["V", "GF"], "1 cup"),
             served(["V"], "1 cup"), served([], nil), served(["V"], "3 oz"),
         ])), servedBy: "ucla")
@@ -62,10 +62,10 @@ import Testing
     /// Two sources serving the same day: the day's meals and restaurants are the union, each
     /// meal listed once, in the order first seen. A restaurant whose block holds no item is not
     /// counted as having a menu: that is what a page read wrong looks like.
-    @Test func aDaySeenTwiceKeepsEveryMealOnce() {
+    @Test func aDaySeenTwiceKeepsEveryMealOnce() throws {
         var digest = MenuDigest()
-        digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")])), servedBy: "ucla")
-        digest.add(MenuDigest.Day(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Brunch", "Covel", [item(burger, "Bruin Cheeseburger")])), servedBy: "ucla")
+        try digest.add(MenuDigest.Day(ServiceDay(date: ServiceDate("2026-10-10")!, meals: [
             Meal(name: "Brunch", restaurants: [Restaurant(name: "Crossroads", sections: [])]),
             Meal(name: "Dinner", restaurants: [
                 Restaurant(name: "Crossroads", sections: [Section(name: "Grill", foods: [item(fries, "Fries")])]),
@@ -79,14 +79,14 @@ import Testing
     /// The servings the labelled-share check weighs are the pipeline source's that served the
     /// day, whatever platform its items name: two campuses of one platform stay apart, and a
     /// day of one source served in two partitions adds up.
-    @Test func servingsAreCountedPerSourceOfThePipeline() {
+    @Test func servingsAreCountedPerSourceOfThePipeline() throws {
         var digest = MenuDigest()
         let date = ServiceDate("2026-10-10")!
-        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel",
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel",
                                       [item(burger, "Burger"), item(burger, "Burger"), item(fries, "Fries")])),
                    servedBy: "campus-a")
-        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Commons", [item(fries, "Fries")])), servedBy: "campus-b")
-        digest.add(MenuDigest.Day(day("2026-10-10", "Dinner", "Covel", [item(fries, "Fries")])), servedBy: "campus-a")
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Commons", [item(fries, "Fries")])), servedBy: "campus-b")
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Dinner", "Covel", [item(fries, "Fries")])), servedBy: "campus-a")
         let servings = digest.servings[date] ?? [:]
         #expect(servings.keys.sorted() == ["campus-a", "campus-b"])
         #expect(servings["campus-a"]?.map(\.items).reduce(0, +) == 4)
@@ -97,13 +97,13 @@ import Testing
     /// digest's numbers in the order first served over all days, its servings are listed by
     /// those numbers whatever order the day served them in, and a code's example stays the first
     /// item that printed it, on the first day.
-    @Test func daysGatheredApartAddUpInTheirOrder() {
+    @Test func daysGatheredApartAddUpInTheirOrder() throws {
         let salad = FoodID(source: "ucla-menu", recipeId: "140751")
         var digest = MenuDigest()
-        digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
+        try digest.add(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
             item(burger, "Burger", codes: ["AMLK"]), item(fries, "Fries", codes: ["VG"]),
         ])), servedBy: "ucla")
-        digest.add(MenuDigest.Day(day("2026-10-11", "Lunch", "Covel", [
+        try digest.add(MenuDigest.Day(day("2026-10-11", "Lunch", "Covel", [
             item(salad, "Salad", codes: ["VG"]), item(fries, "Fries", codes: ["VG"]), item(salad, "Salad", codes: ["VG"]),
             item(burger, "Burger", codes: ["AMLK", "AWHT"]),
         ])), servedBy: "ucla")
@@ -139,7 +139,7 @@ import Testing
         var digest = MenuDigest()
         for served in [first, second] {
             let bytes = MenuDigestDayBytes.encode(MenuDigest.Day(served))
-            digest.add(try MenuDigestDayBytes.decode(bytes), servedBy: "ucla")
+            try digest.add(try MenuDigestDayBytes.decode(bytes), servedBy: "ucla")
         }
 
         #expect(digest.foodOrder == [burger, fries, salad])
@@ -157,8 +157,70 @@ import Testing
         #expect(digest.mealsByDay[ServiceDate("2026-10-11")!] == ["Lunch"])
     }
 
+    /// A food printed the same way day after day is passed over by its bytes once known, but a
+    /// day that prints it otherwise still adds its codes and portion, as does a day after it
+    /// that prints it as before and then a third way.
+    @Test func aFoodPrintedOtherwiseOnOneDayAddsThatDaysCodes() throws {
+        var digest = MenuDigest()
+        let prints: [(date: String, codes: [String], portion: String)] = [
+            ("2026-10-10", ["V"], "1 cup"), ("2026-10-11", ["V"], "1 cup"), ("2026-10-12", ["V", "GF"], "2 cups"),
+            ("2026-10-13", ["V"], "1 cup"), ("2026-10-14", ["VG"], "1 cup"),
+        ]
+        for print in prints {
+            let served = MenuItem(source: fries.source, recipeId: fries.recipeId, name: "Fries", portion: print.portion,
+                                  codes: print.codes)
+            let share = MenuDigest.Day(day(print.date, "Lunch", "Covel", [served]))
+            try digest.add(MenuDigestDayBytes.decode(MenuDigestDayBytes.encode(share)), servedBy: "ucla")
+        }
+        #expect(digest.foods[fries]?.codes == ["V", "GF", "VG"])
+        #expect(digest.foods[fries]?.portions == ["1 cup", "2 cups"])
+        #expect(digest.codes["V"]?.count == 4)
+        #expect(digest.menuItemCount == 5)
+    }
+
+    /// A share laid out field by field as the parse cache keeps it: the date, meals,
+    /// restaurants and item count, then each food (id, name, description, items, prints), then
+    /// each code (code, count, first example). Foods or codes that are not a share's are refused
+    /// when the share is read back, before anything is added: a food served by no item, a code
+    /// printed no time, more foods than the bytes hold, items past what a digest counts.
+    @Test func aShareWhoseFoodsOrCodesAreNotAShareIsNotReadBack() throws {
+        func share(items: Int = 1, codeCount: Int = 1, foods: Int = 1) -> Data {
+            var output = FieldWriter()
+            output.put("2026-10-10")
+            output.put(["Lunch"])
+            output.put(["Covel"])
+            output.put(1)
+            output.put(foods)
+            output.put("ucla-menu")
+            output.put("400317")
+            output.put("Burger")
+            output.put(nil as String?)
+            output.put(items)
+            output.put(1)
+            output.put(["AMLK"])
+            output.put("1" as String?)
+            output.put(1)
+            output.put("AMLK")
+            output.put(codeCount)
+            output.put("Burger (ucla-menu:400317) on 2026-10-10")
+            return Data(output.bytes)
+        }
+        let gathered = MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [item(burger, "Burger", codes: ["AMLK"])]))
+        #expect(MenuDigestDayBytes.encode(gathered) == share())
+        var digest = MenuDigest()
+        try digest.add(MenuDigestDayBytes.decode(share()), servedBy: "ucla")
+        #expect(digest.foodOrder == [burger])
+        #expect(digest.foods[burger]?.codes == ["AMLK"])
+        #expect(digest.codes["AMLK"]?.count == 1)
+        #expect(digest.codes["AMLK"]?.example == "Burger (ucla-menu:400317) on 2026-10-10")
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(share(items: 0)) }
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(share(codeCount: 0)) }
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(share(foods: 2)) }
+        #expect(throws: Failure.self) { try MenuDigestDayBytes.decode(share(items: Int(Int32.max) + 1)) }
+    }
+
     /// Bytes cut short are a `damagedBytes` failure, never a share.
-    @Test func aShareCutShortIsNotReadBack() {
+    @Test func aShareCutShortIsNotReadBack() throws {
         let bytes = MenuDigestDayBytes.encode(MenuDigest.Day(day("2026-10-10", "Lunch", "Covel", [
             item(burger, "Burger", codes: ["AMLK"]),
         ])))

@@ -77,7 +77,7 @@ import Testing
         ])
         for day in [sunday, saturday, secondSource] { try staging.append(DayToWrite(day)) }
         var digest = MenuDigest()
-        for day in [sunday, saturday, secondSource] { digest.add(MenuDigest.Day(day), servedBy: "test") }
+        for day in [sunday, saturday, secondSource] { try digest.add(MenuDigest.Day(day), servedBy: "test") }
         try staging.finish(dataset, menus: digest, codes: knownCodes)
 
         #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-11'") == 20_261_011)

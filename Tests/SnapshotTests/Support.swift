@@ -81,7 +81,7 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
         let whole = DayToWrite(day)
         try staging.append(keptAsBytes ? DayToWrite(bytes: ServiceDayBytes.encode([day]), outline: day.outline,
                                                     contentDigest: whole.contentDigest) : whole)
-        digest.add(MenuDigest.Day(day), servedBy: "test")
+        try digest.add(MenuDigest.Day(day), servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes)
     if let review { try staging.write(agreements: review.agreements, flags: review.flags) }

@@ -144,6 +144,23 @@ public struct FieldReader {
         try flag() ? try string() : nil
     }
 
+    /// Passes over a text, as `string` reads it, without making it.
+    public mutating func skipString() throws {
+        position += try count()
+    }
+
+    public mutating func skipOptionalString() throws {
+        if try flag() { try skipString() }
+    }
+
+    /// How far the reader has read.
+    public var offset: Int { position }
+
+    /// The bytes read since `start`, an earlier `offset` (none for a later one).
+    public func bytes(from start: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[Swift.min(Swift.max(start, 0), position)..<position])
+    }
+
     public mutating func strings() throws -> [String] {
         try (0..<count()).map { _ in try string() }
     }

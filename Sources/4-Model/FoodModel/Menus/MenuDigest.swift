@@ -1,3 +1,6 @@
+import Basics
+import Foundation
+
 /// What the stages after the write need to know of the menus, gathered as the service days
 /// stream into the snapshot one partition at a time, so that a decade of menu items is never
 /// held in memory at once. Everything here grows with the number of foods, codes and days,
@@ -13,8 +16,8 @@ public struct MenuDigest: Sendable {
         public var portions: Set<String> = []
     }
 
-    /// The codes and portion one menu item prints beside its food.
-    struct Print: Equatable, Sendable {
+    /// The codes and portion one menu item prints beside its food, as a day gathers them.
+    struct Print: Equatable {
         var codes: [String]
         var portion: String?
 
@@ -22,69 +25,52 @@ public struct MenuDigest: Sendable {
             codes = item.codes
             portion = item.portion
         }
-
-        init(codes: [String], portion: String?) {
-            self.codes = codes
-            self.portion = portion
-        }
     }
 
-    /// A food of the menus with the codes and portion of the last item that printed it, already
-    /// taken in: most items print their food's usual ones, and telling two equal is cheaper than
-    /// hashing them into the sets again, for every food of every day a night reads.
+    /// A food of the menus with the bytes of the prints it was last taken in with (a day's
+    /// prints of it, as `Day` lays them out): most foods print the same codes and portion day
+    /// after day, and telling two runs of bytes equal is cheaper than reading them into the sets
+    /// again, for every food of every day a night reads.
     private struct Seen: Sendable {
         var food: MenuFood
-        var last: Print?
-
-        /// The food as its first day names it, before any of its prints.
-        init(_ food: Day.Food) {
-            self.food = MenuFood(name: food.name, description: food.description, codes: [])
-        }
-
-        mutating func add(_ print: Print) {
-            guard print != last else { return }
-            food.codes.formUnion(print.codes)
-            if let portion = print.portion { food.portions.insert(portion) }
-            last = print
-        }
+        var lastPrints: [UInt8] = []
     }
 
     /// What one day adds to the digest, gathered apart from it: on the task that read the day,
     /// so that the run's task, which adds the days in order, handles each food and code of a
     /// day once rather than each item.
+    ///
+    /// Its foods and codes are kept as bytes (`FieldWriter`), as the parse cache keeps them: a
+    /// cached day is read back without a value made for each food's name and prints, most of
+    /// which the digest knows already, and its share goes when added without a value freed for
+    /// each of them. For each food, in the order first served: its id, the name and description
+    /// of its first item, how many items served it, and each different print of its items (codes
+    /// and portion) in the order first printed; then each code printed, in the order first
+    /// printed, with how often and where first.
     public struct Day: Sendable {
-        /// A food of the day as its first item names it, with each different print of its
-        /// items (in the order first printed) and how many items served it.
-        struct Food: Sendable {
-            let id: FoodID
-            let name: String
-            let description: String?
-            var prints: [Print]
-            var items: Int32
-        }
-
         public let date: ServiceDate
         /// The meals the day lists, in serving order, each name once.
         let meals: [String]
         /// The restaurants with something on their menu.
         let restaurants: Set<String>
-        /// The day's foods in the order first served.
-        private(set) var foods: [Food] = []
-        /// Each code printed, in the order first printed, with how often and where first.
-        private(set) var codes: [(code: String, sighting: CodeSighting)] = []
-        public private(set) var itemCount = 0
+        public let itemCount: Int
         /// The day's foods, each once, in the order first served.
-        public var foodIDs: [FoodID] { foods.map(\.id) }
+        public let foodIDs: [FoodID]
+        /// The foods and codes, laid out as said above; checked when made.
+        let foodsAndCodes: Data
 
-        /// A share as it was gathered, read back (`MenuDigestDayBytes`).
-        init(date: ServiceDate, meals: [String], restaurants: Set<String>, foods: [Food],
-             codes: [(code: String, sighting: CodeSighting)], itemCount: Int) {
+        /// A share read back from the bytes `foodsAndCodes` (`MenuDigestDayBytes`), which are
+        /// checked to be what a share lays out: anything else is `Failure.damagedBytes`.
+        init(date: ServiceDate, meals: [String], restaurants: Set<String>, itemCount: Int, foodsAndCodes: Data) throws {
             self.date = date
             self.meals = meals
             self.restaurants = restaurants
-            self.foods = foods
-            self.codes = codes
             self.itemCount = itemCount
+            self.foodsAndCodes = foodsAndCodes
+            foodIDs = try foodsAndCodes.withUnsafeBytes { buffer in
+                var input = FieldReader(buffer)
+                return try Self.check(&input)
+            }
         }
 
         public init(_ day: ServiceDay) {
@@ -97,8 +83,18 @@ public struct MenuDigest: Sendable {
             restaurants = Set(day.meals.flatMap { meal in
                 meal.restaurants.filter { $0.sections.contains { !$0.foods.isEmpty } }.map(\.name)
             })
+            struct Food {
+                let id: FoodID
+                let name: String
+                let description: String?
+                var prints: [Print]
+                var items: Int
+            }
+            var foods: [Food] = []
+            var codes: [(code: String, sighting: CodeSighting)] = []
             var numbers: [FoodID: Int] = [:]
             var codeNumbers: [String: Int] = [:]
+            var itemCount = 0
             day.forEachMenuItem { item in
                 itemCount += 1
                 let print = Print(item)
@@ -118,6 +114,75 @@ public struct MenuDigest: Sendable {
                         codes.append((code, CodeSighting(count: 1, example: "\(item.name) (\(item.food)) on \(day.date)")))
                     }
                 }
+            }
+            self.itemCount = itemCount
+            foodIDs = foods.map(\.id)
+            var output = FieldWriter()
+            output.put(foods.count)
+            for food in foods {
+                output.put(food.id.source)
+                output.put(food.id.recipeId)
+                output.put(food.name)
+                output.put(food.description)
+                output.put(food.items)
+                output.put(food.prints.count)
+                for print in food.prints {
+                    output.put(print.codes)
+                    output.put(print.portion)
+                }
+            }
+            output.put(codes.count)
+            for (code, sighting) in codes {
+                output.put(code)
+                output.put(sighting.count)
+                output.put(sighting.example)
+            }
+            foodsAndCodes = Data(output.bytes)
+        }
+
+        /// Reads foods and codes laid out as above through to the end of `input`, and their
+        /// foods' ids; anything else is `Failure.damagedBytes`.
+        private static func check(_ input: inout FieldReader) throws -> [FoodID] {
+            var ids: [FoodID] = []
+            for _ in 0..<(try input.count()) {
+                ids.append(FoodID(source: try input.string(), recipeId: try input.string()))
+                try input.skipString()
+                try input.skipOptionalString()
+                _ = try items(&input)
+                try skipPrints(&input)
+            }
+            for _ in 0..<(try input.count()) {
+                try input.skipString()
+                _ = try codeCount(&input)
+                try input.skipString()
+            }
+            guard input.isAtEnd else { throw Failure.damagedBytes }
+            return ids
+        }
+
+        fileprivate static func items(_ input: inout FieldReader) throws -> Int32 {
+            guard let items = Int32(exactly: try input.int()), items > 0 else { throw Failure.damagedBytes }
+            return items
+        }
+
+        fileprivate static func codeCount(_ input: inout FieldReader) throws -> Int {
+            let count = try input.int()
+            guard count > 0 else { throw Failure.damagedBytes }
+            return count
+        }
+
+        fileprivate static func skipPrints(_ input: inout FieldReader) throws {
+            for _ in 0..<(try input.count()) {
+                for _ in 0..<(try input.count()) { try input.skipString() }
+                try input.skipOptionalString()
+            }
+        }
+
+        /// A food's prints, read into its codes and portions.
+        fileprivate static func readPrints(_ input: inout FieldReader, into food: inout MenuFood) throws {
+            for _ in 0..<(try input.count()) {
+                food.codes.formUnion(try input.strings())
+                if let portion = try input.optionalString() { food.portions.insert(portion) }
             }
         }
     }
@@ -160,33 +225,68 @@ public struct MenuDigest: Sendable {
     public init() {}
 
     /// Takes in one day that the pipeline's `source` served, after those added before it: first
-    /// appearances are in the order the days are added.
-    public mutating func add(_ day: Day, servedBy source: String) {
+    /// appearances are in the order the days are added. A food the digest knows is passed over
+    /// in the day's bytes but for its items, and for its prints when they are not the bytes it
+    /// was last taken in with. Throws `Failure.damagedBytes` for bytes that are not a share's,
+    /// which a `Day` never holds: they are checked when it is made.
+    public mutating func add(_ day: Day, servedBy source: String) throws {
+        let served = try day.foodsAndCodes.withUnsafeBytes { buffer in
+            var input = FieldReader(buffer)
+            return try takeIn(&input, foods: day.foodIDs)
+        }
         for meal in day.meals where !(mealsByDay[day.date]?.contains(meal) ?? false) {
             mealsByDay[day.date, default: []].append(meal)
         }
         restaurantsByDay[day.date, default: []].formUnion(day.restaurants)
         menuItemCount += day.itemCount
-        for (code, sighting) in day.codes {
-            codes[code, default: CodeSighting(count: 0, example: sighting.example)].count += sighting.count
-        }
-        guard !day.foods.isEmpty else { return }
+        guard !served.isEmpty else { return }
+        servings[day.date, default: [:]][source, default: []] += served.sorted { $0.food < $1.food }
+    }
+
+    /// The foods and codes of a day's bytes, already checked, into the digest; the day's
+    /// servings, by the digest's numbers.
+    private mutating func takeIn(_ input: inout FieldReader, foods ids: [FoodID]) throws -> [FoodServings] {
         var served: [FoodServings] = []
-        served.reserveCapacity(day.foods.count)
-        for food in day.foods {
+        served.reserveCapacity(ids.count)
+        _ = try input.count()
+        for id in ids {
+            // The id, as `ids` holds it.
+            try input.skipString()
+            try input.skipString()
             let number: Int32
-            if let known = foodNumbers[food.id] {
+            if let known = foodNumbers[id] {
                 number = known
+                try input.skipString()
+                try input.skipOptionalString()
             } else {
                 number = Int32(foodOrder.count)
-                foodOrder.append(food.id)
-                foodNumbers[food.id] = number
-                seen.append(Seen(food))
+                foodOrder.append(id)
+                foodNumbers[id] = number
+                let food = MenuFood(name: try input.string(), description: try input.optionalString(), codes: [])
+                seen.append(Seen(food: food))
             }
-            for print in food.prints { seen[Int(number)].add(print) }
-            served.append(FoodServings(food: number, items: food.items))
+            let items = try Day.items(&input)
+            let start = input.offset
+            try Day.skipPrints(&input)
+            let prints = input.bytes(from: start)
+            if !prints.elementsEqual(seen[Int(number)].lastPrints) {
+                var again = FieldReader(prints)
+                try Day.readPrints(&again, into: &seen[Int(number)].food)
+                seen[Int(number)].lastPrints = Array(prints)
+            }
+            served.append(FoodServings(food: number, items: items))
         }
-        servings[day.date, default: [:]][source, default: []] += served.sorted { $0.food < $1.food }
+        for _ in 0..<(try input.count()) {
+            let code = try input.string()
+            let count = try Day.codeCount(&input)
+            if codes[code] != nil {
+                codes[code]?.count += count
+                try input.skipString()
+            } else {
+                codes[code] = CodeSighting(count: count, example: try input.string())
+            }
+        }
+        return served
     }
 
     /// Every food some menu item refers to but no recipe page described.

@@ -20,6 +20,6 @@ final class MenuStream {
     /// each item's label version, in page order (`LabelVersions.record`).
     func append(_ day: PreparedDays.Day, servedBy source: String, labelVersions: [Int?]) throws {
         try times.measure(.write) { try staging.append(day.rows, labelVersions: labelVersions) }
-        digest.add(day.menus, servedBy: source)
+        try digest.add(day.menus, servedBy: source)
     }
 }
