@@ -83,8 +83,10 @@ final class RawIndex: Sendable {
         opened.noteDamage(file(in: root), detail: detail)
     }
 
-    static func damageFound(root: URL) -> String? {
-        opened.damage(of: file(in: root))
+    /// What was noted of the index at `file` (`file(in:)`'s path), as for `index(at:)`: the
+    /// store asks before every commit, and keeps the path rather than building it each time.
+    static func damageFound(file: String) -> String? {
+        opened.damage(of: file)
     }
 
     /// Checks the index at `root` (SQLite's `quick_check`) before a run relies on it. A damaged
@@ -128,10 +130,10 @@ final class RawIndex: Sendable {
             if damaged[file.path] == nil { damaged[file.path] = detail }
         }
 
-        func damage(of file: URL) -> String? {
+        func damage(of path: String) -> String? {
             lock.lock()
             defer { lock.unlock() }
-            return damaged[file.path]
+            return damaged[path]
         }
 
         /// Checks the index and, when it is damaged, moves it aside and opens a new one, under

@@ -57,7 +57,7 @@ public struct RawStore: Sendable {
     /// Whether SQLite has called the index damaged since this process opened it: every use of
     /// the store has failed since, so the run must stop (`setAsideDamagedIndex`).
     public var damageFound: Bool {
-        RawIndex.damageFound(root: root) != nil
+        RawIndex.damageFound(file: indexPath) != nil
     }
 
     /// Moves aside an index found damaged while the run used it, once nothing uses it any more,
