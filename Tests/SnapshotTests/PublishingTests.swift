@@ -167,6 +167,37 @@ import Testing
         }
     }
 
+    /// A side file (manifest, metadata, report page, change file, feeds) whose snapshot is gone,
+    /// as retention killed between the two leaves one, is removed; one beside its snapshot stays,
+    /// as do another pipeline's and a file that only ends like a side file.
+    @Test func sideFilesWithoutTheirSnapshotAreRemovedAndTheOthersStay() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder)
+        defer { staging.discard() }
+        let file = try store.publish(staging, fileName: "demo-2026-10-12-0200001a2b.sqlite", pipeline: "demo")
+        let gone = "demo-2026-10-11-0100001a2b.sqlite"
+        let orphans = [".manifest.json", ".metadata.json", SnapshotStore.reportSuffix, ".changes.json.gz"].map {
+            store.directory.appendingPathComponent(gone + $0)
+        }
+        let orphanFeeds = store.directory.appendingPathComponent(gone + SnapshotStore.feedsSuffix)
+        let kept = [file.lastPathComponent + SnapshotStore.reportSuffix, "demo-menus-2026-10-11-0100001a2b.sqlite.manifest.json",
+                    "notes.manifest.json", "demo-2026-10-11.sqlite.metadata.json"].map {
+            store.directory.appendingPathComponent($0)
+        }
+        for side in orphans + kept { try Data("{}".utf8).write(to: side) }
+        try FileManager.default.createDirectory(at: orphanFeeds.appendingPathComponent("slug"), withIntermediateDirectories: true)
+
+        store.removeLeftovers(pipeline: "demo")
+        for orphan in orphans + [orphanFeeds] {
+            #expect(!FileManager.default.fileExists(atPath: orphan.path), "\(orphan.lastPathComponent) left")
+        }
+        for side in kept + [file, file.appendingPathExtension("metadata.json")] {
+            #expect(FileManager.default.fileExists(atPath: side.path), "\(side.lastPathComponent) removed")
+        }
+    }
+
     @Test func aCorruptStagingDatabaseIsNotPublished() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

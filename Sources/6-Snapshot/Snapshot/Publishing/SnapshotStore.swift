@@ -273,24 +273,23 @@ public struct SnapshotStore: Sendable {
     public func removeLeftovers(pipeline: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         let ownPartial = #/^\.(?<pipeline>.+)-\d{4}-\d{2}-\d{2}-[0-9a-z]+\.sqlite((\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)?\.partial(-journal|-wal|-shm)?|\.feeds\.old)$/#
-        let sideFile = #/^(?<snapshot>.+\.sqlite)(\.manifest\.json|\.metadata\.json|\.report\.html|\.changes\.json\.gz|\.feeds)$/#
         // The page of a night that published nothing (`writeNotPublishedPage`), half written.
         let ownPagePartial = #/^\.(?<pipeline>.+)-[0-9a-z]+\.not-published\.html\.partial$/#
         let present = Set(names)
         let latestName = latest(pipeline: pipeline)?.lastPathComponent
         var unfinished: [String] = []
         // A folder without retention holds every night's files, five each: the patterns are
-        // matched only against names that can fit them (a partial file is hidden, a side file
-        // ends as one), and files beside a snapshot are looked up in the listing.
+        // matched only against names that can fit them (a partial file is hidden), a side file
+        // is a snapshot's name and a side file's ending, and files beside a snapshot are looked
+        // up in the listing.
         for name in names {
             let hidden = name.hasPrefix(".")
             let isOwnPartial = hidden && (name.wholeMatch(of: ownPartial).map { $0.output.pipeline == pipeline }
                 ?? name.wholeMatch(of: ownPagePartial).map { $0.output.pipeline == pipeline } ?? false)
-            let endsAsSideFile = Self.sideSuffixes.contains(where: name.hasSuffix)
-            let isOrphanSideFile = endsAsSideFile && (name.wholeMatch(of: sideFile).map { match in
-                let snapshot = String(match.output.snapshot)
+            let isOrphanSideFile = Self.sideSuffixes.first(where: name.hasSuffix).map { suffix in
+                let snapshot = String(name.dropLast(suffix.count))
                 return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
-            } ?? false)
+            } ?? false
             let isUnfinishedSnapshot = SnapshotFileName(name, pipeline: pipeline) != nil
                 && Self.isUnfinished(name, besideIt: { present.contains(name + $0) }, latest: latestName)
             let isNewLink = name == ".latest-\(pipeline).new" || name == ".latest-\(pipeline)\(Self.reportSuffix).new"
