@@ -16,8 +16,12 @@ public enum UserJSON {
     /// One value on one line (an event, a listed row, a dry run's plan), for a reader that
     /// streams; `{}` for a value that cannot be encoded, so that a line is never missing.
     public static func line(_ value: some Encodable) -> String {
-        (try? String(decoding: encoder().encode(value), as: UTF8.self)) ?? "{}"
+        (try? String(decoding: lineEncoder.encode(value), as: UTF8.self)) ?? "{}"
     }
+
+    /// One encoder for every line: a run writes one for each of its events, two or three for
+    /// each partition, and making an encoder for each cost as much as the encoding.
+    private static let lineEncoder = encoder()
 
     /// Reads back what `encoder` wrote (a manifest, an event line).
     public static func decoder() -> JSONDecoder {
