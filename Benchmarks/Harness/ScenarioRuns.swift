@@ -4,8 +4,8 @@ import Foundation
 /// How each scenario is measured: its runs and floors, each in a child process, in rounds.
 /// Each round is a run in a fresh workspace (for the year and the decade also the unchanged
 /// rerun and the nights with one day changed after it, in the same one), then the floors of what
-/// the run read and wrote, so a run and its floors see the machine in the same phase. A round's workspace goes
-/// once measured (a decade's is a gigabyte) unless `--keep`.
+/// the run read and wrote, so a run and its floors see the machine in the same phase. A round's
+/// workspace goes once measured (a decade's is a gigabyte) unless `--keep`.
 struct ScenarioRuns {
     let settings: Settings
     /// Where the rounds' workspaces go.
