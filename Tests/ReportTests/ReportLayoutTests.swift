@@ -76,4 +76,38 @@ import Testing
         #expect(weekly.start(of: try #require(ServiceDate("2025-03-09"))).description == "2025-03-03")
         #expect(weekly.name(try #require(ServiceDate("2025-03-03"))) == "week of 2025-03-03")
     }
+
+    /// The page's numbers are written as `printf` writes them, checked here against `printf`
+    /// itself: values chosen by hand at the edges (halves that binary holds exactly and rounds to
+    /// even, halves it holds a little under or over, a negative that rounds to zero, values past
+    /// the integer path), then a spread of coordinates and shares.
+    @Test func numbersArePrintedAsPrintfPrintsThem() {
+        #expect(HTML.number(0.125) == "0.12")
+        #expect(HTML.number(0.375) == "0.38")
+        #expect(HTML.number(2.675) == "2.67")
+        #expect(HTML.number(1.005) == "1.00")
+        #expect(HTML.number(-0.001) == "-0.00")
+        #expect(HTML.number(-12.5) == "-12.50")
+        #expect(HTML.number(3.0) == "3")
+        #expect(HTML.number(0.3) == "0.30")
+        #expect(HTML.percent(1, of: 3) == "33.3%")
+        #expect(HTML.percent(1, of: 8) == "12.5%")
+        #expect(HTML.percent(1, of: 16) == "6.2%")
+        #expect(HTML.percent(0, of: 0) == "–")
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -2_000...2_000, using: &generator)
+            let cut = (value * 8).rounded() / 8
+            for each in [value, cut, value / 1_000, value * 1e7] {
+                #expect(HTML.fixed(each, decimals: 2) == String(format: "%.2f", each))
+                #expect(HTML.fixed(each, decimals: 1) == String(format: "%.1f", each))
+            }
+        }
+        for whole in 1...400 {
+            for part in 0...whole where part % 7 == 0 || whole - part < 3 {
+                #expect(HTML.percent(part, of: whole)
+                        == String(format: "%.1f%%", 100 * Double(part) / Double(whole)))
+            }
+        }
+    }
 }

@@ -28,12 +28,30 @@ enum HTML {
 
     /// Whole numbers without a decimal point, others to two decimals.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(format: "%.2f", value)
+        value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : fixed(value, decimals: 2)
     }
 
     /// A share as a percentage with one decimal ("97.4%").
     static func percent(_ part: Int, of whole: Int) -> String {
-        whole == 0 ? "–" : String(format: "%.1f%%", 100 * Double(part) / Double(whole))
+        whole == 0 ? "–" : fixed(100 * Double(part) / Double(whole), decimals: 1) + "%"
+    }
+
+    /// `value` with `decimals` digits after the point, as `printf`'s `%.Nf` writes it. A year's
+    /// page prints some hundred thousand coordinates, and `String(format:)` was a tenth of the
+    /// page's time: a value is scaled and rounded in integers instead, except where that could
+    /// round otherwise than `printf`, which reads the binary value exactly: a value too large
+    /// for the scaled product to be exact to a millionth, or one within a millionth of a half.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        let scale = decimals == 1 ? 10.0 : 100.0
+        let scaled = value * scale, units = scaled.rounded()
+        guard (1...2).contains(decimals), abs(scaled) < 1e9, abs(abs(scaled - units) - 0.5) > 1e-6 else {
+            return String(format: "%.\(decimals)f", value)
+        }
+        let magnitude = Int(abs(units)), divisor = decimals == 1 ? 10 : 100
+        let fraction = String(magnitude % divisor)
+        // `printf` keeps the sign of a negative value that rounds to zero ("-0.00").
+        return (value.sign == .minus ? "-" : "") + String(magnitude / divisor) + "."
+            + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 
     static func section(_ id: String, _ title: String, _ content: String) -> String {
