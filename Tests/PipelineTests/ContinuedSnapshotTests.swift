@@ -93,6 +93,10 @@ import TestSupport
             tables["meta"] = try QueryResult.run("""
                 SELECT key, value FROM _meta WHERE key IN ('day_rows_code', 'schema_version', 'pipeline') ORDER BY key
                 """, on: url)
+            // Every check's outcome, the review's among them, which a night whose foods are the
+            // last night's takes from the latest snapshot rather than reviewing every label again.
+            tables["checks"] = try QueryResult.run("SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid",
+                                                   on: url)
             tables["search"] = try QueryResult.run("""
                 SELECT f.id FROM food_fts JOIN food f ON f.rowid = food_fts.rowid
                 WHERE food_fts MATCH 'chicken OR rice OR salad' ORDER BY 1
@@ -154,8 +158,14 @@ import TestSupport
         try removeLastItem(of: Self.days[1], in: site)
         let (second, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
         #expect(kept == 2)
-        // No food changed: the food tables were kept as they were, and still equal a full write's.
+        // No food changed: the food tables were kept as they were, without their rows being made
+        // (nothing they or the review are made from changed), and still equal a full write's, as
+        // do the review's rows and outcomes.
         #expect(second.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 1)
+        #expect(second.manifest.stages.first { $0.name == .write }?.counts["food_inputs_kept"] == 1)
+        let reviewChecks = "SELECT count(*) FROM _checks WHERE name IN ('dv_agreement', 'energy_sanity')"
+        #expect(try QueryResult.run(reviewChecks, on: URL(fileURLWithPath: try #require(second.snapshotPath))).rows
+                != [[.integer(0)]])
         let secondFile = URL(fileURLWithPath: try #require(second.snapshotPath))
         let items = { (url: URL, day: String) in
             try QueryResult.run("SELECT count(*) FROM v_menu WHERE date = '\(day)'", on: url).rows
@@ -211,6 +221,7 @@ import TestSupport
         #expect(kept == 2)
         // A label changed: the food tables were written again, as a full write writes them.
         #expect(night.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 0)
+        #expect(night.manifest.stages.first { $0.name == .write }?.counts["food_inputs_kept"] == 0)
         let second = URL(fileURLWithPath: try #require(night.snapshotPath))
         let full = try ChangeSet.between(first, second)
         let items = try #require(full.tables.first { $0.name == "menu_item" })

@@ -38,6 +38,46 @@ import Testing
         #expect(try QueryResult.run(digest, on: second.url).rows == QueryResult.run(digest, on: first.url).rows)
     }
 
+    /// A night whose food inputs are the continued snapshot's keeps its review without one: the
+    /// rows, the digest, and the outcomes of the names asked for, as recorded (values and order
+    /// set by hand here). Other inputs, or none, keep nothing, and the review is written.
+    @Test func aReviewOfTheSameFoodInputsIsKeptWithItsOutcomes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcomes = [
+            CheckOutcome(name: "min_menu_items", severity: .error, passed: true, value: 4, message: "4 items"),
+            CheckOutcome(name: "energy_sanity", severity: .warning, passed: false, value: 2,
+                         message: "2 food(s) flagged; first: ucla-menu:400317 51 kcal printed"),
+            CheckOutcome(name: "dv_agreement", severity: .warning, passed: true, value: 0.9734208285327857,
+                         message: "total_fat: 1 of 1 printed %DV agree"),
+        ]
+        let first = try stage(smallDataset(), in: folder, runId: "first", review: Self.review, foodInputs: "inputs 1",
+                              checks: outcomes)
+        let review: Set = ["energy_sanity", "dv_agreement"]
+
+        let same = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/same.sqlite"), continuing: first.url)
+        try same.finish(smallDataset(), menus: MenuDigest(), codes: knownCodes, foodInputs: "inputs 1")
+        #expect(same.foodInputsKept && same.foodTablesKept)
+        #expect(try same.keepReview(outcomeNames: review) == Array(outcomes[1...]))
+        #expect(same.reviewTablesKept)
+        for table in StagingSnapshot.reviewTables {
+            #expect(try rows(table, same) == rows(table, first), "\(table)")
+        }
+        let digest = "SELECT value FROM _meta WHERE key = 'review_rows_sha256'"
+        #expect(try QueryResult.run(digest, on: same.url).rows == QueryResult.run(digest, on: first.url).rows)
+        // Kept once: a second call finds the review taken.
+        #expect(try same.keepReview(outcomeNames: review) == nil)
+
+        for inputs in ["inputs 2", nil] {
+            let other = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/other.sqlite"),
+                                            continuing: first.url)
+            try other.finish(smallDataset(), menus: MenuDigest(), codes: knownCodes, foodInputs: inputs)
+            #expect(!other.foodInputsKept)
+            #expect(try other.keepReview(outcomeNames: review) == nil)
+            #expect(!other.reviewTablesKept)
+        }
+    }
+
     /// One value of one row differs: both tables are written again, as a night without a
     /// previous snapshot writes them.
     @Test func aChangedReviewIsWrittenAgain() throws {

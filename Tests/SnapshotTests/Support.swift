@@ -69,9 +69,13 @@ func run(_ id: String) -> RunRecord {
 
 /// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given;
 /// `keptAsBytes`: each day handed over as the parse cache keeps it (its bytes and outline);
-/// `review`: the nutrition review's rows, written as the check stage writes them.
+/// `review`: the nutrition review's rows, written as the check stage writes them;
+/// `foodInputs` and `checks`: the digest of the food inputs and the outcomes recorded.
 func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing previous: URL? = nil,
-           keptAsBytes: Bool = false, review: (agreements: [NutrientAgreementRow], flags: [FoodFlagRow])? = nil) throws
+           keptAsBytes: Bool = false, review: (agreements: [NutrientAgreementRow], flags: [FoodFlagRow])? = nil,
+           foodInputs: String? = nil,
+           checks: [CheckOutcome] = [CheckOutcome(name: "min_menu_items", severity: .error, passed: true, value: 4,
+                                                  message: "4 items")]) throws
     -> StagingSnapshot {
     let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"),
                                       continuing: previous)
@@ -83,10 +87,8 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
                                                     contentDigest: whole.contentDigest) : whole)
         try digest.add(MenuDigest.Day(day), servedBy: "test")
     }
-    try staging.finish(dataset, menus: digest, codes: knownCodes)
+    try staging.finish(dataset, menus: digest, codes: knownCodes, foodInputs: foodInputs)
     if let review { try staging.write(agreements: review.agreements, flags: review.flags) }
-    try staging.record(run: run(runId), checks: [
-        CheckOutcome(name: "min_menu_items", severity: .error, passed: true, value: 4, message: "4 items"),
-    ], documents: [])
+    try staging.record(run: run(runId), checks: checks, documents: [])
     return staging
 }

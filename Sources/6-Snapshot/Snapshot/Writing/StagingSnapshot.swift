@@ -11,12 +11,21 @@ public final class StagingSnapshot {
     private let menus: MenuWriter
     /// Whether the database started as a copy of the previous snapshot's menus.
     public let continuesPrevious: Bool
-    /// The file name of the snapshot it continues, if it does.
-    private let continued: String?
+    /// The snapshot it continues, if it does.
+    let continuedFile: URL?
+    /// Its file name.
+    private var continued: String? { continuedFile?.lastPathComponent }
     /// The digest of the food tables' rows in the snapshot it continues (`_meta`), if it does.
     private let previousFoodRows: String?
     /// The food tables were kept as the continued snapshot had them (`finish`).
     public private(set) var foodTablesKept = false
+    /// The digest of what the food tables and the review were made from in the snapshot it
+    /// continues (`_meta`), if it does and recorded one.
+    private let previousFoodInputs: String?
+    /// Tonight's food tables and review are made from what the continued snapshot's were
+    /// (`finish`): its food tables were kept without their rows being made, and its review can
+    /// be (`keepReview`).
+    public private(set) var foodInputsKept = false
     /// The digest of the nutrition review's rows in the snapshot it continues (`_meta`), if it does.
     let previousReviewRows: String?
     /// The nutrition review's tables were kept as the continued snapshot had them
@@ -57,18 +66,18 @@ public final class StagingSnapshot {
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
         let base = previous.flatMap { previous in
-            Self.continuable(previous).map { (file: previous, menus: $0.menus, foodRows: $0.foodRows,
-                                              reviewRows: $0.reviewRows) }
+            Self.continuable(previous).map { (file: previous, found: $0) }
         }
-        continued = base?.file.lastPathComponent
-        previousFoodRows = base?.foodRows
-        previousReviewRows = base?.reviewRows
+        continuedFile = base?.file
+        previousFoodRows = base?.found.foodRows
+        previousFoodInputs = base?.found.foodInputs
+        previousReviewRows = base?.found.reviewRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
             if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             if let base {
-                menus = MenuWriter(continuing: base.menus)
+                menus = MenuWriter(continuing: base.found.menus)
                 continuesPrevious = true
             } else {
                 try SnapshotSchema.migrator().migrate(queue)
@@ -96,20 +105,31 @@ public final class StagingSnapshot {
     /// rather than deriving them again, which asked SQLite about every table (0.015 s a night).
     static let schemaTables: Set<String> = ["_table_keys"]
 
+    /// What a continuable snapshot holds that the next night compares its own with.
+    private struct Continuable {
+        var menus: PreviousMenus
+        /// The digests of its food tables' rows, of what they and the review were made from,
+        /// and of its review's rows (`_meta`).
+        var foodRows: String?
+        var foodInputs: String?
+        var reviewRows: String?
+    }
+
     /// What the previous snapshot's menus hold, and the digests of its food tables' and its
     /// nutrition review's rows; nil when another build or schema wrote it, or it cannot be read.
-    private static func continuable(_ previous: URL) -> (menus: PreviousMenus, foodRows: String?, reviewRows: String?)? {
+    private static func continuable(_ previous: URL) -> Continuable? {
         var configuration = Configuration()
         configuration.readonly = true
         let found = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db
-            -> (menus: PreviousMenus, foodRows: String?, reviewRows: String?)? in
+            -> Continuable? in
             guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
                   try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
                                       arguments: [dayRowsCodeKey]) == CommissaryVersion.build,
                   let menus = try PreviousMenus.read(db)
             else { return nil }
             let meta = { (key: String) in try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?", arguments: [key]) }
-            return (menus, try meta(foodRowsKey), try meta(reviewRowsKey))
+            return Continuable(menus: menus, foodRows: try meta(foodRowsKey), foodInputs: try meta(foodInputsKey),
+                               reviewRows: try meta(reviewRowsKey))
         }
         return found ?? nil
     }
@@ -162,6 +182,8 @@ public final class StagingSnapshot {
     public static let foodRowsKey = "food_rows_sha256"
     /// The `_meta` key of the digest of the nutrition review's rows (`write(agreements:flags:)`).
     public static let reviewRowsKey = "review_rows_sha256"
+    /// The `_meta` key of the digest of what the food tables and the review were made from (`finish`).
+    public static let foodInputsKey = "food_inputs_sha256"
 
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here), or keeps the rows the
@@ -196,14 +218,21 @@ public final class StagingSnapshot {
     /// they hold (the digest recorded in `_meta`, as `_day_rows` for days): most nights change no
     /// food, and writing them, indexing and searching them again was most of the write stage.
     /// Returns warnings about what was written (ids a dump read more than once).
+    ///
+    /// `foodInputs`: a digest of everything the food tables and the nutrition review are made
+    /// from, recorded in `_meta`. When it is the continued snapshot's, its food tables are kept
+    /// without tonight's rows being made to compare (`foodInputsKept`).
     @discardableResult
-    public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode]) throws -> [String] {
+    public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode],
+                       foodInputs: String? = nil) throws -> [String] {
         do {
             let scratch = scratch
             let foodTables = FoodTables(dataset: dataset, menus: digest, knownCodes: knownCodes)
+            let inputsKept = continuesPrevious && foodInputs != nil && foodInputs == previousFoodInputs
+                && previousFoodRows != nil
             // A continued database needs the food rows' digest before it writes them, to know
             // whether to; any other takes it as it writes them.
-            let knownFoodRows = continuesPrevious ? try foodTables.digest : nil
+            let knownFoodRows = inputsKept ? previousFoodRows : continuesPrevious ? try foodTables.digest : nil
             let keepFoods = knownFoodRows != nil && knownFoodRows == previousFoodRows
             let warnings = try queue.write { db in
                 try dropMenuIndexesIfMostDaysChange(db, removing: menus.daysLeaving)
@@ -215,12 +244,17 @@ public final class StagingSnapshot {
                 }
                 try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?), (?, ?)",
                                arguments: [Self.dayRowsCodeKey, CommissaryVersion.build, Self.foodRowsKey, foodRows])
+                if let foodInputs {
+                    try db.execute(sql: "INSERT INTO _meta (key, value) VALUES (?, ?)",
+                                   arguments: [Self.foodInputsKey, foodInputs])
+                }
                 let warnings = try DatasetWriter(db: db, scratch: scratch).writeOthers(dataset)
                 for index in deferredIndexes { try db.execute(sql: index) }
                 try SearchIndex.rebuild(db, keepingFoods: keepFoods)
                 return warnings
             }
             foodTablesKept = keepFoods
+            foodInputsKept = inputsKept
             deferredIndexes = []
             return warnings
         } catch let error as Failure where error.code == .snapshot || error.code == .fileSystem {

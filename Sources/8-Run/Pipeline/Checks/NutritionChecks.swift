@@ -16,6 +16,13 @@ struct NutritionChecks {
     var minimumAgreement = 0.99
     var limits = NutritionLimits()
 
+    /// The checks a food is flagged by, each an outcome of every review of labels.
+    static let flagChecks = ["energy_sanity", "implausible_value", "dv_ceiling", "label_without_nutrients",
+                             "portion_mismatch"]
+    /// The name of every outcome a review can give, which a night that keeps the last review
+    /// takes from the latest snapshot's checks (`StagingSnapshot.keepReview`).
+    static let outcomeNames = Set(flagChecks + ["unfilled_label", "dv_agreement", "dv_unconvertible"])
+
     struct Review {
         var agreements: [NutrientAgreementRow] = []
         var flags: [FoodFlagRow] = []
@@ -52,7 +59,7 @@ struct NutritionChecks {
                         message: $0.message)
         }
         if foods.contains(where: { $0.labelBasis != nil || !$0.nutrients.isEmpty }) {
-            for check in ["energy_sanity", "implausible_value", "dv_ceiling", "label_without_nutrients", "portion_mismatch"] {
+            for check in Self.flagChecks {
                 let flagged = flags.filter { $0.check == check }
                 let first = flagged.first.map { "; first: \($0.food) \($0.message)" } ?? ""
                 review.outcomes.append(CheckOutcome(

@@ -21,10 +21,7 @@ struct Check {
 
     func run(_ harvest: HarvestOutcome, computed: Compute.Output, menus: MenuDigest, written: Write.Output,
              latest: URL?, staging: StagingSnapshot) throws -> Output {
-        let review = NutritionChecks().review(Array(computed.dataset.foods.values), standard: context.spec.dailyValues,
-                                              unfilled: computed.unfilledLabels,
-                                              portions: menus.foods.mapValues(\.portions))
-        try staging.write(agreements: review.agreements, flags: review.flags)
+        let reviewed = try review(computed, menus: menus, staging: staging)
         let counted = written.rowCounts.merging(try staging.rowCounts(of: StagingSnapshot.reviewTables.sorted())) { _, new in new }
         let manifest = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
         let checks = Checks(spec: context.spec, readsFoodPages: readsFoodPages, unpublishedManifest: manifest.path,
@@ -33,11 +30,22 @@ struct Check {
             dataset: computed.dataset, menus: menus, counts: written.rowCounts, previous: rowCounts(of: latest),
             failedPartitions: harvest.failed, stale: harvest.stale, staleFoods: harvest.staleFoods,
             staleFoodsSnapshot: harvest.staleFoodsSnapshot, degraded: harvest.degraded, warnings: harvest.warnings)
-            + review.outcomes + written.outcomes
+            + reviewed + written.outcomes
         for check in outcomes {
             context.emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check)
         }
         return Output(outcomes: outcomes, rowCounts: counted)
+    }
+
+    /// The review's outcomes, its rows recorded in staging: the latest snapshot's when the foods
+    /// and everything else it is made from are last night's (`FoodInputs`), else made anew.
+    private func review(_ computed: Compute.Output, menus: MenuDigest, staging: StagingSnapshot) throws -> [CheckOutcome] {
+        if let kept = try staging.keepReview(outcomeNames: NutritionChecks.outcomeNames) { return kept }
+        let review = NutritionChecks().review(Array(computed.dataset.foods.values), standard: context.spec.dailyValues,
+                                              unfilled: computed.unfilledLabels,
+                                              portions: menus.foods.mapValues(\.portions))
+        try staging.write(agreements: review.agreements, flags: review.flags)
+        return review.outcomes
     }
 
     /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be

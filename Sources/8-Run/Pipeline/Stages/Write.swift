@@ -17,7 +17,9 @@ struct Write {
     }
 
     func run(_ computed: Compute.Output, menus: MenuDigest, into staging: StagingSnapshot) throws -> Output {
-        let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend)
+        let foodInputs = FoodInputs.digest(foods: computed.dataset.foods, menus: menus, legend: spec.legend,
+                                           standard: spec.dailyValues, unfilled: computed.unfilledLabels)
+        let warnings = try staging.finish(computed.dataset, menus: menus, codes: spec.legend, foodInputs: foodInputs)
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
         // The places file first: what someone checked by hand wins over a platform's answer.
         try staging.write(places: Place.merged((spec.places?.places ?? []) + computed.dataset.places))
@@ -36,7 +38,8 @@ struct Write {
         }
         let rowCounts = try staging.rowCounts()
         let kept = staging.continuesPrevious
-            ? ["days_kept": staging.keptDays, "food_tables_kept": staging.foodTablesKept ? 1 : 0] : [:]
+            ? ["days_kept": staging.keptDays, "food_tables_kept": staging.foodTablesKept ? 1 : 0,
+               "food_inputs_kept": staging.foodInputsKept ? 1 : 0] : [:]
         return Output(rowCounts: rowCounts, counts: rowCounts.merging(kept) { table, _ in table },
                       outcomes: [labelVersionsOutcome(computed.labels)].compactMap { $0 } + written)
     }
