@@ -16,10 +16,15 @@ import Nutrition
 enum FoodInputs {
     static func digest(foods: [FoodID: Food], menus: MenuDigest, legend: [DietaryCode], standard: DailyValueStandard?,
                        unfilled: [FoodID]) -> String {
+        // Each food's bytes hashed apart, on every core: laid end to end, the foods' megabytes
+        // were copied as their buffer grew, and the digest cost half of what it saves.
+        let foodDigests = foods.values.sorted { $0.id < $1.id }.mappedOnEveryCore(minimumCount: 256) { food in
+            sha256Hex(FoodBytes.encode([food]))
+        }
         var bytes = FieldWriter()
         bytes.put("food inputs 1")
         bytes.put(CommissaryVersion.build)
-        bytes.put(FoodBytes.encode(foods.values.sorted { $0.id < $1.id }))
+        bytes.put(foodDigests)
         let printed = menus.foods.sorted { $0.key < $1.key }
         bytes.put(printed.count)
         for (id, food) in printed {
