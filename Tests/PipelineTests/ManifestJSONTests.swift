@@ -37,4 +37,31 @@ import Testing
         #expect(direct == (try UserJSON.encoder().encode(manifest)))
         #expect(try UserJSON.decoder().decode(RunManifest.self, from: direct) == manifest)
     }
+
+    /// Partitions of every shape: without a message, with one that needs escaping or holds the
+    /// member's own text, failed with a code, and one with an adapter's counts (a dictionary,
+    /// whose keys the encoder sorts and leaves as the adapter spelt them).
+    @Test func thePartitionsWrittenDirectlyAreWhatTheEncoderWrites() throws {
+        var manifest = manifest(inputs: [], message: "ok")
+        manifest.partitions = [
+            .init(source: "ucla-menu", key: "2026-11-29", status: .fetched, documents: 7, documentsReused: 6,
+                  notModified: 5, message: nil),
+            .init(source: "ucla-menu", key: "2026-11-30", status: .stale, documents: 0, documentsReused: 0,
+                  notModified: 0, message: #"kept: {"partitions":[]} "refused" \ 50% fewer"# + "\u{1}",
+                  failure: "partition_refused"),
+            .init(source: "caf\u{e9}", key: "week \u{1F32E}", status: .failed, documents: -1, documentsReused: Int.max,
+                  notModified: Int.min, message: "", failure: ""),
+            .init(source: "nutrislice", key: "2026-12-01", status: .reused, documents: 2, documentsReused: 2,
+                  notModified: 0, message: nil, counts: ["rowsUnpublished": 3, "documents_unreadable": 1]),
+        ]
+        for count in 0...manifest.partitions.count {
+            var some = manifest
+            some.partitions = Array(manifest.partitions.prefix(count))
+            let direct = try some.json()
+            #expect(direct == (try UserJSON.encoder().encode(some)), "\(count) partitions")
+        }
+        let direct = try manifest.json()
+        #expect(String(decoding: direct, as: UTF8.self).contains(#""counts":{"documents_unreadable":1,"rowsUnpublished":3}"#))
+        #expect(try UserJSON.decoder().decode(RunManifest.self, from: direct).partitions.count == 4)
+    }
 }
