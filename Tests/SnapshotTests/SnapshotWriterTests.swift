@@ -78,7 +78,7 @@ import Testing
         for day in [sunday, saturday, secondSource] { try staging.append(DayToWrite(day)) }
         var digest = MenuDigest()
         for day in [sunday, saturday, secondSource] { try digest.add(MenuDigest.Day(day), servedBy: "test") }
-        try staging.finish(dataset, menus: digest, codes: knownCodes)
+        try staging.finish(dataset, menus: digest, codes: knownCodes, foodInputs: nil)
 
         #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-11'") == 20_261_011)
         #expect(try scalar(staging, "SELECT id FROM service_day WHERE date = '2026-10-10'") == 20_261_010)

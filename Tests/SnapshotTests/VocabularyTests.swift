@@ -31,7 +31,8 @@ import Testing
         ])
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("terms.sqlite"))
         defer { staging.discard() }
-        try staging.finish(Dataset(foods: foods), menus: MenuDigest(), codes: UCLAWebCodes.all + feedLegend)
+        try staging.finish(Dataset(foods: foods), menus: MenuDigest(), codes: UCLAWebCodes.all + feedLegend,
+                           foodInputs: nil)
 
         let answer = try staging.queue.read { db in
             try String.fetchAll(db, sql: """

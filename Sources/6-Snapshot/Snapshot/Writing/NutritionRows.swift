@@ -98,11 +98,12 @@ extension StagingSnapshot {
     /// Keeps the continued snapshot's nutrition review, its rows and its outcomes, when the
     /// food inputs the review is made from are the continued snapshot's (`foodInputsKept`):
     /// the review is a function of them. Returns the outcomes: the continued snapshot's `_checks`
-    /// rows named in `outcomeNames`, in their order. Nil, with nothing kept, when the review
-    /// must be made: other inputs, the copy's rows replaced, no review digest recorded, or
-    /// outcomes that cannot be read.
+    /// rows named in `outcomeNames`, in their order (written by this build, as every continued
+    /// snapshot is). Nil, with nothing kept, when the review must be made: other inputs, the
+    /// copy's rows replaced, no review digest recorded, or checks that cannot be read.
     public func keepReview(outcomeNames: Set<String>) throws -> [CheckOutcome]? {
-        guard foodInputsKept, !reviewWritten, let previousReviewRows, let outcomes = continuedChecks(named: outcomeNames)
+        guard foodInputsKept, !reviewWritten, let previousReviewRows, let continuedFile,
+              let checks = try? SnapshotReader.checks(of: continuedFile)
         else { return nil }
         do {
             try queue.write { db in
@@ -114,28 +115,7 @@ extension StagingSnapshot {
         }
         reviewTablesKept = true
         reviewWritten = true
-        return outcomes
-    }
-
-    /// The continued snapshot's check outcomes named in `names`, in the order they were recorded;
-    /// nil when it cannot be read or holds a severity this build does not know.
-    private func continuedChecks(named names: Set<String>) -> [CheckOutcome]? {
-        guard let continuedFile else { return nil }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let found = try? DatabaseQueue(path: continuedFile.path, configuration: configuration).read { db -> [CheckOutcome]? in
-            var outcomes: [CheckOutcome] = []
-            for row in try Row.fetchAll(db, sql: "SELECT name, severity, passed, value, message FROM _checks ORDER BY rowid") {
-                let name = try row.decode(String.self, atIndex: 0)
-                guard names.contains(name) else { continue }
-                guard let severity = CheckOutcome.Severity(rawValue: try row.decode(String.self, atIndex: 1)) else { return nil }
-                outcomes.append(CheckOutcome(name: name, severity: severity, passed: try row.decode(Bool.self, atIndex: 2),
-                                             value: try row.decode(Double?.self, atIndex: 3),
-                                             message: try row.decode(String.self, atIndex: 4)))
-            }
-            return outcomes
-        }
-        return found ?? nil
+        return checks.filter { outcomeNames.contains($0.name) }
     }
 
     /// The digest of every value the review's rows are written from, in their written order:

@@ -221,10 +221,10 @@ public final class StagingSnapshot {
     ///
     /// `foodInputs`: a digest of everything the food tables and the nutrition review are made
     /// from, recorded in `_meta`. When it is the continued snapshot's, its food tables are kept
-    /// without tonight's rows being made to compare (`foodInputsKept`).
+    /// without tonight's rows being made to compare (`foodInputsKept`); nil keeps nothing that way.
     @discardableResult
     public func finish(_ dataset: Dataset, menus digest: MenuDigest, codes knownCodes: [DietaryCode],
-                       foodInputs: String? = nil) throws -> [String] {
+                       foodInputs: String?) throws -> [String] {
         do {
             let scratch = scratch
             let foodTables = FoodTables(dataset: dataset, menus: digest, knownCodes: knownCodes)
