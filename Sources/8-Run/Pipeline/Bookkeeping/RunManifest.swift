@@ -206,17 +206,23 @@ extension RunManifest {
     /// and 1,095, and the encoder's boxing and snake_case conversion of each key of each cost more
     /// than the rest of a night that found nothing changed. The rest is encoded with both lists
     /// empty and each put in its place: a member's key can appear nowhere else unescaped, as no
-    /// other member has its name. `ManifestJSONTests` compares both ways.
+    /// other member has its name. `ManifestJSONTests` compares both ways. Both places are found
+    /// in the small shell and filled from the last, so neither search reads a list already put in.
     public func json() throws -> Data {
         var shell = self
         shell.inputs = []
         shell.partitions = []
         let encoder = UserJSON.encoder()
-        var json = try encoder.encode(shell)
+        let skeleton = try encoder.encode(shell)
         let lists = [("inputs", inputs.map(Self.json)), ("partitions", try partitions.map { try Self.json($0, encoder) })]
+        var places: [(range: Range<Data.Index>, text: String)] = []
         for (name, members) in lists {
-            guard let place = json.firstRange(of: Data("\"\(name)\":[]".utf8)) else { return try encoder.encode(self) }
-            json.replaceSubrange(place, with: Data(("\"\(name)\":[" + members.joined(separator: ",") + "]").utf8))
+            guard let place = skeleton.firstRange(of: Data("\"\(name)\":[]".utf8)) else { return try encoder.encode(self) }
+            places.append((place, "\"\(name)\":[" + members.joined(separator: ",") + "]"))
+        }
+        var json = skeleton
+        for place in places.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            json.replaceSubrange(place.range, with: Data(place.text.utf8))
         }
         return json
     }
