@@ -207,6 +207,55 @@ import GRDB
         }
     }
 
+    /// A label changed between nights is listed with how many of its values changed: Kale
+    /// Caesar Salad's page (Recipes/041172/1.html) printing 500 mg of sodium where it printed
+    /// 468.3 mg is one value. Between snapshots whose food tables one build wrote from one digest
+    /// (`_meta.food_rows_sha256`) the labels are not compared: with the second's digest forged
+    /// to the first's, nothing is listed, unless another build wrote them.
+    @Test func theChangesSectionListsAChangedLabelUnlessTheFoodTablesAreTheSame() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        // Forced, so that the recipe pages are read again (a night reads a food's page only when due).
+        func publish(force: Bool = false) async throws -> URL {
+            let report = try await PipelineRunner(
+                spec: try SpecReader.read(spec),
+                options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-10-12")!,
+                                    force: force),
+                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+            return URL(fileURLWithPath: try #require(report.snapshotPath))
+        }
+        let first = try await publish()
+        let salad = site.appendingPathComponent("Recipes/041172/1.html")
+        let printed = try String(contentsOf: salad, encoding: .utf8)
+        #expect(printed.contains("</span> 468.3mg <span"))
+        try Data(printed.replacingOccurrences(of: "</span> 468.3mg <span", with: "</span> 500mg <span").utf8).write(to: salad)
+        let second = try await publish(force: true)
+        let changed = [["ucla-menu:041172", "Kale Caesar Salad", "1 value(s)"]]
+        #expect(tableRows(of: "changes", in: try ReportPage.html(for: second, previous: first)) == changed)
+
+        let firstFoods = try await DatabaseQueue(path: first.path).read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = 'food_rows_sha256'")
+        }
+        #expect(firstFoods != nil)
+        for (name, forge, expected) in [
+            ("one build", ["UPDATE _meta SET value = :foods WHERE key = 'food_rows_sha256'"], [[String]]()),
+            ("another build", ["UPDATE _meta SET value = :foods WHERE key = 'food_rows_sha256'",
+                               "UPDATE _meta SET value = 'another build' WHERE key = 'day_rows_code'"], changed),
+        ] {
+            let forged = workspace.appendingPathComponent("forged.sqlite")
+            try? FileManager.default.removeItem(at: forged)
+            try FileManager.default.copyItem(at: second, to: forged)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: forged.path)
+            try await DatabaseQueue(path: forged.path).write { db in
+                for sql in forge {
+                    try db.execute(sql: sql, arguments: sql.contains(":foods") ? ["foods": firstFoods] : [])
+                }
+            }
+            #expect(tableRows(of: "changes", in: try ReportPage.html(for: forged, previous: first)) == expected, "\(name)")
+        }
+    }
+
     /// A week of UCLA's live feed, night after night with the history kept, the last night
     /// serving 2025-04-15's menu broken: that day is published stale from the night before, and
     /// the feed's recipe documents that do not exist are reported night after night. The

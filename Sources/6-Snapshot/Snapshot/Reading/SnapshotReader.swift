@@ -106,17 +106,10 @@ public enum SnapshotReader {
         }
     }
 
-    /// The foods of `ids` that the snapshot has with a label, as it published them (nutrient
-    /// names are the snapshot's, one per nutrient; computed %DV is left for the compute stage).
-    public static func labelledFoods(_ ids: [FoodID], of url: URL) throws -> [FoodID: Food] {
-        try read(url) { db in
-            let labels = try LabelStatements(db)
-            var foods: [FoodID: Food] = [:]
-            for id in ids {
-                foods[id] = try labels.food(id)
-            }
-            return foods
-        }
+    /// What keeping last night's labels reads of the latest snapshot (`LastGoodFoods`), on one
+    /// connection: opening the file for each of its three questions cost more than asking them.
+    public static func readLabels<T>(of url: URL, _ body: (PublishedLabels) throws -> T) throws -> T {
+        try read(url) { db in try body(PublishedLabels(db: db)) }
     }
 
     static func meta(_ db: Database) throws -> [String: String] {
@@ -236,5 +229,31 @@ public struct PlaceHours: Hashable, Sendable {
             return false
         }
         return time.isWithin(opens: opens, closes: closes)
+    }
+}
+
+/// A snapshot's labels, open for `SnapshotReader.readLabels`.
+public struct PublishedLabels {
+    let db: Database
+
+    /// The label rows a food with a label has, on average.
+    public func typicalRowCount() throws -> Double {
+        // Counted in two passes in the key's order: `count(DISTINCT food_id)` sorted every row
+        // into a temporary tree.
+        try Double.fetchOne(db, sql: """
+            SELECT CAST((SELECT count(*) FROM food_nutrient) AS REAL)
+                   / max(1, (SELECT count(*) FROM (SELECT DISTINCT food_id FROM food_nutrient)))
+            """) ?? 0
+    }
+
+    /// The foods of `ids` that the snapshot has with a label, as it published them (nutrient
+    /// names are the snapshot's, one per nutrient; computed %DV is left for the compute stage).
+    public func foods(_ ids: [FoodID]) throws -> [FoodID: Food] {
+        try LabelStatements(db).foods(ids)
+    }
+
+    /// The snapshot's `_meta`.
+    public func meta() throws -> [String: String] {
+        try SnapshotReader.meta(db)
     }
 }

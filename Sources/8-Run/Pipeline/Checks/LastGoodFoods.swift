@@ -15,13 +15,30 @@ struct LastGoodFoods {
     /// Replaces, in `dataset`, the labels that got worse tonight with the latest snapshot's, and
     /// says which. Reads only the foods concerned from the snapshot.
     func carry(into dataset: inout Dataset, menus: MenuDigest, latest: URL) throws -> [StalePartition] {
-        let typical = try SnapshotReader.read(latest) { db in
-            try Double.fetchOne(db, sql: """
-                SELECT CAST(count(*) AS REAL) / max(1, count(DISTINCT food_id)) FROM food_nutrient
-                """) ?? 0
+        try SnapshotReader.readLabels(of: latest) { published in
+            // Rows fewer than the fall allows, against the snapshot's usual label.
+            let typical = try published.typicalRowCount()
+            let reasons = reasons(in: dataset, menus: menus, thin: typical * (1 - policy.maxDayDrop), typical: typical)
+            guard !reasons.isEmpty else { return [] }
+            let kept = try published.foods(reasons.keys.sorted())
+            let meta = try published.meta()
+            var stale: [StalePartition] = []
+            for (id, food) in kept.sorted(by: { $0.key < $1.key }) {
+                // A label as thin as tonight's, or as empty of amounts, was not lost tonight.
+                if let tonight = dataset.foods[id],
+                   tonight.nutrients.count >= food.nutrients.count,
+                   !UnfilledLabel.isUnfilled(tonight) || UnfilledLabel.isUnfilled(food) { continue }
+                dataset.foods[id] = food
+                stale.append(StalePartition(source: id.source, partition: Self.partition(of: id),
+                                            keptFetchedAt: meta["built_at"] ?? "", keptRunId: meta["run_id"] ?? "",
+                                            reason: reasons[id] ?? ""))
+            }
+            return stale
         }
-        // Rows fewer than the fall allows, against the snapshot's usual label.
-        let thin = typical * (1 - policy.maxDayDrop)
+    }
+
+    /// Why each food of tonight's menus whose label got worse might keep the published one.
+    private func reasons(in dataset: Dataset, menus: MenuDigest, thin: Double, typical: Double) -> [FoodID: String] {
         var reasons: [FoodID: String] = [:]
         for id in menus.foodOrder {
             let rows = dataset.foods[id]?.nutrients.count ?? 0
@@ -34,21 +51,7 @@ struct LastGoodFoods {
                 reasons[id] = "tonight's label prints only zeros"
             }
         }
-        guard !reasons.isEmpty else { return [] }
-        let kept = try SnapshotReader.labelledFoods(reasons.keys.sorted(), of: latest)
-        let meta = try SnapshotReader.meta(of: latest)
-        var stale: [StalePartition] = []
-        for (id, food) in kept.sorted(by: { $0.key < $1.key }) {
-            // A label as thin as tonight's, or as empty of amounts, was not lost tonight.
-            if let tonight = dataset.foods[id],
-               tonight.nutrients.count >= food.nutrients.count,
-               !UnfilledLabel.isUnfilled(tonight) || UnfilledLabel.isUnfilled(food) { continue }
-            dataset.foods[id] = food
-            stale.append(StalePartition(source: id.source, partition: Self.partition(of: id),
-                                        keptFetchedAt: meta["built_at"] ?? "", keptRunId: meta["run_id"] ?? "",
-                                        reason: reasons[id] ?? ""))
-        }
-        return stale
+        return reasons
     }
 
     /// How a food's row in `_stale` is named, apart from partition keys.

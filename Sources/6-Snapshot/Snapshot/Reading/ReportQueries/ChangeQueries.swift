@@ -30,13 +30,33 @@ extension ReportQueries {
     /// history of hundreds of thousands of items is never held in memory.
     public static func changes(of snapshot: URL, since previous: URL) throws -> SnapshotChangeCounts {
         try SnapshotReader.read(snapshot, attaching: previous) { db in
-            try SnapshotChangeCounts(
-                perDay: perDayChanges(db), labels: labelChanges(db),
+            let perDay = try perDayChanges(db)
+            guard try !sameFoodTables(db) else {
+                return SnapshotChangeCounts(perDay: perDay, labels: [], foodsAdded: 0, foodsRemoved: 0)
+            }
+            return try SnapshotChangeCounts(
+                perDay: perDay, labels: labelChanges(db),
                 foodsAdded: Int.fetchOne(db, sql: "SELECT count(*) FROM main.food WHERE id NOT IN (SELECT id FROM prev.food)")
                     ?? 0,
                 foodsRemoved: Int.fetchOne(db, sql: "SELECT count(*) FROM prev.food WHERE id NOT IN (SELECT id FROM main.food)")
                     ?? 0)
         }
+    }
+
+    /// Whether both snapshots' food tables were written by one build (`_meta.day_rows_code`)
+    /// from one digest of what they hold (`_meta.food_rows_sha256`, what a night keeps them
+    /// by): then their rows are the same, and comparing every label value of both, a fifth of a
+    /// night's page on a year of menus, would find nothing.
+    private static func sameFoodTables(_ db: Database) throws -> Bool {
+        for schema in ["main", "prev"] {
+            guard try Bool.fetchOne(db, sql: """
+                SELECT count(*) = 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = '_meta'
+                """) == true else { return false }
+        }
+        return try Bool.fetchOne(db, sql: """
+            SELECT count(*) = 2 FROM main._meta n JOIN prev._meta o ON o.key = n.key AND o.value = n.value
+            WHERE n.key IN (?, ?)
+            """, arguments: [StagingSnapshot.dayRowsCodeKey, StagingSnapshot.foodRowsKey]) == true
     }
 
     /// Each side's rows tagged with the side, then counted per item in one grouping (a sort),
