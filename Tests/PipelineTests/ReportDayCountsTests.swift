@@ -121,6 +121,22 @@ import TestSupport
                                                                             in: nights.folder))))
     }
 
+    /// Counts read ahead, as a run starts them while compute, write and check run, are what the
+    /// file held, for the first page only: a later page reads the file again.
+    @Test func countsReadAheadServeOnePageThenTheFileIsReadAgain() async throws {
+        let nights = try await twoNights()
+        defer { try? FileManager.default.removeItem(at: nights.folder) }
+        let marked = try marked(nights.keptAfterFirst, day: Self.days[0], in: nights.folder)
+        let ahead = marked.readingAhead()
+        #expect(showsVersion7(try served(nights.second, keeping: ahead)))
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: marked.url.path + suffix) }
+        try FileManager.default.copyItem(at: nights.keptAfterFirst.url, to: marked.url)
+        #expect(!showsVersion7(try served(nights.second, keeping: ahead)))
+        // A store whose file is missing reads ahead nothing, and its page counts every day.
+        let missing = ServedDayCountsStore(url: nights.folder.appendingPathComponent("none/counts.sqlite")).readingAhead()
+        #expect(try served(nights.second, keeping: missing) == (try served(nights.second)))
+    }
+
     /// The items per meal, food and label version that the nutrition charts weigh labels by,
     /// against SQL's own grouping of the snapshot: for the first version, which most items print
     /// and which is counted apart, and for a second, given to two items of a copy.

@@ -132,6 +132,9 @@ public struct PipelineRunner: Sendable {
         let staging = try staging(named: fileName, continuing: run.latest)
         defer { staging.discard() }
         let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
+        // Read while compute, write and check leave a core idle, for the page of the night.
+        let pageCounts = spec.reportPage
+            ? ServedDayCountsStore(url: context.options.workspace.reportDayCounts(pipeline: spec.name)).readingAhead() : nil
         let menus = harvest.menus.digest
         let computed = log.time(.compute) {
             Compute(spec: spec, days: runDays).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
@@ -147,8 +150,8 @@ public struct PipelineRunner: Sendable {
         try record(harvest.outcome, checks: checks, in: staging)
         try Task.checkCancellation()
         let published = checks.blocking.isEmpty
-            ? try Publish(context: context, store: run.store).run(staging, fileName: fileName,
-                                                                  rowCounts: checks.rowCounts, log: &log)
+            ? try Publish(context: context, store: run.store, pageCounts: pageCounts)
+                .run(staging, fileName: fileName, rowCounts: checks.rowCounts, log: &log)
             : nil
         // The staging database has served its purpose: closing it now returns its page cache
         // before the manifest, the run's last large allocation, is encoded.

@@ -40,7 +40,7 @@ struct LabelStatements {
         let keys = ids.map(\.description)
         let arguments = StatementArguments(keys)
         let list = "(" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
-        let nutrients = try grouped(Row.fetchAll(db, sql: """
+        let nutrients = try grouped(Row.fetchCursor(db, sql: """
             SELECT fn.food_id, fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent, fn.printed_amount,
                    fn.amount_below, fn.amount_at_least
             FROM food_nutrient fn JOIN nutrient n ON n.key = fn.nutrient_key
@@ -52,11 +52,11 @@ struct LabelStatements {
                                   printedAmount: value.decode(atIndex: 6), amountBelow: value.decode(atIndex: 7),
                                   amountAtLeast: value.decode(atIndex: 8))
             }
-        let codes = try grouped(Row.fetchAll(db, sql: """
+        let codes = try grouped(Row.fetchCursor(db, sql: """
             SELECT food_id, code FROM food_code WHERE food_id IN \(list) ORDER BY food_id, code
             """, arguments: arguments)) { try $0.decode(String.self, atIndex: 1) }
         let components = try componentColumns.map { columns in
-            try grouped(Row.fetchAll(db, sql: """
+            try grouped(Row.fetchCursor(db, sql: """
                 SELECT \(columns) FROM food_component WHERE food_id IN \(list) ORDER BY food_id, position
                 """, arguments: arguments)) { part in
                     try FoodComponent(name: part.decode(atIndex: 1), amount: part.decode(atIndex: 2),
@@ -86,10 +86,11 @@ struct LabelStatements {
         }
     }
 
-    /// `rows` (their food's id first) made values by `value`, grouped by food in their order.
-    private func grouped<Value>(_ rows: [Row], _ value: (Row) throws -> Value) throws -> [String: [Value]] {
+    /// `rows` (their food's id first) made values by `value` as they are stepped through, not
+    /// copied, grouped by food in their order.
+    private func grouped<Value>(_ rows: RowCursor, _ value: (Row) throws -> Value) throws -> [String: [Value]] {
         var groups: [String: [Value]] = [:]
-        for row in rows {
+        while let row = try rows.next() {
             groups[try row.decode(String.self, atIndex: 0), default: []].append(try value(row))
         }
         return groups

@@ -13,6 +13,9 @@ import Synchronization
 struct Publish {
     let context: StageContext
     let store: SnapshotStore
+    /// Where the page's day counts are kept, read ahead by the run; nil to read them when the
+    /// page is.
+    var pageCounts: ServedDayCountsStore?
 
     struct Output: StageOutput {
         var snapshot: URL
@@ -79,7 +82,8 @@ struct Publish {
         let changeSet = ReadAlongside<ChangeSet>()
         var alongside: [SnapshotStore.Alongside] = []
         if context.spec.reportPage {
-            let counts = ServedDayCountsStore(url: context.options.workspace.reportDayCounts(pipeline: context.spec.name))
+            let counts = pageCounts
+                ?? ServedDayCountsStore(url: context.options.workspace.reportDayCounts(pipeline: context.spec.name))
             alongside.append { file, stop in
                 page.run {
                     try ReportPage.sections(of: file, previous: previous, counts: counts, stopped: { stop.isRaised })

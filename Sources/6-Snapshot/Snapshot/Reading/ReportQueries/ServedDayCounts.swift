@@ -2,6 +2,7 @@ import Basics
 import FoodModel
 import Foundation
 import GRDB
+import Synchronization
 
 /// The columns of each day's menu items that the report page counts (`ServedItems`): meal,
 /// section, food and label version, kept between nights beside the pipeline's cache so that a
@@ -104,13 +105,29 @@ extension ServedDayCounts.Day {
 /// reads every day as it would without one.
 public struct ServedDayCountsStore: Sendable {
     public let url: URL
+    /// The counts read ahead (`readingAhead`), for the first `read`.
+    private let ahead: ReadAhead?
 
     public init(url: URL) {
+        self.init(url: url, ahead: nil)
+    }
+
+    private init(url: URL, ahead: ReadAhead?) {
         self.url = url
+        self.ahead = ahead
+    }
+
+    /// This store with its counts being read now, on a thread of their own, for its first
+    /// `read`. A run starts it where its stages leave a core idle (compute, write and check run
+    /// on one), so that the night's page, read beside the verification on busy cores, finds
+    /// them read.
+    public func readingAhead() -> ServedDayCountsStore {
+        ServedDayCountsStore(url: url, ahead: ReadAhead { [url] in ServedDayCountsStore(url: url).read() })
     }
 
     /// The counts kept, or nil when there are none that can be read.
     func read() -> ServedDayCounts? {
+        if let ahead, let counts = ahead.take() { return counts }
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try? open().read { db -> ServedDayCounts? in
             guard try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'format'") == Self.format,
@@ -199,4 +216,33 @@ public struct ServedDayCountsStore: Sendable {
     }
 
     private static let format = "served-day-counts 1"
+}
+
+/// A read of the counts on a thread of its own, taken once.
+private final class ReadAhead: Sendable {
+    private enum State {
+        case reading, read(ServedDayCounts?), taken
+    }
+
+    private let done = DispatchGroup()
+    private let state = Mutex(State.reading)
+
+    init(_ read: @escaping @Sendable () -> ServedDayCounts?) {
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            let counts = read()
+            state.withLock { $0 = .read(counts) }
+            done.leave()
+        }
+    }
+
+    /// What was read, once it is; nil when it was taken already (the file may have changed since).
+    func take() -> ServedDayCounts?? {
+        done.wait()
+        return state.withLock { state in
+            guard case .read(let counts) = state else { return nil }
+            state = .taken
+            return .some(counts)
+        }
+    }
 }
