@@ -115,7 +115,7 @@ import TestSupport
         let staging = folder.appendingPathComponent("staging")
         try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         let leftovers = ["\(name)-2026-11-01-0101010101.sqlite", "\(name)-2026-11-01-0101010101.sqlite-journal",
-                         "\(name)-2026-11-02-02020202ab.sqlite-wal"]
+                         "\(name)-2026-11-02-02020202ab.sqlite-wal", "\(name)-2026-11-02-02020202ab.sqlite-scratch-ahead"]
         let others = ["\(name)-x-2026-11-01-0101010101.sqlite", "other-2026-11-01-0101010101.sqlite"]
         for file in leftovers + others { try Data("x".utf8).write(to: staging.appendingPathComponent(file)) }
         let next = try await run(pipeline, folder, ["--force"])

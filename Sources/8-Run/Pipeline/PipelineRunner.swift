@@ -123,13 +123,14 @@ public struct PipelineRunner: Sendable {
     private func runStages() async throws -> RunReport {
         let run = try OpenRun(context)
         defer { withExtendedLifetime(run.lock) {} }
+        defer { run.stagingCopy?.discard() }
         var log = StageLog(context)
         if !run.awaited.isEmpty { return try await harvestSelected(of: run, log: &log) }
         let revalidation = try await revalidate(run.work, of: run, latest: run.latest)
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
-        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: context.runDate, runId: context.runId)
-        let staging = try staging(named: fileName, continuing: run.latest)
+        let fileName = context.snapshotFileName
+        let staging = try staging(named: fileName, continuing: run.latest, copiedAhead: run.stagingCopy)
         defer { staging.discard() }
         let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
         // Read while compute, write and check leave a core idle, for the page of the night.
@@ -170,7 +171,7 @@ public struct PipelineRunner: Sendable {
             return item
         }
         let revalidation = try await revalidate(selected, of: run, latest: nil)
-        let fileName = SnapshotStore.fileName(pipeline: spec.name, date: context.runDate, runId: context.runId)
+        let fileName = context.snapshotFileName
         let staging = try staging(named: fileName, continuing: nil)
         defer { staging.discard() }
         let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
@@ -200,9 +201,10 @@ public struct PipelineRunner: Sendable {
 
     /// The latest snapshot's menus are where the new one starts: days whose rows come out the
     /// same are kept rather than written again. `--force` writes every day.
-    private func staging(named fileName: String, continuing latest: URL?) throws -> StagingSnapshot {
+    private func staging(named fileName: String, continuing latest: URL?, copiedAhead: StagingCopy? = nil) throws
+        -> StagingSnapshot {
         try StagingSnapshot(creatingAt: options.workspace.staging.appendingPathComponent(fileName),
-                            continuing: options.force ? nil : latest)
+                            continuing: options.force ? nil : latest, copiedAhead: copiedAhead)
     }
 
     /// The run as `_runs` records it, its checks, the documents it read and what is stale, into

@@ -1,17 +1,16 @@
 import FoodModel
+import Foundation
 import GRDB
 
 /// Published foods' labels read back as the foods they were written from (`PublishedLabels`):
-/// their rows, nutrients, codes and composition, each table read once for a batch of foods. A
-/// night that keeps labels asks for a few hundred foods (every food whose label prints only
-/// zeros), and a statement per food and table cost more than their rows.
+/// their rows, nutrients, codes and composition, each table read once for all the foods asked
+/// for, named in one bound JSON list. A night that keeps labels asks for a few hundred foods
+/// (every food whose label prints only zeros), and a statement per food and table cost more
+/// than their rows.
 struct LabelStatements {
     private let db: Database
     /// How the composition is read; nil for a snapshot without one.
     private let componentColumns: String?
-
-    /// The most foods one statement names, well under SQLite's limit on bound values.
-    private static let batchSize = 500
 
     init(_ db: Database) throws {
         self.db = db
@@ -27,24 +26,13 @@ struct LabelStatements {
     /// The foods of `ids` with their labels; a food the snapshot lacks, or has no nutrient for,
     /// is left out.
     func foods(_ ids: [FoodID]) throws -> [FoodID: Food] {
-        var foods: [FoodID: Food] = [:]
-        for start in stride(from: 0, to: ids.count, by: Self.batchSize) {
-            for food in try batch(Array(ids[start..<min(start + Self.batchSize, ids.count)])) {
-                foods[food.id] = food
-            }
-        }
-        return foods
-    }
-
-    private func batch(_ ids: [FoodID]) throws -> [Food] {
         let keys = ids.map(\.description)
-        let arguments = StatementArguments(keys)
-        let list = "(" + Array(repeating: "?", count: keys.count).joined(separator: ", ") + ")"
+        let arguments: StatementArguments = [String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)]
         let nutrients = try grouped(Row.fetchCursor(db, sql: """
             SELECT fn.food_id, fn.nutrient_key, n.name, fn.amount, fn.unit, fn.printed_dv_percent, fn.printed_amount,
                    fn.amount_below, fn.amount_at_least
             FROM food_nutrient fn JOIN nutrient n ON n.key = fn.nutrient_key
-            WHERE fn.food_id IN \(list) ORDER BY fn.food_id, fn.nutrient_key
+            WHERE fn.food_id IN (SELECT value FROM json_each(?)) ORDER BY fn.food_id, fn.nutrient_key
             """, arguments: arguments)) { value in
                 try NutrientValue(key: NutrientKey(rawValue: value.decode(atIndex: 1)), name: value.decode(atIndex: 2),
                                   amount: value.decode(atIndex: 3), unit: value.decode(atIndex: 4),
@@ -53,11 +41,11 @@ struct LabelStatements {
                                   amountAtLeast: value.decode(atIndex: 8))
             }
         let codes = try grouped(Row.fetchCursor(db, sql: """
-            SELECT food_id, code FROM food_code WHERE food_id IN \(list) ORDER BY food_id, code
+            SELECT food_id, code FROM food_code WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, code
             """, arguments: arguments)) { try $0.decode(String.self, atIndex: 1) }
         let components = try componentColumns.map { columns in
             try grouped(Row.fetchCursor(db, sql: """
-                SELECT \(columns) FROM food_component WHERE food_id IN \(list) ORDER BY food_id, position
+                SELECT \(columns) FROM food_component WHERE food_id IN (SELECT value FROM json_each(?)) ORDER BY food_id, position
                 """, arguments: arguments)) { part in
                     try FoodComponent(name: part.decode(atIndex: 1), amount: part.decode(atIndex: 2),
                                       unit: part.decode(atIndex: 3),
@@ -66,9 +54,11 @@ struct LabelStatements {
                 }
         }
         let byKey = Dictionary(zip(keys, ids), uniquingKeysWith: { first, _ in first })
-        return try Row.fetchAll(db, sql: "SELECT * FROM food WHERE id IN \(list)", arguments: arguments).compactMap { row in
+        var foods: [FoodID: Food] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT * FROM food WHERE id IN (SELECT value FROM json_each(?))",
+                                    arguments: arguments) {
             let key: String = try row.decode(forColumn: "id")
-            guard let id = byKey[key], let nutrients = nutrients[key], !nutrients.isEmpty else { return nil }
+            guard let id = byKey[key], let nutrients = nutrients[key], !nutrients.isEmpty else { continue }
             let allergens: String? = try row.decode(forColumn: "allergens")
             var food = try Food(id: id, name: row.decode(forColumn: "name"), description: row.decode(forColumn: "description"),
                                 servingSize: row.decode(forColumn: "serving_size"), calories: row.decode(forColumn: "calories"),
@@ -82,8 +72,9 @@ struct LabelStatements {
             food.labelBasis = try row.decode(String?.self, forColumn: "label_basis").flatMap(LabelBasis.init(rawValue:))
             food.batchPortions = try row.decode(forColumn: "batch_portions")
             if let components { food.components = components[key] ?? [] }
-            return food
+            foods[id] = food
         }
+        return foods
     }
 
     /// `rows` (their food's id first) made values by `value` as they are stepped through, not

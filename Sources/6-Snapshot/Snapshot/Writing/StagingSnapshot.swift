@@ -48,8 +48,9 @@ public final class StagingSnapshot {
     /// again (`MenuWriter`), and its food tables, which `finish` keeps when tonight's rows are
     /// the same. Every other table is emptied and written in full, as for an empty database. A
     /// previous snapshot that cannot be used that way (another build or schema, unreadable) is
-    /// not an error: the run starts empty.
-    public init(creatingAt url: URL, continuing previous: URL? = nil) throws {
+    /// not an error: the run starts empty. `copiedAhead`: `previous` copied ahead by the run
+    /// (`StagingCopy`), taken instead of copying it now.
+    public init(creatingAt url: URL, continuing previous: URL? = nil, copiedAhead: StagingCopy? = nil) throws {
         self.url = url
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: url.deletingLastPathComponent(),
@@ -74,7 +75,9 @@ public final class StagingSnapshot {
         previousReviewRows = base?.found.reviewRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
-            if let base { try FileCopy.copy(from: base.file.path, to: url.path) }
+            if let base, copiedAhead?.take(as: url, of: base.file) != true {
+                try FileCopy.copy(from: base.file.path, to: url.path)
+            }
             queue = try DatabaseQueue(path: url.path, configuration: configuration)
             if let base {
                 menus = MenuWriter(continuing: base.found.menus)

@@ -22,6 +22,9 @@ struct OpenRun {
     var awaited: [PartitionWork] { work.filter(\.awaited) }
     /// Some source reads food pages, whose labels the latest snapshot may keep (`LastGoodFoods`).
     let readsFoodPages: Bool
+    /// The latest snapshot being copied into staging while the run opens, for a night that
+    /// continues it (not for a forced one, which writes every day again).
+    let stagingCopy: StagingCopy?
 
     init(_ context: StageContext) throws {
         self.context = context
@@ -31,6 +34,9 @@ struct OpenRun {
         store = SnapshotStore(directory: workspace.snapshots)
         let unfinished = store.removeLeftovers(pipeline: pipeline)
         workspace.removeStagingLeftovers(pipeline: pipeline)
+        stagingCopy = context.options.force ? nil : store.latest(pipeline: pipeline).flatMap { latest in
+            StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
+        }
         ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
         let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
         ledger = opened.0

@@ -54,6 +54,9 @@ struct StageContext: Sendable {
 
     var clock: RunClock { options.clock }
 
+    /// The name of the snapshot the run publishes, and of its staging database.
+    var snapshotFileName: String { SnapshotStore.fileName(pipeline: spec.name, date: runDate, runId: runId) }
+
     var secondsSinceStart: Double { clock.seconds(since: begun) }
 
     func emit(_ kind: RunEvent.Kind, stage: StageName? = nil, source: String? = nil,
