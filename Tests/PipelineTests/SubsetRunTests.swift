@@ -119,6 +119,22 @@ import TestSupport
         #expect(whole.steps.map { $0[1] } == Array(repeating: "fetch", count: 5))
     }
 
+    /// A run refused as it opens (a key that names no partition), after a night that published,
+    /// leaves nothing in staging: the copy of the latest snapshot it began as it opened
+    /// (`StagingCopy`) goes with it.
+    @Test func aRunRefusedAsItOpensLeavesNoCopyBehind() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (spec, _) = try SampleCopy.make(in: folder)
+        let workspace = folder.appendingPathComponent("workspace")
+        let first = try await commissary([], spec: spec, workspace: workspace)
+        #expect(first.status == 0, "\(first.error)")
+        let unknown = try await commissary(["--partition", "ucla-menu/2026-10-13"], spec: spec, workspace: workspace)
+        #expect(unknown.status == 1)
+        let staging = workspace.appendingPathComponent("staging").path
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: staging)) ?? []).isEmpty)
+    }
+
     /// A partition of the subset that cannot be harvested fails the run, naming it (its page is
     /// gone: the input's fault, exit 1); a retry once the page is back harvests it.
     @Test func aSubsetPartitionThatFailsFailsTheRunAndARetryHarvestsIt() async throws {

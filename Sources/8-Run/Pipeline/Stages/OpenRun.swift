@@ -34,22 +34,30 @@ struct OpenRun {
         store = SnapshotStore(directory: workspace.snapshots)
         let unfinished = store.removeLeftovers(pipeline: pipeline)
         workspace.removeStagingLeftovers(pipeline: pipeline)
-        stagingCopy = context.options.force ? nil : store.latest(pipeline: pipeline).flatMap { latest in
+        let copy = context.options.force ? nil : store.latest(pipeline: pipeline).flatMap { latest in
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
-        ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
-        let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
-        ledger = opened.0
-        let damaged = opened.moved
-        raw = RawStore(root: workspace.raw)
-        let rawIndexMoved = try raw.openRecovering(label: context.runId)
-        interrupted = try ledger.interruptedRuns()
-        let harvesters = try context.harvesters()
-        readsFoodPages = harvesters.contains { $0.0.readsFoodPages }
-        work = try context.partitionWork(harvesters, ledger: ledger, interrupted: Set(interrupted))
-        // Before the run is begun, so that a misspelt key leaves no run to resume.
-        try context.options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
-        try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
+        stagingCopy = copy
+        let damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
+        do {
+            ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
+            let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
+            ledger = opened.0
+            damaged = opened.moved
+            raw = RawStore(root: workspace.raw)
+            rawIndexMoved = try raw.openRecovering(label: context.runId)
+            interrupted = try ledger.interruptedRuns()
+            let harvesters = try context.harvesters()
+            readsFoodPages = harvesters.contains { $0.0.readsFoodPages }
+            work = try context.partitionWork(harvesters, ledger: ledger, interrupted: Set(interrupted))
+            // Before the run is begun, so that a misspelt key leaves no run to resume.
+            try context.options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
+            try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
+        } catch {
+            // A run that cannot begin leaves no copy behind.
+            copy?.discard()
+            throw error
+        }
         context.emit(.runStarted, message: interrupted.last.map { "resuming the partitions of interrupted run \($0)" },
                      counts: ["partitions": work.count])
         if let damaged { context.emit(.warning, message: damaged.description, path: damaged.movedTo) }
