@@ -257,7 +257,34 @@ import TestSupport
         }
         ParseCache(folder: folder).sweep(now: now)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(left == ["fresh.entry", "six-days.entry"])
+        #expect(left == ["fresh.entry", "six-days.entry", "swept"])
+    }
+
+    /// Entries are looked at once a day: an entry eight days unused stays through a sweep an hour
+    /// after the last, and goes with one a day after it; a killed run's temporary file goes at once
+    /// either way. A mark from the future (a clock set back) is not trusted.
+    @Test func entriesAreLookedAtOnceADayTemporaryFilesEveryRun() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let now = Date()
+        let cache = ParseCache(folder: folder)
+        cache.sweep(now: now)
+        let put = { (name: String, modified: Date) in
+            let file = folder.appendingPathComponent(name)
+            try Data("x".utf8).write(to: file)
+            try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        }
+        let listed = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
+        try put("old.entry", now.addingTimeInterval(-8 * 86_400))
+        try put(".killed.tmp", now)
+        cache.sweep(now: now.addingTimeInterval(3_600))
+        #expect(try listed() == ["old.entry", "swept"])
+        cache.sweep(now: now.addingTimeInterval(86_400))
+        #expect(try listed() == ["swept"])
+
+        try put("old.entry", now.addingTimeInterval(-8 * 86_400))
+        cache.sweep(now: now.addingTimeInterval(-3_600))
+        #expect(try listed() == ["swept"])
     }
 
     /// An entry a run reads is used that day: left eight days unused it would go, read it stays.
@@ -274,6 +301,6 @@ import TestSupport
         }
         #expect(cache.parsed("read") == Data("a day's parse".utf8))
         cache.sweep(now: now)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["read.entry"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["read.entry", "swept"])
     }
 }
