@@ -10,6 +10,15 @@ import Testing
     /// The copy's name beside the staging file, which a killed run's leftovers are swept by.
     private func ahead(of staging: URL) -> URL { URL(fileURLWithPath: staging.path + "-scratch-ahead") }
 
+    /// Where tonight's staging database is made in `folder`.
+    private func tonight(in folder: URL) -> URL { folder.appendingPathComponent("staging/tonight.sqlite") }
+
+    /// The small dataset's two days staged in `folder` as the latest snapshot, and tonight's
+    /// staging file beside it.
+    private func night(in folder: URL) throws -> (latest: URL, target: URL) {
+        (try stage(smallDataset(), in: folder, runId: "latest").url, tonight(in: folder))
+    }
+
     private func days(in file: URL) throws -> [String] {
         try SnapshotReader.read(file) { db in try String.fetchAll(db, sql: "SELECT date FROM service_day ORDER BY date") }
     }
@@ -17,8 +26,7 @@ import Testing
     @Test func aNightThatContinuesTheFileTakesTheCopy() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let latest = try stage(smallDataset(), in: folder, runId: "latest").url
-        let target = folder.appendingPathComponent("staging/tonight.sqlite")
+        let (latest, target) = try night(in: folder)
         let copy = try #require(StagingCopy.start(of: latest, beside: target))
         let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)
         #expect(staging.continuesPrevious)
@@ -32,8 +40,7 @@ import Testing
     @Test func aCopyNotTakenIsRemoved() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let latest = try stage(smallDataset(), in: folder, runId: "latest").url
-        let target = folder.appendingPathComponent("staging/tonight.sqlite")
+        let (latest, target) = try night(in: folder)
         let copy = try #require(StagingCopy.start(of: latest, beside: target))
         copy.discard()
         #expect(!FileManager.default.fileExists(atPath: ahead(of: target).path))
@@ -50,7 +57,7 @@ import Testing
         var oneDay = smallDataset()
         oneDay.serviceDays.removeLast()
         let latest = try stage(oneDay, in: folder, runId: "latest").url
-        let target = folder.appendingPathComponent("staging/tonight.sqlite")
+        let target = tonight(in: folder)
         let copy = try #require(StagingCopy.start(of: other, beside: target))
         let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)
         #expect(staging.continuesPrevious)
@@ -64,8 +71,7 @@ import Testing
     @Test func aCopyThatFailedIsNotTaken() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let latest = try stage(smallDataset(), in: folder, runId: "latest").url
-        let target = folder.appendingPathComponent("staging/tonight.sqlite")
+        let (latest, target) = try night(in: folder)
         try FileManager.default.createDirectory(at: ahead(of: target), withIntermediateDirectories: true)
         let copy = try #require(StagingCopy.start(of: latest, beside: target))
         let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)

@@ -48,11 +48,7 @@ extension ReportQueries {
     /// by): then their rows are the same, and comparing every label value of both, a fifth of a
     /// night's page on a year of menus, would find nothing.
     private static func sameFoodTables(_ db: Database) throws -> Bool {
-        for schema in ["main", "prev"] {
-            guard try Bool.fetchOne(db, sql: """
-                SELECT count(*) = 1 FROM \(schema).sqlite_master WHERE type = 'table' AND name = '_meta'
-                """) == true else { return false }
-        }
+        guard try bothHold(["_meta"], db) else { return false }
         return try Bool.fetchOne(db, sql: """
             SELECT count(*) = 2 FROM main._meta n JOIN prev._meta o ON o.key = n.key AND o.value = n.value
             WHERE n.key IN (?, ?)
@@ -97,11 +93,7 @@ extension ReportQueries {
     /// same rows in both (the digest is what the next run keeps a day by). Else every day is
     /// compared.
     private static func unchangedDays(_ db: Database) throws -> String? {
-        for schema in ["main", "prev"] {
-            guard try Bool.fetchOne(db, sql: """
-                SELECT count(*) = 2 FROM \(schema).sqlite_master WHERE type = 'table' AND name IN ('_day_rows', '_meta')
-                """) == true else { return nil }
-        }
+        guard try bothHold(["_day_rows", "_meta"], db) else { return nil }
         let itemsRecorded = try ["main", "prev"].allSatisfy { schema in
             try Bool.fetchOne(db, sql: """
                 SELECT count(*) = 1 FROM pragma_table_info('_day_rows', '\(schema)') WHERE name = 'items_sha256'
@@ -115,6 +107,16 @@ extension ReportQueries {
             """, arguments: ["key": StagingSnapshot.dayRowsCodeKey])
         guard builds.count == 2, builds[0] == builds[1] else { return nil }
         return "SELECT n.date FROM main._day_rows n JOIN prev._day_rows o ON o.date = n.date AND o.rows_sha256 = n.rows_sha256"
+    }
+
+    /// Whether both snapshots, `main` and `prev`, have every table of `tables`.
+    private static func bothHold(_ tables: [String], _ db: Database) throws -> Bool {
+        let names = String(decoding: try JSONEncoder().encode(tables), as: UTF8.self)
+        return try ["main", "prev"].allSatisfy { schema in
+            try Int.fetchOne(db, sql: """
+                SELECT count(*) FROM \(schema).sqlite_master WHERE type = 'table' AND name IN (SELECT value FROM json_each(?))
+                """, arguments: [names]) == tables.count
+        }
     }
 
     /// Foods in both snapshots whose amounts, units or printed %DV differ, by id.
