@@ -25,6 +25,10 @@ struct PendingRecords {
     private var records: [(url: String, line: String)] = []
     private var bodies: [String: Body] = [:]
     private var newestLine: [String: String] = [:]
+    /// Every URL a record was added for since the index was opened, committed since or not,
+    /// which a commit does not clear: what was read of the index before one was added
+    /// (`StoredEntityTags`) may no longer be its newest record.
+    private var addedURLs: Set<String> = []
     /// The bytes of the held bodies.
     private(set) var heldBytes = 0
 
@@ -33,6 +37,12 @@ struct PendingRecords {
     mutating func add(url: String, line: String) {
         records.append((url, line))
         newestLine[url] = line
+        addedURLs.insert(url)
+    }
+
+    /// Whether a record of `url` was added since the index was opened.
+    func added(_ url: String) -> Bool {
+        addedURLs.contains(url)
     }
 
     mutating func add(_ body: Body, sha256: String) {

@@ -138,13 +138,18 @@ public struct RawStore: Sendable {
     /// by SQLite's JSON functions rather than decoding the whole record, headers and times,
     /// which cost more than the look-up itself, for every page of every night. A record that is
     /// not the store's JSON, or names another URL, gives nil, as it gives no record.
-    public func latestEntityTag(for url: String) throws -> (entityTag: String, sha256: String, status: Int)? {
+    ///
+    /// `readAhead`: the tags of many URLs read before in one query (`latestEntityTags(for:)`),
+    /// taken for `url` when they cover it and no record of it was added since.
+    public func latestEntityTag(for url: String, readAhead: StoredEntityTags? = nil) throws -> StoredEntityTags.Tag? {
         let index = try index(url: url)
-        if let line = index.pending.withLock({ $0.newest(url) }) {
+        let (line, added) = index.pending.withLock { ($0.newest(url), $0.added(url)) }
+        if let line {
             return Self.decode([line], url: url).last.flatMap { record in
-                record.headers["etag"].map { ($0, record.sha256, record.status) }
+                record.headers["etag"].map { .init(entityTag: $0, sha256: record.sha256, status: record.status) }
             }
         }
+        if let readAhead, !added, let tag = readAhead.tag(of: url) { return tag }
         let row = try query(url: url, on: index) { db in
             try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT json_extract(line, '$.url') AS url, json_extract(line, '$.headers.etag') AS etag,
@@ -152,13 +157,42 @@ public struct RawStore: Sendable {
                 FROM (SELECT line FROM record WHERE url = ? ORDER BY id DESC LIMIT 1) WHERE json_valid(line)
                 """), arguments: [url])
         }
-        // Each value read as it may be stored (a line edited by hand may hold a number where
-        // text belongs): one of another type gives nil, where a subscript would stop the process.
-        guard let row, let recorded = try? row.decode(String?.self, forColumn: "url"), recorded == url,
+        return row.flatMap { Self.entityTag(in: $0, of: url) }
+    }
+
+    /// The newest fetch's entity tag of each of `urls`, as `latestEntityTag(for:)` reads one, in
+    /// one query: a night revalidating a thousand folder pages paid a statement and a reader
+    /// hop for each, a tenth of its time on three years of menus.
+    public func latestEntityTags(for urls: some Collection<String>) throws -> StoredEntityTags {
+        guard !urls.isEmpty else { return StoredEntityTags(tags: [:], asked: []) }
+        let list = "[" + urls.map(jsonStringLiteral).joined(separator: ",") + "]"
+        let rows = try query(url: indexPath) { db in
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT url AS asked, json_extract(line, '$.url') AS url, json_extract(line, '$.headers.etag') AS etag,
+                       json_extract(line, '$.sha256') AS sha256, json_extract(line, '$.status') AS status
+                FROM record WHERE id IN (
+                    SELECT max(id) FROM record WHERE url IN (SELECT value FROM json_each(?)) GROUP BY url)
+                AND json_valid(line)
+                """), arguments: [list])
+        }
+        var tags: [String: StoredEntityTags.Tag] = [:]
+        for row in rows {
+            guard let asked = try? row.decode(String.self, forColumn: "asked"),
+                  let tag = Self.entityTag(in: row, of: asked) else { continue }
+            tags[asked] = tag
+        }
+        return StoredEntityTags(tags: tags, asked: Set(urls))
+    }
+
+    /// A row of `url`, etag, sha256 and status as a tag, each value read as it may be stored (a
+    /// line edited by hand may hold a number where text belongs): one of another type gives
+    /// nil, where a subscript would stop the process.
+    private static func entityTag(in row: Row, of url: String) -> StoredEntityTags.Tag? {
+        guard let recorded = try? row.decode(String?.self, forColumn: "url"), recorded == url,
               let tag = try? row.decode(String?.self, forColumn: "etag"),
               let sha256 = try? row.decode(String?.self, forColumn: "sha256"),
               let status = try? row.decode(Int?.self, forColumn: "status") else { return nil }
-        return (tag, sha256, status)
+        return .init(entityTag: tag, sha256: sha256, status: status)
     }
 
     /// The newest fetch of each of `urls` the store has seen, by URL, in one query: a night

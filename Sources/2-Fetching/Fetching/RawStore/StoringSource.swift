@@ -36,12 +36,21 @@ public struct StoringSource: DocumentSource {
     /// The sha256 and status of the newest stored record of `url` when the upstream can tell
     /// from the file's metadata alone that it still holds those bytes (a folder's file with the
     /// entity tag recorded then, `FileStamp`); nil when it cannot, or when it may not. Nothing is
-    /// read or stored.
-    public func unchangedRecord(of url: String) -> (sha256: String, status: Int)? {
+    /// read or stored. `readAhead`: the stored tags of many URLs, read at once (`readEntityTags`).
+    public func unchangedRecord(of url: String, readAhead: StoredEntityTags? = nil) -> (sha256: String, status: Int)? {
         guard let folder, let tag = try? folder.entityTag(of: url),
-              let stored = try? store.latestEntityTag(for: url), stored.entityTag == tag, stored.status == 200
+              let stored = try? store.latestEntityTag(for: url, readAhead: readAhead), stored.entityTag == tag,
+              stored.status == 200
         else { return nil }
         return (stored.sha256, stored.status)
+    }
+
+    /// The stored tags of `urls`, read in one query, when the upstream is a folder (whose files
+    /// `unchangedRecord` compares by them); nil otherwise, or when the index cannot be read (each
+    /// URL is then looked up alone, and fails or not there).
+    public func readEntityTags(of urls: some Collection<String>) -> StoredEntityTags? {
+        guard folder != nil else { return nil }
+        return try? store.latestEntityTags(for: urls)
     }
 
     /// Streamed into the store as it is read, unless the upstream revalidates: a conditional

@@ -119,7 +119,8 @@ struct Revalidate {
             let recorded = recordedByURL[url]
             // A folder's file still as it was stored, large or not, is compared by its recorded
             // digest, unread; counted as a conditional request answered 304 is.
-            if let recorded, let stored = storing?.unchangedRecord(of: url),
+            if let recorded,
+               let stored = storing?.unchangedRecord(of: url, readAhead: shared.entityTags[work.harvester.source.name]),
                recorded.sha256 == stored.sha256, recorded.status == stored.status {
                 work.refetched += 1
                 work.notModified += 1
@@ -156,9 +157,11 @@ struct Revalidate {
 /// kept for the parse: a dump, read whole, would be held twice.
 let largeDocumentBytes = 64 << 20
 
-/// Documents that several partitions revalidate (a Nutrislice week serves seven days), each
-/// asked for once in the stage and let go once every partition that lists it has compared it,
-/// so that no body is held longer than its readers need it.
+/// What the partitions revalidated together share. Documents that several partitions
+/// revalidate (a Nutrislice week serves seven days), each asked for once in the stage and let go
+/// once every partition that lists it has compared it, so that no body is held longer than its
+/// readers need it; and the raw store's tags of every folder file they compare by its stamp,
+/// read at once.
 actor SharedRevalidation {
     private struct Key: Hashable {
         var source: String
@@ -167,17 +170,27 @@ actor SharedRevalidation {
 
     private var readers: [Key: Int] = [:]
     private var fetches: [Key: Task<FetchedDocument, any Error>] = [:]
+    /// By source, the stored tags of the URLs its partitions revalidate, where its upstream is a
+    /// folder (`StoringSource.readEntityTags`).
+    nonisolated let entityTags: [String: StoredEntityTags]
 
     /// `work`: the partitions that will revalidate through this instance.
     init(_ work: [PartitionWork]) {
         var counts: [Key: Int] = [:]
+        var urlsBySource: [String: (source: StoringSource, urls: Set<String>)] = [:]
         for item in work where !item.history {
             guard let previous = item.previous else { continue }
-            for url in Set(previous.revalidate ?? previous.documents.map(\.url)) {
-                counts[Key(source: item.harvester.source.name, url: url), default: 0] += 1
+            let name = item.harvester.source.name
+            let urls = Set(previous.revalidate ?? previous.documents.map(\.url))
+            for url in urls {
+                counts[Key(source: name, url: url), default: 0] += 1
+            }
+            if item.selected, let storing = item.live as? StoringSource {
+                urlsBySource[name, default: (storing, [])].urls.formUnion(urls)
             }
         }
         readers = counts.filter { $0.value > 1 }
+        entityTags = urlsBySource.compactMapValues { $0.source.readEntityTags(of: $0.urls) }
     }
 
     /// The document at `url` as `source` serves it; `requested` is true for the one partition
