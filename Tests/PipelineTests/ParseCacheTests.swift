@@ -202,45 +202,109 @@ import TestSupport
         try expectSameRows(renamed, try snapshot(rebuilt))
     }
 
-    /// An entry cut short or with a flipped byte is removed and its partition parsed again.
-    @Test func aDamagedEntryIsParsedAgainNeverUsed() async throws {
+    /// The parse cache's entries, not the report page's day counts beside them.
+    private func entries(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "entry" }
+    }
+
+    /// An entry's first line (the sha256 and length of its head), its head and the bytes after it.
+    private func parts(of entry: URL) throws -> (line: String, head: Data, rest: Data) {
+        let bytes = try Data(contentsOf: entry)
+        let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+        let line = String(decoding: bytes[..<newline], as: UTF8.self)
+        let length = try #require(line.split(separator: " ").last.flatMap { Int($0) })
+        let head = bytes[(newline + 1)..<(newline + 1 + length)]
+        return (line, Data(head), Data(bytes[(newline + 1 + length)...]))
+    }
+
+    /// Whether the entry's head matches its first line and each of its days' bytes its sha256.
+    private func isSound(_ entry: URL, in cache: ParseCache) throws -> Bool {
+        let (line, head, _) = try parts(of: entry)
+        guard line == "\(sha256Hex(head)) \(head.count)",
+              let read = cache.entry(entry.deletingPathExtension().lastPathComponent) else { return false }
+        return read.prepared.days.allSatisfy { (try? $0.rows.checked()) != nil }
+    }
+
+    /// An entry whose head is cut short or has a flipped byte is removed and its partition parsed
+    /// again.
+    @Test func anEntryWithADamagedHeadIsParsedAgainNeverUsed() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let (spec, site) = try SampleCopy.make(in: workspace)
         _ = try await run(spec, workspace: workspace)
         let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
-        // The entries, not the report page's day counts beside them.
-        let listEntries = {
-            try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "entry" }
-        }
-        let entries = try listEntries()
+        let entries = try entries(in: folder)
         #expect(entries.count == 4)
         for (index, entry) in entries.enumerated() {
-            var bytes = try Data(contentsOf: entry)
+            let (line, head, rest) = try parts(of: entry)
+            var damaged = head
             if index % 2 == 0 {
-                bytes = bytes.prefix(bytes.count / 2)
+                damaged = head.prefix(head.count / 2)
             } else {
-                // A letter of a name near the end: every length intact, a different value.
-                let letter = try #require(bytes.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
-                bytes[letter] += 1
+                // A letter of a name near the head's end: every length intact, a different value.
+                let letter = try #require(damaged.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
+                damaged[letter] += 1
             }
-            try bytes.write(to: entry)
+            try (Data((line + "\n").utf8) + damaged + (index % 2 == 0 ? Data() : rest)).write(to: entry)
         }
         try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
         let second = try await run(spec, workspace: workspace)
         #expect(parseCounts(second)["partitions_from_cache"] == nil)
         // Every partition parsed again stored a sound entry; a damaged one is left only under
         // the changed day's old key, which no run asks for now (the sweep removes it in a week).
-        let now = try listEntries()
-        let damaged = try now.filter { entry in
-            let bytes = try Data(contentsOf: entry)
-            guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return true }
-            return String(decoding: bytes[..<newline], as: UTF8.self) != sha256Hex(Data(bytes[(newline + 1)...]))
-        }
-        #expect(damaged.count <= 1 && now.count - damaged.count == 4)
+        let cache = ParseCache(folder: folder)
+        let now = try self.entries(in: folder)
+        let sound = try now.filter { try isSound($0, in: cache) }
+        #expect(now.count - sound.count <= 1 && sound.count == 4)
         let rebuilt = try await run(spec, workspace: workspace, force: true)
         try expectSameRows(try snapshot(second), try snapshot(rebuilt))
+    }
+
+    /// A day's bytes are checked only when the day is written: damaged, they are never read on
+    /// a night that keeps the day's rows; on a night that writes it, the entry is removed and its
+    /// partition parsed again, and what is published is what a full rebuild publishes.
+    @Test func aDaysDamagedBytesAreFoundWhenTheDayIsWritten() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace)
+        _ = try await run(spec, workspace: workspace)
+        let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
+        // The three days' entries hold bytes after their heads; the hours page's holds no day.
+        var damaged: [URL] = []
+        for entry in try entries(in: folder) {
+            let (line, head, rest) = try parts(of: entry)
+            guard !rest.isEmpty else { continue }
+            var bytes = rest
+            let letter = try #require(bytes.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
+            bytes[letter] += 1
+            try (Data((line + "\n").utf8) + head + bytes).write(to: entry)
+            damaged.append(entry)
+        }
+        #expect(damaged.count == 3)
+
+        // One day changed: the two others keep their rows, read no further than their heads.
+        try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
+        let kept = try await run(spec, workspace: workspace)
+        #expect(parseCounts(kept)["partitions_from_cache"] == 3)
+        #expect(kept.manifest.rowCounts["menu_item"] == 123)
+        let cache = ParseCache(folder: folder)
+        let stillDamaged = try damaged.filter { entry in
+            FileManager.default.fileExists(atPath: entry.path) ? try !isSound(entry, in: cache) : false
+        }
+        // The two kept days' entries, used as they are, and the changed day's, no longer asked for.
+        #expect(stillDamaged.count == 3)
+
+        // Without a snapshot to continue every day is written: the two are parsed again, the
+        // changed day's new entry and the hours page's are used.
+        try FileManager.default.removeItem(at: Workspace(root: workspace).snapshots)
+        let written = try await run(spec, workspace: workspace)
+        #expect(parseCounts(written)["partitions_from_cache"] == 2)
+        #expect(written.manifest.rowCounts["menu_item"] == 123)
+        let now = try entries(in: folder)
+        #expect(try now.filter { try isSound($0, in: cache) }.count == 4)
+        let rebuilt = try await run(spec, workspace: workspace, force: true)
+        try expectSameRows(try snapshot(written), try snapshot(rebuilt))
     }
 
     /// Temporary files of killed runs go at once; entries go after a week without use.

@@ -101,8 +101,9 @@ enum DayRows {
 public struct DayToWrite: Sendable {
     private enum Rows: Sendable {
         case day(ServiceDay)
-        /// The day's bytes, and its meals, restaurants and sections without their items.
-        case stored(bytes: Data, outline: ServiceDay)
+        /// The day's bytes, and its meals, restaurants and sections without their items; with
+        /// the sha256 the bytes are to be checked against before they are read, until they are.
+        case stored(bytes: Data, outline: ServiceDay, unchecked: String?)
     }
 
     private let rows: Rows
@@ -115,9 +116,29 @@ public struct DayToWrite: Sendable {
 
     /// A day kept as `bytes` (`ServiceDayBytes` of the day alone), with its `outline` (the
     /// day with every section's items left out) and the `contentDigest` it had when read.
-    public init(bytes: Data, outline: ServiceDay, contentDigest: String) {
-        rows = .stored(bytes: bytes, outline: outline)
+    /// `bytesSHA256`: what the bytes hash to when they are the ones kept, for bytes not checked
+    /// yet (`checked()`); a day kept is never read, and its bytes need no check then.
+    public init(bytes: Data, outline: ServiceDay, contentDigest: String, bytesSHA256: String? = nil) {
+        rows = .stored(bytes: bytes, outline: outline, unchecked: bytesSHA256)
         self.contentDigest = contentDigest
+    }
+
+    private init(rows: Rows, contentDigest: String) {
+        self.rows = rows
+        self.contentDigest = contentDigest
+    }
+
+    /// Whether its bytes are to be checked before they are read (`checked()`).
+    public var awaitsCheck: Bool {
+        if case .stored(_, _, _?) = rows { true } else { false }
+    }
+
+    /// The day with its bytes checked against the sha256 they were kept with: a
+    /// `damagedBytes` failure when they no longer hash to it.
+    public func checked() throws -> DayToWrite {
+        guard case .stored(let bytes, let outline, let digest?) = rows else { return self }
+        guard sha256Hex(bytes) == digest else { throw Failure.damagedBytes }
+        return DayToWrite(rows: .stored(bytes: bytes, outline: outline, unchecked: nil), contentDigest: contentDigest)
     }
 
     public var date: ServiceDate { outline.date }
@@ -127,28 +148,31 @@ public struct DayToWrite: Sendable {
     public var outline: ServiceDay {
         switch rows {
         case .day(let day): day
-        case .stored(_, let outline): outline
+        case .stored(_, let outline, _): outline
         }
     }
 
     /// The whole day, decoded when it was kept as bytes: a `damagedBytes` failure for bytes
-    /// `ServiceDayBytes` did not write for one day.
+    /// `ServiceDayBytes` did not write for one day, or that are still to be checked and fail it.
     public func day() throws -> ServiceDay {
         switch rows {
         case .day(let day):
             return day
-        case .stored(let bytes, _):
+        case .stored(_, _, _?):
+            return try checked().day()
+        case .stored(let bytes, _, nil):
             let days = try ServiceDayBytes.decode(bytes)
             guard days.count == 1, let day = days.first else { throw Failure.damagedBytes }
             return day
         }
     }
 
-    /// The day's bytes (`ServiceDayBytes` of the day alone), as `init(bytes:outline:contentDigest:)` takes them.
+    /// The day's bytes (`ServiceDayBytes` of the day alone), as `init(bytes:outline:contentDigest:)`
+    /// takes them: as kept, for a day kept as bytes, checked or not.
     public func bytes() -> Data {
         switch rows {
         case .day(let day): ServiceDayBytes.encode([day])
-        case .stored(let bytes, _): bytes
+        case .stored(let bytes, _, _): bytes
         }
     }
 

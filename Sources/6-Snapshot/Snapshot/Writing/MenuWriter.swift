@@ -91,14 +91,27 @@ final class MenuWriter {
         let digest = day.rowsDigest(labelVersions: labelVersions)
         let isFirst = appendedDays[date] == nil
         appendedDays[date, default: []].append(digest)
-        guard isFirst, let previous = previousDays[date], previous == DayRows.digest(ofAppends: [digest]) else {
-            return false
-        }
+        guard isFirst, keeps(date, digest: digest) else { return false }
         previousDays.removeValue(forKey: date)
         // Kept rows are the previous night's from the same build: so are their items.
         appendedItems[date, default: []].append(previousItems[date])
         keepRows(of: day.outline)
         return true
+    }
+
+    /// Whether the previous snapshot's rows of `date` are a first append's with `digest`.
+    private func keeps(_ date: ServiceDate, digest: String) -> Bool {
+        previousDays[date].map { $0 == DayRows.digest(ofAppends: [digest]) } ?? false
+    }
+
+    /// Whether `keep` would keep each of `days`, appended next in this order without label
+    /// versions. Changes nothing.
+    func wouldKeep(_ days: [DayToWrite]) -> [Bool] {
+        var appending: Set<ServiceDate> = []
+        return days.map { day in
+            let isFirst = appendedDays[day.date] == nil && appending.insert(day.date).inserted
+            return isFirst && keeps(day.date, digest: day.rowsDigest(labelVersions: []))
+        }
     }
 
     /// Writes a day that `keep` (which counted the append) did not keep: a date's first append

@@ -188,6 +188,13 @@ public final class StagingSnapshot {
     /// The `_meta` key of the digest of what the food tables and the review were made from (`finish`).
     public static let foodInputsKey = "food_inputs_sha256"
 
+    /// Which of `days`, appended next in this order without label versions, would keep the
+    /// continued snapshot's rows rather than be written (`append`): those written are read
+    /// whole. Changes nothing.
+    public func wouldKeep(_ days: [DayToWrite]) -> [Bool] {
+        menus.wouldKeep(days)
+    }
+
     /// Writes one service day's menus, in one transaction with cached statements (docs/publishing.md:
     /// batching matters a thousand times more than anything else here), or keeps the rows the
     /// continued snapshot holds for it, without a transaction. Days are written in the order they

@@ -20,12 +20,17 @@ import Glibc
 /// and decodes the day itself only to write it, which on a night with one day changed it does
 /// for that day alone.
 ///
-/// One file per entry, `<key>.entry`: a line with the sha256 of the rest, then the values in
-/// binary (writing JSON entries cost a full run a fifth more CPU), each part in a fixed-order
-/// form of its own: the days (`ServiceDayBytes`, `MenuDigestDayBytes`), the foods (`FoodBytes`),
-/// the summary (`PartitionSummaryBytes`) and everything else (`ParseCacheRest`). An entry cut
-/// short or damaged on disk (entries are not fsynced: losing one costs a parse, nothing more) is
-/// found, removed and parsed again, never used. Nothing here fails a run.
+/// One file per entry, `<key>.entry`: a line with the sha256 of the entry's head and the head's
+/// length, the head, then each day's own bytes. The head holds the values in binary (writing
+/// JSON entries cost a full run a fifth more CPU), each part in a fixed-order form of its own:
+/// the days (`MenuDigestDayBytes`, the outline in `ServiceDayBytes`, and the length and sha256
+/// of the day's bytes), the foods (`FoodBytes`), the summary (`PartitionSummaryBytes`) and
+/// everything else (`ParseCacheRest`). A day's bytes (`ServiceDayBytes`, three fifths of an
+/// entry) are read only when the day is written, which a night with one day changed does for
+/// none of its cached days: they are checked against their sha256 then (`DayToWrite.checked`),
+/// not on every read. An entry cut short or damaged on disk (entries are not fsynced: losing
+/// one costs a parse, nothing more) is found, removed and parsed again, never used: its head
+/// when read, a day's bytes before the day is written (`Harvest`). Nothing here fails a run.
 ///
 /// Entries are written by a thread of their own: a file write can wait on the disk (a journal
 /// commit), and one that waits on a thread that parses leaves that core idle (a year's cold run
@@ -74,7 +79,7 @@ final class ParseCache: ParsedFoods {
     static func key(source: String, partition: String, runPartitions: [String], documents: [SourceDocument],
                     preparedBy preparation: String) -> String {
         var lines = [
-            "parse-cache 7",
+            "parse-cache 8",
             "code \(CommissaryVersion.build)",
             source,
             "partition \(partition)",
@@ -92,45 +97,70 @@ final class ParseCache: ParsedFoods {
         "source \(source.name) \(source.adapter.name) \(source.location) \(String(reflecting: source.settings))"
     }
 
-    /// The entry under `key`, or nil when there is none or it cannot be trusted (then it is
-    /// removed). A hit marks the entry as used today.
+    /// The entry under `key`, or nil when there is none or its head cannot be trusted (then
+    /// it is removed). A hit marks the entry as used today. Its days' bytes are not checked.
     func entry(_ key: String) -> Entry? {
-        guard let body = parsed(key) else { return nil }
-        guard let entry = try? Self.decode(body) else {
-            try? FileManager.default.removeItem(atPath: path(key))
+        guard let (head, days) = read(key) else { return nil }
+        guard let entry = try? Self.decode(head, days: days) else {
+            remove(key)
             return nil
         }
         return entry
     }
 
-    /// The bytes stored under `key` when they match the digest written before them, else nil
-    /// (and a damaged file is removed). A hit marks the entry as used today.
+    /// Removes the entry under `key`: one whose day's bytes were found damaged.
+    func remove(_ key: String) {
+        unlink(path(key))
+    }
+
+    /// The bytes stored under `key` (`keep`) when they match the digest written before them,
+    /// else nil (and a damaged file is removed). A hit marks the entry as used today.
     func parsed(_ key: String) -> Data? {
+        guard let (head, rest) = read(key) else { return nil }
+        guard rest.isEmpty else {
+            remove(key)
+            return nil
+        }
+        return head
+    }
+
+    /// The head of the file under `key`, checked against the digest on its first line, and the
+    /// bytes after it, unchecked; nil when there is no such file or its head does not match
+    /// (then it is removed).
+    private func read(_ key: String) -> (head: Data, rest: Data)? {
         let file = path(key)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-              let digest = String(data: data[data.startIndex..<newline], encoding: .utf8),
-              case let body = data[data.index(after: newline)...], lowercaseHex(SHA256.hash(data: body)) == digest
+              let line = String(data: data[data.startIndex..<newline], encoding: .utf8),
+              case let fields = line.split(separator: " "), fields.count == 2,
+              let length = Int(fields[1]), length >= 0, case let start = data.index(after: newline),
+              length <= data.endIndex - start,
+              case let head = data[start..<(start + length)], lowercaseHex(SHA256.hash(data: head)) == fields[0]
         else {
-            try? FileManager.default.removeItem(atPath: file)
+            remove(key)
             return nil
         }
         // Its modification time is when a run last used it (`sweep`): set to now in one call.
         utimensat(AT_FDCWD, file, nil, 0)
-        return Data(body)
+        return (head, data[(start + length)...])
     }
 
     /// Stores `entry` under `key`, as `keep` does.
     func store(_ entry: Entry, key: String) {
-        guard let body = try? Self.encode(entry) else { return }
-        keep(body, under: key)
+        guard let (head, days) = try? Self.encode(entry) else { return }
+        write(head: head, rest: days, under: key)
     }
 
     /// Stores `body` under `key` (a temporary file renamed into place, so a reader never sees
     /// half of one), on the writing thread; `flush` waits for it. A failure (a full disk) is
     /// ignored: the next run parses again.
     func keep(_ body: Data, under key: String) {
-        let bytes = Data((sha256Hex(body) + "\n").utf8) + body
+        write(head: body, rest: Data(), under: key)
+    }
+
+    /// Writes the line naming `head`'s sha256 and length, `head`, then `rest`, as `keep` says.
+    private func write(head: Data, rest: Data, under key: String) {
+        let bytes = Data("\(sha256Hex(head)) \(head.count)\n".utf8) + head + rest
         let temporary = folder.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
         let target = path(key)
         pending.wait()
@@ -217,9 +247,10 @@ final class ParseCache: ParsedFoods {
         return String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 
-    /// An entry's bytes: its days and its foods apart from the rest, each in its own form; a
-    /// day as its rows' digest, its share of the menus' digest, its outline and its bytes.
-    private static func encode(_ entry: Entry) throws -> Data {
+    /// An entry's head, and its days' bytes laid end to end: in the head, its days and its
+    /// foods apart from the rest, each in its own form; a day as its rows' digest, its share of
+    /// the menus' digest, its outline, and the length and sha256 of its bytes.
+    private static func encode(_ entry: Entry) throws -> (head: Data, days: Data) {
         var result = entry.result
         result.dataset.serviceDays = []
         result.dataset.foods = [:]
@@ -229,18 +260,24 @@ final class ParseCache: ParsedFoods {
             result: result, revalidate: entry.revalidate,
             unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings
         ).encoded())
+        var days = Data()
         output.put(FieldWriter.list(prepared.days) { output, day in
+            let bytes = day.rows.bytes()
+            days += bytes
             output.put(day.rows.contentDigest)
             output.put(MenuDigestDayBytes.encode(day.menus))
             output.put(ServiceDayBytes.encode([day.rows.outline.outline]))
-            output.put(day.rows.bytes())
+            output.put(bytes.count)
+            output.put(sha256Hex(bytes))
         })
         output.put(FoodBytes.encode(entry.result.dataset.foods.values.sorted { $0.id < $1.id }))
         output.put(PartitionSummaryBytes.encode(entry.summary))
-        return Data(output.bytes)
+        return (Data(output.bytes), days)
     }
 
-    private static func decode(_ data: Data) throws -> Entry {
+    /// The entry whose head is `data`, its days' bytes taken in turn from `days`, unchecked;
+    /// `Failure.damagedBytes` when the head's lengths do not cover `days` exactly.
+    private static func decode(_ data: Data, days dayBytes: Data) throws -> Entry {
         let (rest, days, foods, summary) = try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
             let parts = (try input.data(), try input.data(), try input.data(), try input.data())
@@ -252,6 +289,7 @@ final class ParseCache: ParsedFoods {
         let decodedFoods = try FoodBytes.decode(foods)
         result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }
         guard result.dataset.foods.count == decodedFoods.count else { throw Failure.damagedBytes }
+        var next = dayBytes.startIndex
         let prepared = try FieldReader.list(days) { input in
             let digest = try input.string()
             let menus = try MenuDigestDayBytes.decode(input.data())
@@ -259,9 +297,15 @@ final class ParseCache: ParsedFoods {
             guard outlines.count == 1, let outline = outlines.first, outline.date == menus.date else {
                 throw Failure.damagedBytes
             }
-            return PreparedDays.Day(rows: DayToWrite(bytes: try input.data(), outline: outline, contentDigest: digest),
+            let length = try input.int()
+            guard length >= 0, length <= dayBytes.endIndex - next else { throw Failure.damagedBytes }
+            let bytes = dayBytes[next..<(next + length)]
+            next += length
+            return PreparedDays.Day(rows: DayToWrite(bytes: bytes, outline: outline, contentDigest: digest,
+                                                     bytesSHA256: try input.string()),
                                     menus: menus)
         }
+        guard next == dayBytes.endIndex else { throw Failure.damagedBytes }
         return Entry(result: result, revalidate: kept.revalidate,
                      prepared: PreparedDays(days: prepared, unknownRestaurants: kept.unknownRestaurants,
                                             longNames: kept.longNames, warnings: kept.warnings),

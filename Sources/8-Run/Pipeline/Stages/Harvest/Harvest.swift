@@ -165,6 +165,15 @@ struct Harvest {
                 if Task.isCancelled, case .failure = outcome.result { continue }
                 try commit(outcome, to: ledger, unrecorded: &unrecorded)
                 for ready in order.add(outcome) {
+                    let ready = try await checkingDaysWritten(of: ready, menus: menus) { damaged in
+                        if let key = damaged.cacheKey { cache?.remove(key) }
+                        let work = damaged.work
+                        let sourceLine = sourceLines[work.harvester.source.name] ?? ParseCache.sourceLine(work.harvester.source)
+                        // Its foods were claimed for the entry: parsed anew, it reads them all.
+                        return try await self.harvest(work, adapterRun: RunContext(scratch: scratch), known: known,
+                                                      kept: keptDocuments, cache: cache.map { ($0, sourceLine) },
+                                                      revalidation: nil)
+                    }
                     try absorb(ready, into: &harvest, menus: menus)
                     if let borrower = Borrower(ready) { borrowers.append(borrower) }
                 }
@@ -203,6 +212,32 @@ struct Harvest {
             try unrecorded.commit(to: ledger)
             try record(outcome, in: ledger)
         }
+    }
+
+    /// A cached partition with the bytes of each day the snapshot will be written checked
+    /// (`DayToWrite.checked`), the days that keep the continued snapshot's rows being read no
+    /// further than their digests. Every day is read when the partition prints labels
+    /// (`absorb` numbers their versions on each). A day whose bytes are damaged costs the
+    /// entry, and the partition is harvested again (`harvestAgain`, which removes the entry and
+    /// parses the partition), before any of its days is appended.
+    private func checkingDaysWritten(of outcome: PartitionOutcome, menus: MenuStream,
+                                     harvestAgain: (PartitionOutcome) async throws -> PartitionOutcome) async throws
+        -> PartitionOutcome {
+        guard outcome.fromCache, let prepared = outcome.prepared,
+              prepared.days.contains(where: \.rows.awaitsCheck), case .success(let result) = outcome.result
+        else { return outcome }
+        let kept = result.labels == nil ? menus.wouldKeep(prepared.days.map(\.rows)) : prepared.days.map { _ in false }
+        var checked = prepared
+        do {
+            for (index, day) in prepared.days.enumerated() where !kept[index] {
+                checked.days[index] = PreparedDays.Day(rows: try day.rows.checked(), menus: day.menus)
+            }
+        } catch {
+            return try await harvestAgain(outcome)
+        }
+        var outcome = outcome
+        outcome.prepared = checked
+        return outcome
     }
 
     /// The cached partitions whose borrowed foods no partition of this run read.
@@ -328,6 +363,7 @@ struct Harvest {
            case let key = work.parseCacheKey(documents: documents, source: source, preparedBy: preparation),
            let entry = cache.entry(key) {
             outcome = await cachedOutcome(entry, of: work, documents: documents, adapterRun: adapterRun)
+            outcome.cacheKey = key
         } else {
             outcome = try await parse(work, adapterRun: adapterRun, known: known, foods: cache?.0)
             if let source = partitionCache?.source {

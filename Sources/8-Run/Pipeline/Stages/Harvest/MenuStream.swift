@@ -16,6 +16,12 @@ final class MenuStream {
         self.times = times
     }
 
+    /// Which of `days`, appended next in this order without label versions, keep the rows the
+    /// continued snapshot holds (`StagingSnapshot.wouldKeep`).
+    func wouldKeep(_ days: [DayToWrite]) -> [Bool] {
+        staging.wouldKeep(days)
+    }
+
     /// A day the pipeline's `source` served, made ready on its partition's task; `labelVersions`:
     /// each item's label version, in page order (`LabelVersions.record`).
     func append(_ day: PreparedDays.Day, servedBy source: String, labelVersions: [Int?]) throws {

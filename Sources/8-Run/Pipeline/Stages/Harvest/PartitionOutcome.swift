@@ -26,6 +26,8 @@ struct PartitionOutcome: Sendable {
     var revalidate: [String]
     /// Taken from the parse cache instead of being parsed.
     var fromCache = false
+    /// The parse cache's key of the entry it was taken from.
+    var cacheKey: String?
     /// Foods on a cached partition's menus that another partition read when it was parsed: if
     /// no partition claims them in this run, the partition is read again for them. A list, in
     /// the days' order (a food on two of its days twice): it is read only when some food of the

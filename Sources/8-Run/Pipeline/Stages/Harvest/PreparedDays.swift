@@ -12,7 +12,7 @@ struct PreparedDays: Sendable {
         let menus: MenuDigest.Day
     }
 
-    let days: [Day]
+    var days: [Day]
     /// Restaurant names the places file does not list.
     let unknownRestaurants: Set<String>
     /// The names cut to size.
