@@ -125,6 +125,38 @@ import Testing
         }
     }
 
+    /// Which days a continued snapshot keeps is known before they are appended, a date's
+    /// second append included (never kept), and a day whose bytes await their check is kept
+    /// without them being read, or written once they pass it.
+    @Test func whatWouldBeKeptIsWhatAppendingKeeps() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dataset = smallDataset()
+        let whole = try stage(dataset, in: folder, runId: "whole")
+        let days = dataset.serviceDays.sorted { $0.date < $1.date }
+        #expect(days.count == 2)
+        var changed = days[1]
+        changed.meals[0].restaurants[0].sections[0].foods.removeLast()
+        let stored = { (day: ServiceDay, digest: String) in
+            DayToWrite(bytes: ServiceDayBytes.encode([day]), outline: day.outline,
+                       contentDigest: DayToWrite(day).contentDigest, bytesSHA256: digest)
+        }
+        let damaged = stored(days[0], String(repeating: "0", count: 64))
+        #expect(damaged.awaitsCheck)
+        #expect(throws: Failure.self) { try damaged.checked() }
+        #expect(throws: Failure.self) { try damaged.day() }
+        let sound = stored(changed, sha256Hex(ServiceDayBytes.encode([changed])))
+        #expect(try !sound.checked().awaitsCheck)
+
+        let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/next.sqlite"),
+                                          continuing: whole.url)
+        let appending = [damaged, sound, DayToWrite(days[0])]
+        #expect(staging.wouldKeep(appending) == [true, false, false])
+        for day in appending { try staging.append(day) }
+        #expect(staging.keptDays == 1)
+        #expect(staging.wouldKeep([DayToWrite(days[1])]) == [false])
+    }
+
     /// The outline holds the day's meals, restaurants and sections, in order, and no item.
     @Test func anOutlineIsTheDayWithoutItsItems() {
         let outline = Self.day().outline
