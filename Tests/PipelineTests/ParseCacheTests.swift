@@ -208,20 +208,22 @@ import TestSupport
             .filter { $0.pathExtension == "entry" }
     }
 
-    /// An entry's first line (the sha256 and length of its head), its head and the bytes after it.
-    private func parts(of entry: URL) throws -> (line: String, head: Data, rest: Data) {
+    /// An entry's first line (the sha256 and length of its head), its head and the bytes after
+    /// it; nil for a file too short to hold them.
+    private func parts(of entry: URL) throws -> (line: String, head: Data, rest: Data)? {
         let bytes = try Data(contentsOf: entry)
-        let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+        guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let line = String(decoding: bytes[..<newline], as: UTF8.self)
-        let length = try #require(line.split(separator: " ").last.flatMap { Int($0) })
+        guard let length = line.split(separator: " ").last.flatMap({ Int($0) }), length >= 0,
+              newline + 1 + length <= bytes.count else { return nil }
         let head = bytes[(newline + 1)..<(newline + 1 + length)]
         return (line, Data(head), Data(bytes[(newline + 1 + length)...]))
     }
 
     /// Whether the entry's head matches its first line and each of its days' bytes its sha256.
     private func isSound(_ entry: URL, in cache: ParseCache) throws -> Bool {
-        let (line, head, _) = try parts(of: entry)
-        guard line == "\(sha256Hex(head)) \(head.count)",
+        guard let (line, head, _) = try parts(of: entry),
+              line == "\(sha256Hex(head)) \(head.count)",
               let read = cache.entry(entry.deletingPathExtension().lastPathComponent) else { return false }
         return read.prepared.days.allSatisfy { (try? $0.rows.checked()) != nil }
     }
@@ -237,7 +239,7 @@ import TestSupport
         let entries = try entries(in: folder)
         #expect(entries.count == 4)
         for (index, entry) in entries.enumerated() {
-            let (line, head, rest) = try parts(of: entry)
+            let (line, head, rest) = try #require(try parts(of: entry))
             var damaged = head
             if index % 2 == 0 {
                 damaged = head.prefix(head.count / 2)
@@ -273,7 +275,7 @@ import TestSupport
         // The three days' entries hold bytes after their heads; the hours page's holds no day.
         var damaged: [URL] = []
         for entry in try entries(in: folder) {
-            let (line, head, rest) = try parts(of: entry)
+            let (line, head, rest) = try #require(try parts(of: entry))
             guard !rest.isEmpty else { continue }
             var bytes = rest
             let letter = try #require(bytes.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
