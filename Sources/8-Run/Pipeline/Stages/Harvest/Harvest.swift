@@ -83,8 +83,8 @@ struct Harvest {
         let menus = MenuStream(staging: staging, times: context.times)
         let labelsKept = run.latest.flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
-        var harvest = try await partitions(revalidation.work, ledger: run.ledger, menus: menus,
-                                           rereadFoodPages: labelsKept)
+        var harvest = try await partitions(revalidation.work, entityTags: revalidation.entityTags, ledger: run.ledger,
+                                           menus: menus, rereadFoodPages: labelsKept)
         try run.stopIfDamaged()
         if run.readsFoodPages, let latest = run.latest {
             keepLastGoodLabels(in: &harvest, menus: menus.digest, latest: latest)
@@ -126,13 +126,17 @@ struct Harvest {
     ///
     /// `rereadFoodPages` (the latest snapshot kept labels from an earlier night) reads every food
     /// page again instead of the raw store's copy, which may be the page that failed.
-    private func partitions(_ work: [PartitionWork], ledger: StateLedger, menus: MenuStream,
-                            rereadFoodPages: Bool) async throws -> HarvestOutcome {
+    ///
+    /// `entityTags`: the stored tags of the folder files revalidation read (`Revalidation`).
+    private func partitions(_ work: [PartitionWork], entityTags: [String: StoredEntityTags], ledger: StateLedger,
+                            menus: MenuStream, rereadFoodPages: Bool) async throws -> HarvestOutcome {
         let adapterRun = RunContext(scratch: scratch)
         let known = context.options.force || rereadFoodPages ? nil : raw
         // A run that reads everything again parses everything again.
         let cache = known.map { _ in ParseCache(folder: context.options.workspace.parseCache(pipeline: context.spec.name)) }
-        let lateRevalidation = cache.map { _ in SharedRevalidation(work.filter(\.awaitsRevalidation)) }
+        let lateRevalidation = cache.map { _ in
+            SharedRevalidation(work.filter(\.awaitsRevalidation), entityTags: entityTags)
+        }
         let keptDocuments = KeptDocuments(work)
         // Cached partitions whose menus name foods another partition read when they were parsed.
         var borrowers: [Borrower] = []

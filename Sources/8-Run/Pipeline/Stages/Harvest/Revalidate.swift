@@ -11,6 +11,9 @@ struct Revalidation {
     /// The latest snapshot, when every partition would read exactly what that snapshot was
     /// built from: then there is nothing to publish.
     var currentSnapshot: URL?
+    /// By source, the stored tags of its partitions' folder files, when revalidation compared
+    /// any (`SharedRevalidation.entityTags`): those it did not reach use them too.
+    var entityTags: [String: StoredEntityTags] = [:]
 
     /// Documents compared again (asked for, or a folder's file by its stamp), over every partition revalidated.
     var documentsFetched: Int { work.reduce(0) { $0 + $1.refetched } }
@@ -79,6 +82,7 @@ struct Revalidate {
         var allUnchanged = true
         var firstChanged: String?
         let shared = SharedRevalidation(work)
+        result.entityTags = shared.entityTags
         await withTaskGroup(of: (PartitionWork, Bool).self) { group in
             var next = work.makeIterator()
             for _ in 0..<context.partitionConcurrency {
@@ -174,8 +178,10 @@ actor SharedRevalidation {
     /// folder (`StoringSource.readEntityTags`).
     nonisolated let entityTags: [String: StoredEntityTags]
 
-    /// `work`: the partitions that will revalidate through this instance.
-    init(_ work: [PartitionWork]) {
+    /// `work`: the partitions that will revalidate through this instance. `entityTags`: those
+    /// read for them before (`Revalidation.entityTags`), by source; a source missing there has
+    /// its tags read here.
+    init(_ work: [PartitionWork], entityTags known: [String: StoredEntityTags] = [:]) {
         var counts: [Key: Int] = [:]
         var urlsBySource: [String: (source: StoringSource, urls: Set<String>)] = [:]
         for item in work where !item.history {
@@ -185,12 +191,12 @@ actor SharedRevalidation {
             for url in urls {
                 counts[Key(source: name, url: url), default: 0] += 1
             }
-            if item.selected, let storing = item.live as? StoringSource {
+            if item.selected, known[name] == nil, let storing = item.live as? StoringSource {
                 urlsBySource[name, default: (storing, [])].urls.formUnion(urls)
             }
         }
         readers = counts.filter { $0.value > 1 }
-        entityTags = urlsBySource.compactMapValues { $0.source.readEntityTags(of: $0.urls) }
+        entityTags = known.merging(urlsBySource.compactMapValues { $0.source.readEntityTags(of: $0.urls) }) { kept, _ in kept }
     }
 
     /// The document at `url` as `source` serves it; `requested` is true for the one partition
