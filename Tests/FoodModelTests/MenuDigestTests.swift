@@ -1,5 +1,5 @@
 import Basics
-import FoodModel
+@testable import FoodModel
 import Foundation
 import Testing
 
@@ -57,6 +57,67 @@ import Testing
         #expect(digest.codes["V"]?.count == 6)
         #expect(digest.codes["GF"]?.count == 1)
         #expect(digest.menuItemCount == 7)
+    }
+
+    /// Across days a food's prints are compared with those it was last taken in with, kept for
+    /// every food in one buffer: prints that grow, shrink and come back, for two foods over
+    /// three years of days (past the point where the buffer is laid out again), still add
+    /// every code and portion to their own food and none to the other.
+    @Test func everyCodeAndPortionIsKeptAcrossDaysWhateverTheirLengths() throws {
+        var digest = MenuDigest()
+        var start = try #require(ServiceDate("2019-01-01"))
+        for index in 0..<1_095 {
+            let long = String(repeating: "x", count: 40 + index % 7)
+            let burgerCodes = index % 3 == 0 ? ["V", "GF", "B\(index % 5)", long] : ["V"]
+            let friesPortion = index % 2 == 0 ? "1 cup" : "\(index % 4) oz"
+            try digest.add(MenuDigest.Day(ServiceDay(date: start, meals: [
+                Meal(name: "Lunch", restaurants: [Restaurant(name: "Covel", sections: [Section(name: "Grill", foods: [
+                    MenuItem(source: burger.source, recipeId: burger.recipeId, name: "Burger", portion: "1",
+                             codes: burgerCodes),
+                    MenuItem(source: fries.source, recipeId: fries.recipeId, name: "Fries", portion: friesPortion,
+                             codes: ["VG"]),
+                ])])]),
+            ])), servedBy: "ucla")
+            start = start.adding(days: 1)
+        }
+        let longCodes = Set((0..<7).map { String(repeating: "x", count: 40 + $0) })
+        #expect(digest.foods[burger]?.codes == Set(["V", "GF", "B0", "B1", "B2", "B3", "B4"]).union(longCodes))
+        #expect(digest.foods[burger]?.portions == ["1"])
+        #expect(digest.foods[fries]?.codes == ["VG"])
+        #expect(digest.foods[fries]?.portions == ["1 cup", "1 oz", "3 oz"])
+        #expect(digest.menuItemCount == 2_190)
+    }
+
+    /// The prints each food was last taken in with, all in one buffer, answer as an array of
+    /// bytes for each food would: through prints that grow (set at the buffer's end), shrink
+    /// (set in place) and come back, and past the point where the buffer is laid out again.
+    @Test func lastPrintsAnswerAsEachFoodsOwnBytesWould() {
+        var kept = MenuDigest.LastPrints()
+        var expected: [[UInt8]] = []
+        var state: UInt64 = 12_345
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        // Few shapes of prints, shared by the foods, so that a span pointing at another food's
+        // bytes would often find the same bytes there and answer wrongly.
+        let shapes: [[UInt8]] = (0..<6).map { shape in Array(repeating: UInt8(65 + shape), count: 3 + 37 * (shape % 3)) }
+        for _ in 0..<40 {
+            kept.addFood()
+            expected.append([])
+        }
+        var mismatches = 0
+        for _ in 0..<50_000 {
+            let food = next(expected.count)
+            let prints = shapes[next(shapes.count)]
+            let same = prints.withUnsafeBytes { kept.same($0, as: food) }
+            if same != (prints == expected[food]) { mismatches += 1 }
+            if !same {
+                prints.withUnsafeBytes { kept.keep($0, as: food) }
+                expected[food] = prints
+            }
+        }
+        #expect(mismatches == 0)
     }
 
     /// Two sources serving the same day: the day's meals and restaurants are the union, each

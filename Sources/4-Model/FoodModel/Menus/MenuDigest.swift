@@ -27,13 +27,62 @@ public struct MenuDigest: Sendable {
         }
     }
 
-    /// A food of the menus with the bytes of the prints it was last taken in with (a day's
-    /// prints of it, as `Day` lays them out): most foods print the same codes and portion day
+    /// The bytes of the prints each food was last taken in with (a day's prints of it, as `Day`
+    /// lays them out), by the food's number: most foods print the same codes and portion day
     /// after day, and telling two runs of bytes equal is cheaper than reading them into the sets
-    /// again, for every food of every day a night reads.
-    private struct Seen: Sendable {
-        var food: MenuFood
-        var lastPrints: [UInt8] = []
+    /// again, for every food of every day a night reads. All of them lie in one buffer, each
+    /// food's at its span: an array of bytes for each food, one more object to reach per food
+    /// and day, made the comparison cost a third of taking a cached day in.
+    struct LastPrints: Sendable {
+        private var bytes: [UInt8] = []
+        private var spans: [(start: Int, count: Int)] = []
+        /// The bytes of the spans, less than `bytes` holds once a food's prints grew.
+        private var liveCount = 0
+
+        /// Makes room for the next food's prints, empty.
+        mutating func addFood() {
+            spans.append((bytes.count, 0))
+        }
+
+        /// Whether `prints` are those `food` was last taken in with, compared as memory: the
+        /// generic comparison of their elements was a third of taking a cached day in.
+        func same(_ prints: UnsafeRawBufferPointer, as food: Int) -> Bool {
+            let span = spans[food]
+            guard prints.count == span.count else { return false }
+            guard span.count > 0, let start = prints.baseAddress else { return true }
+            return bytes.withUnsafeBytes { kept in
+                kept.baseAddress.map { memcmp(start, $0 + span.start, span.count) == 0 } ?? false
+            }
+        }
+
+        /// Keeps `prints` as `food`'s: in place of its last ones when they fit, else at the end
+        /// (the buffer laid out again once most of it is prints no food holds any more).
+        mutating func keep(_ prints: UnsafeRawBufferPointer, as food: Int) {
+            let span = spans[food]
+            liveCount += prints.count - span.count
+            if prints.count <= span.count {
+                bytes.withUnsafeMutableBytes { kept in
+                    guard let source = prints.baseAddress, let target = kept.baseAddress else { return }
+                    target.advanced(by: span.start).copyMemory(from: source, byteCount: prints.count)
+                }
+                spans[food].count = prints.count
+                return
+            }
+            if bytes.count + prints.count > 2 * (liveCount + 4_096) { compact() }
+            spans[food] = (bytes.count, prints.count)
+            bytes.append(contentsOf: prints)
+        }
+
+        private mutating func compact() {
+            var compacted: [UInt8] = []
+            compacted.reserveCapacity(liveCount)
+            for food in spans.indices {
+                let span = spans[food]
+                spans[food].start = compacted.count
+                compacted.append(contentsOf: bytes[span.start..<(span.start + span.count)])
+            }
+            bytes = compacted
+        }
     }
 
     /// What one day adds to the digest, gathered apart from it: on the task that read the day,
@@ -196,10 +245,11 @@ public struct MenuDigest: Sendable {
     /// Every food of the menus as they print it, by id; made on each call (a reader that needs
     /// only the ids reads `foodOrder`).
     public var foods: [FoodID: MenuFood] {
-        Dictionary(uniqueKeysWithValues: zip(foodOrder, seen.lazy.map(\.food)))
+        Dictionary(uniqueKeysWithValues: zip(foodOrder, seen))
     }
     /// The foods as `foods` gives them, numbered as in `foodOrder`.
-    private var seen: [Seen] = []
+    private var seen: [MenuFood] = []
+    private var lastPrints = LastPrints()
     /// The meals each day lists, in serving order, each name once (a second source serving the
     /// same day adds only meals the first did not list).
     public private(set) var mealsByDay: [ServiceDate: [String]] = [:]
@@ -263,16 +313,17 @@ public struct MenuDigest: Sendable {
                 foodOrder.append(id)
                 foodNumbers[id] = number
                 let food = MenuFood(name: try input.string(), description: try input.optionalString(), codes: [])
-                seen.append(Seen(food: food))
+                seen.append(food)
+                lastPrints.addFood()
             }
             let items = try Day.items(&input)
             let start = input.offset
             try Day.skipPrints(&input)
             let prints = input.bytes(from: start)
-            if !Self.same(prints, seen[Int(number)].lastPrints) {
+            if !lastPrints.same(prints, as: Int(number)) {
                 var again = FieldReader(prints)
-                try Day.readPrints(&again, into: &seen[Int(number)].food)
-                seen[Int(number)].lastPrints = Array(prints)
+                try Day.readPrints(&again, into: &seen[Int(number)])
+                lastPrints.keep(prints, as: Int(number))
             }
             served.append(FoodServings(food: number, items: items))
         }
@@ -287,14 +338,6 @@ public struct MenuDigest: Sendable {
             }
         }
         return served
-    }
-
-    /// Whether two runs of bytes are the same, compared as memory: the generic comparison of
-    /// their elements was a third of taking a cached day in.
-    private static func same(_ bytes: UnsafeRawBufferPointer, _ other: [UInt8]) -> Bool {
-        guard bytes.count == other.count else { return false }
-        guard let start = bytes.baseAddress else { return true }
-        return other.withUnsafeBytes { other in other.baseAddress.map { memcmp(start, $0, bytes.count) == 0 } ?? false }
     }
 
     /// Every food some menu item refers to but no recipe page described.
