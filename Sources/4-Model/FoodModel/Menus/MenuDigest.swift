@@ -44,8 +44,7 @@ public struct MenuDigest: Sendable {
             spans.append((bytes.count, 0))
         }
 
-        /// Whether `prints` are those `food` was last taken in with, compared as memory: the
-        /// generic comparison of their elements was a third of taking a cached day in.
+        /// Whether `prints` are those `food` was last taken in with, compared as memory.
         func same(_ prints: UnsafeRawBufferPointer, as food: Int) -> Bool {
             let span = spans[food]
             guard prints.count == span.count else { return false }

@@ -218,12 +218,12 @@ struct Harvest {
         }
     }
 
-    /// A cached partition with the bytes of each day the snapshot will be written checked
-    /// (`DayToWrite.checked`), the days that keep the continued snapshot's rows being read no
-    /// further than their digests. Every day is read when the partition prints labels
-    /// (`absorb` numbers their versions on each). A day whose bytes are damaged costs the
-    /// entry, and the partition is harvested again (`harvestAgain`, which removes the entry and
-    /// parses the partition), before any of its days is appended.
+    /// A cached partition whose days to be written have their bytes checked
+    /// (`DayToWrite.checked`); the days that keep the continued snapshot's rows are read no
+    /// further than their digests. Every day is checked when the partition prints labels
+    /// (`absorb` numbers their versions on each whole day). A day whose bytes are damaged costs
+    /// the entry, and the partition is harvested again (`harvestAgain`, which removes the entry
+    /// and parses the partition), before any of its days is appended.
     private func checkingDaysWritten(of outcome: PartitionOutcome, menus: MenuStream,
                                      harvestAgain: (PartitionOutcome) async throws -> PartitionOutcome) async throws
         -> PartitionOutcome {
