@@ -89,6 +89,7 @@ import Glibc
         try store.commitPending()
         #expect(source.unchangedRecord(of: url("kept"), readAhead: readAhead) == nil)
         #expect(source.unchangedRecord(of: url("kept")) == nil)
+        // Fetched again, the still file is stored with its stamp once more, as below expects.
         _ = try await source.fetch(url("kept"))
 
         // Read again at once, the rewritten file's new bytes are stored without a stamp: until it
