@@ -220,6 +220,15 @@ import TestSupport
         return (line, Data(head), Data(bytes[(newline + 1 + length)...]))
     }
 
+    /// `bytes` with the last lower-case letter before "z" made the next one: a letter of a name
+    /// near the end, every length intact, a different value.
+    private func withALetterChanged(_ bytes: Data) throws -> Data {
+        var changed = bytes
+        let letter = try #require(changed.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
+        changed[letter] += 1
+        return changed
+    }
+
     /// Whether the entry's head matches its first line and each of its days' bytes its sha256.
     private func isSound(_ entry: URL, in cache: ParseCache) throws -> Bool {
         guard let (line, head, _) = try parts(of: entry),
@@ -240,15 +249,9 @@ import TestSupport
         #expect(entries.count == 4)
         for (index, entry) in entries.enumerated() {
             let (line, head, rest) = try #require(try parts(of: entry))
-            var damaged = head
-            if index % 2 == 0 {
-                damaged = head.prefix(head.count / 2)
-            } else {
-                // A letter of a name near the head's end: every length intact, a different value.
-                let letter = try #require(damaged.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
-                damaged[letter] += 1
-            }
-            try (Data((line + "\n").utf8) + damaged + (index % 2 == 0 ? Data() : rest)).write(to: entry)
+            // Cut short within the head, or a letter of it changed with the days' bytes left after it.
+            let damaged = index % 2 == 0 ? head.prefix(head.count / 2) : try withALetterChanged(head) + rest
+            try (Data((line + "\n").utf8) + damaged).write(to: entry)
         }
         try removeItem(linking: "140751", from: site.appendingPathComponent("Menus/2026-10-11.html"))
         let second = try await run(spec, workspace: workspace)
@@ -277,10 +280,7 @@ import TestSupport
         for entry in try entries(in: folder) {
             let (line, head, rest) = try #require(try parts(of: entry))
             guard !rest.isEmpty else { continue }
-            var bytes = rest
-            let letter = try #require(bytes.lastIndex { (UInt8(ascii: "a")...UInt8(ascii: "y")).contains($0) })
-            bytes[letter] += 1
-            try (Data((line + "\n").utf8) + head + bytes).write(to: entry)
+            try (Data((line + "\n").utf8) + head + withALetterChanged(rest)).write(to: entry)
             damaged.append(entry)
         }
         #expect(damaged.count == 3)

@@ -149,7 +149,7 @@ public struct RawStore: Sendable {
                 record.headers["etag"].map { .init(entityTag: $0, sha256: record.sha256, status: record.status) }
             }
         }
-        if let readAhead, !added, let tag = readAhead.tag(of: url) { return tag }
+        if let readAhead, !added, readAhead.covers(url) { return readAhead[url] }
         let row = try query(url: url, on: index) { db in
             try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT json_extract(line, '$.url') AS url, json_extract(line, '$.headers.etag') AS etag,

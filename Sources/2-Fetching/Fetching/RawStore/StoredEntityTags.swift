@@ -18,8 +18,14 @@ public struct StoredEntityTags: Sendable {
         self.asked = asked
     }
 
-    /// What was read for `url`: `.some(nil)` when it was read and has no tag, nil when it was not read.
-    func tag(of url: String) -> Tag?? {
-        asked.contains(url) ? .some(tags[url]) : nil
+    /// Whether `url` was among the URLs read.
+    func covers(_ url: String) -> Bool {
+        asked.contains(url)
+    }
+
+    /// The tag read for `url`; nil when its newest stored fetch has none, or when it was not
+    /// read (`covers`).
+    subscript(url: String) -> Tag? {
+        tags[url]
     }
 }
