@@ -6,7 +6,8 @@ import Snapshot
 
 /// `commissary-bench changes`: the change file of the night one day changed (issue 36), computed
 /// both ways on the same two snapshots, in turn, in one process: every row compared, and only the
-/// menu rows of the days staging did not keep (what a publish does now). Each way is the change
+/// menu rows of the days staging did not keep, the tables it kept whole not at all (what a
+/// publish does now). Each way is the change
 /// set, its JSON and its gzip, as the publish stage makes them; the two files must be equal.
 enum ChangeFileBench {
     static func run(_ settings: Settings) throws {
@@ -27,7 +28,8 @@ enum ChangeFileBench {
         let changed = try Corpora.withOneItemRemoved(from: corpus, on: changedDay) { try Child.measure("menus", values) }
         guard let old = night.snapshot.map(URL.init(fileURLWithPath:)), let new = changed.snapshot.map(URL.init(fileURLWithPath:))
         else { throw BenchError("changes: a run published nothing") }
-        let unchanged = keptDays(from: old, first: first, days: settings.days, changed: changedDay)
+        let unchanged = keptDays(from: old, first: first, days: settings.days, changed: changedDay,
+                                 tables: changed.keptTables)
         var full: [Double] = []
         var restricted: [Double] = []
         for round in 0..<(settings.rounds * 3) {
@@ -42,14 +44,17 @@ enum ChangeFileBench {
         Swift.print("commissary-bench changes: \(settings.days) days, one day changed (\(changedDay)), "
                     + "\(full.count) times each way, alternated; load average \(Bench.loadAverage())")
         Swift.print("every row compared:        median \(fixed(median(full), 4)) s, least \(fixed(full.min() ?? .nan, 4)) s")
-        Swift.print("changed days' menu rows:   median \(fixed(median(restricted), 4)) s, least \(fixed(restricted.min() ?? .nan, 4)) s")
+        Swift.print("what the night compares:   median \(fixed(median(restricted), 4)) s, least \(fixed(restricted.min() ?? .nan, 4)) s")
         Swift.print("the rerun with one day changed: \(fixed(changed.seconds, 3)) s, its publish stage \(fixed(changed.stage("publish") ?? .nan, 3)) s")
     }
 
-    /// The days a rerun kept from `old` when one day's page changed: every other day of the corpus.
-    static func keptDays(from old: URL, first: ServiceDate, days: Int, changed: ServiceDate) -> UnchangedDays {
+    /// What a rerun kept from `old` when one day's page changed: every other day of the corpus,
+    /// and the `tables` it says it kept whole (`Measurement.keptTables`), which its own change
+    /// file did not compare either.
+    static func keptDays(from old: URL, first: ServiceDate, days: Int, changed: ServiceDate, tables: [String])
+        -> UnchangedDays {
         UnchangedDays(snapshot: old.lastPathComponent,
-                      dates: Set((0..<days).map { first.adding(days: $0) }).subtracting([changed]))
+                      dates: Set((0..<days).map { first.adding(days: $0) }).subtracting([changed]), tables: Set(tables))
     }
 
     /// One change file as the publish stage makes it: the set, its JSON and its gzip, in seconds.
@@ -69,7 +74,7 @@ enum ChangeFileBench {
         let changed = try Corpora.withOneItemRemoved(from: corpus, on: middle, run)
         guard let old = previous.snapshot.map(URL.init(fileURLWithPath:)), let new = changed.snapshot.map(URL.init(fileURLWithPath:))
         else { throw BenchError("a run published nothing") }
-        let unchanged = keptDays(from: old, first: first, days: days, changed: middle)
+        let unchanged = keptDays(from: old, first: first, days: days, changed: middle, tables: changed.keptTables)
         // The file beside the snapshot is no witness: `PipelineScenario` writes the snapshot's own
         // against itself there, timed for the other target. Every row compared must give the same.
         guard try ChangeSet.between(old, new, unchanged: unchanged).json() == ChangeSet.between(old, new).json() else {

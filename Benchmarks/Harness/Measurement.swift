@@ -38,6 +38,9 @@ struct Measurement: Codable {
     var changesSeconds: Double?
     /// The fetch stage's counts (`documents_fresh`, `documents_refetched`, …).
     var counts: [String: Int] = [:]
+    /// The tables the run kept whole from the snapshot it continued, as its write and check
+    /// stages count them: what its change file did not compare.
+    var keptTables: [String] = []
 
     func stage(_ name: String) -> Double? {
         stages.first { $0.name == name }?.seconds

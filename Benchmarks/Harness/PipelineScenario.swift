@@ -78,6 +78,11 @@ enum PipelineScenario {
             rows: manifest.rowCounts.values.reduce(0, +), snapshot: snapshot, manifest: report.manifestPath,
             snapshotBytes: snapshotBytes)
         measurement.counts = manifest.stages.first { $0.name == .fetch }?.counts ?? [:]
+        let kept = { (stage: StageName, count: String) in
+            manifest.stages.first { $0.name == stage }?.counts[count] == 1
+        }
+        measurement.keptTables = ((kept(.write, "food_tables_kept") ? StagingSnapshot.foodTables : [])
+            .union(kept(.check, "review_tables_kept") ? StagingSnapshot.reviewTables : [])).sorted()
         guard reportPage else { return measurement }
         // The page as a nightly run after a new build makes it: the snapshot compared with a copy
         // of itself that says another build wrote its rows, so that the days are told unchanged by

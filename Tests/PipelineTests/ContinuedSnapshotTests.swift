@@ -150,6 +150,7 @@ import TestSupport
         let first = try await run(spec, workspace: workspace, today: Self.days[0])
         let firstFile = URL(fileURLWithPath: try #require(first.snapshotPath))
         #expect(first.manifest.stages.first { $0.name == .write }?.counts["days_kept"] == nil)
+        #expect(first.manifest.stages.first { $0.name == .check }?.counts["review_tables_kept"] == nil)
         // Each day's digest is recorded: 2026-10-10, -11 and -12.
         let digests = try QueryResult.run("SELECT date FROM _day_rows ORDER BY date", on: firstFile).rows
         #expect(digests == Self.days.map { [.text($0)] })
@@ -165,6 +166,7 @@ import TestSupport
         // do the review's rows and outcomes.
         #expect(second.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 1)
         #expect(second.manifest.stages.first { $0.name == .write }?.counts["food_inputs_kept"] == 1)
+        #expect(second.manifest.stages.first { $0.name == .check }?.counts["review_tables_kept"] == 1)
         let reviewChecks = "SELECT count(*) FROM _checks WHERE name IN ('dv_agreement', 'energy_sanity')"
         #expect(try QueryResult.run(reviewChecks, on: URL(fileURLWithPath: try #require(second.snapshotPath))).rows
                 != [[.integer(0)]])
@@ -199,10 +201,10 @@ import TestSupport
     }
 
     /// A night in which one day's page lost an item and one food's label changed (the sample's
-    /// 041172, served every day: Total Fat 17.4 g printed as 18.4 g). The change file compares
+    /// 041172, served every day: Total Fat 17.4 g printed as 18.4 g, 242 calories as 42). The change file compares
     /// the menu rows of the changed day alone and the other tables whole, and is the full change
-    /// set (`runAndCompare`): the item's meal changed on 2026-10-11 only, the food's fat is one
-    /// updated `food_nutrient` row. Told that every day was kept, the comparison would miss the
+    /// set (`runAndCompare`): the item's meal changed on 2026-10-11 only, the food's fat is an
+    /// updated `food_nutrient` row, the review's flag of its calories a new `food_flag` row. Told that every day was kept, the comparison would miss the
     /// item: proof that the kept days' rows are indeed not compared.
     @Test func theChangeFileComparesTheChangedDaysAndEveryOtherTable() async throws {
         let folder = try Paths.temporaryFolder()
@@ -215,8 +217,11 @@ import TestSupport
         try removeLastItem(of: Self.days[1], in: site)
         let label = site.appendingPathComponent("Recipes/041172/1.html")
         let page = try String(contentsOf: label, encoding: .utf8)
+        // Its fat from 17.4 to 18.4 g, its calories from 242 to 42: the fat alone is 166 kcal, so
+        // the review flags the label (`energy_sanity`) and its rows are not last night's.
         let edited = page.replacingOccurrences(of: "Total Fat</span> 17.4g", with: "Total Fat</span> 18.4g")
-        #expect(edited != page)
+            .replacingOccurrences(of: "Calories</span> 242 ", with: "Calories</span> 42 ")
+        #expect(edited.contains("18.4g") && edited.contains("Calories</span> 42 "))
         try Data(edited.utf8).write(to: label)
 
         let (night, kept) = try await runAndCompare(spec, workspace: workspace, today: Self.days[0])
@@ -224,6 +229,8 @@ import TestSupport
         // A label changed: the food tables were written again, as a full write writes them.
         #expect(night.manifest.stages.first { $0.name == .write }?.counts["food_tables_kept"] == 0)
         #expect(night.manifest.stages.first { $0.name == .write }?.counts["food_inputs_kept"] == 0)
+        // So was the review, which now flags the label.
+        #expect(night.manifest.stages.first { $0.name == .check }?.counts["review_tables_kept"] == 0)
         let second = URL(fileURLWithPath: try #require(night.snapshotPath))
         let full = try ChangeSet.between(first, second)
         let items = try #require(full.tables.first { $0.name == "menu_item" })
@@ -237,6 +244,8 @@ import TestSupport
             return food.hasSuffix("041172") && $0.key.last == .text("total_fat")
         })
         #expect(fat.changed.contains { $0.column == "amount" && $0.value == .real(18.4) }, "\(fat.changed)")
+        let flags = try #require(full.tables.first { $0.name == "food_flag" })
+        #expect(flags.inserted.contains { $0.contains(.text("energy_sanity")) }, "\(flags.inserted)")
 
         let keptDates = Set([Self.days[0], Self.days[2]].compactMap { ServiceDate($0) })
         let allDates = Set(Self.days.compactMap { ServiceDate($0) })

@@ -103,6 +103,10 @@ public final class StagingSnapshot {
     /// that changed or left). Restaurants and sections are written again from the days.
     static let continuedTables = Set(MenuWriter.dayTables)
 
+    /// The food tables, kept whole on a night whose foods are the night before's (the write
+    /// stage's `food_tables_kept`).
+    public static let foodTables = Set(FoodTables.tables)
+
     /// Housekeeping that is a function of the schema alone (`TableKeys`): a continued database
     /// has the schema of the snapshot it copies (one build, one version), so it keeps these rows
     /// rather than deriving them again, which asked SQLite about every table (0.015 s a night).
@@ -400,7 +404,7 @@ public final class StagingSnapshot {
     /// The tables kept whole from the continued snapshot, row for row: the food tables and the
     /// nutrition review's, each when tonight's rows were the same.
     private var keptTables: Set<String> {
-        (foodTablesKept ? Set(FoodTables.tables) : []).union(reviewTablesKept ? Self.reviewTables : [])
+        (foodTablesKept ? Self.foodTables : []).union(reviewTablesKept ? Self.reviewTables : [])
     }
 
     /// The share of free pages past which a continued database is compacted rather than moved:

@@ -14,9 +14,16 @@ struct Check {
         var outcomes: [CheckOutcome]
         /// The snapshot's row counts, with the review's rows.
         var rowCounts: [String: Int]
+        /// Whether the nutrition review's rows are the continued snapshot's, kept as they were;
+        /// nil for a night that continues no snapshot.
+        var reviewKept: Bool?
         /// The outcomes that stop the publication.
         var blocking: [CheckOutcome] { outcomes.filter(\.blocksPublishing) }
-        var counts: [String: Int] { ["checks": outcomes.count, "blocking": blocking.count] }
+        var counts: [String: Int] {
+            var counts = ["checks": outcomes.count, "blocking": blocking.count]
+            if let reviewKept { counts["review_tables_kept"] = reviewKept ? 1 : 0 }
+            return counts
+        }
     }
 
     func run(_ harvest: HarvestOutcome, computed: Compute.Output, menus: MenuDigest, written: Write.Output,
@@ -34,7 +41,8 @@ struct Check {
         for check in outcomes {
             context.emit(.check, stage: .check, status: check.passed ? "passed" : "failed", check: check)
         }
-        return Output(outcomes: outcomes, rowCounts: counted)
+        return Output(outcomes: outcomes, rowCounts: counted,
+                      reviewKept: staging.continuesPrevious ? staging.reviewTablesKept : nil)
     }
 
     /// The review's outcomes, its rows recorded in staging: the latest snapshot's when the foods
