@@ -89,6 +89,30 @@ import Glibc
         #expect((records ?? 0) >= 1)
     }
 
+    /// A run that cannot begin (a `--partition` no source has) after its check of the index
+    /// moved a damaged one aside still says where it went: the next run finds a sound index and
+    /// has nothing to say.
+    @Test func aRunThatCannotBeginStillSaysTheIndexItMovedAside() async throws {
+        let server = try SampleSite.server(lifetime: .seconds(120))
+        defer { server.stop() }
+        let (folder, pipeline) = try await primed("raw-index-not-begun", server: server)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let raw = folder.appendingPathComponent("raw")
+        let index = raw.appendingPathComponent("index.sqlite")
+        try await DatabaseQueue(path: index.path).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        try garbage(try Data(contentsOf: index).count).write(to: index)
+
+        let refused = try await run(pipeline, folder, ["--partition", "ucla-menu/1999-01-01"])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("no partition of this run is named ucla-menu/1999-01-01"), "\(refused.error)")
+        let said = refused.error.split(separator: "\n").filter { $0.contains("raw store's index") }
+        #expect(said.count == 1, "\(refused.error)")
+        #expect(said.first?.contains("moved aside to \(index.path).damaged-") == true, "\(refused.error)")
+        #expect(try files(in: raw).contains { $0.hasPrefix("index.sqlite.damaged-") && !$0.hasSuffix("-wal") })
+    }
+
     /// A `-wal` or `-shm` of garbage beside a sound index is no damage SQLite reports: it
     /// discards WAL frames whose checksums fail and rebuilds the shared-memory index. The run
     /// goes on, moves nothing aside, and publishes.

@@ -38,7 +38,8 @@ struct OpenRun {
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
         stagingCopy = copy
-        let damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
+        let damaged: LedgerDamage?
+        var rawIndexMoved: RawIndexDamage?
         do {
             ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
             let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
@@ -54,7 +55,11 @@ struct OpenRun {
             try context.options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
             try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
         } catch {
-            // A run that cannot begin leaves no copy behind.
+            // A run that cannot begin leaves no copy behind; a raw index it moved aside is still
+            // said, since the next run finds nothing wrong to say.
+            if let rawIndexMoved {
+                context.emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo)
+            }
             copy?.discard()
             throw error
         }
