@@ -89,10 +89,10 @@ import Glibc
         #expect((records ?? 0) >= 1)
     }
 
-    /// A run that cannot begin (a `--partition` no source has) after its check of the index
-    /// moved a damaged one aside still says where it went: the next run finds a sound index and
+    /// A run that cannot begin (a `--partition` no source has) after its opening moved a damaged
+    /// ledger and raw index aside still says where each went: the next run finds sound files and
     /// has nothing to say.
-    @Test func aRunThatCannotBeginStillSaysTheIndexItMovedAside() async throws {
+    @Test func aRunThatCannotBeginStillSaysWhatItMovedAside() async throws {
         let server = try SampleSite.server(lifetime: .seconds(120))
         defer { server.stop() }
         let (folder, pipeline) = try await primed("raw-index-not-begun", server: server)
@@ -103,6 +103,11 @@ import Glibc
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
         try garbage(try Data(contentsOf: index).count).write(to: index)
+        let ledger = folder.appendingPathComponent("state/raw-index-not-begun.ledger.sqlite")
+        var ledgerBytes = try Data(contentsOf: ledger)
+        ledgerBytes.replaceSubrange(0..<16, with: Data("not a database!!".utf8))
+        try ledgerBytes.write(to: ledger)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: ledger.path + suffix) }
 
         let refused = try await run(pipeline, folder, ["--partition", "ucla-menu/1999-01-01"])
         #expect(refused.status != 0)
@@ -111,6 +116,9 @@ import Glibc
         #expect(said.count == 1, "\(refused.error)")
         #expect(said.first?.contains("moved aside to \(index.path).damaged-") == true, "\(refused.error)")
         #expect(try files(in: raw).contains { $0.hasPrefix("index.sqlite.damaged-") && !$0.hasSuffix("-wal") })
+        let ledgerSaid = refused.error.split(separator: "\n").filter { $0.contains("state ledger") }
+        #expect(ledgerSaid.count == 1, "\(refused.error)")
+        #expect(ledgerSaid.first?.contains("moved aside to \(ledger.path).damaged-") == true, "\(refused.error)")
     }
 
     /// A `-wal` or `-shm` of garbage beside a sound index is no damage SQLite reports: it

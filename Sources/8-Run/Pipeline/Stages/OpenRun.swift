@@ -38,8 +38,7 @@ struct OpenRun {
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
         stagingCopy = copy
-        let damaged: LedgerDamage?
-        var rawIndexMoved: RawIndexDamage?
+        var damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
         do {
             ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
             let opened = try StateLedger.openRecovering(url: workspace.ledger(pipeline: pipeline), runId: context.runId)
@@ -55,23 +54,26 @@ struct OpenRun {
             try context.options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
             try ledger.beginRun(context.runId, startedAt: ISOTimestamp.string(from: context.started))
         } catch {
-            // A run that cannot begin leaves no copy behind; a raw index it moved aside is still
-            // said, since the next run finds nothing wrong to say.
-            if let rawIndexMoved {
-                context.emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo)
-            }
+            // A run that cannot begin leaves no copy behind; a ledger or raw index it moved aside
+            // is still said, since the next run finds nothing wrong to say.
+            Self.sayMovedAside(damaged, rawIndexMoved, context: context)
             copy?.discard()
             throw error
         }
         context.emit(.runStarted, message: interrupted.last.map { "resuming the partitions of interrupted run \($0)" },
                      counts: ["partitions": work.count])
-        if let damaged { context.emit(.warning, message: damaged.description, path: damaged.movedTo) }
-        if let rawIndexMoved { context.emit(.warning, message: rawIndexMoved.description, path: rawIndexMoved.movedTo) }
+        Self.sayMovedAside(damaged, rawIndexMoved, context: context)
         for name in unfinished {
             context.emit(.warning, message: "removed \(name), a snapshot whose publication did not finish (no metadata "
                          + "or manifest beside it, and latest never pointed at it)",
                          path: store.directory.appendingPathComponent(name).path)
         }
+    }
+
+    /// A damaged ledger or raw index the opening moved aside, each in one line.
+    private static func sayMovedAside(_ ledger: LedgerDamage?, _ rawIndex: RawIndexDamage?, context: StageContext) {
+        if let ledger { context.emit(.warning, message: ledger.description, path: ledger.movedTo) }
+        if let rawIndex { context.emit(.warning, message: rawIndex.description, path: rawIndex.movedTo) }
     }
 
     /// The latest snapshot of the pipeline, as the stages before publishing see it.
