@@ -22,13 +22,14 @@ enum Bench {
         let year = try runs.year(corpora.year)
         let short = try runs.short(corpora.short)
         let decade = try runs.decade(corpora.decade)
+        let inTurn = settings.decadeDays > settings.days ? try runs.nightsInTurn(year: corpora.year, decade: corpora.decade) : []
         let recipes = try runs.recipes(corpora.dump)
         let large = try runs.largeRecipes(corpora.largeDump)
         let live = try LiveNights.run(settings: settings, work: work)
 
         Report(settings: settings, load: (loadBefore, loadAverage()),
-               year: Scenario(year), short: Scenario(short), decade: Scenario(decade), recipes: Scenario(recipes),
-               largeRecipes: large).print()
+               year: Scenario(year), short: Scenario(short), decade: Scenario(decade), nightsInTurn: inTurn,
+               recipes: Scenario(recipes), largeRecipes: large).print()
         Swift.print("")
         LiveNights.print(live)
     }
@@ -77,6 +78,15 @@ struct Round {
     var processChangedSeconds: Double?
 
     var ratio: Double { run.seconds / floor.endToEnd }
+}
+
+/// A night with one day changed on the year and one on the decade, measured back to back
+/// (`ScenarioRuns.nightsInTurn`), in seconds.
+struct NightPair {
+    var year: Double
+    var decade: Double
+
+    var ratio: Double { decade / year }
 }
 
 /// A scenario's rounds, summed up by the round whose run-to-floor ratio is the median: its run

@@ -78,6 +78,44 @@ struct ScenarioRuns {
         }
     }
 
+    /// Nights with one day changed on the year and on the decade in turn (`pairedNights` of
+    /// each), each corpus in a workspace of its own after a full run and an unchanged rerun: the
+    /// line that compares the two (issue 58) set nights measured minutes apart against each
+    /// other, and this machine's speed moved in between by more than the history adds. Each pair
+    /// is measured back to back, the first of a pair in turn the year's and the decade's.
+    func nightsInTurn(year yearCorpus: URL, decade decadeCorpus: URL) throws -> [NightPair] {
+        log("run: one day changed, \(settings.days) and \(settings.decadeDays) days in turn")
+        let corpora = [(yearCorpus, settings.days), (decadeCorpus, settings.decadeDays)].map { corpus, days in
+            (corpus: corpus, days: days, workspace: work.appendingPathComponent("in-turn-\(days)"))
+        }
+        defer {
+            if !settings.keepWorkspaces { for corpus in corpora { try? FileManager.default.removeItem(at: corpus.workspace) } }
+        }
+        for corpus in corpora {
+            for _ in 0..<2 { _ = try menus(corpus.corpus, days: corpus.days, workspace: corpus.workspace) }
+        }
+        let changedDays = try corpora.map { try middleDay(of: $0.days) }
+        return try (0..<Self.pairedNights).map { night in
+            // The page loses its item on even nights and has it back on odd ones: every night
+            // changes it from the night before.
+            let seconds = { (index: Int) throws -> Double in
+                let corpus = corpora[index]
+                let run = { try menus(corpus.corpus, days: corpus.days, workspace: corpus.workspace) }
+                return night % 2 == 0 ? try Corpora.withOneItemRemoved(from: corpus.corpus, on: changedDays[index], run).seconds
+                    : try run().seconds
+            }
+            if night % 2 == 0 {
+                let year = try seconds(0)
+                return NightPair(year: year, decade: try seconds(1))
+            }
+            let decade = try seconds(1)
+            return NightPair(year: try seconds(0), decade: decade)
+        }
+    }
+
+    /// How many pairs of nights `nightsInTurn` measures.
+    static let pairedNights = 5
+
     /// The recipe catalogue: a run of the dump and its floors (JSONSerialization).
     func recipes(_ dump: URL) throws -> [Round] {
         try rounds("recipes") { workspace in
