@@ -22,7 +22,8 @@ enum Bench {
         let year = try runs.year(corpora.year)
         let short = try runs.short(corpora.short)
         let decade = try runs.decade(corpora.decade)
-        let inTurn = settings.decadeDays > settings.days ? try runs.nightsInTurn(year: corpora.year, decade: corpora.decade) : []
+        let inTurn = settings.decadeDays > settings.days
+            ? try runs.nightsInTurn(year: corpora.year, decade: corpora.decade) : []
         let recipes = try runs.recipes(corpora.dump)
         let large = try runs.largeRecipes(corpora.largeDump)
         let live = try LiveNights.run(settings: settings, work: work)

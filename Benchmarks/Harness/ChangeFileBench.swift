@@ -7,8 +7,8 @@ import Snapshot
 /// `commissary-bench changes`: the change file of the night one day changed (issue 36), computed
 /// both ways on the same two snapshots, in turn, in one process: every row compared, and only the
 /// menu rows of the days staging did not keep, the tables it kept whole not at all (what a
-/// publish does now). Each way is the change
-/// set, its JSON and its gzip, as the publish stage makes them; the two files must be equal.
+/// publish does now). Each way is the change set, its JSON and its gzip, as the publish stage
+/// makes them; the two files must be equal.
 enum ChangeFileBench {
     static func run(_ settings: Settings) throws {
         let corpus = try Corpora.menus(days: settings.days, settings: settings) {
