@@ -201,11 +201,12 @@ import TestSupport
     }
 
     /// A night in which one day's page lost an item and one food's label changed (the sample's
-    /// 041172, served every day: Total Fat 17.4 g printed as 18.4 g, 242 calories as 42). The change file compares
-    /// the menu rows of the changed day alone and the other tables whole, and is the full change
-    /// set (`runAndCompare`): the item's meal changed on 2026-10-11 only, the food's fat is an
-    /// updated `food_nutrient` row, the review's flag of its calories a new `food_flag` row. Told that every day was kept, the comparison would miss the
-    /// item: proof that the kept days' rows are indeed not compared.
+    /// 041172, served every day: Total Fat 17.4 g printed as 18.4 g, 242 calories as 42). The
+    /// change file compares the menu rows of the changed day alone and the other tables whole, and
+    /// is the full change set (`runAndCompare`): the item's meal changed on 2026-10-11 only, the
+    /// food's fat is an updated `food_nutrient` row, the review's flag of its calories a new
+    /// `food_flag` row. Told that every day was kept, the comparison would miss the item: proof
+    /// that the kept days' rows are indeed not compared.
     @Test func theChangeFileComparesTheChangedDaysAndEveryOtherTable() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
