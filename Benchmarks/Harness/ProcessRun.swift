@@ -2,8 +2,9 @@ import Foundation
 
 /// `commissary run` as users run it: the binary built beside this one, as a child process, on the
 /// same corpus and days as the in-process run, with its default outputs (the report page, the
-/// manifest, the metadata, the events on standard error), so the bench can say what the process
-/// costs beyond the pipeline it runs (issue 58: process start, the page, the observers).
+/// manifest, the metadata) and the nightly's own (its events and metrics files), so the bench can
+/// say what the process costs beyond the pipeline it runs (issue 58: process start, the page, the
+/// observers).
 enum ProcessRun {
     /// The `commissary` binary of this build, if it was built (`swift build --product commissary`
     /// with the same scratch path and configuration as the bench).
@@ -15,9 +16,10 @@ enum ProcessRun {
 
     /// Seconds of wall time for `commissary run` of the menus corpus over `days` days from `from`,
     /// in `workspace` (a fresh one for a first night, the same again for the night after), as the
-    /// nightly job runs it (`--quiet`), the pipeline file written
-    /// there with what the in-process run is given: the corpus folder, the dates, the sample's
-    /// daily-value standard, `min_menu_items: 1`, no hours page.
+    /// nightly job of deploy/ runs it (`--quiet`, `--events` and `--metrics` into the workspace's
+    /// `state/`), the pipeline file written there with what the in-process run is given: the
+    /// corpus folder, the dates, the sample's daily-value standard, `min_menu_items: 1`, no hours
+    /// page.
     static func menus(corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws -> Double {
         guard let binary else {
             throw BenchError("no commissary binary beside the bench: build it too (swift build -c release "
@@ -41,7 +43,10 @@ enum ProcessRun {
             """.utf8).write(to: pipeline)
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--as-of", from, "--quiet"]
+        let state = workspace.appendingPathComponent("state")
+        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--as-of", from, "--quiet",
+                             "--events", state.appendingPathComponent("nightly.jsonl").path,
+                             "--metrics", state.appendingPathComponent("metrics/commissary.prom").path]
         // The sample's standard is found among the repository's pipeline data, as an installed
         // binary finds it in share/commissary.
         var environment = ProcessInfo.processInfo.environment

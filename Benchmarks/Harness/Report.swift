@@ -156,13 +156,13 @@ struct Report {
         }
         if !processes.isEmpty {
             verdict(processes.allSatisfy { $0.process <= 1.25 * $0.inProcess },
-                    "commissary run as a process within 1.25× the run and its page in process (issue 58): "
+                    "commissary run as a process (as the nightly of deploy/) within 1.25× the run and its page in process (issue 58): "
                         + processes.map { "\($0.days) days \(fixed($0.process, 2)) s against \(fixed($0.inProcess, 2)) s: "
                             + "\(fixed($0.process / $0.inProcess, 2))×" }.joined(separator: ", "))
         }
         if let process = year.median.processSeconds, let changed = year.median.processChangedSeconds {
             verdict(changed <= process / 10,
-                    "a night with one day changed at most 10% of a full run, as a process with its default outputs "
+                    "a night with one day changed at most 10% of a full run, as a process run as the nightly of deploy/ "
                         + "(issue 58): \(settings.days) days \(fixed(changed, 3)) s of \(fixed(process, 3)) s: "
                         + "\(fixed(100 * changed / process, 1))%")
         }
