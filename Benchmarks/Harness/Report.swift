@@ -105,13 +105,14 @@ struct Report {
         if !nightsInTurn.isEmpty {
             let pairs = nightsInTurn.sorted { $0.ratio < $1.ratio }
             let middle = pairs[pairs.count / 2]
-            let seconds = { (night: KeyPath<NightPair, Double>) in nightsInTurn.map { $0[keyPath: night] }.sorted() }
+            let range = { (values: [Double], digits: Int) in
+                "\(fixed(values.min() ?? .nan, digits))–\(fixed(values.max() ?? .nan, digits))"
+            }
             verdict(middle.ratio <= 1.5, "one day changed costs the same whatever the history (issue 58): "
                         + "\(nightsInTurn.count) nights of each in turn, the median pair \(settings.decadeDays) days "
                         + "\(fixed(middle.decade, 3)) s against \(settings.days) days \(fixed(middle.year, 3)) s: "
-                        + "\(fixed(middle.ratio, 2))× (pairs \(fixed(pairs[0].ratio, 2))–\(fixed(pairs[pairs.count - 1].ratio, 2))×; "
-                        + "nights \(fixed(seconds(\.decade)[0], 3))–\(fixed(seconds(\.decade)[pairs.count - 1], 3)) s against "
-                        + "\(fixed(seconds(\.year)[0], 3))–\(fixed(seconds(\.year)[pairs.count - 1], 3)) s; target 1.5×)")
+                        + "\(fixed(middle.ratio, 2))× (pairs \(range(pairs.map(\.ratio), 2))×; "
+                        + "nights \(range(pairs.map(\.decade), 3)) s against \(range(pairs.map(\.year), 3)) s; target 1.5×)")
         }
         if let day = year.medianChangedRerun?.rerun.seconds, let longer = decade.medianChangedRerun?.rerun.seconds,
            settings.decadeDays > settings.days {
