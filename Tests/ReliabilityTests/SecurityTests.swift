@@ -191,7 +191,7 @@ import YAMLConfig
             "Snapshot/Reading/SnapshotReader.swift: counts[table] = try Int.fetchOne(db, sql: \"SELECT count(*) FROM \\(table)\") ?? 0",
             "Snapshot/Reading/SnapshotReader.swift: problems += try String.fetchAll(db, sql: \"PRAGMA integrity_check(\\(table.quotedDatabaseIdentifier))\")",
             "Snapshot/Schema/Migrations/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table)) VALUES('rebuild')\")",
-            "Snapshot/Schema/Migrations/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?)\",",
+            "Snapshot/Schema/Migrations/Schema+Search.swift: try db.execute(sql: \"INSERT INTO \\(table)(\\(table), rank) VALUES('hashsize', ?), ('automerge', ?)\",",
             "Snapshot/Schema/Schema.swift: try db.execute(sql: \"PRAGMA user_version = \\(index + 1)\")",
             "Snapshot/Schema/TableKeys.swift: return try Row.fetchAll(db, sql: \"SELECT table_name, key_columns FROM \\\"\\(schema)\\\"._table_keys ORDER BY position\")",
             "Snapshot/Writing/StagingSnapshot.swift: try db.execute(sql: \"DELETE FROM \\(table.quotedDatabaseIdentifier)\")",
