@@ -309,32 +309,39 @@ import TestSupport
         try expectSameRows(try snapshot(written), try snapshot(rebuilt))
     }
 
-    /// Temporary files of killed runs go at once; entries go after a week without use.
+    /// Temporary files of killed runs go at once (those of builds that wrote them among the
+    /// entries too); entries go after a week without use.
     @Test func theSweepRemovesLeftoversAndEntriesUnusedForAWeek() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ParseCache(folder: folder)
+        try FileManager.default.createDirectory(at: cache.partialFolder, withIntermediateDirectories: true)
         let now = Date()
         let files = ["fresh.entry": now, "six-days.entry": now.addingTimeInterval(-6 * 86_400),
-                     "eight-days.entry": now.addingTimeInterval(-8 * 86_400), ".killed.tmp": now]
+                     "eight-days.entry": now.addingTimeInterval(-8 * 86_400), ".older-build.tmp": now,
+                     "partial/killed.tmp": now]
         for (name, modified) in files {
             let file = folder.appendingPathComponent(name)
             try Data("x".utf8).write(to: file)
             try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
         }
-        ParseCache(folder: folder).sweep(now: now)
+        cache.sweep(now: now)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(left == ["fresh.entry", "six-days.entry", "swept"])
+        #expect(left == ["fresh.entry", "partial", "six-days.entry", "swept"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.partialFolder.path).isEmpty)
     }
 
     /// Entries are looked at once a day: an entry eight days unused stays through a sweep an hour
     /// after the last, and goes with one a day after it; a killed run's temporary file goes at once
-    /// either way. A mark from the future (a clock set back) is not trusted.
+    /// either way, from the folder of entries being written, which is all a sweep between two
+    /// looks lists. A mark from the future (a clock set back) is not trusted.
     @Test func entriesAreLookedAtOnceADayTemporaryFilesEveryRun() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let now = Date()
         let cache = ParseCache(folder: folder)
         cache.sweep(now: now)
+        try FileManager.default.createDirectory(at: cache.partialFolder, withIntermediateDirectories: true)
         let put = { (name: String, modified: Date) in
             let file = folder.appendingPathComponent(name)
             try Data("x".utf8).write(to: file)
@@ -342,15 +349,18 @@ import TestSupport
         }
         let listed = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
         try put("old.entry", now.addingTimeInterval(-8 * 86_400))
-        try put(".killed.tmp", now)
+        try put("partial/killed.tmp", now)
+        // An older build's temporary file among the entries is found when they are listed.
+        try put(".older-build.tmp", now)
         cache.sweep(now: now.addingTimeInterval(3_600))
-        #expect(try listed() == ["old.entry", "swept"])
+        #expect(try listed() == [".older-build.tmp", "old.entry", "partial", "swept"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.partialFolder.path).isEmpty)
         cache.sweep(now: now.addingTimeInterval(86_400))
-        #expect(try listed() == ["swept"])
+        #expect(try listed() == ["partial", "swept"])
 
         try put("old.entry", now.addingTimeInterval(-8 * 86_400))
         cache.sweep(now: now.addingTimeInterval(-3_600))
-        #expect(try listed() == ["swept"])
+        #expect(try listed() == ["partial", "swept"])
     }
 
     /// An entry a run reads is used that day: left eight days unused it would go, read it stays.
@@ -367,6 +377,7 @@ import TestSupport
         }
         #expect(cache.parsed("read") == Data("a day's parse".utf8))
         cache.sweep(now: now)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["read.entry", "swept"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["partial", "read.entry", "swept"])
     }
 }
