@@ -310,15 +310,17 @@ import TestSupport
     }
 
     /// Temporary files of killed runs go at once (those of builds that wrote them among the
-    /// entries too); entries go after a week without use.
+    /// entries too); entries go after a week without use. A use is marked every three and a half
+    /// days at most, so an entry marked nine days ago may have been used five and a half days
+    /// ago and stays; one marked eleven days ago has not been used for a week.
     @Test func theSweepRemovesLeftoversAndEntriesUnusedForAWeek() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = ParseCache(folder: folder)
         try FileManager.default.createDirectory(at: cache.partialFolder, withIntermediateDirectories: true)
         let now = Date()
-        let files = ["fresh.entry": now, "six-days.entry": now.addingTimeInterval(-6 * 86_400),
-                     "eight-days.entry": now.addingTimeInterval(-8 * 86_400), ".older-build.tmp": now,
+        let files = ["fresh.entry": now, "nine-days.entry": now.addingTimeInterval(-9 * 86_400),
+                     "eleven-days.entry": now.addingTimeInterval(-11 * 86_400), ".older-build.tmp": now,
                      "partial/killed.tmp": now]
         for (name, modified) in files {
             let file = folder.appendingPathComponent(name)
@@ -327,14 +329,14 @@ import TestSupport
         }
         cache.sweep(now: now)
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(left == ["fresh.entry", "partial", "six-days.entry", "swept"])
+        #expect(left == ["fresh.entry", "nine-days.entry", "partial", "swept"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.partialFolder.path).isEmpty)
     }
 
-    /// Entries are looked at once a day: an entry eight days unused stays through a sweep an hour
-    /// after the last, and goes with one a day after it; a killed run's temporary file goes at once
-    /// either way, from the folder of entries being written, which is all a sweep between two
-    /// looks lists. A mark from the future (a clock set back) is not trusted.
+    /// Entries are looked at once a day: an entry unused for more than a week stays through a
+    /// sweep an hour after the last, and goes with one a day after it; a killed run's temporary
+    /// file goes at once either way, from the folder of entries being written, which is all a
+    /// sweep between two looks lists. A mark from the future (a clock set back) is not trusted.
     @Test func entriesAreLookedAtOnceADayTemporaryFilesEveryRun() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -348,7 +350,7 @@ import TestSupport
             try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
         }
         let listed = { try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() }
-        try put("old.entry", now.addingTimeInterval(-8 * 86_400))
+        try put("old.entry", now.addingTimeInterval(-11 * 86_400))
         try put("partial/killed.tmp", now)
         // An older build's temporary file among the entries is found when they are listed.
         try put(".older-build.tmp", now)
@@ -358,12 +360,38 @@ import TestSupport
         cache.sweep(now: now.addingTimeInterval(86_400))
         #expect(try listed() == ["partial", "swept"])
 
-        try put("old.entry", now.addingTimeInterval(-8 * 86_400))
+        try put("old.entry", now.addingTimeInterval(-11 * 86_400))
         cache.sweep(now: now.addingTimeInterval(-3_600))
         #expect(try listed() == ["partial", "swept"])
     }
 
-    /// An entry a run reads is used that day: left eight days unused it would go, read it stays.
+    /// A read marks an entry used only when its mark is half the kept days old: an entry read
+    /// night after night keeps the mark of the night that set it (its inode left alone), one
+    /// last marked four days ago is marked now.
+    @Test func anEntryIsMarkedUsedEveryFewDaysNotOnEveryRead() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ParseCache(folder: folder)
+        for key in ["yesterday", "four-days"] { cache.keep(Data("a day's parse".utf8), under: key) }
+        cache.flush()
+        let now = Date()
+        let marked = { (key: String) in
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("\(key).entry").path)[
+                .modificationDate] as? Date ?? .distantPast
+        }
+        let yesterday = now.addingTimeInterval(-86_400)
+        let fourDaysAgo = now.addingTimeInterval(-4 * 86_400)
+        for (key, date) in [("yesterday", yesterday), ("four-days", fourDaysAgo)] {
+            try FileManager.default.setAttributes([.modificationDate: date],
+                                                  ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
+        }
+        #expect(cache.parsed("yesterday") == Data("a day's parse".utf8))
+        #expect(cache.parsed("four-days") == Data("a day's parse".utf8))
+        #expect(abs(try marked("yesterday").timeIntervalSince(yesterday)) < 1)
+        #expect(try marked("four-days").timeIntervalSince(now) > -60)
+    }
+
+    /// An entry a run reads is used: left unused for more than a week it would go, read it stays.
     @Test func anEntryReadIsKeptByTheSweep() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -372,7 +400,7 @@ import TestSupport
         cache.flush()
         let now = Date()
         for key in ["read", "unread"] {
-            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-8 * 86_400)],
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-11 * 86_400)],
                                                   ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
         }
         #expect(cache.parsed("read") == Data("a day's parse".utf8))

@@ -103,7 +103,7 @@ final class ParseCache: ParsedFoods {
     }
 
     /// The entry under `key`, or nil when there is none or its head cannot be trusted (then
-    /// it is removed). A hit marks the entry as used today. Its days' bytes are not checked.
+    /// it is removed). A hit marks the entry used (`read`). Its days' bytes are not checked.
     func entry(_ key: String) -> Entry? {
         guard let (head, days) = read(key) else { return nil }
         guard let entry = try? Self.decode(head, days: days) else {
@@ -119,7 +119,7 @@ final class ParseCache: ParsedFoods {
     }
 
     /// The bytes stored under `key` (`keep`) when they match the digest written before them,
-    /// else nil (and a damaged file is removed). A hit marks the entry as used today.
+    /// else nil (and a damaged file is removed). A hit marks the entry used (`read`).
     func parsed(_ key: String) -> Data? {
         guard let (head, rest) = read(key) else { return nil }
         guard rest.isEmpty else {
@@ -134,7 +134,13 @@ final class ParseCache: ParsedFoods {
     /// (then it is removed).
     private func read(_ key: String) -> (head: Data, rest: Data)? {
         let file = path(key)
-        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0,
+              let data = try? RegularFile.readBounded(descriptor, size: Int(status.st_size), limit: .max)
+        else { return nil }
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
               let line = String(data: data[data.startIndex..<newline], encoding: .utf8),
               case let fields = line.split(separator: " "), fields.count == 2,
@@ -145,10 +151,17 @@ final class ParseCache: ParsedFoods {
             remove(key)
             return nil
         }
-        // Its modification time is when a run last used it (`sweep`): set to now in one call.
-        utimensat(AT_FDCWD, file, nil, 0)
+        // Its modification time is when a run last used it (`sweep`), set to now when it is
+        // `usedMarkAge` old: marked every night, each of a night's thousand entries rewrote its
+        // inode for the journal to write back.
+        if Date().timeIntervalSince1970 - Self.seconds(status.st_mtim) >= Self.usedMarkAge { futimens(descriptor, nil) }
         return (head, data[(start + length)...])
     }
+
+    /// How old an entry's mark of use may be before a run that uses it sets it again, in
+    /// seconds: half the days an unused entry is kept. A mark is that much older than the last
+    /// use at most, which the sweep allows for.
+    private static let usedMarkAge = unusedDaysKept / 2 * 86_400
 
     /// Stores `entry` under `key`, as `keep` does.
     func store(_ entry: Entry, key: String) {
@@ -204,7 +217,8 @@ final class ParseCache: ParsedFoods {
         defer { closedir(listing) }
         let descriptor = dirfd(listing)
         guard Self.entriesDue(in: descriptor, now: now) else { return }
-        let oldest = now.timeIntervalSince1970 - Self.unusedDaysKept * 86_400
+        // An entry marked that long ago has not been used for `unusedDaysKept` days.
+        let oldest = now.timeIntervalSince1970 - Self.unusedDaysKept * 86_400 - Self.usedMarkAge
         while let entry = readdir(listing) {
             let name = Self.name(of: entry)
             if name.hasSuffix(".tmp") {
