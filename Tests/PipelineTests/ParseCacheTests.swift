@@ -202,6 +202,18 @@ import TestSupport
         try expectSameRows(renamed, try snapshot(rebuilt))
     }
 
+    /// A cache in `folder` holding an entry under each key, each last marked used on its date.
+    private func cache(in folder: URL, marked: [String: Date]) throws -> ParseCache {
+        let cache = ParseCache(folder: folder)
+        for key in marked.keys { cache.keep(Data("a day's parse".utf8), under: key) }
+        cache.flush()
+        for (key, date) in marked {
+            try FileManager.default.setAttributes([.modificationDate: date],
+                                                  ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
+        }
+        return cache
+    }
+
     /// The parse cache's entries, not the report page's day counts beside them.
     private func entries(in folder: URL) throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
@@ -371,19 +383,13 @@ import TestSupport
     @Test func anEntryIsMarkedUsedEveryFewDaysNotOnEveryRead() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = ParseCache(folder: folder)
-        for key in ["yesterday", "four-days"] { cache.keep(Data("a day's parse".utf8), under: key) }
-        cache.flush()
         let now = Date()
+        let yesterday = now.addingTimeInterval(-86_400)
+        let cache = try cache(in: folder, marked: ["yesterday": yesterday,
+                                                   "four-days": now.addingTimeInterval(-4 * 86_400)])
         let marked = { (key: String) in
             try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("\(key).entry").path)[
                 .modificationDate] as? Date ?? .distantPast
-        }
-        let yesterday = now.addingTimeInterval(-86_400)
-        let fourDaysAgo = now.addingTimeInterval(-4 * 86_400)
-        for (key, date) in [("yesterday", yesterday), ("four-days", fourDaysAgo)] {
-            try FileManager.default.setAttributes([.modificationDate: date],
-                                                  ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
         }
         #expect(cache.parsed("yesterday") == Data("a day's parse".utf8))
         #expect(cache.parsed("four-days") == Data("a day's parse".utf8))
@@ -395,14 +401,9 @@ import TestSupport
     @Test func anEntryReadIsKeptByTheSweep() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cache = ParseCache(folder: folder)
-        for key in ["read", "unread"] { cache.keep(Data("a day's parse".utf8), under: key) }
-        cache.flush()
         let now = Date()
-        for key in ["read", "unread"] {
-            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-11 * 86_400)],
-                                                  ofItemAtPath: folder.appendingPathComponent("\(key).entry").path)
-        }
+        let elevenDaysAgo = now.addingTimeInterval(-11 * 86_400)
+        let cache = try cache(in: folder, marked: ["read": elevenDaysAgo, "unread": elevenDaysAgo])
         #expect(cache.parsed("read") == Data("a day's parse".utf8))
         cache.sweep(now: now)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
