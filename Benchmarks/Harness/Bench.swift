@@ -82,12 +82,26 @@ struct Round {
 }
 
 /// A night with one day changed on the year and one on the decade, measured back to back
-/// (`ScenarioRuns.nightsInTurn`), in seconds.
+/// (`ScenarioRuns.nightsInTurn`).
 struct NightPair {
-    var year: Double
-    var decade: Double
+    var yearNight: Measurement
+    var decadeNight: Measurement
 
+    var year: Double { yearNight.seconds }
+    var decade: Double { decadeNight.seconds }
     var ratio: Double { decade / year }
+
+    /// What the decade's night spent beyond the year's, in seconds for each 100 more days of
+    /// history: the publish stage, the write stage (the days kept, much of it while the
+    /// partitions were read), and the rest of the night (opening, the partitions taken from the
+    /// parse cache, compute, check). Where a night that does not grow with its history has
+    /// its work left.
+    func extraPerHundredDays(more days: Int) -> (publish: Double, write: Double, rest: Double) {
+        let publish = (decadeNight.stage("publish") ?? 0) - (yearNight.stage("publish") ?? 0)
+        let write = (decadeNight.stage("write") ?? 0) - (yearNight.stage("write") ?? 0)
+        let scale = 100 / Double(max(1, days))
+        return (publish * scale, write * scale, (decade - year - publish - write) * scale)
+    }
 }
 
 /// A scenario's rounds, summed up by the round whose run-to-floor ratio is the median: its run

@@ -113,6 +113,11 @@ struct Report {
                         + "\(fixed(middle.decade, 3)) s against \(settings.days) days \(fixed(middle.year, 3)) s: "
                         + "\(fixed(middle.ratio, 2))× (pairs \(range(pairs.map(\.ratio), 2))×; "
                         + "nights \(range(pairs.map(\.decade), 3)) s against \(range(pairs.map(\.year), 3)) s; target 1.5×)")
+            let extra = middle.extraPerHundredDays(more: settings.decadeDays - settings.days)
+            note("where the median pair's longer history went, in ms for each 100 more days: publish "
+                 + "\(fixed(extra.publish * 1000, 1)) (verification, report page, change file), write \(fixed(extra.write * 1000, 1)) "
+                 + "(the days kept, much of it while the partitions are read), the rest \(fixed(extra.rest * 1000, 1)) "
+                 + "(opening, the partitions from the parse cache, compute, check)")
         }
         if let day = year.medianChangedRerun?.rerun.seconds, let longer = decade.medianChangedRerun?.rerun.seconds,
            settings.decadeDays > settings.days {

@@ -98,18 +98,18 @@ struct ScenarioRuns {
         return try (0..<Self.pairedNights).map { night in
             // The page loses its item on even nights and has it back on odd ones: every night
             // changes it from the night before.
-            let seconds = { (index: Int) throws -> Double in
+            let measure = { (index: Int) throws -> Measurement in
                 let corpus = corpora[index]
                 let run = { try menus(corpus.corpus, days: corpus.days, workspace: corpus.workspace) }
-                return night % 2 == 0 ? try Corpora.withOneItemRemoved(from: corpus.corpus, on: changedDays[index], run).seconds
-                    : try run().seconds
+                return night % 2 == 0 ? try Corpora.withOneItemRemoved(from: corpus.corpus, on: changedDays[index], run)
+                    : try run()
             }
             if night % 2 == 0 {
-                let year = try seconds(0)
-                return NightPair(year: year, decade: try seconds(1))
+                let year = try measure(0)
+                return NightPair(yearNight: year, decadeNight: try measure(1))
             }
-            let decade = try seconds(1)
-            return NightPair(year: try seconds(0), decade: decade)
+            let decade = try measure(1)
+            return NightPair(yearNight: try measure(0), decadeNight: decade)
         }
     }
 
