@@ -321,6 +321,35 @@ import TestSupport
         try expectSameRows(try snapshot(written), try snapshot(rebuilt))
     }
 
+    /// Taking an entry reads its head alone: a day's bytes are read from the file when the day is
+    /// checked (before it is written), as the file holds them then.
+    @Test func anEntrysDayIsReadWhenItIsCheckedNotWithTheEntry() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        _ = try await run(spec, workspace: workspace)
+        let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
+        var withDays: [URL] = []
+        for entry in try entries(in: folder) where try #require(try parts(of: entry)).rest.count > 0 {
+            withDays.append(entry)
+        }
+        let entry = try #require(withDays.first)
+        let taken = try #require(ParseCache(folder: folder).entry(entry.deletingPathExtension().lastPathComponent))
+        #expect(taken.prepared.days.count == 1)
+        let day = try #require(taken.prepared.days.first).rows
+        #expect(day.awaitsCheck)
+
+        // The day's bytes change on disk after the entry was taken: its check reads them then.
+        let (line, head, rest) = try #require(try parts(of: entry))
+        try (Data((line + "\n").utf8) + head + withALetterChanged(rest)).write(to: entry)
+        #expect(throws: Failure.self) { try day.checked() }
+        // Put back as they were kept, they read and check, and make the day.
+        try (Data((line + "\n").utf8) + head + rest).write(to: entry)
+        #expect(try !day.checked().awaitsCheck)
+        #expect(try day.day().date == day.date)
+        #expect(try day.day().menuItemCount > 0)
+    }
+
     /// Temporary files of killed runs go at once (those of builds that wrote them among the
     /// entries too); entries go after a week without use. A use is marked every three and a half
     /// days at most, so an entry marked nine days ago may have been used five and a half days

@@ -137,15 +137,13 @@ import Testing
         #expect(days.count == 2)
         var changed = days[1]
         changed.meals[0].restaurants[0].sections[0].foods.removeLast()
-        let stored = { (day: ServiceDay, digest: String) in
-            DayToWrite(bytes: ServiceDayBytes.encode([day]), outline: day.outline,
-                       contentDigest: DayToWrite(day).contentDigest, bytesSHA256: digest)
-        }
-        let damaged = stored(days[0], String(repeating: "0", count: 64))
+        let bytes = folder.appendingPathComponent("bytes")
+        let damaged = try dayKeptAsBytes(ServiceDayBytes.encode([days[0]]), of: days[0],
+                                      sha256: String(repeating: "0", count: 64), in: bytes)
         #expect(damaged.awaitsCheck)
         #expect(throws: Failure.self) { try damaged.checked() }
         #expect(throws: Failure.self) { try damaged.day() }
-        let sound = stored(changed, sha256Hex(ServiceDayBytes.encode([changed])))
+        let sound = try dayKeptAsBytes(ServiceDayBytes.encode([changed]), of: changed, in: bytes)
         #expect(try !sound.checked().awaitsCheck)
 
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/next.sqlite"),
@@ -174,8 +172,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging.sqlite"))
         let day = Self.day()
-        let damaged = DayToWrite(bytes: ServiceDayBytes.encode([day]).dropLast(2), outline: day.outline,
-                                 contentDigest: DayToWrite(day).contentDigest)
+        // Bytes that pass their check (they are the ones kept) but are not a day.
+        let damaged = try dayKeptAsBytes(ServiceDayBytes.encode([day]).dropLast(2), of: day,
+                                      in: folder.appendingPathComponent("bytes"))
         let error = try #require(throws: Failure.self) { try staging.append(damaged) }
         #expect(error.message.contains("menus of 2026-10-11 were kept as bytes that cannot be read back"), "\(error)")
         #expect(error.message.contains("--force"), "\(error)")

@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Snapshot
@@ -67,6 +68,17 @@ func run(_ id: String) -> RunRecord {
               inputsSHA256: String(repeating: "0", count: 64))
 }
 
+/// `day` as the parse cache hands it over: `bytes` written to a file of their own in `folder`, with
+/// the day's outline and digest, to be checked against `sha256` (the bytes' own by default).
+func dayKeptAsBytes(_ bytes: Data, of day: ServiceDay, sha256: String? = nil, in folder: URL) throws -> DayToWrite {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("day-\(UUID().uuidString).bytes")
+    // After a few bytes of something else, so that the day is read from where it lies.
+    try (Data("entry head".utf8) + bytes).write(to: file)
+    return DayToWrite(keptAt: FileSpan(path: file.path, offset: 10, count: bytes.count), outline: day.outline,
+                      contentDigest: DayToWrite(day).contentDigest, bytesSHA256: sha256 ?? sha256Hex(bytes))
+}
+
 /// Builds a staging snapshot of `dataset` in `folder`, continuing `previous` when given;
 /// `keptAsBytes`: each day handed over as the parse cache keeps it (its bytes and outline);
 /// `review`: the nutrition review's rows, written as the check stage writes them;
@@ -82,9 +94,7 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
     // As a run streams them: the days one at a time, in date order, then the rest.
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {
-        let whole = DayToWrite(day)
-        try staging.append(keptAsBytes ? DayToWrite(bytes: ServiceDayBytes.encode([day]), outline: day.outline,
-                                                    contentDigest: whole.contentDigest) : whole)
+        try staging.append(keptAsBytes ? try dayKeptAsBytes(ServiceDayBytes.encode([day]), of: day, in: folder) : DayToWrite(day))
         try digest.add(MenuDigest.Day(day), servedBy: "test")
     }
     try staging.finish(dataset, menus: digest, codes: knownCodes, foodInputs: foodInputs)

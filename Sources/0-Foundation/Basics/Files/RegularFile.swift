@@ -106,6 +106,29 @@ public enum RegularFile {
         return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
     }
 
+    /// The `count` bytes of an open file from `offset`, or nil when the file ends before them
+    /// (or either number is negative). Throws a `POSIXError` for a read that fails.
+    public static func bytes(in descriptor: Int32, count: Int, at offset: Int) throws -> Data? {
+        guard count >= 0, offset >= 0, offset <= Int.max - count else { return nil }
+        guard let buffer = malloc(max(1, count)) else { throw POSIXError(.ENOMEM) }
+        var filled = 0
+        while filled < count {
+            let read = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
+            if read < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                free(buffer)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+            if read == 0 {
+                free(buffer)
+                return nil
+            }
+            filled += read
+        }
+        return Data(bytesNoCopy: buffer, count: count, deallocator: .free)
+    }
+
     private static func unreadable(_ path: String, what: String, errorNumber: Int32) -> Failure {
         Failure(.fileSystem, "cannot read the \(what): \(String(cString: strerror(errorNumber)))", at: path,
                 cause: POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO))

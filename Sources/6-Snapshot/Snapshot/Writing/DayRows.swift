@@ -95,15 +95,18 @@ enum DayRows {
 /// their label versions, made where the day was read (a partition's own task) rather than on
 /// the run's task, which appends the days one after another.
 ///
-/// A day the parse cache kept comes as its bytes (`ServiceDayBytes`) with its outline: most
-/// such days are kept as the continued snapshot holds them, which needs only their digest and
-/// the names their rows are numbered by, so their items are decoded only when they are written.
+/// A day the parse cache kept comes as the place of its bytes (`ServiceDayBytes`) in the cache's
+/// entry, with its outline: most such days are kept as the continued snapshot holds them, which
+/// needs only their digest and the names their rows are numbered by, so their bytes are read, and
+/// their items decoded, only when they are written.
 public struct DayToWrite: Sendable {
     private enum Rows: Sendable {
         case day(ServiceDay)
-        /// The day's bytes, and its meals, restaurants and sections without their items; with
-        /// the sha256 the bytes are to be checked against before they are read, until they are.
-        case stored(bytes: Data, outline: ServiceDay, unchecked: String?)
+        /// Where the day's bytes lie, unread, with its meals, restaurants and sections without
+        /// their items, and the sha256 the bytes are to be checked against when they are read.
+        case kept(FileSpan, outline: ServiceDay, sha256: String)
+        /// The day's bytes, read and checked, with its outline.
+        case read(Data, outline: ServiceDay)
     }
 
     private let rows: Rows
@@ -114,12 +117,12 @@ public struct DayToWrite: Sendable {
         contentDigest = DayRows.contentDigest(of: day)
     }
 
-    /// A day kept as `bytes` (`ServiceDayBytes` of the day alone), with its `outline` (the
-    /// day with every section's items left out) and the `contentDigest` it had when read.
-    /// `bytesSHA256`: what the bytes hash to when they are the ones kept, for bytes not checked
-    /// yet (`checked()`); a day kept is never read, and its bytes need no check then.
-    public init(bytes: Data, outline: ServiceDay, contentDigest: String, bytesSHA256: String? = nil) {
-        rows = .stored(bytes: bytes, outline: outline, unchecked: bytesSHA256)
+    /// A day kept as bytes (`ServiceDayBytes` of the day alone) at `span`, with its `outline`
+    /// (the day with every section's items left out) and the `contentDigest` it had when read.
+    /// `bytesSHA256`: what the bytes hash to when they are the ones kept, checked when they are
+    /// read (`checked()`); a day kept in the snapshot is never read.
+    public init(keptAt span: FileSpan, outline: ServiceDay, contentDigest: String, bytesSHA256: String) {
+        rows = .kept(span, outline: outline, sha256: bytesSHA256)
         self.contentDigest = contentDigest
     }
 
@@ -128,17 +131,17 @@ public struct DayToWrite: Sendable {
         self.contentDigest = contentDigest
     }
 
-    /// Whether its bytes are to be checked before they are read (`checked()`).
+    /// Whether its bytes are still to be read and checked (`checked()`).
     public var awaitsCheck: Bool {
-        if case .stored(_, _, _?) = rows { true } else { false }
+        if case .kept = rows { true } else { false }
     }
 
-    /// The day with its bytes checked against the sha256 they were kept with: a
-    /// `damagedBytes` failure when they no longer hash to it.
+    /// The day with its bytes read and checked against the sha256 they were kept with: a
+    /// `damagedBytes` failure when they cannot be read whole or no longer hash to it.
     public func checked() throws -> DayToWrite {
-        guard case .stored(let bytes, let outline, let digest?) = rows else { return self }
-        guard sha256Hex(bytes) == digest else { throw Failure.damagedBytes }
-        return DayToWrite(rows: .stored(bytes: bytes, outline: outline, unchecked: nil), contentDigest: contentDigest)
+        guard case .kept(let span, let outline, let digest) = rows else { return self }
+        guard let bytes = span.read(), sha256Hex(bytes) == digest else { throw Failure.damagedBytes }
+        return DayToWrite(rows: .read(bytes, outline: outline), contentDigest: contentDigest)
     }
 
     public var date: ServiceDate { outline.date }
@@ -148,31 +151,32 @@ public struct DayToWrite: Sendable {
     public var outline: ServiceDay {
         switch rows {
         case .day(let day): day
-        case .stored(_, let outline, _): outline
+        case .kept(_, let outline, _), .read(_, let outline): outline
         }
     }
 
     /// The whole day, decoded when it was kept as bytes: a `damagedBytes` failure for bytes
-    /// `ServiceDayBytes` did not write for one day, or that are still to be checked and fail it.
+    /// `ServiceDayBytes` did not write for one day, or that cannot be read or fail their check.
     public func day() throws -> ServiceDay {
         switch rows {
         case .day(let day):
             return day
-        case .stored(_, _, _?):
+        case .kept:
             return try checked().day()
-        case .stored(let bytes, _, nil):
+        case .read(let bytes, _):
             let days = try ServiceDayBytes.decode(bytes)
             guard days.count == 1, let day = days.first else { throw Failure.damagedBytes }
             return day
         }
     }
 
-    /// The day's bytes (`ServiceDayBytes` of the day alone), as `init(bytes:outline:contentDigest:)`
-    /// takes them: as kept, for a day kept as bytes, checked or not.
-    public func bytes() -> Data {
+    /// The day's bytes (`ServiceDayBytes` of the day alone), as the parse cache keeps them: read
+    /// and checked for a day kept as bytes (a `damagedBytes` failure as `checked()` says).
+    public func bytes() throws -> Data {
         switch rows {
         case .day(let day): ServiceDayBytes.encode([day])
-        case .stored(let bytes, _, _): bytes
+        case .kept: try checked().bytes()
+        case .read(let bytes, _): bytes
         }
     }
 

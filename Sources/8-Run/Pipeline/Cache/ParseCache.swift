@@ -122,31 +122,31 @@ final class ParseCache: ParsedFoods {
     /// else nil (and a damaged file is removed). A hit marks the entry used (`read`).
     func parsed(_ key: String) -> Data? {
         guard let (head, rest) = read(key) else { return nil }
-        guard rest.isEmpty else {
+        guard rest.count == 0 else {
             remove(key)
             return nil
         }
         return head
     }
 
-    /// The head of the file under `key`, checked against the digest on its first line, and the
-    /// bytes after it, unchecked; nil when there is no such file or its head does not match
-    /// (then it is removed).
-    private func read(_ key: String) -> (head: Data, rest: Data)? {
+    /// The head of the file under `key`, checked against the digest on its first line, and
+    /// where the bytes after it lie, unread; nil when there is no such file or its head does not
+    /// match (then it is removed). Only the line and the head are read: the days' bytes after
+    /// them, three fifths of a day's entry, are read when a day is written (`DayToWrite.checked`).
+    private func read(_ key: String) -> (head: Data, rest: FileSpan)? {
         let file = path(key)
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0,
-              let data = try? RegularFile.readBounded(descriptor, size: Int(status.st_size), limit: .max)
-        else { return nil }
-        guard let newline = data.firstIndex(of: UInt8(ascii: "\n")),
-              let line = String(data: data[data.startIndex..<newline], encoding: .utf8),
+        guard fstat(descriptor, &status) == 0, case let size = Int(status.st_size),
+              let first = try? RegularFile.bytes(in: descriptor, count: min(size, Self.firstLineBytes), at: 0),
+              let newline = first.firstIndex(of: UInt8(ascii: "\n")),
+              let line = String(data: first[..<newline], encoding: .utf8),
               case let fields = line.split(separator: " "), fields.count == 2,
-              let length = Int(fields[1]), length >= 0, case let start = data.index(after: newline),
-              length <= data.endIndex - start,
-              case let head = data[start..<(start + length)], lowercaseHex(SHA256.hash(data: head)) == fields[0]
+              let length = Int(fields[1]), length >= 0, case let start = newline + 1, length <= size - start,
+              let head = try? RegularFile.bytes(in: descriptor, count: length, at: start),
+              lowercaseHex(SHA256.hash(data: head)) == fields[0]
         else {
             remove(key)
             return nil
@@ -155,8 +155,11 @@ final class ParseCache: ParsedFoods {
         // `usedMarkAge` old: marked every night, each of a night's thousand entries rewrote its
         // inode for the journal to write back.
         if Date().timeIntervalSince1970 - Self.seconds(status.st_mtim) >= Self.usedMarkAge { futimens(descriptor, nil) }
-        return (head, data[(start + length)...])
+        return (head, FileSpan(path: file, offset: start + length, count: size - start - length))
     }
+
+    /// The most an entry's first line can take: a sha256 in hex, a space, a length, a newline.
+    private static let firstLineBytes = 64 + 1 + 20 + 1
 
     /// How old an entry's mark of use may be before a run that uses it sets it again, in
     /// seconds: half the days an unused entry is kept. A mark is that much older than the last
@@ -294,9 +297,10 @@ final class ParseCache: ParsedFoods {
             result: result, revalidate: entry.revalidate,
             unknownRestaurants: prepared.unknownRestaurants, longNames: prepared.longNames, warnings: prepared.warnings
         ).encoded())
+        let dayBytes = try prepared.days.map { try $0.rows.bytes() }
         var days = Data()
-        output.put(FieldWriter.list(prepared.days) { output, day in
-            let bytes = day.rows.bytes()
+        output.put(FieldWriter.list(Array(zip(prepared.days, dayBytes))) { output, pair in
+            let (day, bytes) = pair
             days += bytes
             output.put(day.rows.contentDigest)
             output.put(MenuDigestDayBytes.encode(day.menus))
@@ -309,9 +313,9 @@ final class ParseCache: ParsedFoods {
         return (Data(output.bytes), days)
     }
 
-    /// The entry whose head is `data`, its days' bytes taken in turn from `days`, unchecked;
+    /// The entry whose head is `data`, its days' bytes taken in turn from `days`, unread;
     /// `Failure.damagedBytes` when the head's lengths do not cover `days` exactly.
-    private static func decode(_ data: Data, days dayBytes: Data) throws -> Entry {
+    private static func decode(_ data: Data, days dayBytes: FileSpan) throws -> Entry {
         let (rest, days, foods, summary) = try data.withUnsafeBytes { buffer in
             var input = FieldReader(buffer)
             let parts = (try input.data(), try input.data(), try input.data(), try input.data())
@@ -323,7 +327,8 @@ final class ParseCache: ParsedFoods {
         let decodedFoods = try FoodBytes.decode(foods)
         result.dataset.foods = Dictionary(decodedFoods.map { ($0.id, $0) }) { first, _ in first }
         guard result.dataset.foods.count == decodedFoods.count else { throw Failure.damagedBytes }
-        var next = dayBytes.startIndex
+        var next = dayBytes.offset
+        let end = dayBytes.offset + dayBytes.count
         let prepared = try FieldReader.list(days) { input in
             let digest = try input.string()
             let menus = try MenuDigestDayBytes.decode(input.data())
@@ -332,14 +337,14 @@ final class ParseCache: ParsedFoods {
                 throw Failure.damagedBytes
             }
             let length = try input.int()
-            guard length >= 0, length <= dayBytes.endIndex - next else { throw Failure.damagedBytes }
-            let bytes = dayBytes[next..<(next + length)]
+            guard length >= 0, length <= end - next else { throw Failure.damagedBytes }
+            let bytes = FileSpan(path: dayBytes.path, offset: next, count: length)
             next += length
-            return PreparedDays.Day(rows: DayToWrite(bytes: bytes, outline: outline, contentDigest: digest,
+            return PreparedDays.Day(rows: DayToWrite(keptAt: bytes, outline: outline, contentDigest: digest,
                                                      bytesSHA256: try input.string()),
                                     menus: menus)
         }
-        guard next == dayBytes.endIndex else { throw Failure.damagedBytes }
+        guard next == end else { throw Failure.damagedBytes }
         return Entry(result: result, revalidate: kept.revalidate,
                      prepared: PreparedDays(days: prepared, unknownRestaurants: kept.unknownRestaurants,
                                             longNames: kept.longNames, warnings: kept.warnings),
