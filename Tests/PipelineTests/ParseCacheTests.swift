@@ -350,6 +350,18 @@ import TestSupport
         #expect(try day.day().menuItemCount > 0)
     }
 
+    /// Something in an entry's place that is not a regular file (a named pipe) is not waited on:
+    /// the entry is missed, and removed, at once.
+    @Test func aNamedPipeInAnEntrysPlaceIsMissedAtOnce() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = ParseCache(folder: folder)
+        let key = String(repeating: "a", count: 64)
+        #expect(mkfifo(folder.appendingPathComponent("\(key).entry").path, 0o600) == 0)
+        #expect(cache.parsed(key) == nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(key).entry").path))
+    }
+
     /// Temporary files of killed runs go at once (those of builds that wrote them among the
     /// entries too); entries go after a week without use. A use is marked every three and a half
     /// days at most, so an entry marked nine days ago may have been used five and a half days

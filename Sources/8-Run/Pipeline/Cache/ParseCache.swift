@@ -135,11 +135,14 @@ final class ParseCache: ParsedFoods {
     /// them, three fifths of a day's entry, are read when a day is written (`DayToWrite.checked`).
     private func read(_ key: String) -> (head: Data, rest: FileSpan)? {
         let file = path(key)
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and used only when it is a regular file: a named pipe in an entry's
+        // place would otherwise hold the run until something wrote to it.
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, case let size = Int(status.st_size),
+        guard fstat(descriptor, &status) == 0, RegularFile.kind(of: status.st_mode) == nil,
+              case let size = Int(status.st_size),
               let first = try? RegularFile.bytes(in: descriptor, count: min(size, Self.firstLineBytes), at: 0),
               let newline = first.firstIndex(of: UInt8(ascii: "\n")),
               let line = String(data: first[..<newline], encoding: .utf8),
