@@ -94,8 +94,8 @@ struct NightPair {
     /// What the decade's night spent beyond the year's, in seconds for each 100 more days of
     /// history: the publish stage, the write stage (the days kept, much of it while the
     /// partitions were read), and the rest of the night (opening, the partitions taken from the
-    /// parse cache, compute, check). Where a night that does not grow with its history has
-    /// its work left.
+    /// parse cache, compute, check): where a night that is to stop growing with its history
+    /// must cut.
     func extraPerHundredDays(more days: Int) -> (publish: Double, write: Double, rest: Double) {
         let publish = (decadeNight.stage("publish") ?? 0) - (yearNight.stage("publish") ?? 0)
         let write = (decadeNight.stage("write") ?? 0) - (yearNight.stage("write") ?? 0)

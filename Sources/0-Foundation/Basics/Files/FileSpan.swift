@@ -7,7 +7,7 @@ import Darwin
 
 /// Bytes at a known place in a file, read only when they are needed: a parse cache entry's days,
 /// which a night reads only for the days it writes (most nights keep every cached day's rows).
-public struct FileSpan: Sendable, Equatable {
+public struct FileSpan: Sendable {
     public let path: String
     public let offset: Int
     public let count: Int
