@@ -329,18 +329,18 @@ import TestSupport
         let (spec, _) = try SampleCopy.make(in: workspace)
         _ = try await run(spec, workspace: workspace)
         let folder = Workspace(root: workspace).parseCache(pipeline: "sample")
-        var withDays: [URL] = []
-        for entry in try entries(in: folder) where try #require(try parts(of: entry)).rest.count > 0 {
-            withDays.append(entry)
+        // A day's entry: bytes after its head (the hours page's holds none).
+        var dayEntry: (url: URL, line: String, head: Data, rest: Data)?
+        for entry in try entries(in: folder) {
+            if let (line, head, rest) = try parts(of: entry), !rest.isEmpty { dayEntry = (entry, line, head, rest) }
         }
-        let entry = try #require(withDays.first)
+        let (entry, line, head, rest) = try #require(dayEntry)
         let taken = try #require(ParseCache(folder: folder).entry(entry.deletingPathExtension().lastPathComponent))
         #expect(taken.prepared.days.count == 1)
         let day = try #require(taken.prepared.days.first).rows
         #expect(day.awaitsCheck)
 
         // The day's bytes change on disk after the entry was taken: its check reads them then.
-        let (line, head, rest) = try #require(try parts(of: entry))
         try (Data((line + "\n").utf8) + head + withALetterChanged(rest)).write(to: entry)
         #expect(throws: Failure.self) { try day.checked() }
         // Put back as they were kept, they read and check, and make the day.
