@@ -240,16 +240,19 @@ import Testing
         }
     }
 
-    /// A night that continues the latest snapshot is its staging file moved into place, not a
-    /// copy of it (the same inode), and holds what a night written from empty holds.
-    @Test func aContinuedNightIsItsStagingFileMovedIntoPlace() throws {
+    /// A night is its staging file moved into place, not a copy of it (the same inode), whether
+    /// it continues the latest snapshot or was written from empty, and a continued one holds
+    /// what a night written from empty holds.
+    @Test func aNightIsItsStagingFileMovedIntoPlace() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
         let first = try stage(smallDataset(), in: folder, runId: "r1")
+        let firstInode = try inode(first.url)
         let firstFile = try store.publish(first, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
-        // Written from empty: compacted into the snapshots folder, the staging file left behind.
-        #expect(FileManager.default.fileExists(atPath: first.url.path))
+        #expect(!FileManager.default.fileExists(atPath: first.url.path))
+        #expect(try inode(firstFile) == firstInode)
+        #expect(try SnapshotReader.open(firstFile).read { db in try SnapshotReader.verify(db) }.isEmpty)
         first.discard()
 
         let second = try stage(smallDataset(), in: folder, runId: "r2", continuing: firstFile)
@@ -275,6 +278,33 @@ import Testing
 
     /// A continued night is verified as a compacted one is: a broken reference refuses it and
     /// leaves `latest` and the folder as they were.
+    /// A night written from empty is moved into place as a continued one is, but none of its
+    /// tables was checked before: every index is checked against its rows, those of the menus'
+    /// tables too, which a continued night does not read whole again.
+    @Test func aNightWrittenFromEmptyWithAnIndexThatDisagreesWithItsRowsIsNotPublished() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder, runId: "r1")
+        defer { staging.discard() }
+        // The index holds the items' foods; its declaration now says it holds their names.
+        try staging.queue.writeWithoutTransaction { db in
+            try db.execute(sql: """
+                PRAGMA writable_schema = ON;
+                UPDATE sqlite_master SET sql = replace(sql, '(food_id)', '(name)') WHERE name = 'menu_item_by_food';
+                PRAGMA writable_schema = OFF;
+                """)
+        }
+        let refusal = #expect(throws: Failure.self) {
+            try store.publish(staging, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
+        }
+        #expect(refusal.map { "\($0)" }?.contains("failed verification:") == true)
+        #expect(refusal.map { "\($0)" }?.contains("menu_item_by_food") == true)
+        #expect(store.latest(pipeline: "demo") == nil)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(names.isEmpty, "\(names)")
+    }
+
     @Test func aContinuedNightWithABrokenReferenceIsNotPublished() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

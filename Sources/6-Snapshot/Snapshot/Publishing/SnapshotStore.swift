@@ -96,10 +96,10 @@ public struct SnapshotStore: Sendable {
         return final
     }
 
-    /// Puts the staging database at `partial`: moved there as it is when it continues the
-    /// previous snapshot (`StagingSnapshot.moveFinished`), which returns the tables whose rows it
-    /// kept, or else copied compacted (VACUUM INTO; no table kept). What fails leaves no partial
-    /// file.
+    /// Puts the staging database at `partial`: moved there as it is unless too many of its pages
+    /// are free (`StagingSnapshot.moveFinished`, which returns the tables whose rows it kept from
+    /// the previous snapshot), else copied compacted (VACUUM INTO; no table kept). What fails
+    /// leaves no partial file.
     private func moveOrVacuum(_ staging: StagingSnapshot, into partial: URL) throws -> Set<String> {
         do {
             if let kept = try staging.moveFinished(to: partial) { return kept }

@@ -379,18 +379,20 @@ public final class StagingSnapshot {
         }
     }
 
-    /// Moves the finished database to `target` as it is, closed, when it continues the previous
-    /// snapshot and no more than `movableFreeShare` of its pages are free; returns the tables it
-    /// kept rows of (`continuedTables`), which the night changed in place rather than wrote whole.
-    /// Nil, with nothing moved, when it must be copied compacted instead (`VACUUM INTO`): a database
-    /// written from empty, or one whose rewritten tables left too many pages free.
+    /// Moves the finished database to `target` as it is, closed, when no more than
+    /// `movableFreeShare` of its pages are free; returns the tables it kept rows of
+    /// (`continuedTables`), which the night changed in place rather than wrote whole: none for a
+    /// database written from empty. Nil, with nothing moved, when it must be copied compacted
+    /// instead (`VACUUM INTO`): one whose rewritten tables left too many pages free.
     ///
     /// A continued database is the previous snapshot's file with the night's changes applied
     /// in place, so moving it costs what changed, where compacting it would copy the whole history
     /// again. Its rows are those a full rebuild writes (`MenuWriter` gives kept days their ids),
-    /// only where they lie in the file differs.
+    /// only where they lie in the file differs. A database written from empty is as compact as a
+    /// copy would make it but for its tables' pages lying interleaved as the rows came, which
+    /// readers of a file in the page cache do not see: copying it cost a first night, a forced
+    /// run or a catalogue's backfill a whole rewrite of the file.
     func moveFinished(to target: URL) throws -> Set<String>? {
-        guard continuesPrevious else { return nil }
         let pages = try queue.read { db in
             (total: try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0,
              free: try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
@@ -398,7 +400,7 @@ public final class StagingSnapshot {
         guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
         try queue.close()
         try FileCopy.move(from: url.path, to: target.path)
-        return Self.continuedTables.union(keptTables)
+        return continuesPrevious ? Self.continuedTables.union(keptTables) : []
     }
 
     /// The tables kept whole from the continued snapshot, row for row: the food tables and the
