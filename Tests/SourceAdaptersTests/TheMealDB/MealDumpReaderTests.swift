@@ -50,7 +50,8 @@ import Testing
         #expect(recipes.last?.name == "Hodge Podge")
     }
 
-    /// Meals come out a batch at a time while the list goes on, the rest when it closes.
+    /// Meals come out a batch at a time while the list goes on, each once the batch after it is
+    /// complete (it is decoded meanwhile), the last at the end.
     @Test func mealsArriveInBatchesBeforeTheEnd() throws {
         let data = try Self.dump()
         var reader = MealDumpReader(location: Self.location, batchSize: 100)
@@ -59,8 +60,8 @@ import Testing
             let recipes = try reader.read(data.subdata(in: start..<min(start + 4096, data.count)))
             if !recipes.isEmpty { counts.append(recipes.count) }
         }
-        #expect(try reader.finish().isEmpty)
-        #expect(counts == [100, 100, 100, 100, 42])
+        #expect(counts == [100, 100, 100, 100])
+        #expect(try reader.finish().count == 42)
         #expect(reader.mealCount == 442)
     }
 
@@ -147,11 +148,13 @@ import Testing
         #expect(error.message == "the dump ends inside meal 213")
     }
 
-    @Test func mealsBeforeTheCutAreReturnedAsTheyComplete() throws {
+    /// The first batch comes out when the second is complete; the second, being decoded, does
+    /// not come out of a dump that ends inside the third.
+    @Test func mealsBeforeTheCutAreReturnedABatchBehind() throws {
         let data = try Self.dump()
         let cut = try #require(data.range(of: Data(#""strMeal": "Spanish fig & almond balls""#.utf8))).upperBound
         var reader = MealDumpReader(location: Self.location, batchSize: 100)
-        #expect(try reader.read(data.subdata(in: 0..<cut)).count == 200)
+        #expect(try reader.read(data.subdata(in: 0..<cut)).count == 100)
         let error = try #require(throwsError { try reader.finish() })
         #expect(error.message == "the dump ends inside meal 300")
     }
@@ -188,6 +191,15 @@ import Testing
         #expect(Self.error(truncated, size: 4)?.message.hasPrefix("meal 1: strMeal: ") == true)
         let noComma = Data(#"{"meals": [{"idMeal": "1", "strMeal": "A"}, {"idMeal": "2"} {"idMeal": "3"}]}"#.utf8)
         #expect(Self.error(noComma, size: 4)?.message == "meal 2: strMeal is missing or blank")
+        // Batches of two: meals 1 and 2 are being decoded and meal 3 waits when the comma is missed.
+        let badWhileDecoded = Data(#"""
+            [{"idMeal": "1", "strMeal": true}, {"idMeal": "2", "strMeal": "B"}, {"idMeal": "3", "strMeal": "C"} {"idMeal": "4"}]
+            """#.utf8)
+        #expect(Self.error(badWhileDecoded, size: 4, batchSize: 2)?.message.hasPrefix("meal 1: strMeal: ") == true)
+        let badWhileWaiting = Data(#"""
+            [{"idMeal": "1", "strMeal": "A"}, {"idMeal": "2", "strMeal": "B"}, {"idMeal": "3"} {"idMeal": "4"}]
+            """#.utf8)
+        #expect(Self.error(badWhileWaiting, size: 4, batchSize: 2)?.message == "meal 3: strMeal is missing or blank")
     }
 
     @Test(arguments: [1, 4096])

@@ -75,20 +75,25 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
         let handle = try FileHandle(forReadingFrom: file)
         defer { try? handle.close() }
         var read = 0
-        var next = try nextFrame(handle, after: read).map(DecodingBatch.init)
+        var next = try nextFrame(handle, after: read).map(Self.decodeAhead)
         while let current = next {
             let recipes: [Recipe]
             do {
-                recipes = try current.recipes()
+                recipes = try current.value()
             } catch {
                 throw damaged(after: read)
             }
             read += recipes.count
-            let following = Result { try nextFrame(handle, after: read).map(DecodingBatch.init) }
+            let following = Result { try nextFrame(handle, after: read).map(Self.decodeAhead) }
             try body(recipes)
             next = try following.get()
         }
         guard read == count else { throw damaged(after: read) }
+    }
+
+    /// A batch decoded on a thread of its own from the moment it is read.
+    private static func decodeAhead(_ frame: Data) -> WorkAhead<[Recipe]> {
+        WorkAhead { try RecipeBytes.decode(frame) }
     }
 
     /// The next frame's batch, still encoded; nil at the end of the file.
@@ -104,24 +109,5 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
 
     private func damaged(after read: Int) -> Failure {
         Failure.badInput("the scratch file of recipes read from \(origin) ends after \(read) of \(count) recipes", at: file.path)
-    }
-}
-
-/// One batch being decoded on a thread of its own from the moment it is read.
-private final class DecodingBatch: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    /// Written once by the decoding thread before `done` is signalled, read after the wait.
-    private var result: Result<[Recipe], any Error> = .success([])
-
-    init(_ frame: Data) {
-        DispatchQueue.global().async { [self] in
-            result = Result { try RecipeBytes.decode(frame) }
-            done.signal()
-        }
-    }
-
-    func recipes() throws -> [Recipe] {
-        done.wait()
-        return try result.get()
     }
 }

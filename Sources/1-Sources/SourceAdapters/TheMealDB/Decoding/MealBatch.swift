@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Decoding waits for a batch, since a batch spread over every core goes as fast as the whole
 /// document does in `MealDB.decodeMealsInPieces`, while one meal at a time would pay for a
-/// decoder per meal on one core.
+/// decoder per meal on one core. It runs on other threads while the reader goes on
+/// (`MealDumpReader`).
 struct MealBatch {
     private var bytes = Data()
     private var meals: [Range<Int>] = []
@@ -29,28 +30,33 @@ struct MealBatch {
         meals.append(mealStart..<bytes.count)
     }
 
-    /// The whole meals decoded, in order, and the batch emptied. `firstPosition` is the first
-    /// meal's place in the dump's list, counted from 1, for errors.
-    mutating func decode(firstPosition: Int, location: String) throws -> [Recipe] {
-        defer {
-            self.bytes.removeAll(keepingCapacity: true)
-            self.meals.removeAll(keepingCapacity: true)
-        }
-        // Copies for the closure, which runs on other threads and cannot capture `self` here.
+    /// The whole meals, decoded in order on other threads from now on, and the batch emptied;
+    /// nil when none is waiting. `firstPosition` is the first meal's place in the dump's list,
+    /// counted from 1, for errors.
+    mutating func decodeAhead(firstPosition: Int, location: String) -> WorkAhead<[Recipe]>? {
+        guard !meals.isEmpty else { return nil }
         let bytes = bytes, meals = meals
-        guard !meals.isEmpty else { return [] }
-        let pieces = 4 * Cores.active
-        let size = (meals.count + pieces - 1) / pieces
-        let groups = stride(from: 0, to: meals.count, by: size).map { $0..<min($0 + size, meals.count) }
-        let decoded = groups.mappedOnEveryCore(minimumCount: 2) { group in
-            Self.decode(group, of: meals, in: bytes, firstPosition: firstPosition, location: location)
+        discard()
+        return WorkAhead {
+            let pieces = 4 * Cores.active
+            let size = (meals.count + pieces - 1) / pieces
+            let groups = stride(from: 0, to: meals.count, by: size).map { $0..<min($0 + size, meals.count) }
+            let decoded = groups.mappedOnEveryCore(minimumCount: 2) { group in
+                Self.decode(group, of: meals, in: bytes, firstPosition: firstPosition, location: location)
+            }
+            var recipes: [Recipe] = []
+            recipes.reserveCapacity(meals.count)
+            for result in decoded {
+                recipes += try result.get()
+            }
+            return recipes
         }
-        var recipes: [Recipe] = []
-        recipes.reserveCapacity(meals.count)
-        for result in decoded {
-            recipes += try result.get()
-        }
-        return recipes
+    }
+
+    /// Empties the batch, keeping the room its bytes took.
+    mutating func discard() {
+        bytes = Data(capacity: bytes.count)
+        meals.removeAll(keepingCapacity: true)
     }
 
     /// Meals `group` decoded as one array, or, should that fail, one by one, so that the error

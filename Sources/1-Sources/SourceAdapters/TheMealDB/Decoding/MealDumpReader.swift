@@ -10,7 +10,10 @@ import Foundation
 /// value of another key, which is skipped) and of the meals waiting to be decoded in the next
 /// batch, and gives the same recipes as `decodeMeals` on the whole document, however it is
 /// cut: meals are found by following the document's structure byte by byte, and decoded a
-/// batch at a time, spread over every core, by the same `MealRecord` and `RecipeMapping`.
+/// batch at a time, spread over every core, by the same `MealRecord` and `RecipeMapping`. A
+/// batch is decoded while the reader finds the next one's meals and its caller sets the last
+/// one's recipes aside: done in turn, finding the meals and setting them aside kept one core
+/// busy and the other idle for about a fifth of the stage.
 /// Errors are `Failure`s naming `location` and, for a bad meal, its place in the list
 /// ("meal 12345") and the field.
 ///
@@ -26,6 +29,10 @@ public struct MealDumpReader {
     private var valueBytes: [UInt8] = []
     private var valueOffset = 0
     private var batch = MealBatch()
+    /// The batch before `batch`, being decoded.
+    private var decoding: WorkAhead<[Recipe]>?
+    /// The meals handed to be decoded so far, returned or not.
+    private var mealsHandedOn = 0
     private var isObject = false
     private var foundMeals = false
     /// The document's bytes before the chunk being read, for the offsets in errors.
@@ -36,16 +43,19 @@ public struct MealDumpReader {
     public private(set) var mealCount = 0
 
     /// `location` names the document in errors; meals are decoded `batchSize` at a time, so
-    /// that many are held as bytes at most (with the one arriving).
-    public init(location: String, batchSize: Int = 2_000) {
+    /// twice that many are held at most (a batch being decoded, the next one arriving). A
+    /// thousand keeps a hundred thousand recipes at a year's memory; two thousand, with a batch
+    /// decoded while the next arrives, put them a fifth above it.
+    public init(location: String, batchSize: Int = 1_000) {
         precondition(batchSize > 0, "a batch holds at least one meal")
         self.location = location
         self.batchSize = batchSize
     }
 
     /// Hands over the next piece of the document, cut anywhere (inside a string or an escape
-    /// too). Returns the meals of every batch this piece completed, decoded, in document order:
-    /// often none, since meals wait until `batchSize` of them, or the end of the list, are in.
+    /// too). Returns the meals decoded by now, in document order: often none, since meals wait
+    /// until `batchSize` of them, or the end of the list, are in, and a batch is returned once
+    /// the one after it is complete (or at `finish()`), having been decoded meanwhile.
     public mutating func read(_ chunk: Data) throws -> [Recipe] {
         try reporting { reader, recipes in
             try chunk.withUnsafeBytes { try reader.consume($0, into: &recipes) }
@@ -57,7 +67,8 @@ public struct MealDumpReader {
     /// before its list (or object) closed, or holds no list of meals.
     public mutating func finish() throws -> [Recipe] {
         try reporting { reader, recipes in
-            try reader.end(into: &recipes)
+            try reader.end()
+            try reader.drain(into: &recipes)
         }
     }
 
@@ -71,7 +82,7 @@ public struct MealDumpReader {
         } catch {
             // A bad meal still waiting comes before whatever was found wrong after it.
             var first = error
-            do { try flush(into: &recipes) } catch { first = error }
+            do { try drain(into: &recipes) } catch { first = error }
             failure = first
             throw first
         }
@@ -155,7 +166,7 @@ public struct MealDumpReader {
             switch byte {
             case UInt8(ascii: ","): place = .expecting(.mealOrClose)
             case UInt8(ascii: "]"): try closeList(into: &recipes)
-            default: throw syntaxError(#"expected "," or "]" after meal \#(mealsSeen(recipes))"#, at: position)
+            default: throw syntaxError(#"expected "," or "]" after meal \#(mealsSeen())"#, at: position)
             }
         case .nothing:
             throw syntaxError("more after the end of the dump", at: position)
@@ -208,29 +219,49 @@ public struct MealDumpReader {
         place = .expecting(isObject ? .memberEndOrClose : .nothing)
     }
 
+    /// The batch being decoded, into `recipes`; then the meals waiting handed on to be decoded
+    /// while the reader goes on. A bad meal in the first empties the second: it is what the
+    /// reader says went wrong, since nothing before it is left to be reported.
     private mutating func flush(into recipes: inout [Recipe]) throws {
-        recipes += try batch.decode(firstPosition: mealCount + recipes.count + 1, location: location)
+        if let earlier = decoding {
+            decoding = nil
+            do {
+                recipes += try earlier.value()
+            } catch {
+                batch.discard()
+                throw error
+            }
+        }
+        let waiting = batch.count
+        decoding = batch.decodeAhead(firstPosition: mealsHandedOn + 1, location: location)
+        mealsHandedOn += waiting
+    }
+
+    /// Every meal read, decoded, into `recipes`: the batch being decoded, then those waiting.
+    private mutating func drain(into recipes: inout [Recipe]) throws {
+        try flush(into: &recipes)
+        try flush(into: &recipes)
     }
 
     /// What the document's end leaves: nothing more to read, or an error saying where it stopped.
-    private mutating func end(into recipes: inout [Recipe]) throws {
+    private func end() throws {
         switch place {
         case .expecting(.nothing):
             return
         case .expecting(.document), .expecting(.byteOrderMark):
             throw Failure.badInput("empty, so not a TheMealDB response", at: location)
         case .inside(.meal):
-            throw Failure.badInput("the dump ends inside meal \(mealsSeen(recipes) + 1)", at: location)
+            throw Failure.badInput("the dump ends inside meal \(mealsSeen() + 1)", at: location)
         case .expecting(.mealOrClose), .expecting(.mealEndOrClose):
-            throw Failure.badInput("the dump ends before its list of meals closed (\(mealsSeen(recipes)) read)", at: location)
+            throw Failure.badInput("the dump ends before its list of meals closed (\(mealsSeen()) read)", at: location)
         case .expecting, .inside:
             throw Failure.badInput("the dump ends before its object closed", at: location)
         }
     }
 
-    /// The whole meals found so far: returned, about to be, and waiting.
-    private func mealsSeen(_ recipes: [Recipe]) -> Int {
-        mealCount + recipes.count + batch.count
+    /// The whole meals found so far: handed on to be decoded, and waiting.
+    private func mealsSeen() -> Int {
+        mealsHandedOn + batch.count
     }
 
     private func syntaxError(_ what: String, at position: Int) -> Failure {
