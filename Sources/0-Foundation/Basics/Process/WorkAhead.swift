@@ -36,7 +36,8 @@ public final class WorkAhead<Value>: @unchecked Sendable {
 /// work that spreads itself over every core from there (`mappedOnEveryCore`) found no other
 /// thread free and ran on one core alone. It is one thread, made once: a thread for each piece
 /// gave each its own allocator arena, which kept what it freed and added a third to the peak
-/// memory of a hundred thousand recipes.
+/// memory of a hundred thousand recipes. A piece of work must not wait for another given to it:
+/// that one would wait behind it.
 private final class AheadThread: @unchecked Sendable {
     static let shared = AheadThread()
 
