@@ -305,6 +305,25 @@ import Testing
         #expect(names.isEmpty, "\(names)")
     }
 
+    /// A staging database is published once: a second publication of it says so, rather than
+    /// reading a connection its first one closed.
+    @Test func aStagingDatabaseIsPublishedOnce() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        let staging = try stage(smallDataset(), in: folder, runId: "r1")
+        defer { staging.discard() }
+        let first = try store.publish(staging, fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
+        let again = #expect(throws: Failure.self) {
+            try store.publish(staging, fileName: "demo-2026-10-12-r2.sqlite", pipeline: "demo")
+        }
+        #expect(again?.code == .snapshot)
+        #expect(again?.message.contains("published already") == true)
+        #expect(store.latest(pipeline: "demo") == first)
+        let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
+        #expect(!names.contains { $0.contains("r2") }, "\(names)")
+    }
+
     @Test func aContinuedNightWithABrokenReferenceIsNotPublished() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -56,16 +56,19 @@ import Testing
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
-        let staging = try stage(smallDataset(), in: folder)
-        defer { staging.discard() }
+        // A night's staging database is published once: moved into place.
+        func publish(_ name: String, pipeline: String) throws -> URL {
+            let staging = try stage(smallDataset(), in: folder)
+            defer { staging.discard() }
+            return try store.publish(staging, fileName: name, pipeline: pipeline)
+        }
         var published: [URL] = []
         for name in Self.names {
-            published.append(try store.publish(staging, fileName: name, pipeline: "demo"))
+            published.append(try publish(name, pipeline: "demo"))
             _ = try store.writeManifest(Data("{}".utf8), beside: published[published.count - 1])
         }
         // Another pipeline whose name starts alike is not this pipeline's to prune.
-        let other = try store.publish(staging, fileName: "demo-x-2026-08-01-010000aaaa.sqlite",
-                                      pipeline: "demo-x")
+        let other = try publish("demo-x-2026-08-01-010000aaaa.sqlite", pipeline: "demo-x")
         _ = try store.writeManifest(Data("{}".utf8), beside: other)
         #expect(store.latest(pipeline: "demo") == published[6])
 

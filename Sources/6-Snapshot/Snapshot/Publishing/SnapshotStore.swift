@@ -105,6 +105,8 @@ public struct SnapshotStore: Sendable {
             if let kept = try staging.moveFinished(to: partial) { return kept }
             try staging.queue.vacuum(into: partial.path)
             return []
+        } catch let error as Failure where error.code == .snapshot {
+            throw error
         } catch {
             try? FileManager.default.removeItem(at: partial)
             throw Failure(.fileSystem, "cannot write the new snapshot (is the disk full or the folder read-only?): "

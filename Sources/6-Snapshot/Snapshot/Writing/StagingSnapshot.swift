@@ -40,6 +40,8 @@ public final class StagingSnapshot {
     /// it sorted through a million inserts.
     private var deferredIndexes: [String] = []
     private var menuIndexesDropped = false
+    /// Moved into place by `moveFinished`: its connection closed, its file no longer at `url`.
+    private var moved = false
 
     /// Creates a staging database at `url`, replacing any leftover from a run that was killed:
     /// empty with the current schema, or, when `previous` is a snapshot whose menus the same
@@ -393,12 +395,17 @@ public final class StagingSnapshot {
     /// readers of a file in the page cache do not see: copying it cost a first night, a forced
     /// run or a catalogue's backfill a whole rewrite of the file.
     func moveFinished(to target: URL) throws -> Set<String>? {
+        guard !moved else {
+            throw Failure(.snapshot, "this staging database was published already, and is no longer where it was written",
+                          at: url.path)
+        }
         let pages = try queue.read { db in
             (total: try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0,
              free: try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0)
         }
         guard pages.total > 0, Double(pages.free) <= Double(pages.total) * Self.movableFreeShare else { return nil }
         try queue.close()
+        moved = true
         try FileCopy.move(from: url.path, to: target.path)
         return continuesPrevious ? Self.continuedTables.union(keptTables) : []
     }
