@@ -276,8 +276,6 @@ import Testing
         #expect(moved == (try rows(freshFile)))
     }
 
-    /// A continued night is verified as a compacted one is: a broken reference refuses it and
-    /// leaves `latest` and the folder as they were.
     /// A night written from empty is moved into place as a continued one is, but none of its
     /// tables was checked before: every index is checked against its rows, those of the menus'
     /// tables too, which a continued night does not read whole again.
@@ -324,6 +322,8 @@ import Testing
         #expect(!names.contains { $0.contains("r2") }, "\(names)")
     }
 
+    /// A continued night is verified as a compacted one is: a broken reference refuses it and
+    /// leaves `latest` and the folder as they were.
     @Test func aContinuedNightWithABrokenReferenceIsNotPublished() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

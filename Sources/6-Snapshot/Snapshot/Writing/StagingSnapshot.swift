@@ -390,10 +390,10 @@ public final class StagingSnapshot {
     /// A continued database is the previous snapshot's file with the night's changes applied
     /// in place, so moving it costs what changed, where compacting it would copy the whole history
     /// again. Its rows are those a full rebuild writes (`MenuWriter` gives kept days their ids),
-    /// only where they lie in the file differs. A database written from empty is as compact as a
-    /// copy would make it but for its tables' pages lying interleaved as the rows came, which
-    /// readers of a file in the page cache do not see: copying it cost a first night, a forced
-    /// run or a catalogue's backfill a whole rewrite of the file.
+    /// only where they lie in the file differs. A database written from empty has its tables'
+    /// pages interleaved as the rows came, and a few more of them than a copy would make (3% for
+    /// 10,000 recipes), which readers of a file in the page cache do not see: copying it cost a
+    /// first night, a forced run or a catalogue's backfill a whole rewrite of the file.
     func moveFinished(to target: URL) throws -> Set<String>? {
         guard !moved else {
             throw Failure(.snapshot, "this staging database was published already, and is no longer where it was written",
