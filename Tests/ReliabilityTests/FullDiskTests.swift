@@ -1,5 +1,6 @@
 import Basics
 import Fetching
+import FoodModel
 import Foundation
 import Snapshot
 import Testing
@@ -48,15 +49,7 @@ struct FullDiskTests {
         let latest = try #require(store.latest(pipeline: "disk"))
         let bytes = sha256Hex(try Data(contentsOf: latest))
 
-        // Fill what is left, to the last block.
-        let filler = mount.appendingPathComponent("filler")
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: filler)
-        let block = Data(count: 64 * 1024)
-        while (try? handle.write(contentsOf: block)) != nil {}
-        var small = Data(count: 512)
-        while (try? handle.write(contentsOf: small)) != nil { small = Data(count: 512) }
-        try? handle.close()
+        let filler = try fillToTheLastBlock(mount)
 
         let full = try await CommissaryProcess.run(arguments + ["--force"])
         expectOneClearLine(full, mentioning: ["no space left on device", "No space left on device", "database or disk is full",
@@ -72,6 +65,46 @@ struct FullDiskTests {
         #expect(try await CommissaryProcess.run(arguments + ["--force"]).status == 0)
         #expect(store.latest(pipeline: "disk") != latest)
         try expectSoundSnapshots(store.directory)
+    }
+
+    /// Fills what is left of `folder`'s file system, to the last block; returns the file that does.
+    private func fillToTheLastBlock(_ folder: URL) throws -> URL {
+        let filler = folder.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        let block = Data(count: 64 * 1024)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        var small = Data(count: 512)
+        while (try? handle.write(contentsOf: small)) != nil { small = Data(count: 512) }
+        try? handle.close()
+        return filler
+    }
+
+    /// A staging database written from empty on a disk with no room left: its schema, made on a
+    /// thread of its own once the database is created, cannot be. Its first use fails saying so,
+    /// in the words creating it would have used; every use after fails the same way; discarded,
+    /// it leaves nothing behind.
+    @Test func aStagingDatabaseThatCannotGetItsSchemaFailsItsFirstUse() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("staging"), megabytes: 1)
+        defer { Mounts.unmount(mount) }
+        let filler = try fillToTheLastBlock(mount)
+        let url = mount.appendingPathComponent("night.sqlite")
+        let staging = try StagingSnapshot(creatingAt: url)
+        let day = DayToWrite(ServiceDay(date: ServiceDate("2026-10-11")!, meals: [
+            Meal(name: "Dinner", restaurants: [Restaurant(name: "Covel", sections: [
+                Section(name: "Grill", foods: [MenuItem(source: "ucla-menu", recipeId: "1", name: "Burger")]),
+            ])]),
+        ]))
+        let first = try #require(throws: Failure.self) { try staging.append(day) }
+        #expect(first.code == .fileSystem)
+        #expect(first.message.hasPrefix("cannot create the staging database: "), "\(first)")
+        #expect(["database or disk is full", "o space left on device"].contains { first.message.contains($0) }, "\(first)")
+        let again = try #require(throws: Failure.self) { try staging.rowCounts() }
+        #expect(again.message == first.message)
+        staging.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path) == [filler.lastPathComponent])
     }
 
     /// A snapshots folder with room for the snapshot and its metadata but not its report page and

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Snapshot
+@testable import Snapshot
 import Testing
 
 /// The one description of the schema against the schema the migrations create, and against
@@ -14,7 +14,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("schema.sqlite"))
         defer { staging.discard() }
-        let queue = try DatabaseQueue(path: staging.url.path)
+        let queue = try staging.queue
         return try queue.read { db in
             var schema: [String: [String]] = [:]
             let tables = try String.fetchAll(db, sql: """

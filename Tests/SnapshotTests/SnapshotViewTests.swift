@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Snapshot
+@testable import Snapshot
 import Testing
 
 /// Each view is defined once (`SnapshotView`) and made in SQLite by the migrations and in
@@ -11,7 +11,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("views.sqlite"))
         defer { staging.discard() }
-        let stored = try DatabaseQueue(path: staging.url.path).read { db in
+        let stored = try staging.queue.read { db in
             try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'view'")
                 .map { ($0[0] as String, $0[1] as String) }
         }

@@ -18,6 +18,20 @@ public final class WorkAhead<Value>: @unchecked Sendable {
         }
     }
 
+    /// The same, on a thread made for this work alone: a piece done once in a run that nothing
+    /// given to the shared thread before it may delay (a staging database's schema, which the
+    /// run's first write waits for, whatever else the process has under way).
+    public static func onAThreadOfItsOwn(_ work: @escaping @Sendable () throws -> Value) -> WorkAhead {
+        let ahead = WorkAhead()
+        Thread {
+            ahead.result = Result { try work() }
+            ahead.done.signal()
+        }.start()
+        return ahead
+    }
+
+    private init() {}
+
     /// The value, once worked out; the work's error, if it threw. Waits only the first time.
     public func value() throws -> Value {
         if !waited {

@@ -9,6 +9,7 @@ extension StagingSnapshot {
     /// estimates can be written batch by batch as a dump's recipes are, a later one winning.
     public func write(estimates: [(kind: String, estimate: NutritionEstimate)]) throws {
         guard !estimates.isEmpty else { return }
+        let queue = try self.queue
         do {
             try queue.write { db in
                 let clearLines = try db.cachedStatement(sql: "DELETE FROM food_estimate_line WHERE subject_id = ?")

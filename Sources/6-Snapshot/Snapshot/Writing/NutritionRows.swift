@@ -60,6 +60,7 @@ extension StagingSnapshot {
         let digest = Self.reviewDigest(agreements: agreements, flags: flags)
         // Only the copy's rows can be kept: not once a review, or `record`, has replaced them.
         let keep = continuesPrevious && !reviewWritten && digest == previousReviewRows
+        let queue = try self.queue
         do {
             try queue.write { db in
                 try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
@@ -105,6 +106,7 @@ extension StagingSnapshot {
         guard foodInputsKept, !reviewWritten, let previousReviewRows, let continuedFile,
               let checks = try? SnapshotReader.checks(of: continuedFile)
         else { return nil }
+        let queue = try self.queue
         do {
             try queue.write { db in
                 try db.execute(sql: "INSERT OR REPLACE INTO _meta (key, value) VALUES (?, ?)",
@@ -170,6 +172,7 @@ extension StagingSnapshot {
     /// `food_label_nutrient`), in one transaction, in food and version order.
     public func write(labelVersions rows: [LabelVersionRow]) throws {
         guard !rows.isEmpty else { return }
+        let queue = try self.queue
         do {
             try queue.write { db in
                 let label = try db.cachedStatement(sql: """

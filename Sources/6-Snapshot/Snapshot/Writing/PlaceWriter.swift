@@ -8,6 +8,7 @@ extension StagingSnapshot {
     /// one transaction, after the menus: restaurants are named by the places file as days come in.
     public func write(places: [Place]) throws {
         guard !places.isEmpty else { return }
+        let queue = try self.queue
         do {
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """

@@ -66,6 +66,7 @@ extension StagingSnapshot {
     /// Writes the plans and their balance tables in one transaction with cached statements
     /// (a year of three terms is about 25,000 rows).
     public func writeSwipes(plans: [MealPlanRow], balances: [SwipeBalanceRow]) throws {
+        let queue = try self.queue
         do {
             try queue.write { db in
                 let plan = try db.cachedStatement(sql: """
