@@ -1,5 +1,3 @@
-import Basics
-import FoodModel
 import Foundation
 import GRDB
 @testable import Snapshot
