@@ -91,7 +91,7 @@ public struct RecipeSpool: Hashable, Sendable, Codable {
         guard read == count else { throw damaged(after: read) }
     }
 
-    /// A batch decoded on a thread of its own from the moment it is read.
+    /// A batch decoded on the thread `WorkAhead` shares, from the moment it is read.
     private static func decodeAhead(_ frame: Data) -> WorkAhead<[Recipe]> {
         WorkAhead { try RecipeBytes.decode(frame) }
     }
