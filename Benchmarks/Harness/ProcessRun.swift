@@ -6,12 +6,13 @@ import Foundation
 /// say what the process costs beyond the pipeline it runs (issue 58: process start, the page, the
 /// observers).
 enum ProcessRun {
-    /// The `commissary` binary of this build, if it was built (`swift build --product commissary`
-    /// with the same scratch path and configuration as the bench).
-    static var binary: URL? {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    /// The binary named by `--commissary`, else the `commissary` binary of this build if it was
+    /// built (`swift build --product commissary` with the same scratch path and configuration as
+    /// the bench); nil when there is none to run.
+    static func binary(named chosen: URL?) -> URL? {
+        let binary = chosen ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("commissary")
-        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
+        return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
     }
 
     /// Seconds of wall time for `commissary run` of the menus corpus over `days` days from `from`,
@@ -20,11 +21,8 @@ enum ProcessRun {
     /// `state/`), the pipeline file written there with what the in-process run is given: the
     /// corpus folder, the dates, the sample's daily-value standard, `min_menu_items: 1`, no hours
     /// page.
-    static func menus(corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws -> Double {
-        guard let binary else {
-            throw BenchError("no commissary binary beside the bench: build it too (swift build -c release "
-                             + "--scratch-path .build-release --product commissary)")
-        }
+    static func menus(binary: URL, corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws
+        -> Double {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
         let pipeline = workspace.appendingPathComponent("bench-menus.yml")
         try Data("""

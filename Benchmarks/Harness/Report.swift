@@ -160,6 +160,11 @@ struct Report {
                 (days: days, process: process, inProcess: scenario.median.run.seconds + (scenario.median.run.reportSeconds ?? 0))
             }
         }
+        if !processes.isEmpty, let binary = ProcessRun.binary(named: settings.commissary) {
+            note("the process lines time \(binary.path)" + (settings.commissary == nil
+                ? ", built beside the bench; the nightly of deploy/ runs the one scripts/install links with the Swift "
+                    + "runtime inside, which starts faster (pass it with --commissary)" : ""))
+        }
         if !processes.isEmpty {
             verdict(processes.allSatisfy { $0.process <= 1.25 * $0.inProcess },
                     "commissary run as a process (as the nightly of deploy/) within 1.25× the run and its page in process (issue 58): "

@@ -173,15 +173,20 @@ struct ScenarioRuns {
         return first.adding(days: days / 2)
     }
 
-    /// `commissary run` of the corpus as a process, when the binary was built beside the bench.
+    /// `commissary run` of the corpus as a process, when there is a binary to run
+    /// (`ProcessRun.binary`).
     private func processRun(_ corpus: URL, days: Int, workspace: URL) throws -> Double? {
-        guard ProcessRun.binary != nil, let first = settings.firstDate else {
-            log("no commissary binary beside the bench: the process run is not measured")
+        guard let binary = ProcessRun.binary(named: settings.commissary), let first = settings.firstDate else {
+            log(settings.commissary.map { "--commissary \($0.path) is no executable file" }
+                ?? "no commissary binary beside the bench (swift build -c release --scratch-path .build-release "
+                + "--product commissary)"
+                + ": the process run is not measured")
             return nil
         }
         try Corpora.warm(corpus)
-        return try ProcessRun.menus(corpus: corpus, from: first.description, to: first.adding(days: days - 1).description,
-                                    workspace: workspace, repository: settings.repository)
+        return try ProcessRun.menus(binary: binary, corpus: corpus, from: first.description,
+                                    to: first.adding(days: days - 1).description, workspace: workspace,
+                                    repository: settings.repository)
     }
 
     private func menus(_ corpus: URL, days: Int, workspace: URL) throws -> Measurement {

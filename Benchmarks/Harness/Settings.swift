@@ -29,12 +29,17 @@ struct Settings {
     var keepWorkspaces = false
     /// How many times each scenario and its floors are measured; the report takes the median.
     var rounds = 3
+    /// `--commissary PATH`: the binary whose `commissary run` the process lines time; by default
+    /// the one built beside the bench. The nightly of deploy/ runs the one `scripts/install`
+    /// links with the Swift runtime inside, which starts faster than a build that loads it.
+    var commissary: URL?
     /// Every corpus starts on this date; the dataset's days are cycled from it.
     let firstDate = ServiceDate(year: 2017, month: 1, day: 1)
 
     static let usage = """
         usage: commissary-bench [--quick] [--days N] [--short-days N] [--decade-days N] [--recipes N] [--large-recipes N] [--rounds N]
-                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--jamix DIR] [--live-nights] [--keep]
+                                [--corpus DIR] [--dataset DIR] [--meals FILE] [--jamix DIR] [--commissary FILE]
+                                [--live-nights] [--keep]
                commissary-bench estimates [--kitchen-recipes DIR]
         """
 
@@ -73,6 +78,7 @@ struct Settings {
             case "--meals": meals = try path(flag)
             case "--kitchen-recipes": kitchenRecipes = try path(flag)
             case "--jamix": jamix = try path(flag)
+            case "--commissary": commissary = try path(flag)
             case "--live-nights": liveNightsOnly = true
             case "--keep": keepWorkspaces = true
             default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
