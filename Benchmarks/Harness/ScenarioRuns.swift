@@ -177,10 +177,8 @@ struct ScenarioRuns {
     /// (`ProcessRun.binary`).
     private func processRun(_ corpus: URL, days: Int, workspace: URL) throws -> Double? {
         guard let binary = ProcessRun.binary(named: settings.commissary), let first = settings.firstDate else {
-            log(settings.commissary.map { "--commissary \($0.path) is no executable file" }
-                ?? "no commissary binary beside the bench (swift build -c release --scratch-path .build-release "
-                + "--product commissary)"
-                + ": the process run is not measured")
+            log("no commissary binary beside the bench (swift build -c release --scratch-path .build-release "
+                + "--product commissary, or --commissary FILE): the process run is not measured")
             return nil
         }
         try Corpora.warm(corpus)

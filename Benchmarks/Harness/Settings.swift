@@ -84,5 +84,10 @@ struct Settings {
             default: throw BenchError("unknown argument \(flag)\n\(Self.usage)")
             }
         }
+        // Named on purpose: a path that runs nothing fails the bench rather than leave its
+        // process lines out.
+        if let commissary, !FileManager.default.isExecutableFile(atPath: commissary.path) {
+            throw BenchError("--commissary \(commissary.path) is no executable file\n\(Self.usage)")
+        }
     }
 }
