@@ -115,8 +115,7 @@ public final class StagingSnapshot {
             }
         } catch {
             try? fileManager.removeItem(at: url)
-            throw Failure(.fileSystem, "cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
-                          at: url.path, cause: error)
+            throw Self.creationFailure(error, at: url)
         }
     }
 
@@ -127,10 +126,15 @@ public final class StagingSnapshot {
         do {
             deferredIndexes = try schemaAhead.value()
         } catch {
-            throw Failure(.fileSystem, "cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
-                          at: url.path, cause: error)
+            throw Self.creationFailure(error, at: url)
         }
         self.schemaAhead = nil
+    }
+
+    /// What a staging database that could not be made (its file, or its schema) fails with.
+    private static func creationFailure(_ error: any Error, at url: URL) -> Failure {
+        Failure(.fileSystem, "cannot create the staging database: \(plainMessage(error))\(FreeSpace.note(near: url))",
+                at: url.path, cause: error)
     }
 
     /// The tables a continued snapshot keeps rows of: the menus (`MenuWriter` removes the days
