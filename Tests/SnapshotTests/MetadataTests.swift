@@ -5,6 +5,14 @@ import Snapshot
 import Testing
 
 @Suite struct MetadataTests {
+    /// Only the backticks go: the words around them, and characters beyond ASCII, stay as written.
+    @Test func plainTextDropsMarkdownBackticksAndNothingElse() {
+        #expect(SnapshotMetadata.plain("`food_id`: per 100 g (µg, `mcg`), Café `à la carte`")
+                    == "food_id: per 100 g (µg, mcg), Café à la carte")
+        #expect(SnapshotMetadata.plain("no code here") == "no code here")
+        #expect(SnapshotMetadata.plain("``") == "")
+    }
+
     @Test func everyPublishedSnapshotHasDatasetteMetadataFromItsOwnMeta() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -93,6 +93,13 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
     /// that scaling it to a serving does not scale a rounding step.
     public func apply(to food: Food) -> Food {
         var food = food
+        apply(to: &food)
+        return food
+    }
+
+    /// `apply(to:)` in place: a run sets every food's %DV where the foods lie, rather than copy
+    /// each food and the table of them.
+    public func apply(to food: inout Food) {
         for index in food.nutrients.indices {
             let nutrient = food.nutrients[index]
             guard let amount = nutrient.amount, let unit = nutrient.unit,
@@ -103,7 +110,6 @@ public struct DailyValueStandard: Hashable, Sendable, Codable {
             food.nutrients[index].computedDailyValuePercent = percent
             food.nutrients[index].dailyValueStandard = name
         }
-        return food
     }
 
     /// Nutrients of the food that the standard has a value for but cannot compute, with why.

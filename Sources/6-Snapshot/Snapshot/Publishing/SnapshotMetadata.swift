@@ -101,8 +101,11 @@ public struct SnapshotMetadata: Hashable, Sendable, Codable {
     }
 
     /// Descriptions are written with Markdown's backticks for docs/schema.md; Datasette shows text.
+    /// Removed byte by byte: a backtick's byte is never part of another character in UTF-8, and
+    /// Foundation's `replacingOccurrences` took about 5 ms of every publication for the schema's
+    /// few hundred descriptions.
     public static func plain(_ text: String) -> String {
-        text.replacingOccurrences(of: "`", with: "")
+        String(decoding: text.utf8.filter { $0 != UInt8(ascii: "`") }, as: UTF8.self)
     }
 
     /// What people narrow the menus by.

@@ -12,19 +12,28 @@ struct CoverageCalendar {
     let stale: Set<ServiceDate>
     let missing: Set<ServiceDate>
     var width = 960.0
+    /// Where the grid starts: room for the longest restaurant name. Every cell is placed from it
+    /// and shaded on `scale`, so both are worked out once, not for each of a year's cells.
+    private let left: Double
+    private let scale: ValueAxis
+
+    init(restaurants: [String], columns: CalendarColumns, items: [String: [ServiceDate: Int]],
+         stale: Set<ServiceDate>, missing: Set<ServiceDate>) {
+        self.restaurants = restaurants
+        self.columns = columns
+        self.items = items
+        self.stale = stale
+        self.missing = missing
+        let longest = restaurants.map { TextWidth.of($0, size: SVGChart.labelSize) }.max() ?? 0
+        left = min(max(longest, TextWidth.of("service \(columns.unit)", size: SVGChart.labelSize)) + 14, 240)
+        scale = ValueAxis(maximum: Double(items.values.flatMap(\.values).max() ?? 1), unit: "items", count: 4, whole: true)
+    }
 
     private var days: [ServiceDate] { columns.starts }
 
     private let size = SVGChart.labelSize
     private var rowHeight: Double { 18 }
-    private var left: Double {
-        let longest = restaurants.map { TextWidth.of($0, size: size) }.max() ?? 0
-        return min(max(longest, TextWidth.of("service \(columns.unit)", size: size)) + 14, 240)
-    }
     private var plotWidth: Double { width - left - 8 }
-    private var scale: ValueAxis {
-        ValueAxis(maximum: Double(items.values.flatMap(\.values).max() ?? 1), unit: "items", count: 4, whole: true)
-    }
 
     /// Whole months per band, the bands about equally long, as few as keep cells at least 6
     /// pixels wide.
@@ -69,13 +78,12 @@ struct CoverageCalendar {
         body += axis.labels(top: top)
         let gridTop = top + Double(axis.rows) * line + 4
         body += SVGChart.text("restaurant", x: left - 8, y: gridTop - 6, anchor: .end, room: left - 10, style: "axis-title")
-        let scale = self.scale
         for (row, restaurant) in restaurants.enumerated() {
             let rowTop = gridTop + Double(row) * rowHeight
             body += SVGChart.text(restaurant, x: left - 8, y: rowTop + rowHeight / 2 + size * 0.35, anchor: .end,
                                   room: left - 12)
             for (column, day) in band.enumerated() {
-                body += cellMark(restaurant, day, x: left + Double(column) * cell, y: rowTop, cell: cell, scale: scale)
+                body += cellMark(restaurant, day, x: left + Double(column) * cell, y: rowTop, cell: cell)
             }
         }
         let gridBottom = gridTop + Double(restaurants.count) * rowHeight
@@ -86,8 +94,7 @@ struct CoverageCalendar {
         return (body, gridBottom - top)
     }
 
-    private func cellMark(_ restaurant: String, _ day: ServiceDate, x: Double, y: Double, cell: Double,
-                          scale: ValueAxis) -> String {
+    private func cellMark(_ restaurant: String, _ day: ServiceDate, x: Double, y: Double, cell: Double) -> String {
         let gap = cell >= 5 ? 1.0 : 0, height = rowHeight - 2
         if missing.contains(day) {
             return SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "missing",
@@ -96,7 +103,7 @@ struct CoverageCalendar {
         guard let count = items[restaurant]?[day], count > 0 else {
             return SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "empty")
         }
-        let shade = self.shade(count, scale)
+        let shade = self.shade(count)
         var mark = SVGChart.rect(x: x, y: y, width: cell - gap, height: height, style: "cell", opacity: shade,
                                  tooltip: "\(restaurant), \(columns.name(day)): \(count) items")
         // Wide cells carry their count, light on the dark shades.
@@ -109,14 +116,14 @@ struct CoverageCalendar {
     }
 
     /// The class of `count`, as the key shows it: one shade per step of the scale.
-    private func shade(_ count: Int, _ scale: ValueAxis) -> Double {
+    private func shade(_ count: Int) -> Double {
         let steps = scale.ticks.count - 1
         let step = max(1, min(steps, Int((Double(count) / scale.top * Double(steps)).rounded(.up))))
         return 0.2 + 0.8 * Double(step) / Double(steps)
     }
 
     private func legendEntries() -> [Legend.Entry] {
-        let scale = self.scale, ticks = scale.ticks
+        let ticks = scale.ticks
         var entries = (1..<ticks.count).map { step in
             Legend.Entry(swatch: { x, y in
                 SVGChart.rect(x: x, y: y, width: 12, height: 12, style: "cell",

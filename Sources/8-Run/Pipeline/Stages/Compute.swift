@@ -32,7 +32,7 @@ struct Compute {
         }
         labels.mapLabels { UnfilledLabel.isUnfilled($0) ? UnfilledLabel.cleared($0) : $0 }
         if let standard = spec.dailyValues {
-            dataset.foods = dataset.foods.mapValues(standard.apply)
+            for index in dataset.foods.values.indices { standard.apply(to: &dataset.foods.values[index]) }
             labels.mapLabels(standard.apply)
         }
         let computed = dataset.foods.values.reduce(0) { total, food in

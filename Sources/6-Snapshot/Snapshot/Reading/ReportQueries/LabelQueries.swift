@@ -64,7 +64,8 @@ extension ReportQueries {
             """ }
         struct Label { var calories: Double?, sodium: Double?, flagged: Bool }
         var labels: [FoodVersion: Label] = [:]
-        for row in try Row.fetchAll(db, sql: """
+        // Read by position, from a cursor: by name, every value looked its column up again.
+        let rows = try Row.fetchCursor(db, sql: """
             WITH labels AS (SELECT l.id AS food_id, 1 AS version, l.calories * \(perServing("l")) AS calories,
                                    \(sodium("food_nutrient", "l.id", "")) * \(perServing("l")) AS sodium_mg
                             FROM food l WHERE l.id NOT IN (SELECT food_id FROM food_label)
@@ -76,10 +77,11 @@ extension ReportQueries {
             SELECT food_id, version, calories, sodium_mg,
                    EXISTS (SELECT 1 FROM food_flag fl WHERE fl.food_id = labels.food_id) AS flagged
             FROM labels
-            """) {
-            labels[FoodVersion(foodID: try row.decode(forColumn: "food_id"), version: try row.decode(forColumn: "version"))]
-                = Label(calories: try row.decode(forColumn: "calories"), sodium: try row.decode(forColumn: "sodium_mg"),
-                        flagged: try row.decode(forColumn: "flagged"))
+            """)
+        while let row = try rows.next() {
+            labels[FoodVersion(foodID: try row.decode(String.self, atIndex: 0), version: try row.decode(Int.self, atIndex: 1))]
+                = Label(calories: try row.decode(Double?.self, atIndex: 2), sodium: try row.decode(Double?.self, atIndex: 3),
+                        flagged: try row.decode(Bool.self, atIndex: 4))
         }
         return served.perMealLabel.compactMap { served, items in
             labels[FoodVersion(foodID: served.foodID, version: served.version)].map { label in

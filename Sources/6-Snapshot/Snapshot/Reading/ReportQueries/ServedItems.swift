@@ -226,21 +226,23 @@ extension ReportQueries {
         let labelled = Set(try String.fetchAll(db, sql: try labelledFoods()))
         var vegan = Set<String>(), vegetarian = Set<String>()
         if try db.tableExists("code_term") {
-            for row in try Row.fetchAll(db, sql: """
+            let rows = try Row.fetchCursor(db, sql: """
                 SELECT fc.food_id, max(ct.term = 'vegan') AS vegan, max(ct.term IN ('vegan', 'vegetarian')) AS vegetarian
                 FROM food_code fc JOIN code_term ct ON ct.code = fc.code GROUP BY fc.food_id
-                """) {
-                let id: String = try row.decode(forColumn: "food_id")
-                if try row.decode(Bool.self, forColumn: "vegan") { vegan.insert(id) }
-                if try row.decode(Bool.self, forColumn: "vegetarian") { vegetarian.insert(id) }
+                """)
+            while let row = try rows.next() {
+                let id = try row.decode(String.self, atIndex: 0)
+                if try row.decode(Bool.self, atIndex: 1) { vegan.insert(id) }
+                if try row.decode(Bool.self, atIndex: 2) { vegetarian.insert(id) }
             }
         }
         var foods = Foods()
-        for row in try Row.fetchAll(db, sql: "SELECT id, source FROM food") {
-            let id: String = try row.decode(forColumn: "id")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, source FROM food")
+        while let row = try rows.next() {
+            let id = try row.decode(String.self, atIndex: 0)
             // A file given on the command line may repeat an id: its first row counts.
             guard Int(foods.ids.number(of: id)) == foods.facts.count else { continue }
-            foods.facts.append(FoodFacts(source: foods.sources.number(of: try row.decode(forColumn: "source")),
+            foods.facts.append(FoodFacts(source: foods.sources.number(of: try row.decode(String.self, atIndex: 1)),
                                          labelled: labelled.contains(id), vegan: vegan.contains(id),
                                          vegetarian: vegetarian.contains(id)))
         }
