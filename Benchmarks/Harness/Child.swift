@@ -12,7 +12,7 @@ enum Child {
         guard SQLiteProcess.disableMemoryStatistics() else {
             throw BenchError("child: SQLite was initialized before its memory statistics could be turned off")
         }
-        ProcessMemory.mergeFreedBlocksAtOnce()
+        ProcessMemory.applyRunSettings()
         guard let kind = arguments.first else { throw BenchError("child: which measurement?") }
         var values: [String: String] = [:]
         for argument in arguments.dropFirst() {

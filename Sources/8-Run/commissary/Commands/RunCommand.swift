@@ -83,7 +83,7 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         // Before any connection is opened: SQLite takes this setting only then.
         SQLiteProcess.disableMemoryStatistics()
-        ProcessMemory.mergeFreedBlocksAtOnce()
+        ProcessMemory.applyRunSettings()
         let spec = try readPipeline()
         let json = logFormat == .json || (logFormat == .auto && isatty(STDERR_FILENO) != 1)
         var logger = Logger(label: "commissary") { OneLineLogHandler(label: $0) }
