@@ -125,6 +125,28 @@ import TestSupport
         #expect(spec.checks.maxDropFromPrevious == 0.5)
     }
 
+    /// A pipeline's name (it names snapshot files) and a credentials variable's name, each by
+    /// its rule; a letter beyond ASCII is outside both.
+    @Test func namesFollowTheirRules() throws {
+        func named(_ name: String) -> String { valid.replacingOccurrences(of: "pipeline: demo", with: "pipeline: \(name)") }
+        for name in ["demo-2", "0night", "a"] {
+            #expect(try read(named(name)).name == name)
+        }
+        for name in ["-demo", "Demo", "demo_menus", "caf\u{e9}", "de mo"] {
+            #expect(try error(named(name)).message.contains("must be lower-case letters, digits and dashes"), "\(name)")
+        }
+        func credentials(_ variable: String) -> String {
+            valid.replacingOccurrences(of: "location: site", with: "location: https://menu.example.edu/\n    credentials_env: \(variable)")
+        }
+        for variable in ["MENU_CREDENTIALS", "_x1"] {
+            #expect(throws: Never.self, "\(variable)") { try read(credentials(variable)) }
+        }
+        for variable in ["1MENU", "MENU-CREDENTIALS", "M\u{c9}NU"] {
+            #expect(try error(credentials(variable)).message.contains("expected the name of an environment variable"),
+                    "\(variable)")
+        }
+    }
+
     @Test func anUnknownKeyNamesTheKeyAndItsLine() throws {
         let failure = try error(valid + "\n    recipe_page: true\n")
         #expect(failure.place?.key == "sources[0].recipe_page")

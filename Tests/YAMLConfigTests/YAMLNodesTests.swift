@@ -100,6 +100,22 @@ import YAMLConfig
         #expect(!broken.contains("\n"))
     }
 
+    /// Every value is text to the file's reader, whatever YAML would type it as: a key written
+    /// once plain and once quoted is the same key, refused as a duplicate rather than one of the
+    /// two read silently, and a value reads as it is written.
+    @Test func keysAndValuesAreTheTextWritten() throws {
+        let place = "/srv/commissary/Pipelines/night.yml"
+        for twice in ["1: a\n\"1\": b\n", "yes: a\n'yes': b\n", "~: a\n\"~\": b\n"] {
+            let duplicated = refusal { _ = try top(twice) }
+            #expect(duplicated.hasPrefix("\(place):") && duplicated.contains("duplicated key(s)"), "\(twice): \(duplicated)")
+        }
+        let map = try top("zip: 010\nflag: yes\nsize: 1e3\nday: 2026-11-30\n")
+        #expect(try map.required("zip").string() == "010")
+        #expect(try map.required("flag").bool() == true)
+        #expect(try map.required("size").double() == 1000)
+        #expect(try map.required("day").date().description == "2026-11-30")
+    }
+
     /// Characters YAML gives meaning to, and a few that are plain.
     static let yamlCharacter = Gen<Character?>.element(of: Array("ab1 :-[]{},\"'#&*!|>%@`\n\té?") as [Character])
         .map { $0 ?? " " }

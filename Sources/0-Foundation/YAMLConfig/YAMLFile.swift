@@ -37,7 +37,10 @@ public enum YAMLFile {
     public static func mapping(of text: String, file: URL, what: String, emptyHint: String = "") throws -> YAMLMapping {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            // The basic resolver: every value is read as text and typed by the key that reads it
+            // (`YAMLValue`), so the default one's regular expressions, which tag each plain scalar as
+            // a number, a boolean or a date, only cost time (ICU compiles them at the first file).
+            root = try Yams.compose(yaml: text, .basic)
         } catch let error as YamlError {
             throw located(error, file: file)
         } catch {

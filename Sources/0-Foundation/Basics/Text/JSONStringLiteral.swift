@@ -3,9 +3,29 @@
 /// with a short form by it), everything else as its UTF-8. For JSON written by hand where the
 /// encoder's cost or shape does not fit: the raw store's record lines, change files, query output.
 public func jsonStringLiteral(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+    guard text.utf8.contains(where: needsEscaping) else {
         return "\"" + text + "\""
     }
+    return escapedJSONStringLiteral(text)
+}
+
+/// `jsonStringLiteral(text)` appended to `output`: for a document written member by member into
+/// one string, without a string made for each value.
+public func appendJSONStringLiteral(_ text: String, to output: inout String) {
+    guard text.utf8.contains(where: needsEscaping) else {
+        output += "\""
+        output += text
+        output += "\""
+        return
+    }
+    output += escapedJSONStringLiteral(text)
+}
+
+private func needsEscaping(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+}
+
+private func escapedJSONStringLiteral(_ text: String) -> String {
     let hexDigits = Array("0123456789abcdef".utf8)
     var escaped = [UInt8]()
     escaped.reserveCapacity(text.utf8.count + 8)

@@ -214,11 +214,24 @@ extension RunManifest {
         shell.partitions = []
         let encoder = UserJSON.encoder()
         let skeleton = try encoder.encode(shell)
-        let lists = [("inputs", inputs.map(Self.json)), ("partitions", try partitions.map { try Self.json($0, encoder) })]
+        // Each list written member by member into one string, its room made first: a string for
+        // each member, and for each value in it, then joined, cost as much as the writing.
+        var inputsList = #""inputs":["#
+        inputsList.reserveCapacity(inputs.count * 200)
+        for (index, input) in inputs.enumerated() {
+            if index > 0 { inputsList += "," }
+            Self.append(input, to: &inputsList)
+        }
+        var partitionsList = #""partitions":["#
+        partitionsList.reserveCapacity(partitions.count * 160)
+        for (index, partition) in partitions.enumerated() {
+            if index > 0 { partitionsList += "," }
+            try Self.append(partition, encoder, to: &partitionsList)
+        }
         var places: [(range: Range<Data.Index>, text: String)] = []
-        for (name, members) in lists {
+        for (name, list) in [("inputs", inputsList), ("partitions", partitionsList)] {
             guard let place = skeleton.firstRange(of: Data("\"\(name)\":[]".utf8)) else { return try encoder.encode(self) }
-            places.append((place, "\"\(name)\":[" + members.joined(separator: ",") + "]"))
+            places.append((place, list + "]"))
         }
         var json = skeleton
         for place in places.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
@@ -227,23 +240,52 @@ extension RunManifest {
         return json
     }
 
-    /// A document as the encoder writes it: keys sorted, an absent charset left out.
-    private static func json(_ input: SourceDocument) -> String {
-        var text = #"{"byte_count":"# + String(input.byteCount)
-        if let charset = input.charset { text += #","charset":"# + jsonStringLiteral(charset) }
-        return text + #","fetched_at":"# + jsonStringLiteral(input.fetchedAt) + #","sha256":"# + jsonStringLiteral(input.sha256)
-            + #","status":"# + String(input.status) + #","url":"# + jsonStringLiteral(input.url) + "}"
+    /// A document as the encoder writes it (keys sorted, an absent charset left out), appended.
+    private static func append(_ input: SourceDocument, to text: inout String) {
+        text += #"{"byte_count":"#
+        text += String(input.byteCount)
+        if let charset = input.charset {
+            text += #","charset":"#
+            appendJSONStringLiteral(charset, to: &text)
+        }
+        text += #","fetched_at":"#
+        appendJSONStringLiteral(input.fetchedAt, to: &text)
+        text += #","sha256":"#
+        appendJSONStringLiteral(input.sha256, to: &text)
+        text += #","status":"#
+        text += String(input.status)
+        text += #","url":"#
+        appendJSONStringLiteral(input.url, to: &text)
+        text += "}"
     }
 
-    /// A partition as the encoder writes it: keys sorted, absent members left out. One with an
-    /// adapter's counts (rare) is left to the encoder, which sorts the dictionary's keys.
-    private static func json(_ partition: Partition, _ encoder: JSONEncoder) throws -> String {
-        guard partition.counts == nil else { return String(decoding: try encoder.encode(partition), as: UTF8.self) }
-        var text = #"{"documents":"# + String(partition.documents) + #","documents_reused":"# + String(partition.documentsReused)
-        if let failure = partition.failure { text += #","failure":"# + jsonStringLiteral(failure) }
-        text += #","key":"# + jsonStringLiteral(partition.key)
-        if let message = partition.message { text += #","message":"# + jsonStringLiteral(message) }
-        return text + #","not_modified":"# + String(partition.notModified) + #","source":"# + jsonStringLiteral(partition.source)
-            + #","status":"# + jsonStringLiteral(partition.status.rawValue) + "}"
+    /// A partition as the encoder writes it (keys sorted, absent members left out), appended. One
+    /// with an adapter's counts (rare) is left to the encoder, which sorts the dictionary's keys.
+    private static func append(_ partition: Partition, _ encoder: JSONEncoder, to text: inout String) throws {
+        guard partition.counts == nil else {
+            text += String(decoding: try encoder.encode(partition), as: UTF8.self)
+            return
+        }
+        text += #"{"documents":"#
+        text += String(partition.documents)
+        text += #","documents_reused":"#
+        text += String(partition.documentsReused)
+        if let failure = partition.failure {
+            text += #","failure":"#
+            appendJSONStringLiteral(failure, to: &text)
+        }
+        text += #","key":"#
+        appendJSONStringLiteral(partition.key, to: &text)
+        if let message = partition.message {
+            text += #","message":"#
+            appendJSONStringLiteral(message, to: &text)
+        }
+        text += #","not_modified":"#
+        text += String(partition.notModified)
+        text += #","source":"#
+        appendJSONStringLiteral(partition.source, to: &text)
+        text += #","status":"#
+        appendJSONStringLiteral(partition.status.rawValue, to: &text)
+        text += "}"
     }
 }
