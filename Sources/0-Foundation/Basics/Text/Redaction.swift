@@ -27,8 +27,8 @@ public struct Redaction: Sendable, Hashable {
     public func apply(_ text: String) -> String {
         var result = text
         for secret in secrets { result = result.replacingOccurrences(of: secret, with: Self.mark) }
-        for (pattern, template) in Self.forms {
-            result = result.replacingOccurrences(of: pattern, with: template, options: [.regularExpression])
+        for form in Self.forms where form.mayMatch(result.utf8) {
+            result = result.replacingOccurrences(of: form.pattern, with: form.template, options: [.regularExpression])
         }
         return result
     }
@@ -40,8 +40,34 @@ public struct Redaction: Sendable, Hashable {
     /// password may hold `@`, `/`, `?` or `#` unencoded, and clients disagree on where it
     /// ends, so the widest reading is the one removed. A `password=` value runs to the end of
     /// its quotes or to the next space.
-    private static let forms: [(pattern: String, template: String)] = [
-        (#"([A-Za-z][A-Za-z0-9+.\-]*://)[^\r\n]*@"#, "$1\(mark)@"),
-        (#"((?i)password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s'"]*)"#, "$1\(mark)"),
+    ///
+    /// Each form goes with what a text must hold for it to match, read byte by byte: most
+    /// messages (a run's events, its checks) hold neither, and Foundation's regular expressions
+    /// are ICU's, which cost a run 2 ms to set up at the first message. A text with a byte beyond
+    /// ASCII always goes to the pattern, whose case-insensitive match knows more spellings of
+    /// `password` than ASCII has (a long s folds to s).
+    private static let forms: [Form] = [
+        Form(pattern: #"([A-Za-z][A-Za-z0-9+.\-]*://)[^\r\n]*@"#, template: "$1\(mark)@",
+             mayMatch: { $0.contains(UInt8(ascii: "@")) && contains("://", in: $0) }),
+        Form(pattern: #"((?i)password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s'"]*)"#, template: "$1\(mark)",
+             mayMatch: { $0.contains { $0 >= 0x80 } || contains("password", in: $0, ignoringASCIICase: true) }),
     ]
+
+    private struct Form: Sendable {
+        var pattern: String
+        var template: String
+        var mayMatch: @Sendable (String.UTF8View) -> Bool
+    }
+
+    /// Whether `bytes` hold `word` (ASCII), compared case for case or, with `ignoringASCIICase`,
+    /// its letters in either case.
+    private static func contains(_ word: String, in bytes: String.UTF8View, ignoringASCIICase: Bool = false) -> Bool {
+        let word = Array(word.utf8)
+        let fold = { (byte: UInt8) in ignoringASCIICase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+        let text = Array(bytes)
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { start in
+            word.indices.allSatisfy { fold(text[start + $0]) == fold(word[$0]) }
+        }
+    }
 }
