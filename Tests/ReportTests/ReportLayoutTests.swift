@@ -39,6 +39,11 @@ import Testing
         #expect(groups[0].entries[0].text == "27 food document(s) could not be read; recipe 1810 has no portions")
         // A date the message mentions after its subject is not the day it is about.
         #expect(groups[1].entries.map(\.day) == [nil])
+        #expect(CheckGroup.day(of: "ucla/2025-04-09 is stale: refused") == "2025-04-09")
+        #expect(CheckGroup.day(of: "week 12025-04-091") == "2025-04-09")
+        #expect(CheckGroup.day(of: "2025-4-09: short") == nil)
+        #expect(CheckGroup.day(of: "caf\u{e9} 2025-04-09") == "2025-04-09")
+        #expect(CheckGroup.day(of: "") == nil)
     }
 
     @Test func failuresComeFirstErrorsBeforeStaleBeforeWarnings() {
