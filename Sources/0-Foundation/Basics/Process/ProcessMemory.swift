@@ -32,8 +32,8 @@ public enum ProcessMemory {
     /// to twice that, and from then on every thread's arena keeps that much freed memory rather
     /// than give it back. A run of 100,000 recipes then peaked 5 to 15 MB above one of 10,000,
     /// all of it in one thread's arena during the write stage; with the sizes fixed, both peak
-    /// at 90 to 96 MB. 4 MiB rather than 128 KiB: blocks of a few hundred kilobytes (a page read,
-    /// a row's JSON) stay in the arenas, where mapping each one made a year's run a sixth slower.
+    /// at 90 to 96 MB. 4 MiB rather than glibc's starting 128 KiB: blocks between the two stay in
+    /// the arenas, where mapping and unmapping each one made a year's run a sixth slower.
     private static func returnFreedMemoryPromptly() -> Bool {
         mallopt(M_MMAP_THRESHOLD, 4 << 20) == 1
     }

@@ -417,13 +417,16 @@ public enum SpecReader {
     /// names are checked byte by byte, as ASCII: a pattern given to Foundation sets up ICU's
     /// regular expressions, 2 ms of every run's start, for a name or two.
     private static func isPipelineName(_ text: String) -> Bool {
-        isName(text, first: { isLower($0) || isDigit($0) }, rest: { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
+        isName(text, first: { isLower($0) || isDigit($0) },
+               rest: { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
     }
 
     /// An environment variable's name: letters, digits and underscores, not a digit first
     /// (`^[A-Za-z_][A-Za-z0-9_]*$`).
     private static func isVariableName(_ text: String) -> Bool {
-        let letter = { (byte: UInt8) in isLower(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_") }
+        let letter = { (byte: UInt8) in
+            isLower(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
+        }
         return isName(text, first: letter, rest: { letter($0) || isDigit($0) })
     }
 
