@@ -8,7 +8,10 @@ public enum ProcessMemory {
     @discardableResult
     public static func applyRunSettings() -> Bool {
         #if canImport(Glibc)
-        return mergeFreedBlocksAtOnce() && returnFreedMemoryPromptly()
+        // Each applied whatever the other answers.
+        let merged = mergeFreedBlocksAtOnce()
+        let returned = returnFreedMemoryPromptly()
+        return merged && returned
         #else
         return false
         #endif
@@ -38,8 +41,8 @@ public enum ProcessMemory {
     /// turn); glibc's starting 128 KiB for the first two kept the peaks lower still but mapped
     /// every block from 128 KiB up, and the year's run took a sixth longer.
     private static func returnFreedMemoryPromptly() -> Bool {
-        mallopt(M_MMAP_THRESHOLD, 4 << 20) == 1 && mallopt(M_TRIM_THRESHOLD, 2 << 20) == 1
-            && mallopt(M_TOP_PAD, 1 << 20) == 1
+        [(M_MMAP_THRESHOLD, Int32(4 << 20)), (M_TRIM_THRESHOLD, 2 << 20), (M_TOP_PAD, 1 << 20)]
+            .map { mallopt($0.0, $0.1) == 1 }.allSatisfy { $0 }
     }
     #endif
 }
