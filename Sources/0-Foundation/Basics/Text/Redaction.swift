@@ -27,7 +27,7 @@ public struct Redaction: Sendable, Hashable {
     public func apply(_ text: String) -> String {
         var result = text
         for secret in secrets { result = result.replacingOccurrences(of: secret, with: Self.mark) }
-        for form in Self.forms where form.mayMatch(result.utf8) {
+        for form in Self.forms where form.mayMatch(result) {
             result = result.replacingOccurrences(of: form.pattern, with: form.template, options: [.regularExpression])
         }
         return result
@@ -48,26 +48,14 @@ public struct Redaction: Sendable, Hashable {
     /// `password` than ASCII has (a long s folds to s).
     private static let forms: [Form] = [
         Form(pattern: #"([A-Za-z][A-Za-z0-9+.\-]*://)[^\r\n]*@"#, template: "$1\(mark)@",
-             mayMatch: { $0.contains(UInt8(ascii: "@")) && contains("://", in: $0) }),
+             mayMatch: { $0.utf8.contains(UInt8(ascii: "@")) && $0.utf8.contains("://".utf8) }),
         Form(pattern: #"((?i)password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^\s'"]*)"#, template: "$1\(mark)",
-             mayMatch: { $0.contains { $0 >= 0x80 } || contains("password", in: $0, ignoringASCIICase: true) }),
+             mayMatch: { $0.utf8.contains { $0 >= 0x80 } || $0.lowercased().utf8.contains("password".utf8) }),
     ]
 
     private struct Form: Sendable {
         var pattern: String
         var template: String
-        var mayMatch: @Sendable (String.UTF8View) -> Bool
-    }
-
-    /// Whether `bytes` hold `word` (ASCII), compared case for case or, with `ignoringASCIICase`,
-    /// its letters in either case.
-    private static func contains(_ word: String, in bytes: String.UTF8View, ignoringASCIICase: Bool = false) -> Bool {
-        let word = Array(word.utf8)
-        let fold = { (byte: UInt8) in ignoringASCIICase && (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-        let text = Array(bytes)
-        guard text.count >= word.count else { return false }
-        return (0...(text.count - word.count)).contains { start in
-            word.indices.allSatisfy { fold(text[start + $0]) == fold(word[$0]) }
-        }
+        var mayMatch: @Sendable (String) -> Bool
     }
 }

@@ -67,20 +67,10 @@ struct CheckGroup {
 
     /// The service day a message is about: a date in what it names before its first colon
     /// ("ucla/2025-04-09 is stale: …", "2025-04-08: 3 documents not found"), not one it mentions
-    /// later ("…; lowest day 2016-08-07"). The first ten bytes shaped as `YYYY-MM-DD` in ASCII
-    /// digits, as a service day is written, found byte by byte: a pattern given to Foundation
-    /// would set up ICU's regular expressions for the page.
+    /// later ("…; lowest day 2016-08-07"), in ASCII digits as a service day is written. Swift's
+    /// own regular expression: Foundation's would set up ICU's for the page.
     static func day(of message: String) -> String? {
-        let subject = Array((message.range(of: ": ").map { message[..<$0.lowerBound] } ?? Substring(message)).utf8)
-        let shape = Array("0000-00-00".utf8)
-        guard subject.count >= shape.count else { return nil }
-        for start in 0...(subject.count - shape.count) {
-            let matches = shape.indices.allSatisfy { index in
-                let byte = subject[start + index]
-                return shape[index] == UInt8(ascii: "-") ? byte == shape[index] : (0x30...0x39).contains(byte)
-            }
-            if matches { return String(decoding: subject[start..<start + shape.count], as: UTF8.self) }
-        }
-        return nil
+        let subject = message.range(of: ": ").map { message[..<$0.lowerBound] } ?? Substring(message)
+        return subject.firstMatch(of: /\d{4}-\d{2}-\d{2}/.asciiOnlyDigits()).map { String($0.output) }
     }
 }

@@ -214,24 +214,12 @@ extension RunManifest {
         shell.partitions = []
         let encoder = UserJSON.encoder()
         let skeleton = try encoder.encode(shell)
-        // Each list written member by member into one string, its room made first: a string for
-        // each member, and for each value in it, then joined, cost as much as the writing.
-        var inputsList = #""inputs":["#
-        inputsList.reserveCapacity(inputs.count * 200)
-        for (index, input) in inputs.enumerated() {
-            if index > 0 { inputsList += "," }
-            Self.append(input, to: &inputsList)
-        }
-        var partitionsList = #""partitions":["#
-        partitionsList.reserveCapacity(partitions.count * 160)
-        for (index, partition) in partitions.enumerated() {
-            if index > 0 { partitionsList += "," }
-            try Self.append(partition, encoder, to: &partitionsList)
-        }
+        let lists = [("inputs", Self.list(inputs, roomEach: 200, Self.append)),
+                     ("partitions", try Self.list(partitions, roomEach: 160) { try Self.append($0, encoder, to: &$1) })]
         var places: [(range: Range<Data.Index>, text: String)] = []
-        for (name, list) in [("inputs", inputsList), ("partitions", partitionsList)] {
+        for (name, list) in lists {
             guard let place = skeleton.firstRange(of: Data("\"\(name)\":[]".utf8)) else { return try encoder.encode(self) }
-            places.append((place, list + "]"))
+            places.append((place, "\"\(name)\":[" + list + "]"))
         }
         var json = skeleton
         for place in places.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
@@ -240,22 +228,29 @@ extension RunManifest {
         return json
     }
 
+    /// The members of a list, each written by `write` into one string whose room is made first: a
+    /// string made for each member, and for each value in it, then joined, cost as much as the
+    /// writing.
+    private static func list<Element>(_ elements: [Element], roomEach: Int,
+                                      _ write: (Element, inout String) throws -> Void) rethrows -> String {
+        var text = ""
+        text.reserveCapacity(elements.count * roomEach)
+        for (index, element) in elements.enumerated() {
+            if index > 0 { text += "," }
+            try write(element, &text)
+        }
+        return text
+    }
+
     /// A document as the encoder writes it (keys sorted, an absent charset left out), appended.
     private static func append(_ input: SourceDocument, to text: inout String) {
         text += #"{"byte_count":"#
         text += String(input.byteCount)
-        if let charset = input.charset {
-            text += #","charset":"#
-            appendJSONStringLiteral(charset, to: &text)
-        }
-        text += #","fetched_at":"#
-        appendJSONStringLiteral(input.fetchedAt, to: &text)
-        text += #","sha256":"#
-        appendJSONStringLiteral(input.sha256, to: &text)
-        text += #","status":"#
-        text += String(input.status)
-        text += #","url":"#
-        appendJSONStringLiteral(input.url, to: &text)
+        member("charset", input.charset, to: &text)
+        member("fetched_at", input.fetchedAt, to: &text)
+        member("sha256", input.sha256, to: &text)
+        member("status", number: input.status, to: &text)
+        member("url", input.url, to: &text)
         text += "}"
     }
 
@@ -268,24 +263,31 @@ extension RunManifest {
         }
         text += #"{"documents":"#
         text += String(partition.documents)
-        text += #","documents_reused":"#
-        text += String(partition.documentsReused)
-        if let failure = partition.failure {
-            text += #","failure":"#
-            appendJSONStringLiteral(failure, to: &text)
-        }
-        text += #","key":"#
-        appendJSONStringLiteral(partition.key, to: &text)
-        if let message = partition.message {
-            text += #","message":"#
-            appendJSONStringLiteral(message, to: &text)
-        }
-        text += #","not_modified":"#
-        text += String(partition.notModified)
-        text += #","source":"#
-        appendJSONStringLiteral(partition.source, to: &text)
-        text += #","status":"#
-        appendJSONStringLiteral(partition.status.rawValue, to: &text)
+        member("documents_reused", number: partition.documentsReused, to: &text)
+        member("failure", partition.failure, to: &text)
+        member("key", partition.key, to: &text)
+        member("message", partition.message, to: &text)
+        member("not_modified", number: partition.notModified, to: &text)
+        member("source", partition.source, to: &text)
+        member("status", partition.status.rawValue, to: &text)
         text += "}"
+    }
+
+    /// `,"key":` and `value` as a JSON string after an object's first member; nothing for nil.
+    /// `key` is one of the manifest's own, which need no escaping.
+    private static func member(_ key: String, _ value: String?, to text: inout String) {
+        guard let value else { return }
+        text += #",""#
+        text += key
+        text += #"":"#
+        appendJSONStringLiteral(value, to: &text)
+    }
+
+    /// `,"key":` and `number` after an object's first member.
+    private static func member(_ key: String, number: Int, to text: inout String) {
+        text += #",""#
+        text += key
+        text += #"":"#
+        text += String(number)
     }
 }

@@ -413,30 +413,14 @@ public enum SpecReader {
         return days
     }
 
-    /// Lower-case letters, digits and dashes, not a dash first (`^[a-z0-9][a-z0-9-]*$`). The
-    /// names are checked byte by byte, as ASCII: a pattern given to Foundation sets up ICU's
-    /// regular expressions, 2 ms of every run's start, for a name or two.
+    /// Lower-case letters, digits and dashes, not a dash first. Swift's own regular expressions:
+    /// Foundation's are ICU's, which cost every run's start 2 ms to set up for a name or two.
     private static func isPipelineName(_ text: String) -> Bool {
-        isName(text, first: { isLower($0) || isDigit($0) },
-               rest: { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") })
+        text.wholeMatch(of: #/[a-z0-9][a-z0-9-]*/#) != nil
     }
 
-    /// An environment variable's name: letters, digits and underscores, not a digit first
-    /// (`^[A-Za-z_][A-Za-z0-9_]*$`).
+    /// An environment variable's name: ASCII letters, digits and underscores, not a digit first.
     private static func isVariableName(_ text: String) -> Bool {
-        let letter = { (byte: UInt8) in
-            isLower(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || byte == UInt8(ascii: "_")
-        }
-        return isName(text, first: letter, rest: { letter($0) || isDigit($0) })
+        text.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil
     }
-
-    /// Whether `text` is a byte `first` accepts and then bytes `rest` accepts: a byte of a
-    /// character beyond ASCII is none they accept.
-    private static func isName(_ text: String, first: (UInt8) -> Bool, rest: (UInt8) -> Bool) -> Bool {
-        guard let head = text.utf8.first, first(head) else { return false }
-        return text.utf8.dropFirst().allSatisfy(rest)
-    }
-
-    private static func isLower(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) }
-    private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
 }
