@@ -50,6 +50,8 @@ import TestSupport
         ("UPDATE reference_measure SET grams = 'heavy'", "reference_measure (uid 01001)"),
         ("UPDATE reference_food SET name = NULL", "reference_food (uid 01001)"),
         ("UPDATE reference_nutrient SET unit = x'6b63616c'", "reference_nutrient (name Energy)"),
+        // A blob that reads as a number ("717"): a typed read would take it as 717.
+        ("UPDATE reference_food_nutrient SET amount_per_100g = x'373137'", "reference_food_nutrient (uid 01001)"),
     ])
     func aDamagedReferenceIsRefusedWithTheRemedy(_ damage: String, _ place: String) throws {
         let folder = try Paths.temporaryFolder()
@@ -71,6 +73,41 @@ import TestSupport
         let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: file) }
         #expect(error.description == "\(file.path): the nutrition reference has a value of the wrong type or out of range "
                 + "in \(place): run scripts/nutrition-reference --force")
+    }
+
+    /// The script now keeps `reference_food_nutrient` in the order of its nutrients, where files
+    /// built before keep it in the order of the foods: both are read alike, and a nutrient no
+    /// estimate carries (vitamin K) is left out. The amounts are made up for the test.
+    @Test(arguments: ["uid, nutrient", "nutrient, uid"])
+    func theNutrientsAreReadWhateverTheOrderTheFileKeeps(_ key: String) throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("usda-sr24.sqlite")
+        try DatabaseQueue(path: file.path).write { db in
+            try db.execute(sql: """
+                CREATE TABLE reference_nutrient (name TEXT PRIMARY KEY, unit TEXT NOT NULL, usda_number TEXT);
+                CREATE TABLE reference_food (uid TEXT PRIMARY KEY, name TEXT NOT NULL, protein_factor REAL,
+                    fat_factor REAL, carbohydrate_factor REAL);
+                CREATE TABLE reference_food_nutrient (uid TEXT NOT NULL, nutrient TEXT NOT NULL,
+                    amount_per_100g REAL NOT NULL, PRIMARY KEY (\(key))) WITHOUT ROWID;
+                CREATE TABLE reference_measure (uid TEXT NOT NULL, position INTEGER NOT NULL, name TEXT NOT NULL,
+                    amount REAL NOT NULL, grams REAL NOT NULL, PRIMARY KEY (uid, position)) WITHOUT ROWID;
+                INSERT INTO reference_nutrient VALUES ('Energy', 'kcal', '208'), ('Protein', 'g', '203'),
+                    ('Fat', 'g', '204'), ('Saturated', 'g', '606'), ('Trans-Fats', 'g', '605'),
+                    ('Cholesterol', 'mg', '601'), ('Sodium', 'mg', '307'), ('Carbs', 'g', '205'),
+                    ('Fiber', 'g', '291'), ('Sugars', 'g', '269'), ('Calcium', 'mg', '301'), ('Iron', 'mg', '303'),
+                    ('Potassium', 'mg', '306'), ('Vitamin C', 'mg', '401'), ('Vitamin K', 'µg', '430');
+                INSERT INTO reference_food VALUES ('01001', 'Butter, salted', 4.27, 8.79, 3.87),
+                    ('01002', 'Butter, whipped, with salt', 4.27, 8.79, 3.87);
+                INSERT INTO reference_food_nutrient VALUES ('01002', 'Fat', 81.2), ('01001', 'Energy', 717),
+                    ('01002', 'Energy', 718), ('01001', 'Vitamin K', 7), ('01001', 'Fat', 81.11);
+                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 14.2), ('01002', 1, 'tbsp', 1, 9.4);
+                """)
+        }
+        let foods = try NutritionReference.load("usda-sr24", from: file).foods
+        #expect(foods["01001"]?.nutrients == [.calories: 717, .totalFat: 81.11])
+        #expect(foods["01002"]?.nutrients == [.calories: 718, .totalFat: 81.2])
+        #expect(foods["01002"]?.measures.map(\.grams) == [9.4])
     }
 
     /// Two phrases a match reads alike ("minced pork" is read as "pork") that name two foods are

@@ -102,6 +102,12 @@ public struct YAMLMapping {
     /// The keys present, in file order.
     public var keys: [String] { pairs.map(\.key) }
 
+    /// The keys and their values, in file order: one pass, where looking each key up again would
+    /// walk the mapping once per key (a synonym table holds hundreds).
+    public var entries: [(key: String, value: YAMLValue)] {
+        pairs.map { ($0.key, YAMLValue(node: $0.value, key: path($0.key), file: node.file)) }
+    }
+
     public func allowOnly(_ keys: Set<String>) throws {
         for pair in pairs where !keys.contains(pair.key) {
             throw Failure.pipelineFile("unknown key; allowed here: \(keys.sorted().joined(separator: ", "))",

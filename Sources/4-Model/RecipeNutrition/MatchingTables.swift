@@ -69,8 +69,7 @@ public struct MatchingTables: Sendable {
     /// A mapping's pairs in file order; an empty mapping (`{}`) or none at all is no entry.
     private static func entries(_ value: YAMLValue) throws -> [(String, YAMLValue)] {
         if case .scalar(let scalar) = value.node, scalar.string.isEmpty { return [] }
-        let mapping = try YAMLMapping(value)
-        return try mapping.keys.map { key in (key, try mapping.required(key)) }
+        return try YAMLMapping(value).entries.map { ($0.key, $0.value) }
     }
 
     /// `"05062"` (a food of the reference) or `{unknown: "why"}`.

@@ -136,42 +136,61 @@ public struct NutritionReference: Sendable {
     }
 }
 
-/// The rows of the reference's tables, read into foods. Every value is checked as it is read
-/// (`text`, `amount`), so that no file, however damaged, can stop the program: a reference with
-/// a value of the wrong type where one is read is refused whole, with the remedy, rather than
-/// read in part. The rows of nutrients no estimate uses are not read, so not checked.
+/// The rows of the reference's tables, read into foods. Every value is checked as it is read,
+/// so that no file, however damaged, can stop the program: a reference with a value of the
+/// wrong type where one is read is refused whole, with the remedy, rather than read in part. The
+/// rows of nutrients no estimate uses are not read, so not checked.
+///
+/// Each query gives, after its columns, whether the row's values have the types read (SQLite's
+/// `typeof`): a row found sound is then read with the statement's typed reads, which would
+/// convert a value of the wrong type rather than refuse it. Read through a generic value
+/// instead, the reference's 108,000 nutrient rows cost every run with estimates about as much
+/// as the rest of its start.
 enum ReferenceRows {
     static func foods(in db: Database, file: String) throws -> [NutritionReference.Food] {
         var units: [String: String] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, unit FROM reference_nutrient") {
-            units[try text(row, 0, of: "reference_nutrient", file: file)] = try text(row, 1, of: "reference_nutrient", file: file)
+        for row in try Row.fetchAll(db, sql: select("name, unit", from: "reference_nutrient", text: ["name", "unit"])) {
+            try check(row, of: "reference_nutrient", file: file)
+            units[try row.decode(String.self, atIndex: 0)] = try row.decode(String.self, atIndex: 1)
         }
+        let foodRows = try Row.fetchAll(db, sql: select("uid, name", from: "reference_food ORDER BY uid", text: ["uid", "name"]))
+        var position: [String: Int] = [:]
+        position.reserveCapacity(foodRows.count)
+        for (index, row) in foodRows.enumerated() {
+            try check(row, of: "reference_food", file: file)
+            position[try row.decode(String.self, atIndex: 0)] = index
+        }
+        // Each food's amounts are gathered by its position, then made into its table once: a
+        // table of tables updated row by row hashed both keys for each of the 108,000 rows.
+        var amounts = [[(NutrientKey, Double)]](repeating: [], count: foodRows.count)
         let keys = Dictionary(uniqueKeysWithValues: ReferenceNutrients.all.map { ($0.referenceName, $0.key) })
-        var nutrients: [String: [NutrientKey: Double]] = [:]
         // The names are bound as one JSON array: no SQL text is made from values.
         let names = String(decoding: try JSONEncoder().encode(ReferenceNutrients.all.map(\.referenceName)), as: UTF8.self)
-        let nutrientRows = try Row.fetchCursor(db, sql: """
-            SELECT uid, nutrient, amount_per_100g FROM reference_food_nutrient
-            WHERE nutrient IN (SELECT value FROM json_each(?))
-            """, arguments: [names])
+        let table = "reference_food_nutrient"
+        let nutrientRows = try Row.fetchCursor(db, sql: select("uid, nutrient, amount_per_100g", from: """
+            reference_food_nutrient WHERE nutrient IN (SELECT value FROM json_each(?))
+            """, text: ["uid", "nutrient"], numbers: ["amount_per_100g"]), arguments: [names])
         while let row = try nutrientRows.next() {
-            let table = "reference_food_nutrient"
-            guard let key = keys[try text(row, 1, of: table, file: file)] else { continue }
-            nutrients[try text(row, 0, of: table, file: file), default: [:]][key] = try amount(row, 2, of: table, file: file)
+            try check(row, of: table, file: file)
+            guard let key = keys[try row.decode(String.self, atIndex: 1)],
+                  let food = position[try row.decode(String.self, atIndex: 0)] else { continue }
+            amounts[food].append((key, try amount(row, 2, of: table, file: file)))
         }
-        var measures: [String: [NutritionReference.HouseholdMeasure]] = [:]
-        let measureRows = try Row.fetchCursor(db, sql: "SELECT uid, name, amount, grams FROM reference_measure ORDER BY uid, position")
+        var measures = [[NutritionReference.HouseholdMeasure]](repeating: [], count: foodRows.count)
+        let measureRows = try Row.fetchCursor(db, sql: select("uid, name, amount, grams",
+                                                              from: "reference_measure ORDER BY uid, position",
+                                                              text: ["uid", "name"], numbers: ["amount", "grams"]))
         while let row = try measureRows.next() {
-            let table = "reference_measure"
-            measures[try text(row, 0, of: table, file: file), default: []].append(
-                NutritionReference.HouseholdMeasure(name: try text(row, 1, of: table, file: file),
-                                                    amount: try amount(row, 2, of: table, file: file),
-                                                    grams: try amount(row, 3, of: table, file: file)))
+            try check(row, of: "reference_measure", file: file)
+            guard let food = position[try row.decode(String.self, atIndex: 0)] else { continue }
+            measures[food].append(NutritionReference.HouseholdMeasure(
+                name: try row.decode(String.self, atIndex: 1), amount: try amount(row, 2, of: "reference_measure", file: file),
+                grams: try amount(row, 3, of: "reference_measure", file: file)))
         }
-        let foods = try Row.fetchAll(db, sql: "SELECT uid, name FROM reference_food ORDER BY uid").map { row in
-            let id = try text(row, 0, of: "reference_food", file: file)
-            return NutritionReference.Food(id: id, name: try text(row, 1, of: "reference_food", file: file),
-                                           measures: measures[id] ?? [], nutrients: nutrients[id] ?? [:])
+        let foods = try foodRows.enumerated().map { index, row in
+            NutritionReference.Food(id: try row.decode(String.self, atIndex: 0), name: try row.decode(String.self, atIndex: 1),
+                                    measures: measures[index],
+                                    nutrients: Dictionary(amounts[index]) { _, later in later })
         }
         for entry in ReferenceNutrients.all where units[entry.referenceName] != entry.unit {
             throw Failure.badInput("the reference gives \(entry.referenceName) in \(units[entry.referenceName] ?? "no unit"), "
@@ -180,21 +199,23 @@ enum ReferenceRows {
         return foods
     }
 
-    /// Column `index` of `row`, which must be text.
-    private static func text(_ row: Row, _ index: Int, of table: String, file: String) throws -> String {
-        guard case .string(let text) = (row[index] as DatabaseValue).storage else { throw damaged(row, table, file) }
-        return text
+    /// `SELECT columns FROM source`, with a last column that says whether each of `text` holds
+    /// text and each of `numbers` a number (`check`).
+    private static func select(_ columns: String, from source: String, text: [String], numbers: [String] = []) -> String {
+        let sound = (text.map { "typeof(\($0)) = 'text'" } + numbers.map { "typeof(\($0)) IN ('integer', 'real')" })
+            .joined(separator: " AND ")
+        return "SELECT \(columns), \(sound) FROM \(source)"
     }
 
-    /// Column `index` of `row`, which must be a number from 0 to a billion (an amount per 100 g,
-    /// a household measure or its grams).
+    /// Refuses `row` unless its last column says its values have the types read.
+    private static func check(_ row: Row, of table: String, file: String) throws {
+        guard try row.decode(Bool.self, atIndex: row.count - 1) else { throw damaged(row, table, file) }
+    }
+
+    /// Column `index` of a checked `row`, a number from 0 to a billion (an amount per 100 g, a
+    /// household measure or its grams).
     private static func amount(_ row: Row, _ index: Int, of table: String, file: String) throws -> Double {
-        let value: Double
-        switch (row[index] as DatabaseValue).storage {
-        case .int64(let number): value = Double(number)
-        case .double(let number): value = number
-        default: throw damaged(row, table, file)
-        }
+        let value = try row.decode(Double.self, atIndex: index)
         guard (0...1e9).contains(value) else { throw damaged(row, table, file) }
         return value
     }

@@ -34,8 +34,7 @@ public enum StandardReader {
         try top.allowOnly(["standard", "description", "daily_values", "daily_reference_values"])
         var values: [NutrientKey: DailyValueStandard.Value] = [:]
         let table = try YAMLMapping(top.required("daily_values"))
-        for key in table.keys {
-            let entry = try table.required(key)
+        for (key, entry) in table.entries {
             let parts = try entry.string().split(separator: " ")
             guard parts.count == 2, let amount = Double(parts[0]), amount.isFinite, amount > 0, amount <= 1_000_000,
                   let unit = NutrientUnit(label: String(parts[1]))
