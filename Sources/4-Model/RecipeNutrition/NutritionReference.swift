@@ -158,7 +158,9 @@ enum ReferenceRows {
         position.reserveCapacity(foodRows.count)
         for (index, row) in foodRows.enumerated() {
             try check(row, of: "reference_food", file: file)
-            position[try row.decode(String.self, atIndex: 0)] = index
+            // A uid given twice (a file without its key) is the first food's, as in the reference.
+            let id = try row.decode(String.self, atIndex: 0)
+            if position[id] == nil { position[id] = index }
         }
         // Each food's amounts are gathered by its position, then made into its table once: a
         // table of tables updated row by row hashed both keys for each of the 108,000 rows.
