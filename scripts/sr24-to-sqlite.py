@@ -50,7 +50,7 @@ def digest(path):
 
 def build(arguments):
     database = sqlite3.connect(arguments.output)
-    # reference_food_nutrient is kept in the order of its nutrients: a run reads the dozen it
+    # reference_food_nutrient is kept in the order of its nutrients: a run reads the 14 it
     # estimates, each one range of the table, rather than all of its 428,000 rows.
     database.executescript("""
         DROP TABLE IF EXISTS reference_source; DROP TABLE IF EXISTS reference_food;
