@@ -328,26 +328,12 @@ import TestSupport
     @Test func aRepeatedIdMealIsReported() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let real = Paths.sharedData.appendingPathComponent("themealdb/meals-dump-442.json")
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: real))
-        var meals = try #require((json as? [String: Any])?["meals"] as? [[String: Any]] ?? json as? [[String: Any]])
+        var meals = try MealDumpRun.realMeals()
         #expect(meals.count == 442)
         let third = meals[2]
         let id = try #require(third["idMeal"] as? String)
         meals.append(third)
-        try JSONSerialization.data(withJSONObject: ["meals": meals]).write(to: folder.appendingPathComponent("dump.json"))
-        let spec = try SpecReader.parse("""
-            pipeline: dump
-            licence: test
-            sources:
-              - name: meals
-                adapter: mealdb-dump
-                location: dump.json
-            checks: {min_recipes: 1}
-            """, file: folder.appendingPathComponent("dump.yml"))
-        let report = try await PipelineRunner(
-            spec: spec, options: RunOptions(workspace: Workspace(root: folder), today: ServiceDate("2026-10-12")!),
-            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        let report = try await MealDumpRun.run(meals, folder: folder)
         #expect(report.published)
         #expect(report.manifest.rowCounts["recipe"] == 442)
         let warning = report.manifest.checks.first { $0.message.contains("idMeal(s) name more than one meal") }

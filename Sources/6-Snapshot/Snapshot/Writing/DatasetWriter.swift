@@ -41,7 +41,7 @@ struct DatasetWriter {
     /// recipe at a time in the same order, with the same rows, as a catalogue held in memory.
     /// Returns a warning per spool that read an id more than once.
     private func writeRecipes(_ dataset: Dataset) throws -> [String] {
-        let rows = try RecipeRows(db)
+        let rows = try RecipeRows(db, searchFile: URL(fileURLWithPath: scratch.path + "-recipe-search"))
         var warnings: [String] = []
         if dataset.recipeSpools.isEmpty {
             for value in dataset.recipes.values.sorted(by: { $0.id < $1.id }) {
@@ -62,6 +62,7 @@ struct DatasetWriter {
             }
         }
         try rows.writeNames(categories: dataset.categories)
+        try rows.writeSearchIndex()
         return warnings
     }
 
@@ -79,9 +80,12 @@ struct DatasetWriter {
 
 /// The rows of recipes written one at a time, with the names they use gathered on the way:
 /// categories, areas and tags are written after them, sorted, and each ingredient with the
-/// first spelling met.
+/// first spelling met. Their search index is built beside them (`RecipeSearchBuild`).
 private final class RecipeRows {
     private let db: Database
+    private let searchFile: URL
+    /// Made with the first recipe: a run without recipes has nothing to index.
+    private var search: RecipeSearchBuild?
     private let recipe: RowInsert
     private let recipeTag: RowInsert
     private let line: RowInsert
@@ -91,8 +95,9 @@ private final class RecipeRows {
     private var areas = Set<String>()
     private var tags = Set<String>()
 
-    init(_ db: Database) throws {
+    init(_ db: Database, searchFile: URL) throws {
         self.db = db
+        self.searchFile = searchFile
         recipe = try RowInsert(db, sql: """
             INSERT INTO recipe (id, source, source_id, name, alternate_name, category, area,
                                 instructions, thumbnail_url, youtube_url, source_url, modified_at, ingredients, tags)
@@ -110,11 +115,15 @@ private final class RecipeRows {
 
     func insert(_ value: Recipe) throws {
         let id = value.id.description
+        let instructions = value.steps.joined(separator: "\n")
+        let ingredientNames = Self.searchText(value.ingredients.sorted { $0.position < $1.position }.map(\.ingredient.name))
+        let tagNames = Self.searchText(Set(value.tags).sorted())
         try recipe.insert(
             id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
-            value.steps.joined(separator: "\n"), value.thumbnailURL, value.youtubeURL, value.sourceURL,
-            value.modifiedAt, Self.searchText(value.ingredients.sorted { $0.position < $1.position }.map(\.ingredient.name)),
-            Self.searchText(Set(value.tags).sorted()))
+            instructions, value.thumbnailURL, value.youtubeURL, value.sourceURL, value.modifiedAt, ingredientNames, tagNames)
+        if search == nil { search = try RecipeSearchBuild(file: searchFile) }
+        try search?.add(RecipeSearchBuild.Entry(rowid: db.lastInsertedRowID, name: value.name, ingredients: ingredientNames,
+                                                tags: tagNames, instructions: instructions))
         if let category = value.category { categories.insert(category) }
         if let area = value.area { areas.insert(area) }
         for name in value.tags {
@@ -131,6 +140,15 @@ private final class RecipeRows {
                 measure.raw, measure.kind.rawValue, measure.quantity?.doubleValue, measure.quantity?.numerator,
                 measure.quantity?.denominator, measure.maximum?.doubleValue, measure.unit, measure.unitSystem,
                 measure.confidence)
+        }
+    }
+
+    /// `recipe_fts`: the index built beside the rows, or, without recipes, the empty one made again.
+    func writeSearchIndex() throws {
+        if let search {
+            try search.copy(into: db)
+        } else {
+            try SearchIndex.recipes.rebuild(db)
         }
     }
 

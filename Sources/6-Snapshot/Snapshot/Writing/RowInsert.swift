@@ -79,6 +79,37 @@ final class RowInsert {
         if let error { throw error }
     }
 
+    /// Inserts every row `select` reads, on whatever connection it was made, each value bound as
+    /// SQLite holds it (`sqlite3_bind_value`): a blob stays the same bytes, and no value is made
+    /// a Swift one on the way. `select` reads as many columns as this statement has parameters.
+    func insertEveryRow(of select: Statement) throws {
+        guard let statement else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "a digest takes values, not rows", sql: sql)
+        }
+        let source = select.sqliteStatement
+        guard sqlite3_column_count(source) == parameterCount else {
+            let message = "\(sqlite3_column_count(source)) columns for \(parameterCount) parameters"
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: message, sql: sql)
+        }
+        defer { sqlite3_reset(source) }
+        while true {
+            let read = sqlite3_step(source)
+            if read == SQLITE_DONE { return }
+            guard read == SQLITE_ROW else {
+                let reason = sqlite3_errmsg(sqlite3_db_handle(source)).map { String(cString: $0) } ?? "error \(read)"
+                throw DatabaseError(resultCode: ResultCode(rawValue: read), message: reason, sql: select.sql)
+            }
+            for index in 0..<parameterCount {
+                let code = sqlite3_bind_value(statement, index + 1, sqlite3_column_value(source, index))
+                guard code == SQLITE_OK else { throw failure(code, "cannot bind value \(index + 1)") }
+            }
+            let stepped = sqlite3_step(statement)
+            let error = stepped == SQLITE_DONE ? nil : failure(sqlite3_extended_errcode(connection), nil)
+            sqlite3_reset(statement)
+            if let error { throw error }
+        }
+    }
+
     /// The connection's own message for a failed call (read before the reset that follows).
     private func failure(_ code: CInt, _ context: String?) -> DatabaseError {
         let reason = sqlite3_errmsg(connection).map { String(cString: $0) } ?? "error \(code)"

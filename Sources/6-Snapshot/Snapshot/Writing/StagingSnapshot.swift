@@ -303,7 +303,8 @@ public final class StagingSnapshot {
                 }
                 let warnings = try DatasetWriter(db: db, scratch: scratch).writeOthers(dataset)
                 for index in deferredIndexes { try db.execute(sql: index) }
-                try SearchIndex.rebuild(db, keepingFoods: keepFoods)
+                // Kept food tables keep the index built from them.
+                if !keepFoods { try SearchIndex.foods.rebuild(db) }
                 return warnings
             }
             foodTablesKept = keepFoods

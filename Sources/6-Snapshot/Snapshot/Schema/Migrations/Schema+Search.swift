@@ -61,9 +61,12 @@ extension SnapshotSchema {
         """
 }
 
-/// Fills the full-text indexes from their content once the data tables are written.
-enum SearchIndex {
-    static let tables = ["food_fts", "recipe_fts"]
+/// Fills a full-text index from its content once the data tables are written: `food_fts` for
+/// every night that writes the food tables, `recipe_fts` for one without recipes (a night with
+/// recipes builds it beside them, `RecipeSearchBuild`).
+enum SearchIndex: String {
+    case foods = "food_fts"
+    case recipes = "recipe_fts"
 
     /// FTS5 gathers tokens in an in-memory hash and writes a segment each time the hash passes
     /// this size (FTS5's default, 1 MB, made hundreds of small segments of 100,000 recipes'
@@ -79,13 +82,10 @@ enum SearchIndex {
     /// are kept in the table's `_config`, where they only concern writers.
     static let automerge = 0
 
-    /// `keepingFoods`: `food` holds the rows `food_fts` was built from, so only the recipes' is
-    /// built again.
-    static func rebuild(_ db: Database, keepingFoods: Bool = false) throws {
-        for table in tables where !(keepingFoods && table == "food_fts") {
-            try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('hashsize', ?), ('automerge', ?)",
-                           arguments: [tokenBufferBytes, automerge])
-            try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('rebuild')")
-        }
+    func rebuild(_ db: Database) throws {
+        let table = rawValue
+        try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('hashsize', ?), ('automerge', ?)",
+                       arguments: [Self.tokenBufferBytes, Self.automerge])
+        try db.execute(sql: "INSERT INTO \(table)(\(table)) VALUES('rebuild')")
     }
 }
