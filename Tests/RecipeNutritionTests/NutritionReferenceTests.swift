@@ -77,7 +77,9 @@ import TestSupport
 
     /// The script now keeps `reference_food_nutrient` in the order of its nutrients, where files
     /// built before keep it in the order of the foods: both are read alike, and a nutrient no
-    /// estimate carries (vitamin K) is left out. The amounts are made up for the test.
+    /// estimate carries (vitamin K) is left out. The amounts are made up for the test. The
+    /// script, asked for a reference that is there, says which order it keeps and how to build it
+    /// again, and builds nothing.
     @Test(arguments: ["uid, nutrient", "nutrient, uid"])
     func theNutrientsAreReadWhateverTheOrderTheFileKeeps(_ key: String) throws {
         let folder = try Paths.temporaryFolder()
@@ -108,6 +110,17 @@ import TestSupport
         #expect(foods["01001"]?.nutrients == [.calories: 717, .totalFat: 81.11])
         #expect(foods["01002"]?.nutrients == [.calories: 718, .totalFat: 81.2])
         #expect(foods["01002"]?.measures.map(\.grams) == [9.4])
+
+        let before = try Data(contentsOf: file)
+        let script = try ExternalProgram.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "COMMISSARY_NUTRITION_REFERENCE=\(file.path)", Paths.packageRoot.appendingPathComponent("scripts/nutrition-reference").path,
+        ])
+        #expect(script.status == 0, "\(script.output)")
+        #expect(script.output.contains("nutrition reference: \(file.path)"), "\(script.output)")
+        let note = "keeps its nutrient rows food by food"
+        #expect(script.output.contains(note) == (key == "uid, nutrient"), "\(script.output)")
+        #expect(script.output.contains("scripts/nutrition-reference --force") == (key == "uid, nutrient"))
+        #expect(try Data(contentsOf: file) == before)
     }
 
     /// Two phrases a match reads alike ("minced pork" is read as "pork") that name two foods are
