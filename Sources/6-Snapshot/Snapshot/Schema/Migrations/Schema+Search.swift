@@ -9,9 +9,10 @@ extension SnapshotSchema {
     /// `v_recipe_search`, which gathers them into one row per recipe; the view's
     /// `recipe_rowid` is `recipe.rowid`, so a hit joins back with `recipe.rowid = recipe_fts.rowid`.
     ///
-    /// The indexes are filled by a `rebuild` once the bulk write is done (`SearchIndex`), not by
-    /// triggers: a snapshot is written once and never modified, so triggers would only slow the
-    /// write. The rowids they hold survive `VACUUM INTO` because the writer inserts each table
+    /// The indexes are filled once the bulk write is done, not by triggers: a snapshot is written
+    /// once and never modified, so triggers would only slow the write. `food_fts` is rebuilt
+    /// (`SearchIndex`); `recipe_fts` is built beside the recipes as they are written
+    /// (`RecipeSearchBuild`). The rowids they hold survive `VACUUM INTO` because the writer inserts each table
     /// once, in order, without deleting: rowids are 1…n with no gap, which is what a VACUUM that
     /// renumbers would give them anyway.
     static let v3Search = """
