@@ -2,7 +2,8 @@ import Basics
 import Fetching
 import FoodModel
 import Foundation
-import Snapshot
+import GRDB
+@testable import Snapshot
 import Testing
 import TestSupport
 
@@ -105,6 +106,38 @@ struct FullDiskTests {
         #expect(again.message == first.message)
         staging.discard()
         #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path) == [filler.lastPathComponent])
+    }
+
+    /// The recipes' search index, built in a scratch database beside the snapshot's, on a disk
+    /// that fills when its tokens are written out: copying it in fails with SQLite's words, the
+    /// snapshot's own index is left as it was, and the scratch file goes with the build. 3,000
+    /// recipes of 40 words no other has give an index of several megabytes, the disk 1 MB.
+    @Test func aRecipeIndexThatRunsOutOfRoomFailsItsCopyAndLeavesNothing() throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mount = try Mounts.tmpfs(at: folder.appendingPathComponent("scratch"), megabytes: 1)
+        defer { Mounts.unmount(mount) }
+        let snapshot = try DatabaseQueue(path: folder.appendingPathComponent("snapshot.sqlite").path)
+        try snapshot.write { db in
+            try db.execute(sql: """
+                CREATE TABLE recipe (name TEXT, ingredients TEXT, tags TEXT, instructions TEXT);
+                CREATE VIRTUAL TABLE recipe_fts USING fts5(name, ingredients, tags, instructions, content="recipe");
+                """)
+        }
+        let before = try snapshot.read { db in try Row.fetchAll(db, sql: "SELECT * FROM recipe_fts_data ORDER BY id") }
+        var build: RecipeSearchBuild? = try RecipeSearchBuild(file: mount.appendingPathComponent("search"))
+        let error = try #require(throws: DatabaseError.self) {
+            for recipe in 1...3_000 {
+                let words = (1...40).map { "w\(recipe)x\($0)" }.joined(separator: " ")
+                try build?.add(RecipeSearchBuild.Entry(rowid: Int64(recipe), name: "Recipe \(recipe)", ingredients: nil,
+                                                       tags: nil, instructions: words))
+            }
+            try snapshot.write { db in try build?.copy(into: db) }
+        }
+        #expect(error.resultCode == .SQLITE_FULL, "\(error)")
+        #expect(try snapshot.read { db in try Row.fetchAll(db, sql: "SELECT * FROM recipe_fts_data ORDER BY id") } == before)
+        build = nil
+        #expect(try FileManager.default.contentsOfDirectory(atPath: mount.path).isEmpty)
     }
 
     /// A snapshots folder with room for the snapshot and its metadata but not its report page and
