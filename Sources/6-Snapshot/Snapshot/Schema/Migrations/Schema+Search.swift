@@ -12,9 +12,9 @@ extension SnapshotSchema {
     /// The indexes are filled once the bulk write is done, not by triggers: a snapshot is written
     /// once and never modified, so triggers would only slow the write. `food_fts` is rebuilt
     /// (`SearchIndex`); `recipe_fts` is built beside the recipes as they are written
-    /// (`RecipeSearchBuild`). The rowids they hold survive `VACUUM INTO` because the writer inserts each table
-    /// once, in order, without deleting: rowids are 1…n with no gap, which is what a VACUUM that
-    /// renumbers would give them anyway.
+    /// (`RecipeSearchBuild`). The rowids they hold survive `VACUUM INTO` because the writer
+    /// inserts each table once, in order, without deleting: rowids are 1…n with no gap, which is
+    /// what a VACUUM that renumbers would give them anyway.
     static let v3Search = """
         CREATE VIRTUAL TABLE food_fts USING fts5(
             name, description, ingredients,
