@@ -26,11 +26,12 @@ enum Bench {
             ? try runs.nightsInTurn(year: corpora.year, decade: corpora.decade) : []
         let recipes = try runs.recipes(corpora.dump)
         let large = try runs.largeRecipes(corpora.largeDump)
+        let start = try runs.runStart()
         let live = try LiveNights.run(settings: settings, work: work)
 
         Report(settings: settings, load: (loadBefore, loadAverage()),
                year: Scenario(year), short: Scenario(short), decade: Scenario(decade), nightsInTurn: inTurn,
-               recipes: Scenario(recipes), largeRecipes: large).print()
+               recipes: Scenario(recipes), largeRecipes: large, runStart: start).print()
         Swift.print("")
         LiveNights.print(live)
     }

@@ -21,6 +21,31 @@ enum ProcessRun {
     /// `state/`), the pipeline file written there with what the in-process run is given: the
     /// corpus folder, the dates, the sample's daily-value standard, `min_menu_items: 1`, no hours
     /// page.
+    /// `commissary run PIPELINE --dry-run` as a process: it reads the pipeline, the nutrition
+    /// reference the pipeline names and its matching tables, plans the night and fetches nothing.
+    /// `reference`: the reference file it reads (`COMMISSARY_NUTRITION_REFERENCE`).
+    static func start(binary: URL, pipeline: URL, reference: URL, workspace: URL, repository: URL) throws -> Double {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", pipeline.path, "--dry-run", "--workspace", workspace.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["COMMISSARY_DATA"] = repository.appendingPathComponent("Pipelines").path
+        environment["COMMISSARY_NUTRITION_REFERENCE"] = reference.path
+        process.environment = environment
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        let started = now()
+        try process.run()
+        let said = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let seconds = now() - started
+        guard process.terminationStatus == 0 else {
+            throw BenchError("commissary run --dry-run exited \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
+        }
+        return seconds
+    }
+
     static func menus(binary: URL, corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws
         -> Double {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)

@@ -14,6 +14,9 @@ struct Report {
     let recipes: Scenario
     /// The large catalogue's one run, without floors.
     let largeRecipes: Measurement
+    /// The start of a run with estimates as a process, with its nutrition reference and without
+    /// (`ScenarioRuns.runStart`); nil when not measured.
+    let runStart: (withReference: Double, without: Double)?
 
     static let stages = ["fetch", "parse", "compute", "write", "check", "publish"]
 
@@ -170,6 +173,12 @@ struct Report {
                     "commissary run as a process (as the nightly of deploy/) within 1.25× the run and its page in process (issue 58): "
                         + processes.map { "\($0.days) days \(fixed($0.process, 2)) s against \(fixed($0.inProcess, 2)) s: "
                             + "\(fixed($0.process / $0.inProcess, 2))×" }.joined(separator: ", "))
+        }
+        if let start = runStart {
+            note("the start of a run with estimates, as a process (commissary run Pipelines/nightly-ucla.yml --dry-run: "
+                 + "the pipeline, the nutrition reference and its tables read, nothing fetched; medians of 7 in turn): "
+                 + "\(fixed(start.withReference, 3)) s, of which \(fixed(start.withReference - start.without, 3)) s the "
+                 + "reference and its tables (\(fixed(start.without, 3)) s without a reference)")
         }
         if let process = year.median.processSeconds, let changed = year.median.processChangedSeconds {
             verdict(changed <= process / 10,

@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import RecipeNutrition
 
 /// How each scenario is measured: its runs and floors, each in a child process, in rounds.
 /// Each round is a run in a fresh workspace (for the year and the decade also the unchanged
@@ -171,6 +172,33 @@ struct ScenarioRuns {
     private func middleDay(of days: Int) throws -> ServiceDate {
         guard let first = settings.firstDate else { throw BenchError("bad first date") }
         return first.adding(days: days / 2)
+    }
+
+    /// The start of a run with estimates, as the nightly of deploy/ (`Pipelines/nightly-ucla.yml`)
+    /// starts: `commissary run --dry-run`, seven times with the user's nutrition reference and seven
+    /// without one (a file that is not there, so only the pipeline is read), in turn; the medians.
+    /// Nil without a binary or a reference.
+    func runStart() throws -> (withReference: Double, without: Double)? {
+        guard let binary = ProcessRun.binary(named: settings.commissary) else { return nil }
+        let reference = NutritionReference.location(of: "usda-sr24")
+        guard FileManager.default.fileExists(atPath: reference.path) else {
+            log("no nutrition reference at \(reference.path) (scripts/nutrition-reference): the start of a run "
+                + "with estimates is not measured")
+            return nil
+        }
+        log("the start of a run with estimates")
+        let pipeline = settings.repository.appendingPathComponent("Pipelines/nightly-ucla.yml")
+        let workspace = work.appendingPathComponent("run-start")
+        let missing = work.appendingPathComponent("no-reference.sqlite")
+        var with: [Double] = []
+        var without: [Double] = []
+        for _ in 0..<7 {
+            with.append(try ProcessRun.start(binary: binary, pipeline: pipeline, reference: reference,
+                                             workspace: workspace, repository: settings.repository))
+            without.append(try ProcessRun.start(binary: binary, pipeline: pipeline, reference: missing,
+                                                workspace: workspace, repository: settings.repository))
+        }
+        return (with.sorted()[with.count / 2], without.sorted()[without.count / 2])
     }
 
     /// `commissary run` of the corpus as a process, when there is a binary to run
