@@ -15,37 +15,20 @@ enum ProcessRun {
         return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
     }
 
+    /// `commissary run PIPELINE --dry-run` as a process: it reads the pipeline, the nutrition
+    /// reference the pipeline names and its matching tables, plans the night and fetches nothing.
+    /// `reference`: the reference file it reads (`COMMISSARY_NUTRITION_REFERENCE`).
+    static func start(binary: URL, pipeline: URL, reference: URL, workspace: URL, repository: URL) throws -> Double {
+        try seconds(binary, ["run", pipeline.path, "--dry-run", "--workspace", workspace.path], repository: repository,
+                    environment: ["COMMISSARY_NUTRITION_REFERENCE": reference.path])
+    }
+
     /// Seconds of wall time for `commissary run` of the menus corpus over `days` days from `from`,
     /// in `workspace` (a fresh one for a first night, the same again for the night after), as the
     /// nightly job of deploy/ runs it (`--quiet`, `--events` and `--metrics` into the workspace's
     /// `state/`), the pipeline file written there with what the in-process run is given: the
     /// corpus folder, the dates, the sample's daily-value standard, `min_menu_items: 1`, no hours
     /// page.
-    /// `commissary run PIPELINE --dry-run` as a process: it reads the pipeline, the nutrition
-    /// reference the pipeline names and its matching tables, plans the night and fetches nothing.
-    /// `reference`: the reference file it reads (`COMMISSARY_NUTRITION_REFERENCE`).
-    static func start(binary: URL, pipeline: URL, reference: URL, workspace: URL, repository: URL) throws -> Double {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", pipeline.path, "--dry-run", "--workspace", workspace.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["COMMISSARY_DATA"] = repository.appendingPathComponent("Pipelines").path
-        environment["COMMISSARY_NUTRITION_REFERENCE"] = reference.path
-        process.environment = environment
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        let started = now()
-        try process.run()
-        let said = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let seconds = now() - started
-        guard process.terminationStatus == 0 else {
-            throw BenchError("commissary run --dry-run exited \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
-        }
-        return seconds
-    }
-
     static func menus(binary: URL, corpus: URL, from: String, to: String, workspace: URL, repository: URL) throws
         -> Double {
         try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
@@ -64,16 +47,25 @@ enum ProcessRun {
               min_menu_items: 1
 
             """.utf8).write(to: pipeline)
+        let state = workspace.appendingPathComponent("state")
+        return try seconds(binary, ["run", pipeline.path, "--workspace", workspace.path, "--as-of", from, "--quiet",
+                                    "--events", state.appendingPathComponent("nightly.jsonl").path,
+                                    "--metrics", state.appendingPathComponent("metrics/commissary.prom").path],
+                           repository: repository)
+    }
+
+    /// Seconds of wall time for `binary` run with `arguments` to its end, its standard output
+    /// discarded; a failure is its status and what it said on standard error. The pipelines'
+    /// data (the sample's standard) is found among the repository's, as an installed binary finds
+    /// it in share/commissary.
+    private static func seconds(_ binary: URL, _ arguments: [String], repository: URL,
+                                environment extra: [String: String] = [:]) throws -> Double {
         let process = Process()
         process.executableURL = binary
-        let state = workspace.appendingPathComponent("state")
-        process.arguments = ["run", pipeline.path, "--workspace", workspace.path, "--as-of", from, "--quiet",
-                             "--events", state.appendingPathComponent("nightly.jsonl").path,
-                             "--metrics", state.appendingPathComponent("metrics/commissary.prom").path]
-        // The sample's standard is found among the repository's pipeline data, as an installed
-        // binary finds it in share/commissary.
+        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COMMISSARY_DATA"] = repository.appendingPathComponent("Pipelines").path
+        environment.merge(extra) { _, given in given }
         process.environment = environment
         let error = Pipe()
         process.standardError = error
@@ -84,7 +76,8 @@ enum ProcessRun {
         process.waitUntilExit()
         let seconds = now() - started
         guard process.terminationStatus == 0 else {
-            throw BenchError("commissary run exited \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
+            throw BenchError("commissary \(arguments.first ?? "") exited \(process.terminationStatus): "
+                             + String(decoding: said, as: UTF8.self))
         }
         return seconds
     }
