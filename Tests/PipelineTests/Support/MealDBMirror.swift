@@ -16,12 +16,8 @@ struct MealDBMirror: Sendable {
     private let categories: Data
 
     init() throws {
-        let dump = try Data(contentsOf: Paths.sharedData.appendingPathComponent("themealdb/meals-dump-442.json"))
-        guard let root = try JSONSerialization.jsonObject(with: dump) as? [String: Any],
-              let meals = root["meals"] as? [[String: Any]]
-        else { throw MirrorError("the dump is not {\"meals\": [...]}") }
         var byLetter: [String: [[String: Any]]] = [:]
-        for meal in meals {
+        for meal in try MealDumpRun.realMeals() {
             guard let name = meal["strMeal"] as? String, let first = name.first else {
                 throw MirrorError("a meal without strMeal in the dump")
             }
