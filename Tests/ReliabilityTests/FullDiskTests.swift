@@ -125,7 +125,9 @@ struct FullDiskTests {
                 """)
         }
         let before = try snapshot.read { db in try Row.fetchAll(db, sql: "SELECT * FROM recipe_fts_data ORDER BY id") }
-        var build: RecipeSearchBuild? = try RecipeSearchBuild(file: mount.appendingPathComponent("search"))
+        let declaration = try snapshot.read { db in try SearchIndex.recipes.contentlessDeclaration(in: db) }
+        var build: RecipeSearchBuild? = try RecipeSearchBuild(file: mount.appendingPathComponent("search"),
+                                                              declaration: declaration)
         let error = try #require(throws: DatabaseError.self) {
             for recipe in 1...3_000 {
                 let words = (1...40).map { "w\(recipe)x\($0)" }.joined(separator: " ")

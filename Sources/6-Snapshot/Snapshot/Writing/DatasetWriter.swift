@@ -121,7 +121,10 @@ private final class RecipeRows {
         try recipe.insert(
             id, value.id.source, value.id.id, value.name, value.alternateName, value.category, value.area,
             instructions, value.thumbnailURL, value.youtubeURL, value.sourceURL, value.modifiedAt, ingredientNames, tagNames)
-        if search == nil { search = try RecipeSearchBuild(file: searchFile) }
+        if search == nil {
+            search = try RecipeSearchBuild(file: searchFile,
+                                           declaration: SearchIndex.recipes.contentlessDeclaration(in: db))
+        }
         try search?.add(RecipeSearchBuild.Entry(rowid: db.lastInsertedRowID, name: value.name, ingredients: ingredientNames,
                                                 tags: tagNames, instructions: instructions))
         if let category = value.category { categories.insert(category) }

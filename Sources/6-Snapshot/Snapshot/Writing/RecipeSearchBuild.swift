@@ -37,13 +37,14 @@ final class RecipeSearchBuild {
     /// The last piece of work given to the other thread: opening the index, then each batch.
     private var lastPiece: WorkAhead<Void>
 
-    /// `file`: the scratch database, made anew.
-    init(file: URL) throws {
+    /// `file`: the scratch database, made anew; `declaration`: the statement that makes the
+    /// contentless table (`SearchIndex.contentlessDeclaration`, from the snapshot's own).
+    init(file: URL, declaration: String) throws {
         self.file = file
         try? FileManager.default.removeItem(at: file)
         let side = try SideIndex(file: file)
         self.side = side
-        lastPiece = WorkAhead { try side.begin() }
+        lastPiece = WorkAhead { try side.begin(declaration) }
     }
 
     deinit {
@@ -92,20 +93,14 @@ private final class SideIndex: Sendable {
         queue = try DatabaseQueue(path: file.path, configuration: configuration)
     }
 
-    /// The contentless table, with the settings `SearchIndex.rebuild` gives the snapshot's
-    /// indexes, and the transaction every batch goes into.
-    func begin() throws {
+    /// The contentless table made by `declaration`, with the settings `SearchIndex.rebuild`
+    /// gives the snapshot's indexes, and the transaction every batch goes into.
+    func begin(_ declaration: String) throws {
         try queue.inDatabase { db in
             // Scratch: a crash loses nothing that the recipes themselves do not still have.
-            try db.execute(sql: """
-                PRAGMA journal_mode = OFF;
-                PRAGMA synchronous = OFF;
-                CREATE VIRTUAL TABLE recipe_fts USING fts5(
-                    name, ingredients, tags, instructions,
-                    content='', tokenize='unicode61 remove_diacritics 2'
-                );
-                BEGIN;
-                """)
+            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
+            try db.execute(sql: declaration)
+            try db.execute(sql: "BEGIN")
             try db.execute(sql: "INSERT INTO recipe_fts(recipe_fts, rank) VALUES('hashsize', ?), ('automerge', ?)",
                            arguments: [SearchIndex.tokenBufferBytes, SearchIndex.automerge])
         }

@@ -1,3 +1,4 @@
+import Basics
 import GRDB
 
 extension SnapshotSchema {
@@ -82,6 +83,24 @@ enum SearchIndex: String {
     /// segments (9 for 100,000 recipes), searched as fast as the 3 of a 32 MB hash. Both values
     /// are kept in the table's `_config`, where they only concern writers.
     static let automerge = 0
+
+    /// This index's table declared again as a contentless one (`content=''`), for building its
+    /// rows elsewhere (`RecipeSearchBuild`). The declaration is the snapshot's own, read from its
+    /// schema with only its content option replaced, so the rows built are those of the columns,
+    /// tokenizer and options of whichever migration declared the table last.
+    func contentlessDeclaration(in db: Database) throws -> String {
+        let table = rawValue
+        let declared = try String.fetchOne(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
+        let content = /(?i)(?<before>[(,]\s*)content\s*=\s*(?:"[^"]*"|'[^']*'|\w+)/
+        guard let declared, declared.matches(of: content).count == 1 else {
+            // Only a migration of this build's own can get here, and the tests run every one.
+            throw Failure(.snapshot, "the index \(table) cannot be built beside its rows: the schema declares it "
+                          + "without exactly one content option (\(declared ?? "no such table")); a migration "
+                          + "that declares it again must give it one")
+        }
+        return declared.replacing(content) { "\($0.before)content=''" }
+    }
 
     func rebuild(_ db: Database) throws {
         let table = rawValue
