@@ -16,6 +16,10 @@ import Testing
             ("Tomatoes, Cherry", ["tomato", "cherry"]),
             ("Jalapeño Peppers", ["jalapeno", "pepper"]),
             ("CRÈME FRAÎCHE", ["creme", "fraiche"]),
+            ("Fish & Chips", ["fish", "chip"]),
+            ("Berries, Radishes, Peaches, Boxes, Glasses", ["berry", "radish", "peach", "box", "glass"]),
+            ("Asparagus, Bass, Eggs, Oats", ["asparagus", "bass", "egg", "oat"]),
+            ("Jalapeños Rellenos", ["jalapeno", "relleno"]),
         ]
         for (name, words) in cases {
             #expect(IngredientWords.of(name) == words, "\(name)")
