@@ -55,8 +55,9 @@ public enum IngredientWords {
     /// words ending in -ss, -us or -is are left alone.
     /// Read as bytes: a reference's words are made once per run, and the suffixes are ASCII, so
     /// a word's last bytes are its last letters (a letter with a mark after it ends in the mark).
+    /// An ASCII word has as many letters as bytes, so only another has its letters counted.
     static func singular(_ word: String) -> String {
-        guard word.utf8.count > 3, word.count > 3 else { return word }
+        guard word.utf8.count > 3, word.utf8.allSatisfy({ $0 < 0x80 }) || word.count > 3 else { return word }
         let ends = { (suffix: StaticString) in word.utf8.reversed().starts(with: suffix.reversedBytes) }
         if ends("ies") { return String(word.dropLast(3)) + "y" }
         if ends("oes") || ends("sses") || ends("xes") || ends("ches") || ends("shes") { return String(word.dropLast(2)) }
