@@ -15,8 +15,9 @@ enum ProcessRun {
         return FileManager.default.isExecutableFile(atPath: binary.path) ? binary : nil
     }
 
-    /// `commissary run PIPELINE --dry-run` as a process: it reads the pipeline, the nutrition
-    /// reference the pipeline names and its matching tables, plans the night and fetches nothing.
+    /// `commissary run PIPELINE --dry-run` as a process: it reads the pipeline, the ids of the
+    /// foods of the nutrition reference the pipeline names and its matching tables, plans the
+    /// night and fetches nothing (a reference's foods are read when a run first estimates).
     /// `reference`: the reference file it reads (`COMMISSARY_NUTRITION_REFERENCE`).
     static func start(binary: URL, pipeline: URL, reference: URL, workspace: URL, repository: URL) throws -> Double {
         try seconds(binary, ["run", pipeline.path, "--dry-run", "--workspace", workspace.path], repository: repository,

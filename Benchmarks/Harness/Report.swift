@@ -176,9 +176,10 @@ struct Report {
         }
         if let start = runStart {
             note("the start of a run with estimates, as a process (commissary run Pipelines/nightly-ucla.yml --dry-run: "
-                 + "the pipeline, the nutrition reference and its tables read, nothing fetched; medians of 7 in turn): "
-                 + "\(fixed(start.withReference, 3)) s, of which \(fixed(start.withReference - start.without, 3)) s the "
-                 + "reference and its tables (\(fixed(start.without, 3)) s without a reference)")
+                 + "the pipeline read, with its nutrition reference's foods' ids and its matching tables, nothing fetched "
+                 + "and nothing estimated; medians of 7 in turn): \(fixed(start.withReference, 3)) s, of which "
+                 + "\(fixed(start.withReference - start.without, 3)) s the reference's ids and its tables "
+                 + "(\(fixed(start.without, 3)) s without a reference)")
         }
         if let process = year.median.processSeconds, let changed = year.median.processChangedSeconds {
             verdict(changed <= process / 10,

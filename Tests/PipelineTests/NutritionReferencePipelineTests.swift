@@ -1,7 +1,9 @@
 import Basics
 import FoodModel
 import Foundation
+import GRDB
 import Logging
+import RecipeNutrition
 import Snapshot
 import Testing
 import TestSupport
@@ -67,6 +69,42 @@ import TestSupport
     /// one warning line says why there are no estimates and what to run, the manifest keeps it,
     /// and the snapshot has no estimate; the next run with the reference publishes its estimates.
     /// A pipeline that requires the reference stops instead.
+    /// A reference whose foods' rows are damaged where a run reads them (butter's energy, -1 kcal).
+    /// Reading the pipeline reads only the foods' ids, so a dry run still plans the night; the run
+    /// that estimates refuses the reference in one line, publishes nothing, and `latest` stays
+    /// the snapshot of the run before.
+    @Test func aDamagedReferenceStopsTheRunThatEstimatesAndKeepsTheLastGoodSnapshot() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let good = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path])
+        #expect(good.status == 0, "\(good.error)")
+        let store = SnapshotStore(directory: workspace.appendingPathComponent("snapshots"))
+        let published = try #require(try store.latest(pipeline: "sample"))
+
+        let damaged = workspace.appendingPathComponent("damaged/usda-sr24.sqlite")
+        try FileManager.default.createDirectory(at: damaged.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: NutritionReference.location(of: "usda-sr24"), to: damaged)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: damaged.path)
+        try await DatabaseQueue(path: damaged.path).write { db in
+            try db.execute(sql: """
+                UPDATE reference_food_nutrient SET amount_per_100g = -1 WHERE uid = '01001' AND nutrient = 'Energy'
+                """)
+            #expect(db.changesCount == 1)
+        }
+        let environment = ["COMMISSARY_NUTRITION_REFERENCE": damaged.path]
+        let planned = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--dry-run"],
+                                                      environment: environment)
+        #expect(planned.status == 0, "\(planned.error)")
+        let stopped = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"],
+                                                      environment: environment)
+        #expect(stopped.status != 0)
+        #expect(stopped.error.contains("\(damaged.path): the nutrition reference has a value of the wrong type or out "
+                                       + "of range in reference_food_nutrient (uid 01001): run scripts/nutrition-reference "
+                                       + "--force"), "\(stopped.error)")
+        #expect(try store.latest(pipeline: "sample") == published)
+    }
+
     @Test func aMissingReferenceIsAWarningUnlessThePipelineRequiresIt() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }

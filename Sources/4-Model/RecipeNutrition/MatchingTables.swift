@@ -33,6 +33,12 @@ public struct MatchingTables: Sendable {
     /// (`DataFolders`): `nutrition/<reference>-synonyms.yml` and `nutrition/<reference>-overrides.yml`.
     /// Every food they name must be in the reference.
     public static func load(for reference: NutritionReference, beside folder: URL) throws -> MatchingTables {
+        try load(for: reference.name, foods: Set(reference.foods.keys), beside: folder)
+    }
+
+    /// The tables of the reference `name`, whose foods' ids are `foods`, as `load(for:beside:)` reads them.
+    public static func load(for name: String, foods: Set<String>, beside folder: URL) throws -> MatchingTables {
+        let reference = (name: name, foods: foods)
         let synonymsFile = DataFolders.locate("nutrition/\(reference.name)-synonyms.yml", beside: folder)
         let overridesFile = DataFolders.locate("nutrition/\(reference.name)-overrides.yml", beside: folder)
         var tables = MatchingTables()
@@ -41,7 +47,7 @@ public struct MatchingTables: Sendable {
         try synonyms.allowOnly(["reference", "synonyms"])
         for (phrase, value) in try entries(synonyms.required("synonyms")) {
             let food = try value.string()
-            guard reference.foods[food] != nil else { throw value.error("\(food) is not a food of \(reference.name)") }
+            guard reference.foods.contains(food) else { throw value.error("\(food) is not a food of \(reference.name)") }
             let key = IngredientWords.phrase(phrase)
             guard !key.isEmpty else { throw value.error("the phrase \"\(phrase)\" has no word a match could use") }
             // A match drops words of preparation ("fresh", "chopped"), so "fresh thyme" is read as
@@ -59,7 +65,7 @@ public struct MatchingTables: Sendable {
             try overrides.allowOnly(["reference", "overrides"])
             if let list = try overrides.optional("overrides") {
                 for (name, value) in try entries(list) {
-                    tables.overrides[overrideKey(name)] = try override(value, reference: reference)
+                    tables.overrides[overrideKey(name)] = try override(value, of: reference)
                 }
             }
         }
@@ -73,14 +79,14 @@ public struct MatchingTables: Sendable {
     }
 
     /// `"05062"` (a food of the reference) or `{unknown: "why"}`.
-    private static func override(_ value: YAMLValue, reference: NutritionReference) throws -> Override {
+    private static func override(_ value: YAMLValue, of reference: (name: String, foods: Set<String>)) throws -> Override {
         if case .mapping = value.node {
             let mapping = try YAMLMapping(value)
             try mapping.allowOnly(["unknown"])
             return .unknown(reason: try mapping.required("unknown").string())
         }
         let food = try value.string()
-        guard reference.foods[food] != nil else { throw value.error("\(food) is not a food of \(reference.name)") }
+        guard reference.foods.contains(food) else { throw value.error("\(food) is not a food of \(reference.name)") }
         return .food(food)
     }
 }

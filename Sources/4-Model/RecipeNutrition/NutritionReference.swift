@@ -104,7 +104,27 @@ public struct NutritionReference: Sendable {
     /// one line naming it and the script that builds it.
     public static func load(_ name: String, from file: URL? = nil) throws -> NutritionReference {
         let file = file ?? location(of: name)
-        let remedy = "run scripts/nutrition-reference, which builds it from Debian's cronometer package"
+        let version = try build(of: name, at: file)
+        if let cached = loaded.withLock({ $0[version] }) { return cached }
+        let foods = try rows(of: name, at: file) { db in try ReferenceRows.foods(in: db, file: file.path) }
+        let reference = NutritionReference(name: name, foods: foods, version: version)
+        loaded.withLock { $0[version] = reference }
+        return reference
+    }
+
+    /// The ids of the reference's foods and its build, read without the foods: what a pipeline's
+    /// matching tables are checked against when the pipeline is read (`DeferredEstimator`).
+    public static func foodIDs(_ name: String, from file: URL) throws -> (ids: Set<String>, version: String) {
+        let version = try build(of: name, at: file)
+        if let cached = loaded.withLock({ $0[version] }) { return (Set(cached.foods.keys), version) }
+        return (Set(try rows(of: name, at: file) { db in try ReferenceRows.ids(in: db, file: file.path) }), version)
+    }
+
+    private static let remedy = "run scripts/nutrition-reference, which builds it from Debian's cronometer package"
+
+    /// Which build of the reference is at `file` (`version`), once it is known to be a regular
+    /// file there.
+    private static func build(of name: String, at file: URL) throws -> String {
         // An installed binary without the repository's scripts: the install puts one where it looks.
         let installed = " (or scripts/install, which puts it in PREFIX/share/commissary, where a system service finds it)"
         guard FileManager.default.fileExists(atPath: file.path) else {
@@ -112,21 +132,27 @@ public struct NutritionReference: Sendable {
         }
         // SQLite's own open of a named pipe would wait for a writer, before the run has begun.
         try RegularFile.check(file.path, what: "nutrition reference \(name)")
+        // The script renames a new file into place, so its inode tells a build from the last
+        // even within the second a modification date is printed to, at the same size.
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let version = "\(file.path)|\(attributes?[.size] ?? "")|\(attributes?[.modificationDate] ?? "")"
-        if let cached = loaded.withLock({ $0[version] }) { return cached }
+        let modified = (attributes?[.modificationDate] as? Date).map { String($0.timeIntervalSince1970) } ?? ""
+        return "\(file.path)|\(attributes?[.size] ?? "")|\(modified)|\(attributes?[.systemFileNumber] ?? "")"
+    }
+
+    /// What `read` makes of the reference's file, opened read-only; a file SQLite cannot read, or
+    /// one without a food, is one line with the remedy.
+    private static func rows<Rows: Collection>(of name: String, at file: URL,
+                                               _ read: (Database) throws -> Rows) throws -> Rows {
         var configuration = Configuration()
         configuration.readonly = true
         do {
             let queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            let foods = try queue.read { try ReferenceRows.foods(in: $0, file: file.path) }
-            guard !foods.isEmpty else {
+            let rows = try queue.read(read)
+            guard !rows.isEmpty else {
                 throw Failure.fileSystem("the nutrition reference \(name) holds no food: \(remedy) --force",
                                          path: file.path)
             }
-            let reference = NutritionReference(name: name, foods: foods, version: version)
-            loaded.withLock { $0[version] = reference }
-            return reference
+            return rows
         } catch let failure as Failure {
             throw failure
         } catch {
@@ -147,6 +173,13 @@ public struct NutritionReference: Sendable {
 /// instead, the reference's 108,000 nutrient rows cost every run with estimates about as much
 /// as the rest of its start.
 enum ReferenceRows {
+    static func ids(in db: Database, file: String) throws -> [String] {
+        try Row.fetchAll(db, sql: select("uid", from: "reference_food", text: ["uid"])).map { row in
+            try check(row, of: "reference_food", file: file)
+            return try row.decode(String.self, atIndex: 0)
+        }
+    }
+
     static func foods(in db: Database, file: String) throws -> [NutritionReference.Food] {
         var units: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: select("name, unit", from: "reference_nutrient", text: ["name", "unit"])) {

@@ -93,9 +93,9 @@ extension PipelineSpec {
                 lines.append("swipes \(file.path) \(digest(of: file))")
             }
         }
-        if let matcher = estimator?.matcher {
-            lines.append("nutrition_reference \(matcher.reference.name) \(matcher.reference.version)")
-            for file in matcher.tables.files {
+        if let estimator {
+            lines.append("nutrition_reference \(estimator.referenceName) \(estimator.referenceVersion)")
+            for file in estimator.tables.files {
                 lines.append("nutrition \(file.path) \(digest(of: file))")
             }
         }

@@ -49,8 +49,9 @@ public struct PipelineSpec: Sendable {
     /// menus or a catalogue backfilled, which a client does better to download as a snapshot.
     public static let defaultChangeRowLimit = 100_000
     /// What estimates recipes' nutrients from their ingredients (`nutrition_reference`, with the
-    /// reference's synonyms and overrides); nil estimates none.
-    public var estimator: RecipeEstimator?
+    /// reference's synonyms and overrides), its reference read when a run first estimates; nil
+    /// estimates none.
+    public var estimator: DeferredEstimator?
     /// Why a pipeline that names a nutrition reference estimates nothing this run (the reference
     /// file is missing and the pipeline does not require it); a warning of the run's checks.
     public var estimatesSkipped: String?

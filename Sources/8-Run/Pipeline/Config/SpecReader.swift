@@ -79,7 +79,7 @@ public enum SpecReader {
     /// its menus, and the run says why there are no estimates. A pipeline that requires the
     /// reference stops instead. A file that is there but damaged always stops.
     private static func readEstimator(_ node: YAMLValue, folder: URL) throws
-        -> (estimator: RecipeEstimator?, skipped: String?) {
+        -> (estimator: DeferredEstimator?, skipped: String?) {
         var nameNode = node
         var required = false
         if case .mapping = node.node {
@@ -97,9 +97,7 @@ public enum SpecReader {
             return (nil, "no nutrition estimates this run: the nutrition reference \(name) is missing (\(file.path)); "
                     + "run scripts/nutrition-reference, which builds it from Debian's cronometer package")
         }
-        let reference = try NutritionReference.load(name, from: file)
-        let tables = try MatchingTables.load(for: reference, beside: folder)
-        return (RecipeEstimator(matcher: IngredientMatcher(reference: reference, tables: tables)), nil)
+        return (try DeferredEstimator(reference: name, file: file, tablesBeside: folder), nil)
     }
 
     /// A source entry: the keys every source has, then the adapter's own, which the adapter

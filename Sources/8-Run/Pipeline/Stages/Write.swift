@@ -23,7 +23,9 @@ struct Write {
         if let swipes = computed.swipes { try staging.writeSwipes(plans: swipes.plans, balances: swipes.balances) }
         // The places file first: what someone checked by hand wins over a platform's answer.
         try staging.write(places: Place.merged((spec.places?.places ?? []) + computed.dataset.places))
-        if let estimator = spec.estimator { try Estimates.write(computed.dataset, estimator: estimator, into: staging) }
+        if let estimator = spec.estimator {
+            try Estimates.write(computed.dataset, estimator: estimator.estimator(), into: staging)
+        }
         let changing = computed.labels.changing
         try staging.write(labelVersions: changing.flatMap { id, versions in
             versions.enumerated().map { index, version in
