@@ -53,6 +53,7 @@ public enum IngredientWords {
 
     /// English plurals as recipes write them ("tomatoes", "berries", "radishes"); short words and
     /// words ending in -ss, -us or -is are left alone.
+    ///
     /// Read as bytes: a reference's words are made once per run, and the suffixes are ASCII, so
     /// a word's last bytes are its last letters (a letter with a mark after it ends in the mark).
     /// An ASCII word has as many letters as bytes, so only another has its letters counted.

@@ -32,8 +32,8 @@ public struct NutritionReference: Sendable {
     /// command does, and an unchanged night estimates nothing) does not pay for folding the
     /// words of all its foods.
     let wordCandidates: WordCandidates
-    /// Which build of the reference this is: its file, size and modification time, so that a
-    /// pipeline's fingerprint changes when the reference is built again.
+    /// Which build of the reference this is: its file, size, modification time and inode, so
+    /// that a pipeline's fingerprint changes when the reference is built again.
     public let version: String
 
     public init(name: String, foods: [Food], version: String = "") {
