@@ -65,10 +65,6 @@ import TestSupport
         #expect(!report.manifest.checks.contains { $0.name == "nutrition_estimates" })
     }
 
-    /// The real binary with the reference's file named where there is none: the sample publishes,
-    /// one warning line says why there are no estimates and what to run, the manifest keeps it,
-    /// and the snapshot has no estimate; the next run with the reference publishes its estimates.
-    /// A pipeline that requires the reference stops instead.
     /// A reference whose foods' rows are damaged where a run reads them (butter's energy, -1 kcal).
     /// Reading the pipeline reads only the foods' ids, so a dry run still plans the night; the run
     /// that estimates refuses the reference in one line, publishes nothing, and `latest` stays
@@ -105,6 +101,10 @@ import TestSupport
         #expect(try store.latest(pipeline: "sample") == published)
     }
 
+    /// The real binary with the reference's file named where there is none: the sample publishes,
+    /// one warning line says why there are no estimates and what to run, the manifest keeps it,
+    /// and the snapshot has no estimate; the next run with the reference publishes its estimates.
+    /// A pipeline that requires the reference stops instead.
     @Test func aMissingReferenceIsAWarningUnlessThePipelineRequiresIt() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
