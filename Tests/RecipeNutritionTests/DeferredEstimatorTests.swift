@@ -90,7 +90,8 @@ import TestSupport
 
     /// A reference built again between reading the pipeline and its first estimate is not used:
     /// the pipeline's fingerprint names the build it was read with. The new build is renamed into
-    /// place as the script does, the same size as the first and within the same second.
+    /// place as the script does, the same size as the first: its inode, and its modification time
+    /// to the nanosecond, tell it apart.
     @Test func aReferenceBuiltAgainSinceThePipelineWasReadIsRefused() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
