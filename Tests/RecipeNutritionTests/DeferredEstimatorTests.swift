@@ -90,14 +90,19 @@ import TestSupport
 
     /// A reference built again between reading the pipeline and its first estimate is not used:
     /// the pipeline's fingerprint names the build it was read with. The new build is renamed into
-    /// place as the script does, the same size as the first: its inode, and its modification time
-    /// to the nanosecond, tell it apart.
+    /// place as the script does, the same size as the first and modified within the same second:
+    /// only the fraction of that second tells them apart.
     @Test func aReferenceBuiltAgainSinceThePipelineWasReadIsRefused() throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try reference(in: folder)
+        let second = Date().timeIntervalSince1970.rounded(.down)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: second + 0.25)],
+                                              ofItemAtPath: file.path)
         let deferred = try DeferredEstimator(reference: "usda-sr24", file: file, tablesBeside: folder)
         let again = try reference(in: folder.appendingPathComponent("again"))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: second + 0.75)],
+                                              ofItemAtPath: again.path)
         #expect(try Data(contentsOf: again).count == Data(contentsOf: file).count)
         #expect(rename(again.path, file.path) == 0)
         let error = try #require(throws: Failure.self) { try deferred.estimator() }

@@ -7,8 +7,8 @@ import Synchronization
 /// of every command that reads such a pipeline, and a dry run, a partition's own task or a night
 /// with nothing to publish estimates nothing.
 ///
-/// What checks the pipeline is read with it: the reference's build (its file, size, modification
-/// time and inode, for the pipeline's fingerprint), the ids of its foods, and the matching
+/// What checks the pipeline is read with it: the reference's build (its file, size and
+/// modification time, for the pipeline's fingerprint), the ids of its foods, and the matching
 /// tables checked against them, so a table naming a food the reference lacks is refused when the
 /// pipeline is read, as before. The foods are read later from that same build: a reference built
 /// again in between is refused rather than estimated from, since the fingerprint names the other.

@@ -32,8 +32,8 @@ public struct NutritionReference: Sendable {
     /// command does, and an unchanged night estimates nothing) does not pay for folding the
     /// words of all its foods.
     let wordCandidates: WordCandidates
-    /// Which build of the reference this is: its file, size, modification time and inode, so
-    /// that a pipeline's fingerprint changes when the reference is built again.
+    /// Which build of the reference this is: its file, size and modification time, so that a
+    /// pipeline's fingerprint changes when the reference is built again.
     public let version: String
 
     public init(name: String, foods: [Food], version: String = "") {
@@ -132,11 +132,13 @@ public struct NutritionReference: Sendable {
         }
         // SQLite's own open of a named pipe would wait for a writer, before the run has begun.
         try RegularFile.check(file.path, what: "nutrition reference \(name)")
-        // The script renames a new file into place, so its inode tells a build from the last
-        // even within the second a modification date is printed to, at the same size.
+        // The modification time in full: printed as a date, it kept whole seconds, and a build
+        // of the same size within the same second went unseen. Not the inode: a container's
+        // image gives the same file another inode on each machine, which would make every night
+        // there look like a new build.
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
         let modified = (attributes?[.modificationDate] as? Date).map { String($0.timeIntervalSince1970) } ?? ""
-        return "\(file.path)|\(attributes?[.size] ?? "")|\(modified)|\(attributes?[.systemFileNumber] ?? "")"
+        return "\(file.path)|\(attributes?[.size] ?? "")|\(modified)"
     }
 
     /// What `read` makes of the reference's file, opened read-only; a file SQLite cannot read, or
