@@ -1,7 +1,6 @@
 import Basics
 import FoodModel
 import Foundation
-import GRDB
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,29 +11,12 @@ import TestSupport
 /// A pipeline's estimator: the reference's build, its foods' ids and the matching tables are read
 /// with the pipeline; the foods themselves when the first estimate is asked for, from that build.
 @Suite struct DeferredEstimatorTests {
-    /// A reference of one food, butter (Energy 717 kcal per 100 g, a tbsp of 14.2 g; the amounts
-    /// are SR24's, the other nutrients are only named, with their units), spoiled by
-    /// `damage` when given, and a synonym table beside it that names `synonym`.
+    /// The one-food reference (`Reference.oneFood`), spoiled by `damage` when given, and a synonym
+    /// table beside it that names `synonym`.
     private func reference(in folder: URL, damage: String? = nil, synonym: String = "01001") throws -> URL {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent("usda-sr24.sqlite")
-        try DatabaseQueue(path: file.path).write { db in
-            try db.execute(sql: """
-                CREATE TABLE reference_nutrient (name TEXT, unit TEXT, usda_number TEXT);
-                CREATE TABLE reference_food (uid TEXT, name TEXT, protein_factor REAL, fat_factor REAL, carbohydrate_factor REAL);
-                CREATE TABLE reference_food_nutrient (uid TEXT, nutrient TEXT, amount_per_100g REAL);
-                CREATE TABLE reference_measure (uid TEXT, position INTEGER, name TEXT, amount REAL, grams REAL);
-                INSERT INTO reference_nutrient VALUES ('Energy', 'kcal', '208'), ('Protein', 'g', '203'),
-                    ('Fat', 'g', '204'), ('Saturated', 'g', '606'), ('Trans-Fats', 'g', '605'),
-                    ('Cholesterol', 'mg', '601'), ('Sodium', 'mg', '307'), ('Carbs', 'g', '205'),
-                    ('Fiber', 'g', '291'), ('Sugars', 'g', '269'), ('Calcium', 'mg', '301'), ('Iron', 'mg', '303'),
-                    ('Potassium', 'mg', '306'), ('Vitamin C', 'mg', '401');
-                INSERT INTO reference_food VALUES ('01001', 'Butter, salted', 4.27, 8.79, 3.87);
-                INSERT INTO reference_food_nutrient VALUES ('01001', 'Energy', 717);
-                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 14.2);
-                """)
-            if let damage { try db.execute(sql: damage) }
-        }
+        try Reference.oneFood(at: file, damage: damage)
         let tables = folder.appendingPathComponent("nutrition")
         try FileManager.default.createDirectory(at: tables, withIntermediateDirectories: true)
         try Data("reference: usda-sr24\nsynonyms:\n  salted butter: \"\(synonym)\"\n".utf8)

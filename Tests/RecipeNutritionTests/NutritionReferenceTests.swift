@@ -57,19 +57,7 @@ import TestSupport
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("usda-sr24.sqlite")
-        try DatabaseQueue(path: file.path).write { db in
-            try db.execute(sql: """
-                CREATE TABLE reference_nutrient (name TEXT, unit TEXT, usda_number TEXT);
-                CREATE TABLE reference_food (uid TEXT, name TEXT, protein_factor REAL, fat_factor REAL, carbohydrate_factor REAL);
-                CREATE TABLE reference_food_nutrient (uid TEXT, nutrient TEXT, amount_per_100g REAL);
-                CREATE TABLE reference_measure (uid TEXT, position INTEGER, name TEXT, amount REAL, grams REAL);
-                INSERT INTO reference_nutrient VALUES ('Energy', 'kcal', '208');
-                INSERT INTO reference_food VALUES ('01001', 'Butter, salted', 4.27, 8.79, 3.87);
-                INSERT INTO reference_food_nutrient VALUES ('01001', 'Energy', 717);
-                INSERT INTO reference_measure VALUES ('01001', 1, 'tbsp', 1, 14.2);
-                """)
-            try db.execute(sql: damage)
-        }
+        try Reference.oneFood(at: file, damage: damage)
         let error = try #require(throws: Failure.self) { try NutritionReference.load("usda-sr24", from: file) }
         #expect(error.description == "\(file.path): the nutrition reference has a value of the wrong type or out of range "
                 + "in \(place): run scripts/nutrition-reference --force")
