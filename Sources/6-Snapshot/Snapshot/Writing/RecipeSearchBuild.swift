@@ -16,7 +16,8 @@ import GRDB
 /// head of the index's structure record, which FTS5 reads from the same record; the tests
 /// compare the two and run FTS5's own check of the index against `recipe`. The price is memory:
 /// FTS5's token hash is held while the writer's own allocations are live, where the rebuild
-/// made it out of memory they had freed (100,000 recipes peak about 9 MB higher).
+/// made it out of memory they had freed; that hash is kept small for it
+/// (`SearchIndex.tokenBufferBytes`).
 final class RecipeSearchBuild {
     /// A recipe's row in the index: its `recipe.rowid` and the four texts `recipe_fts` indexes.
     struct Entry: Sendable {

@@ -71,16 +71,20 @@ enum SearchIndex: String {
     case recipes = "recipe_fts"
 
     /// FTS5 gathers tokens in an in-memory hash and writes a segment each time the hash passes
-    /// this size (FTS5's default, 1 MB, made hundreds of small segments of 100,000 recipes'
-    /// instructions). The hash is most of what a rebuild holds in memory, so its size is what
-    /// bounds a large catalogue's peak: 32 MB put 100,000 recipes 14 MB above 10,000.
-    static let tokenBufferBytes = 8 * 1024 * 1024
+    /// this size. The hash is most of what building an index holds in memory, and the recipes'
+    /// index is built while the writer's own allocations are live (`RecipeSearchBuild`), so its
+    /// size is what sets a large catalogue's peak above a small one's: at 8 MB, 100,000 recipes
+    /// peaked about 9 MB above 10,000; at 2 MB, level with them. A smaller hash makes more
+    /// segments, which FTS5 merges 16 at a time: 100,000 recipes' write stage takes about a
+    /// sixth longer, 10,000 recipes' no longer, for an index of the same size, searched as fast
+    /// (docs/performance.md, "twenty-third steps").
+    static let tokenBufferBytes = 2 * 1024 * 1024
 
-    /// No merging of segments while the index is built (`automerge` 0): a rebuild writes each
-    /// segment once. Merging as they come is what made the smaller hash slow; without it, an
-    /// 8 MB hash builds 100,000 recipes' index as fast as a 32 MB one that merges. FTS5 still
+    /// No merging of segments while the index is built (`automerge` 0): a rebuild writes most
+    /// segments once. Merging as they come is what made a smaller hash slow; without it, an
+    /// 8 MB hash built 100,000 recipes' index as fast as a 32 MB one that merges. FTS5 still
     /// merges once a level holds `crisismerge` segments (16), so a snapshot's index stays a few
-    /// segments (9 for 100,000 recipes), searched as fast as the 3 of a 32 MB hash. Both values
+    /// segments (8 for 100,000 recipes), searched as fast as the 3 of a 32 MB hash. Both values
     /// are kept in the table's `_config`, where they only concern writers.
     static let automerge = 0
 
