@@ -72,12 +72,13 @@ enum SearchIndex: String {
 
     /// FTS5 gathers tokens in an in-memory hash and writes a segment each time the hash passes
     /// this size. The hash is most of what building an index holds in memory, and the recipes'
-    /// index is built while the writer's own allocations are live (`RecipeSearchBuild`), so its
-    /// size is what sets a large catalogue's peak above a small one's: at 8 MB, 100,000 recipes
-    /// peaked about 9 MB above 10,000; at 2 MB, level with them. A smaller hash makes more
-    /// segments, which FTS5 merges 16 at a time: 100,000 recipes' write stage takes about a
-    /// sixth longer, 10,000 recipes' no longer, for an index of the same size, searched as fast
-    /// (docs/performance.md, "twenty-third steps").
+    /// index is built while the writer's own allocations are live (`RecipeSearchBuild`), so a
+    /// full hash adds to whatever the writer holds at that moment, which depends on where the
+    /// catalogue's size falls: at 8 MB, 50,000 and 100,000 recipes peaked 5–10 MB above 10,000
+    /// or 300,000; at 2 MB, every size measured peaked within a few MB of the others. A smaller
+    /// hash makes more segments, which FTS5 merges 16 at a time: the write stage took up to a
+    /// sixth longer at 50,000 and 100,000 recipes and about as long from 150,000 to 300,000,
+    /// for an index of the same size, searched as fast (docs/performance.md, "twenty-third steps").
     static let tokenBufferBytes = 2 * 1024 * 1024
 
     /// No merging of segments while the index is built (`automerge` 0): a rebuild writes most
