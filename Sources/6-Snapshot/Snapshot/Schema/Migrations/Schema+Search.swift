@@ -76,8 +76,8 @@ enum SearchIndex: String {
     /// full hash adds to whatever the writer holds at that moment, which depends on where the
     /// catalogue's size falls: at 8 MB, 50,000 and 100,000 recipes peaked 5–10 MB above 10,000
     /// or 300,000; at 2 MB, every size measured peaked within a few MB of the others. A smaller
-    /// hash makes more segments, which FTS5 merges 16 at a time: the write stage took up to a
-    /// sixth longer at 50,000 and 100,000 recipes and about as long from 150,000 to 300,000,
+    /// hash makes more segments, which FTS5 merges 16 at a time: the write stage took a tenth to
+    /// a fifth longer at 50,000 and 100,000 recipes and about as long from 150,000 to 300,000,
     /// for an index of the same size, searched as fast (docs/performance.md, "twenty-third steps").
     static let tokenBufferBytes = 2 * 1024 * 1024
 
