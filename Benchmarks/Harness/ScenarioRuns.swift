@@ -198,7 +198,7 @@ struct ScenarioRuns {
             without.append(try ProcessRun.start(binary: binary, pipeline: pipeline, reference: missing,
                                                 workspace: workspace, repository: settings.repository))
         }
-        return (with.sorted()[with.count / 2], without.sorted()[without.count / 2])
+        return (median(with), median(without))
     }
 
     /// `commissary run` of the corpus as a process, when there is a binary to run
