@@ -74,9 +74,11 @@ import Testing
         }
         // Tables with a reference that cannot be walked are checked by the pragma: one of two
         // columns (`food_label_nutrient` to `food_label`), a column that leads no index
-        // (`restaurant.place_name`).
+        // (`restaurant.place_name`), columns second in their table's key and in no index of
+        // their own (`code_term.term`, `food_nutrient_agreement.nutrient_key`).
         #expect(statements.filter { $0.contains("foreign_key_check") }
-            == ["PRAGMA foreign_key_check(\"food_label_nutrient\")", "PRAGMA foreign_key_check(\"restaurant\")"])
+            == ["PRAGMA foreign_key_check(\"code_term\")", "PRAGMA foreign_key_check(\"food_label_nutrient\")",
+                "PRAGMA foreign_key_check(\"food_nutrient_agreement\")", "PRAGMA foreign_key_check(\"restaurant\")"])
     }
 
     /// Each of an item's four references, broken in turn on De Neve's fries (2026-10-10's first
