@@ -103,6 +103,26 @@ import Testing
         #expect(statements.contains { $0.contains("foreign_key_check(\"menu_item\")") })
     }
 
+    /// A reference second in its table's key (an agreement's nutrient), broken on one of two
+    /// rows, is found by the pragma as over the whole file.
+    @Test func aBrokenReferenceSecondInItsKeyIsFound() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let queue = try writableSnapshot(in: folder)
+        // The small dataset prints no %DV, so it has no agreements: one sound row and one broken.
+        try update(queue, """
+            INSERT INTO food_nutrient_agreement
+            SELECT f.id, n.key, 'fda-2016', 10, 10, 9, 11, 1, 1, 1 FROM food f, nutrient n
+            WHERE f.id = (SELECT min(id) FROM food) AND n.key = (SELECT min(key) FROM nutrient)
+            UNION ALL
+            SELECT id, 'nowhere', 'fda-2016', 10, 10, 9, 11, 1, 1, 1 FROM food WHERE id = (SELECT min(id) FROM food)
+            """)
+        let (problems, statements) = try check(queue)
+        #expect(problems == ["foreign key from food_nutrient_agreement row ? to nutrient is broken"])
+        #expect(problems == (try wholeFilePragma(queue)))
+        #expect(!statements.contains { $0.contains("SELECT min(\"nutrient_key\") FROM \"food_nutrient_agreement\"") })
+    }
+
     /// A file whose item column leads no index (here, its index dropped) is checked by the
     /// pragma alone, and a broken reference is still found.
     @Test func aColumnWithoutAnIndexIsCheckedByThePragma() throws {
