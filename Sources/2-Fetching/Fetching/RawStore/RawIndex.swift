@@ -89,6 +89,13 @@ final class RawIndex: Sendable {
         opened.damage(of: file)
     }
 
+    /// The index this process has open at `file`, if any, without asking the file system
+    /// whether the name still holds the file it was opened on: records wait in the index they
+    /// were added to, so a commit needs that one, and none waits where none is open.
+    static func openedIndex(file: String) -> RawIndex? {
+        opened.openedIndex(at: file)
+    }
+
     /// Checks the index at `root` (SQLite's `quick_check`) before a run relies on it. A damaged
     /// one, with its `-wal`, `-shm` and `-journal`, is moved aside to
     /// `index.sqlite.damaged-<label>` and a new, empty one is started. Nothing is lost that a
@@ -122,6 +129,12 @@ final class RawIndex: Sendable {
             if let detail = damaged[path] { throw RawIndexDamage(path: path, detail: detail).failure }
             if let open = indexes[path], Self.inode(of: path) == open.inode { return open.index }
             return try open(URL(fileURLWithPath: path))
+        }
+
+        func openedIndex(at path: String) -> RawIndex? {
+            lock.lock()
+            defer { lock.unlock() }
+            return indexes[path]?.index
         }
 
         func noteDamage(_ file: URL, detail: String) {

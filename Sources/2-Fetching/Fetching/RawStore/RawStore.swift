@@ -93,10 +93,14 @@ public struct RawStore: Sendable {
     /// the documents they describe, and when it is done fetching. An index SQLite finds damaged
     /// takes the batch with it and throws nothing here: `damageFound` says so, and the run stops
     /// for it once (`setAsideDamagedIndex`), as it does when a document's store finds it.
+    ///
+    /// A run commits before each partition it records, a partition taken from the parse cache
+    /// included, which stored nothing: asking the file system which index the name holds
+    /// (`index(url:)`) cost a `stat` each time, on the task that takes every partition in turn.
     public func commitPending() throws {
-        guard !damageFound else { return }
+        guard !damageFound, let index = RawIndex.openedIndex(file: indexPath) else { return }
         do {
-            try index(url: indexPath).commitPending()
+            try index.commitPending()
         } catch {
             let failure = (error as? DatabaseError).map { error in
                 Failure(.store, "raw store: \(root.path)/index.sqlite: \(indexFailure(error))", at: indexPath, cause: error)
