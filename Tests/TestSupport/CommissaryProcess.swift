@@ -23,6 +23,23 @@ public enum CommissaryProcess {
         public var error: String
     }
 
+    /// How long one run of the binary may take before a test takes it for hung: it is killed and
+    /// the test fails, naming the run. The longest runs of the suite take a minute or two on a
+    /// loaded machine; a run that waits forever (for a server that never answers, on a full
+    /// disk) then ends its own test, where it would otherwise hold the suite until CI's limit
+    /// ends it without saying which run it was.
+    public static let hungAfter: Duration = .seconds(900)
+
+    /// A run killed for lasting longer than its limit.
+    public struct Hung: Error, CustomStringConvertible {
+        public let arguments: [String]
+        public let limit: Duration
+
+        public var description: String {
+            "commissary \(arguments.joined(separator: " ")) still ran after \(limit): killed as hung"
+        }
+    }
+
     /// Starts the binary with its output discarded, for tests that kill it.
     public static func start(_ arguments: [String]) throws -> Process {
         let process = Process()
@@ -58,9 +75,11 @@ public enum CommissaryProcess {
     /// Runs the binary to its end and returns its exit status, standard output and standard error.
     /// `standardOutput` or `standardError`, when given, replace the file that captures it (a
     /// full device, a pipe nobody reads); what went there is then not in the outcome. `environment`
-    /// adds to or replaces variables of this process's environment for the child only.
+    /// adds to or replaces variables of this process's environment for the child only. A run
+    /// still going after `limit` is killed, and `Hung` thrown.
     public static func run(_ arguments: [String], standardOutput: FileHandle? = nil,
-                           standardError: FileHandle? = nil, environment: [String: String] = [:]) async throws -> Outcome {
+                           standardError: FileHandle? = nil, environment: [String: String] = [:],
+                           hungAfter limit: Duration = hungAfter) async throws -> Outcome {
         let folder = try Paths.temporaryFolder("output")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
@@ -78,7 +97,17 @@ public enum CommissaryProcess {
         process.standardOutput = standardOutput ?? outHandle
         process.standardError = standardError ?? errHandle
         try launch(process)
-        let status = try await exit(of: process)
+        let exit = exits.withLock { $0[ObjectIdentifier(process)]?.exit }
+        let watchdog = Task {
+            try await Task.sleep(for: limit)
+            // Not once its exit is announced: by then its process id may be another's.
+            guard exit?.hasEnded == false else { return false }
+            kill(process.processIdentifier, SIGKILL)
+            return true
+        }
+        let status = try await self.exit(of: process)
+        watchdog.cancel()
+        if (try? await watchdog.value) == true { throw Hung(arguments: arguments, limit: limit) }
         try outHandle.close()
         try errHandle.close()
         return Outcome(status: status, output: String(decoding: try Data(contentsOf: out), as: UTF8.self),
@@ -97,6 +126,11 @@ private final class ExitSignal: Sendable {
             return state.waiting
         }
         for waiter in waiting { waiter.resume(returning: status) }
+    }
+
+    /// Whether the exit was announced.
+    var hasEnded: Bool {
+        state.withLock { $0.status != nil }
     }
 
     func status() async -> Int32 {
