@@ -30,13 +30,16 @@ public enum CommissaryProcess {
     /// ends it without saying which run it was.
     public static let hungAfter: Duration = .seconds(900)
 
-    /// A run killed for lasting longer than its limit.
+    /// A run killed for lasting longer than its limit, with the last lines it had written to
+    /// standard error: where it was waiting.
     public struct Hung: Error, CustomStringConvertible {
         public let arguments: [String]
         public let limit: Duration
+        public let lastWords: String
 
         public var description: String {
             "commissary \(arguments.joined(separator: " ")) still ran after \(limit): killed as hung"
+                + (lastWords.isEmpty ? "" : "; its standard error ended with:\n" + lastWords)
         }
     }
 
@@ -107,11 +110,15 @@ public enum CommissaryProcess {
         }
         let status = try await self.exit(of: process)
         watchdog.cancel()
-        if (try? await watchdog.value) == true { throw Hung(arguments: arguments, limit: limit) }
+        let killed = (try? await watchdog.value) == true
         try outHandle.close()
         try errHandle.close()
-        return Outcome(status: status, output: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                       error: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        let error = String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        if killed {
+            throw Hung(arguments: arguments, limit: limit,
+                       lastWords: error.split(separator: "\n").suffix(20).joined(separator: "\n"))
+        }
+        return Outcome(status: status, output: String(decoding: try Data(contentsOf: out), as: UTF8.self), error: error)
     }
 }
 
