@@ -100,15 +100,15 @@ public enum CommissaryProcess {
         process.standardOutput = standardOutput ?? outHandle
         process.standardError = standardError ?? errHandle
         try launch(process)
-        let exit = exits.withLock { $0[ObjectIdentifier(process)]?.exit }
+        let announced = exits.withLock { $0[ObjectIdentifier(process)]?.exit }
         let watchdog = Task {
             try await Task.sleep(for: limit)
             // Not once its exit is announced: by then its process id may be another's.
-            guard exit?.hasEnded == false else { return false }
+            guard announced?.hasEnded == false else { return false }
             kill(process.processIdentifier, SIGKILL)
             return true
         }
-        let status = try await self.exit(of: process)
+        let status = try await exit(of: process)
         watchdog.cancel()
         let killed = (try? await watchdog.value) == true
         try outHandle.close()
