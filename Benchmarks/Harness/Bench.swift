@@ -147,11 +147,42 @@ struct Scenario {
     /// The change file of the rerun with one day changed whose share of that rerun is the
     /// median, with the rerun's seconds and the share; nil without such reruns.
     var medianChangeFile: (seconds: Double, rerun: Double, fraction: Double)? {
-        let shares = rounds.compactMap { round -> (Double, Double, Double)? in
-            guard let file = round.changeFileSeconds, let rerun = round.changedRerun?.seconds else { return nil }
-            return (file, rerun, file / rerun)
-        }.sorted { $0.2 < $1.2 }
-        return shares.isEmpty ? nil : shares[shares.count / 2]
+        medianShare { round in round.changeFileSeconds.flatMap { file in round.changedRerun.map { (file, $0.seconds) } } }
+            .map { ($0.part, $0.whole, $0.fraction) }
+    }
+
+    /// The night with one day changed as a process (`Round.processChangedSeconds`) whose share of
+    /// its own round's full run as a process is the median: the two are measured minutes apart,
+    /// so the share is judged round by round, as the reruns' are, rather than in the round the
+    /// in-process run picks. Nil without process runs.
+    var medianProcessNight: Share? {
+        medianShare { round in round.processChangedSeconds.flatMap { night in round.processSeconds.map { (night, $0) } } }
+    }
+
+    /// The full run as a process whose ratio to its own round's run and page in process is the
+    /// median; nil without process runs.
+    var medianProcessCost: Share? {
+        medianShare { round in round.processSeconds.map { ($0, round.run.seconds + (round.run.reportSeconds ?? 0)) } }
+    }
+
+    /// A part of a whole measured in each round, summed up by the round whose share is the
+    /// median, with the lowest and highest share of any round.
+    struct Share {
+        var part: Double
+        var whole: Double
+        var low: Double
+        var high: Double
+
+        var fraction: Double { part / whole }
+    }
+
+    /// The median of the rounds' shares `measure` gives (rounds it gives none left out); with an
+    /// even number, the higher of the two middle ones.
+    private func medianShare(_ measure: (Round) -> (part: Double, whole: Double)?) -> Share? {
+        let shares = rounds.compactMap(measure).sorted { $0.part / $0.whole < $1.part / $1.whole }
+        guard let low = shares.first, let high = shares.last else { return nil }
+        let middle = shares[shares.count / 2]
+        return Share(part: middle.part, whole: middle.whole, low: low.part / low.whole, high: high.part / high.whole)
     }
 
     private func medianShare(of rerun: KeyPath<Round, Measurement?>) -> (rerun: Measurement, fraction: Double)? {

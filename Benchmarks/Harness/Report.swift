@@ -159,9 +159,7 @@ struct Report {
         }
         issue38Targets()
         let processes = [(settings.shortDays, short), (settings.days, year)].compactMap { days, scenario in
-            scenario.median.processSeconds.map { process in
-                (days: days, process: process, inProcess: scenario.median.run.seconds + (scenario.median.run.reportSeconds ?? 0))
-            }
+            scenario.medianProcessCost.map { (days: days, cost: $0) }
         }
         if !processes.isEmpty, let binary = ProcessRun.binary(named: settings.commissary) {
             note("the process lines time \(binary.path)" + (settings.commissary == nil
@@ -169,10 +167,12 @@ struct Report {
                     + "runtime inside, which starts faster (pass it with --commissary)" : ""))
         }
         if !processes.isEmpty {
-            verdict(processes.allSatisfy { $0.process <= 1.25 * $0.inProcess },
-                    "commissary run as a process (as the nightly of deploy/) within 1.25× the run and its page in process (issue 58): "
-                        + processes.map { "\($0.days) days \(fixed($0.process, 2)) s against \(fixed($0.inProcess, 2)) s: "
-                            + "\(fixed($0.process / $0.inProcess, 2))×" }.joined(separator: ", "))
+            verdict(processes.allSatisfy { $0.cost.fraction <= 1.25 },
+                    "commissary run as a process (as the nightly of deploy/) within 1.25× the run and its page in process (issue 58), "
+                        + "the median of the rounds' ratios: "
+                        + processes.map { "\($0.days) days \(fixed($0.cost.part, 2)) s against \(fixed($0.cost.whole, 2)) s: "
+                            + "\(fixed($0.cost.fraction, 2))× (rounds \(fixed($0.cost.low, 2))–\(fixed($0.cost.high, 2))×)" }
+                        .joined(separator: ", "))
         }
         if let start = runStart {
             note("the start of a run with estimates, as a process (commissary run Pipelines/nightly-ucla.yml --dry-run: "
@@ -181,11 +181,12 @@ struct Report {
                  + "\(fixed(start.withReference - start.without, 3)) s the reference's ids and its tables "
                  + "(\(fixed(start.without, 3)) s without a reference)")
         }
-        if let process = year.median.processSeconds, let changed = year.median.processChangedSeconds {
-            verdict(changed <= process / 10,
+        if let night = year.medianProcessNight {
+            verdict(night.fraction <= 0.1,
                     "a night with one day changed at most 10% of a full run, as a process run as the nightly of deploy/ "
-                        + "(issue 58): \(settings.days) days \(fixed(changed, 3)) s of \(fixed(process, 3)) s: "
-                        + "\(fixed(100 * changed / process, 1))%")
+                        + "(issue 58), the median of the rounds' shares: \(settings.days) days \(fixed(night.part, 3)) s of "
+                        + "\(fixed(night.whole, 3)) s: \(fixed(100 * night.fraction, 1))% (rounds \(fixed(100 * night.low, 1))–"
+                        + "\(fixed(100 * night.high, 1))%)")
         }
         if let page = year.median.run.reportSeconds, let decadePage = decade.median.run.reportSeconds {
             // Timed against the night before as a new build finds it (`PipelineScenario`).
