@@ -329,8 +329,8 @@ public struct MenuDigest: Sendable {
         for _ in 0..<(try input.count()) {
             let code = try input.string()
             let count = try Day.codeCount(&input)
-            if codes[code] != nil {
-                codes[code]?.count += count
+            if let known = codes.index(forKey: code) {
+                codes.values[known].count += count
                 try input.skipString()
             } else {
                 codes[code] = CodeSighting(count: count, example: try input.string())
