@@ -38,7 +38,7 @@ import TestSupport
         readelf.arguments = ["readelf", "-n", CommissaryProcess.binary.path]
         let output = Pipe()
         readelf.standardOutput = output
-        try readelf.run()
+        try readelf.runWithSignalsUnblocked()
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         readelf.waitUntilExit()
         #expect(readelf.terminationStatus == 0)

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 @testable import Fetching
 
@@ -122,7 +123,7 @@ import Testing
         // A process that has exited stands for a run killed mid-stream; process 1 still runs.
         let exited = Process()
         exited.executableURL = URL(fileURLWithPath: "/bin/true")
-        try exited.run()
+        try exited.runWithSignalsUnblocked()
         exited.waitUntilExit()
         let abandoned = "1700000000-\(exited.processIdentifier)-7.pack.partial"
         let running = "1700000000-1-8.pack.partial"

@@ -293,7 +293,7 @@ import TestSupport
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try process.runWithSignalsUnblocked()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(tool.lastPathComponent) \(arguments)")

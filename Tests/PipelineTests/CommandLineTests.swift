@@ -211,7 +211,7 @@ import TestSupport
         process.currentDirectoryURL = elsewhere
         let errors = Pipe()
         process.standardError = errors
-        try process.run()
+        try process.runWithSignalsUnblocked()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(message)")
@@ -234,7 +234,7 @@ import TestSupport
         process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
         let output = Pipe()
         process.standardOutput = output
-        try process.run()
+        try process.runWithSignalsUnblocked()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)

@@ -306,7 +306,7 @@ enum Mounts {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithSignalsUnblocked()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "\(arguments.joined(separator: " ")) exited \(process.terminationStatus)")

@@ -60,7 +60,7 @@ public enum CommissaryProcess {
         process.terminationHandler = { exit.announce($0.terminationStatus) }
         exits.withLock { $0[ObjectIdentifier(process)] = (process, exit) }
         do {
-            try process.run()
+            try process.runWithSignalsUnblocked()
         } catch {
             exits.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(process)) }
             throw error

@@ -1,6 +1,7 @@
 import Fetching
 import Foundation
 import Logging
+import TestSupport
 
 /// Real pages from the shared data folder beside the checkout, never copied into the project.
 enum SharedData {
@@ -39,7 +40,7 @@ func gzipped(_ data: Data) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
     process.arguments = ["-n", "-k", file.path]
-    try process.run()
+    try process.runWithSignalsUnblocked()
     process.waitUntilExit()
     return try Data(contentsOf: folder.appendingPathComponent("body.gz"))
 }

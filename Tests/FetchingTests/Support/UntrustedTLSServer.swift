@@ -33,7 +33,7 @@ final class UntrustedTLSServer {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithSignalsUnblocked()
         try Self.waitUntilListening(output.fileHandleForReading)
     }
 
@@ -50,7 +50,7 @@ final class UntrustedTLSServer {
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithSignalsUnblocked()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ServerError("openssl \(arguments[0])", EINVAL) }
     }
