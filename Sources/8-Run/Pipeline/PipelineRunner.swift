@@ -132,13 +132,14 @@ public struct PipelineRunner: Sendable {
         let fileName = context.snapshotFileName
         let staging = try staging(named: fileName, continuing: run.latest, copiedAhead: run.stagingCopy)
         defer { staging.discard() }
-        let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
+        var harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
         // Read while compute, write and check leave a core idle, for the page of the night.
         let pageCounts = spec.reportPage
             ? ServedDayCountsStore(url: context.options.workspace.reportDayCounts(pipeline: spec.name)).readingAhead() : nil
         let menus = harvest.menus.digest
         let computed = log.time(.compute) {
-            Compute(spec: spec, days: runDays).run(harvest.outcome.dataset, labels: harvest.outcome.labels, menus: menus)
+            let (dataset, labels) = harvest.outcome.handOverFoods()
+            return Compute(spec: spec, days: runDays).run(consume dataset, labels: consume labels, menus: menus)
         }
         let written = try log.time(.write) {
             try Write(spec: spec).run(computed, menus: menus, into: staging)

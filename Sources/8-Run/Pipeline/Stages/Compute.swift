@@ -1,3 +1,4 @@
+import Basics
 import FoodModel
 import Foundation
 import Nutrition
@@ -21,9 +22,9 @@ struct Compute {
         var labels: LabelVersions
     }
 
-    func run(_ dataset: Dataset, labels: LabelVersions, menus: MenuDigest) -> Output {
-        var dataset = dataset
-        var labels = labels
+    /// `dataset` and `labels` are taken, not borrowed: every food is changed where it lies, which
+    /// copies nothing only when no one else holds them (`HarvestOutcome.handOverFoods`).
+    func run(_ dataset: consuming Dataset, labels: consuming LabelVersions, menus: MenuDigest) -> Output {
         let typedHours = addHoursFile(to: &dataset, menuDays: menus.mealsByDay.keys)
         dataset.foods = labels.firstLabels(of: dataset.foods)
         let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
@@ -32,7 +33,7 @@ struct Compute {
         }
         labels.mapLabels { UnfilledLabel.isUnfilled($0) ? UnfilledLabel.cleared($0) : $0 }
         if let standard = spec.dailyValues {
-            for index in dataset.foods.values.indices { standard.apply(to: &dataset.foods.values[index]) }
+            dataset.foods.updateEachValue { standard.apply(to: &$0) }
             labels.mapLabels(standard.apply)
         }
         let computed = dataset.foods.values.reduce(0) { total, food in

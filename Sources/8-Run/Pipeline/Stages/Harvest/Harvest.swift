@@ -47,6 +47,17 @@ struct HarvestOutcome {
         foodDocumentsParsed += outcome.foodDocumentsParsed
         foodDocumentsFromCache += outcome.foodDocumentsFromCache
     }
+
+    /// The dataset and the label versions, handed to the compute stage, which sets every food's
+    /// %DV in place: shared with the harvest, its first change would copy the table of foods and
+    /// then each food's nutrients, the whole history's foods on any night. The harvest keeps its
+    /// documents, which the run records after; nothing after compute reads its foods or labels.
+    mutating func handOverFoods() -> (dataset: Dataset, labels: LabelVersions) {
+        let handed = (dataset, labels)
+        dataset.foods = [:]
+        labels = LabelVersions()
+        return handed
+    }
 }
 
 /// The fetch and parse stages, run together: every partition of every source, several at a
