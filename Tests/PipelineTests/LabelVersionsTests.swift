@@ -52,7 +52,8 @@ import Testing
         var versions = LabelVersions()
         #expect(versions.record([Self.food(perHundredGrams)], on: Self.day("2025-08-17")) == [1, 1])
         #expect(versions.record([Self.food(perServing)], on: Self.day("2025-08-18")) == [2, 2])
-        let foods = versions.firstLabels(of: [Self.tofu: Self.food(perServing)])
+        var foods = [Self.tofu: Self.food(perServing)]
+        versions.setFirstLabels(in: &foods)
         #expect(foods[Self.tofu]?.labelBasis == .hundredGrams)
     }
 

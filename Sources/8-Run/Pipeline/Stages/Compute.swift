@@ -26,7 +26,7 @@ struct Compute {
     /// copies nothing only when no one else holds them (`HarvestOutcome.handOverFoods`).
     func run(_ dataset: consuming Dataset, labels: consuming LabelVersions, menus: MenuDigest) -> Output {
         let typedHours = addHoursFile(to: &dataset, menuDays: menus.mealsByDay.keys)
-        dataset.foods = labels.firstLabels(of: dataset.foods)
+        labels.setFirstLabels(in: &dataset.foods)
         let unfilled = dataset.foods.values.filter(UnfilledLabel.isUnfilled).map(\.id).sorted()
         for id in unfilled {
             dataset.foods[id] = dataset.foods[id].map(UnfilledLabel.cleared)

@@ -76,16 +76,15 @@ struct LabelVersions {
         versions.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    /// The foods of `dataset` with their first label as the food's own, so that the `food` row
-    /// and version 1 agree whichever partition read the food's row (and whichever label, the
-    /// food's or an item's, came first).
-    func firstLabels(of foods: [FoodID: Food]) -> [FoodID: Food] {
-        var foods = foods
+    /// Gives each food of `foods` that printed a label its first label as its own, so that the
+    /// `food` row and version 1 agree whichever partition read the food's row (and whichever
+    /// label, the food's or an item's, came first). In place: a copy of the table to return
+    /// would copy every food of the run for the few that printed labels.
+    func setFirstLabels(in foods: inout [FoodID: Food]) {
         for (id, known) in versions {
             guard let food = foods[id], let first = known.first?.food else { continue }
             foods[id] = PrintedLabel(of: first).applied(to: food)
         }
-        return foods
     }
 
     /// Applies `transform` to every version's food (the compute stage: %DV, unfilled labels).
