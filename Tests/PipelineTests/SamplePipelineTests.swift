@@ -132,6 +132,9 @@ import TestSupport
         let file = URL(fileURLWithPath: try #require(first.snapshotPath))
         let fingerprint = try #require(first.manifest.inputsSHA256)
         #expect(try SnapshotReader.inputsSHA256(of: file) == fingerprint)
+        let opening = SnapshotAtOpening(reading: file)
+        #expect(opening.inputsSHA256 == fingerprint)
+        #expect(opening.stalePartitions == [])
 
         let second = try await runner(spec, workspace: workspace).run()
         #expect(second.unchanged && !second.published)

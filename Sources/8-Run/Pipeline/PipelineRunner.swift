@@ -68,6 +68,7 @@ public struct PipelineRunner: Sendable {
                                              interrupted: Set(interrupted))
         try options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
         let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
+            .map(SnapshotAtOpening.init(reading:))
         var quiet = context
         quiet.observer = SilentObserver()
         var revalidation = await Revalidate(context: quiet).run(work, latest: latest, resuming: !interrupted.isEmpty)
@@ -89,7 +90,7 @@ public struct PipelineRunner: Sendable {
                                 key: item.selectionKey, action: action)
         }
         return RunPlan(pipeline: spec.name, pipelineFile: spec.file.path, today: options.today.description,
-                       steps: steps, snapshotsFolder: options.workspace.snapshots.path, latest: latest?.path,
+                       steps: steps, snapshotsFolder: options.workspace.snapshots.path, latest: latest?.url.path,
                        current: revalidation.currentSnapshot?.path,
                        publishes: revalidation.currentSnapshot == nil && !work.contains(where: \.awaited))
     }
@@ -126,7 +127,7 @@ public struct PipelineRunner: Sendable {
         defer { run.stagingCopy?.discard() }
         var log = StageLog(context)
         if !run.awaited.isEmpty { return try await harvestSelected(of: run, log: &log) }
-        let revalidation = try await revalidate(run.work, of: run, latest: run.latest)
+        let revalidation = try await revalidate(run.work, of: run, latest: run.latestAtOpening)
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
         let fileName = context.snapshotFileName
@@ -182,7 +183,8 @@ public struct PipelineRunner: Sendable {
 
     /// Revalidation of `work` (against `latest`, which it may find current), what it asked kept
     /// in the raw store's history even when it ends the run.
-    private func revalidate(_ work: [PartitionWork], of run: OpenRun, latest: URL?) async throws -> Revalidation {
+    private func revalidate(_ work: [PartitionWork], of run: OpenRun, latest: SnapshotAtOpening?) async throws
+        -> Revalidation {
         let revalidation = await Revalidate(context: context).run(work, latest: latest, resuming: !run.interrupted.isEmpty)
         try context.times.measure(.fetch) { try run.raw.commitPending() }
         try run.stopIfDamaged()

@@ -25,6 +25,8 @@ struct OpenRun {
     /// The latest snapshot being copied into staging while the run opens, for a night that
     /// continues it (not for a forced one, which writes every day again).
     let stagingCopy: StagingCopy?
+    /// The latest snapshot as the run found it, with what revalidation and the harvest ask of it.
+    let latestAtOpening: SnapshotAtOpening?
 
     init(_ context: StageContext) throws {
         self.context = context
@@ -34,10 +36,12 @@ struct OpenRun {
         store = SnapshotStore(directory: workspace.snapshots)
         let unfinished = store.removeLeftovers(pipeline: pipeline)
         workspace.removeStagingLeftovers(pipeline: pipeline)
-        let copy = context.options.force ? nil : store.latest(pipeline: pipeline).flatMap { latest in
+        let latest = store.latest(pipeline: pipeline)
+        let copy = context.options.force ? nil : latest.flatMap { latest in
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
         stagingCopy = copy
+        latestAtOpening = latest.map(SnapshotAtOpening.init(reading:))
         var damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
         do {
             ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()

@@ -92,7 +92,7 @@ struct Harvest {
         // Parsing starts with the first partition fetched: the two stages run together.
         context.emit(.stageStarted, stage: .parse)
         let menus = MenuStream(staging: staging, times: context.times)
-        let labelsKept = run.latest.flatMap { try? SnapshotReader.stalePartitions(of: $0) }?
+        let labelsKept = run.latestAtOpening?.stalePartitions?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
         var harvest = try await partitions(revalidation.work, entityTags: revalidation.entityTags, ledger: run.ledger,
                                            menus: menus, rereadFoodPages: labelsKept)

@@ -45,15 +45,14 @@ struct Revalidate {
     /// `--only-missing` and resumed runs skip this, since they ask for something else. A subset
     /// run (`--partition`) compares its own partitions alone and takes the others as last done, as
     /// it replays them. It opens the fetch stage, of which it is the first half.
-    func run(_ work: [PartitionWork], latest: URL?, resuming: Bool) async -> Revalidation {
+    func run(_ work: [PartitionWork], latest: SnapshotAtOpening?, resuming: Bool) async -> Revalidation {
         context.emit(.stageStarted, stage: .fetch)
         let started = context.clock.instant
         var result = Revalidation(work: work, currentSnapshot: nil)
         // A latest snapshot with stale days or labels is never current: what it carries from
         // earlier nights is tried again every night until a good fetch replaces it.
         guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
-              let fingerprint = try? SnapshotReader.inputsSHA256(of: latest),
-              (try? SnapshotReader.stalePartitions(of: latest))?.isEmpty ?? false,
+              let fingerprint = latest.inputsSHA256, latest.stalePartitions?.isEmpty ?? false,
               work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue })
         else { return result }
 
@@ -68,10 +67,10 @@ struct Revalidate {
                                        documents: item.previous?.documents ?? [], failed: false)
         })
         if current == fingerprint {
-            result.currentSnapshot = latest
+            result.currentSnapshot = latest.url
         } else {
             context.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
-                 + "built \(latest.lastPathComponent): building a new snapshot")
+                 + "built \(latest.url.lastPathComponent): building a new snapshot")
         }
         return result
     }
