@@ -50,8 +50,9 @@ struct HarvestOutcome {
 
     /// The dataset and the label versions, handed to the compute stage, which sets every food's
     /// %DV in place: shared with the harvest, its first change would copy the table of foods and
-    /// then each food's nutrients, the whole history's foods on any night. The harvest keeps its
-    /// documents, which the run records after; nothing after compute reads its foods or labels.
+    /// then each food's nutrients, every food on the run's menus however few days changed. The
+    /// harvest keeps its documents, which the run records after; nothing after compute reads its
+    /// foods or labels.
     mutating func handOverFoods() -> (dataset: Dataset, labels: LabelVersions) {
         let handed = (dataset, labels)
         dataset.foods = [:]
