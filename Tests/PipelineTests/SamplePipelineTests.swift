@@ -140,6 +140,9 @@ import TestSupport
         #expect(second.unchanged && !second.published)
         #expect(second.snapshotPath == file.path)
         #expect(second.manifest.rowCounts == first.manifest.rowCounts)
+        // The fingerprint the snapshot was found current by, and no stale partition: it has none.
+        #expect(second.manifest.inputsSHA256 == fingerprint)
+        #expect(!second.manifest.checks.contains { $0.name == "stale_partition" })
         #expect(second.manifest.partitions.allSatisfy { $0.status == .unchanged })
         // 3 overviews + hours + meals.json + categories.json, against 42 documents in all.
         #expect(second.manifest.stages.map(\.name) == [.fetch])

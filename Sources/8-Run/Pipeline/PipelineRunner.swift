@@ -91,7 +91,7 @@ public struct PipelineRunner: Sendable {
         }
         return RunPlan(pipeline: spec.name, pipelineFile: spec.file.path, today: options.today.description,
                        steps: steps, snapshotsFolder: options.workspace.snapshots.path, latest: latest?.url.path,
-                       current: revalidation.currentSnapshot?.path,
+                       current: revalidation.currentSnapshot?.url.path,
                        publishes: revalidation.currentSnapshot == nil && !work.contains(where: \.awaited))
     }
 

@@ -26,7 +26,8 @@ struct Finish {
     /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
     /// published; the manifest, under `state/runs/`, names the snapshot that is still current
     /// and carries its row counts.
-    func unchanged(_ revalidation: Revalidation, current: URL) throws -> RunReport {
+    func unchanged(_ revalidation: Revalidation, current opened: SnapshotAtOpening) throws -> RunReport {
+        let current = opened.url
         let fetch = RunManifest.Stage(name: .fetch, seconds: context.times.seconds(of: .fetch),
                                       counts: revalidation.documentCounts.asCounts.merging(
                                           ["documents": revalidation.documentsFetched]) { _, total in total })
@@ -38,12 +39,13 @@ struct Finish {
                                          notModified: item.notModified, message: nil)
         }
         // The snapshot still served keeps its stale days: the manifest says so as the run did.
-        let stale = try SnapshotReader.stalePartitions(of: current).map {
+        // Its fingerprint and stale partitions are those revalidation found it current by.
+        let stale = (opened.stalePartitions ?? []).map {
             CheckOutcome(name: "stale_partition", severity: .stale, passed: false, message: $0.line)
         }
         let manifest = ManifestBuilder(context: context).manifest(
             status: .unchanged, snapshot: current.lastPathComponent,
-            inputsSHA256: try SnapshotReader.inputsSHA256(of: current), partitions: partitions,
+            inputsSHA256: opened.inputsSHA256, partitions: partitions,
             inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: stale,
             rowCounts: try SnapshotReader.rowCounts(of: current))
         let manifestPath = try writeUnpublishedManifest(manifest)

@@ -10,7 +10,7 @@ struct Revalidation {
     var work: [PartitionWork]
     /// The latest snapshot, when every partition would read exactly what that snapshot was
     /// built from: then there is nothing to publish.
-    var currentSnapshot: URL?
+    var currentSnapshot: SnapshotAtOpening?
     /// By source, the stored tags of its partitions' folder files, when revalidation compared
     /// any (`SharedRevalidation.entityTags`): those it did not reach use them too.
     var entityTags: [String: StoredEntityTags] = [:]
@@ -67,7 +67,7 @@ struct Revalidate {
                                        documents: item.previous?.documents ?? [], failed: false)
         })
         if current == fingerprint {
-            result.currentSnapshot = latest.url
+            result.currentSnapshot = latest
         } else {
             context.emit(.revalidated, message: "every input is as last read, but the code or the pipeline is not what "
                  + "built \(latest.url.lastPathComponent): building a new snapshot")
