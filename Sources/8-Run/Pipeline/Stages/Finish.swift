@@ -38,8 +38,8 @@ struct Finish {
                                          documents: documents, documentsReused: documents - item.refetched,
                                          notModified: item.notModified, message: nil)
         }
-        // The snapshot still served keeps its stale days: the manifest says so as the run did.
-        // Its fingerprint and stale partitions are those revalidation found it current by.
+        // Its fingerprint and stale partitions as revalidation read them to find it current (one
+        // with stale partitions never is; the manifest would list them as a run's does).
         let stale = (opened.stalePartitions ?? []).map {
             CheckOutcome(name: "stale_partition", severity: .stale, passed: false, message: $0.line)
         }

@@ -8,8 +8,8 @@ import Snapshot
 struct Revalidation {
     /// The partitions, each carrying what was fetched for it, so that nothing is requested twice.
     var work: [PartitionWork]
-    /// The latest snapshot, when every partition would read exactly what that snapshot was
-    /// built from: then there is nothing to publish.
+    /// The latest snapshot, with what it was found current by, when every partition would read
+    /// exactly what that snapshot was built from: then there is nothing to publish.
     var currentSnapshot: SnapshotAtOpening?
     /// By source, the stored tags of its partitions' folder files, when revalidation compared
     /// any (`SharedRevalidation.entityTags`): those it did not reach use them too.
