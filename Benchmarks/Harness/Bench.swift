@@ -116,10 +116,9 @@ struct Scenario {
         self.rounds = rounds
     }
 
-    /// With an even number of rounds, the higher of the two middle ones: a tie goes against
-    /// the code measured.
+    /// The round whose ratio to its floor is the median (`upperMedian`).
     var median: Round {
-        rounds.sorted { $0.ratio < $1.ratio }[rounds.count / 2]
+        rounds.upperMedian(by: \.ratio)!
     }
 
     /// The lowest and highest ratio over the rounds.
@@ -133,8 +132,7 @@ struct Scenario {
 
     /// The median of the rounds' wall times (for scaling, which compares two scenarios).
     var medianSeconds: Double {
-        let seconds = rounds.map(\.run.seconds).sorted()
-        return seconds[seconds.count / 2]
+        rounds.map(\.run.seconds).upperMedian { $0 }!
     }
 
     /// The unchanged rerun whose share of its own round's run is the median, with that share;
@@ -176,19 +174,18 @@ struct Scenario {
         var fraction: Double { part / whole }
     }
 
-    /// The median of the rounds' shares `measure` gives (rounds it gives none left out); with an
-    /// even number, the higher of the two middle ones.
+    /// The median of the rounds' shares `measure` gives (rounds it gives none left out,
+    /// `upperMedian`), with the lowest and highest.
     private func medianShare(_ measure: (Round) -> (part: Double, whole: Double)?) -> Share? {
-        let shares = rounds.compactMap(measure).sorted { $0.part / $0.whole < $1.part / $1.whole }
-        guard let low = shares.first, let high = shares.last else { return nil }
-        let middle = shares[shares.count / 2]
-        return Share(part: middle.part, whole: middle.whole, low: low.part / low.whole, high: high.part / high.whole)
+        let shares = rounds.compactMap(measure).map { (part: $0.part, whole: $0.whole, fraction: $0.part / $0.whole) }
+        guard let middle = shares.upperMedian(by: \.fraction) else { return nil }
+        let fractions = shares.map(\.fraction)
+        return Share(part: middle.part, whole: middle.whole, low: fractions.min() ?? .nan, high: fractions.max() ?? .nan)
     }
 
     private func medianShare(of rerun: KeyPath<Round, Measurement?>) -> (rerun: Measurement, fraction: Double)? {
-        let reruns = rounds.compactMap { round in round[keyPath: rerun].map { ($0, $0.seconds / round.run.seconds) } }
-            .sorted { $0.1 < $1.1 }
-        return reruns.isEmpty ? nil : reruns[reruns.count / 2]
+        rounds.compactMap { round in round[keyPath: rerun].map { (rerun: $0, fraction: $0.seconds / round.run.seconds) } }
+            .upperMedian(by: \.fraction)
     }
 }
 

@@ -91,5 +91,5 @@ enum ChangeFileBench {
     }
 }
 
-/// The middle value (the higher of the two middle ones for an even count).
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+/// The middle value (`upperMedian`); NaN for none.
+func median(_ values: [Double]) -> Double { values.upperMedian { $0 } ?? .nan }

@@ -53,3 +53,11 @@ func now() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &time)
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
+
+extension Array {
+    /// The element whose `key` is the median: with an even count, the higher of the two middle
+    /// ones, so that a tie goes against the code measured. Nil for no elements.
+    func upperMedian(by key: (Element) -> Double) -> Element? {
+        isEmpty ? nil : sorted { key($0) < key($1) }[count / 2]
+    }
+}

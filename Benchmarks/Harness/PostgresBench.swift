@@ -75,8 +75,7 @@ enum PostgresBench {
                              fixed(measured.changed.stage("publish") ?? .nan, 3)]))
         }
         func median(_ target: String, _ seconds: (Row) -> Double) -> Double {
-            let values = rows.filter { $0.target == target }.map(seconds).sorted()
-            return values.isEmpty ? .nan : values[values.count / 2]
+            rows.filter { $0.target == target }.map(seconds).upperMedian { $0 } ?? .nan
         }
         let alone = (median("none") { $0.run.seconds }, median("none") { $0.changed.seconds })
         for target in ["none", "plain", "readers"] {

@@ -106,16 +106,15 @@ struct Report {
         // Judged on the nights measured in turn, each pair in the same minute; the rounds' own
         // nights, minutes apart, are printed beside them.
         if !nightsInTurn.isEmpty {
-            let pairs = nightsInTurn.sorted { $0.ratio < $1.ratio }
-            let middle = pairs[pairs.count / 2]
+            let middle = nightsInTurn.upperMedian(by: \.ratio)!
             let range = { (values: [Double], digits: Int) in
                 "\(fixed(values.min() ?? .nan, digits))–\(fixed(values.max() ?? .nan, digits))"
             }
             verdict(middle.ratio <= 1.5, "one day changed costs the same whatever the history (issue 58): "
                         + "\(nightsInTurn.count) nights of each in turn, the median pair \(settings.decadeDays) days "
                         + "\(fixed(middle.decade, 3)) s against \(settings.days) days \(fixed(middle.year, 3)) s: "
-                        + "\(fixed(middle.ratio, 2))× (pairs \(range(pairs.map(\.ratio), 2))×; "
-                        + "nights \(range(pairs.map(\.decade), 3)) s against \(range(pairs.map(\.year), 3)) s; target 1.5×)")
+                        + "\(fixed(middle.ratio, 2))× (pairs \(range(nightsInTurn.map(\.ratio), 2))×; "
+                        + "nights \(range(nightsInTurn.map(\.decade), 3)) s against \(range(nightsInTurn.map(\.year), 3)) s; target 1.5×)")
             let extra = middle.extraPerHundredDays(more: settings.decadeDays - settings.days)
             note("where the median pair's longer history went, in ms for each 100 more days: publish "
                  + "\(fixed(extra.publish * 1000, 1)) (verification, report page, change file), write \(fixed(extra.write * 1000, 1)) "

@@ -42,7 +42,7 @@ struct ScenarioRuns {
                 let nights = try nightsChanging(corpus, on: try middleDay(of: settings.days)) {
                     try processRun(corpus, days: settings.days, workspace: processWorkspace)
                 }.compactMap { $0 }
-                return nights.isEmpty ? nil : Self.medianNight(nights) { $0 }
+                return nights.upperMedian { $0 }
             }
             return Round(run: run, floor: try floors(of: run, parse: ("floor-parse", ["manifest": run.manifest ?? ""])),
                          rerun: rerun, changedRerun: changed.rerun, fetchAlone: fetchAlone,
@@ -149,7 +149,7 @@ struct ScenarioRuns {
         let first = try ChangeFileBench.oneDayChanged(corpus, days: days, after: previous, settings, run: run)
         let more = try nightsChanging(corpus, on: try middleDay(of: days), count: Self.changedNights - 1, startRemoved: false,
                                       run)
-        return (Self.medianNight([first.rerun] + more, \.seconds), first.changeFile)
+        return (([first.rerun] + more).upperMedian(by: \.seconds)!, first.changeFile)
     }
 
     /// `count` nights in a row, each with the page of `date` changed from the night before: it
@@ -160,11 +160,6 @@ struct ScenarioRuns {
         try (0..<count).map { night in
             night % 2 == (startRemoved ? 0 : 1) ? try Corpora.withOneItemRemoved(from: corpus, on: date, run) : try run()
         }
-    }
-
-    /// The night whose `seconds` is the median (the higher of the two middle ones).
-    static func medianNight<T>(_ nights: [T], _ seconds: (T) -> Double) -> T {
-        nights.sorted { seconds($0) < seconds($1) }[nights.count / 2]
     }
 
     /// The day whose page a rerun with one day changed edits, as `ChangeFileBench.oneDayChanged`
