@@ -131,7 +131,7 @@ import TestSupport
         let first = try await runner(spec, workspace: workspace).run()
         let file = URL(fileURLWithPath: try #require(first.snapshotPath))
         let fingerprint = try #require(first.manifest.inputsSHA256)
-        #expect(try SnapshotReader.inputsSHA256(of: file) == fingerprint)
+        #expect(try SnapshotReader.meta(of: file)["inputs_sha256"] == fingerprint)
         let opening = SnapshotAtOpening(reading: file)
         #expect(opening.inputsSHA256 == fingerprint)
         #expect(opening.stalePartitions == [])

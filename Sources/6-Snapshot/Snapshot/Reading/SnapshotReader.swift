@@ -78,12 +78,6 @@ public enum SnapshotReader {
         try read(url, meta)
     }
 
-    /// The fingerprint of everything the snapshot was built from (`_meta.inputs_sha256`); nil
-    /// for snapshots from before it was recorded.
-    public static func inputsSHA256(of url: URL) throws -> String? {
-        try meta(of: url)[RunRecord.inputsMetaKey]
-    }
-
     /// The `_checks` of the run that built the snapshot.
     public static func checks(of url: URL) throws -> [CheckOutcome] {
         try read(url, checks)
