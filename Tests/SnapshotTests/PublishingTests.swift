@@ -71,7 +71,10 @@ import Testing
             return try store.publish(second, fileName: "demo-2026-10-12-020000bbbb.sqlite", pipeline: "demo",
                                      alongside: [{ _, stop in
                 reading.signal()
-                let deadline = Date().addingTimeInterval(10)
+                // Ends when the stop is raised, in milliseconds alone; the bound is for a stop
+                // that never comes. In a full suite on two busy cores this test took 97 s, and a
+                // 10 s bound ran out before the stop came, with nothing wrong.
+                let deadline = Date().addingTimeInterval(120)
                 while !stop.isRaised, Date() < deadline { usleep(1_000) }
                 seen.value.withLock { $0?.raised = stop.isRaised }
             }])
