@@ -132,7 +132,7 @@ import TestSupport
         let file = URL(fileURLWithPath: try #require(first.snapshotPath))
         let fingerprint = try #require(first.manifest.inputsSHA256)
         #expect(try SnapshotReader.meta(of: file)["inputs_sha256"] == fingerprint)
-        let opening = SnapshotAtOpening(reading: file)
+        let opening = LatestSnapshot(reading: file)
         #expect(opening.inputsSHA256 == fingerprint)
         #expect(opening.stalePartitions == [])
 

@@ -187,7 +187,7 @@ import TestSupport
             == [[.integer(0)]])
         #expect(try SnapshotReader.stalePartitions(of: snapshot).map(\.partition) == ["food ucla-menu:211045"])
         // What the next run finds as it opens: a snapshot carrying a label is never current.
-        #expect(SnapshotAtOpening(reading: snapshot).stalePartitions?.map(\.partition) == ["food ucla-menu:211045"])
+        #expect(LatestSnapshot(reading: snapshot).stalePartitions?.map(\.partition) == ["food ucla-menu:211045"])
         #expect(recipeRun.report.stale.count == 1)
         let label = "SELECT count(*) FROM food_nutrient WHERE food_id = 'ucla-menu:211045'"
         #expect(try QueryResult.run(label, on: snapshot).rows == (try QueryResult.run(label, on: recipeRun.latestBefore).rows))

@@ -147,7 +147,7 @@ import Testing
         #expect(try !sound.checked().awaitsCheck)
 
         let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/next.sqlite"),
-                                          continuing: whole.url)
+                                          continuing: LatestSnapshot(reading: whole.url))
         let appending = [damaged, sound, DayToWrite(days[0])]
         #expect(staging.wouldKeep(appending) == [true, false, false])
         for day in appending { try staging.append(day) }

@@ -3,7 +3,7 @@ import Foundation
 import Snapshot
 import Testing
 
-/// Last night's labels read back from a snapshot (`SnapshotReader.readLabels`), as a night that
+/// Last night's labels read back from a snapshot (`LatestSnapshot.readLabels`), as a night that
 /// keeps a label it lost tonight reads them: each food as it was written, in batches.
 struct PublishedLabelsTests {
     private static let source = "ucla-menu"
@@ -57,7 +57,7 @@ struct PublishedLabelsTests {
         let snapshot = try SnapshotStore(directory: folder.appendingPathComponent("snapshots")).publish(
             try stage(Self.dataset([full, bare]), in: folder), fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
         let unknown = FoodID(source: Self.source, recipeId: "999")
-        let read = try SnapshotReader.readLabels(of: snapshot) { try $0.foods([unknown, sauce, full.id]) }
+        let read = try LatestSnapshot(reading: snapshot).readLabels { try $0.foods([unknown, sauce, full.id]) }
         #expect(Array(read.keys) == [full.id])
         #expect(read[full.id] == full)
     }
@@ -70,7 +70,7 @@ struct PublishedLabelsTests {
         let foods = (0...1200).map(Self.plainFood)
         let snapshot = try SnapshotStore(directory: folder.appendingPathComponent("snapshots")).publish(
             try stage(Self.dataset(foods), in: folder), fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
-        let read = try SnapshotReader.readLabels(of: snapshot) { try $0.foods(foods.map(\.id).reversed()) }
+        let read = try LatestSnapshot(reading: snapshot).readLabels { try $0.foods(foods.map(\.id).reversed()) }
         #expect(read.count == 1201)
         #expect(read[foods[0].id]?.nutrients.first?.amount == 0)
         #expect(read[foods[777].id]?.nutrients.first?.amount == 777)
@@ -85,7 +85,7 @@ struct PublishedLabelsTests {
         let foods = [Self.fullFood(sauce: sauce), Self.plainFood(1), Food(id: sauce, name: "Tikka sauce")]
         let snapshot = try SnapshotStore(directory: folder.appendingPathComponent("snapshots")).publish(
             try stage(Self.dataset(foods), in: folder), fileName: "demo-2026-10-12-r1.sqlite", pipeline: "demo")
-        #expect(try SnapshotReader.readLabels(of: snapshot) { try $0.typicalRowCount() } == 2)
-        #expect(try SnapshotReader.readLabels(of: snapshot) { try $0.meta()["run_id"] } == "r1")
+        #expect(try LatestSnapshot(reading: snapshot).readLabels { try $0.typicalRowCount() } == 2)
+        #expect(try LatestSnapshot(reading: snapshot).readLabels { try $0.meta()["run_id"] } == "r1")
     }
 }

@@ -55,7 +55,8 @@ import Testing
                               checks: outcomes)
         let review: Set = ["energy_sanity", "dv_agreement"]
 
-        let same = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/same.sqlite"), continuing: first.url)
+        let same = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/same.sqlite"),
+                                       continuing: LatestSnapshot(reading: first.url))
         try same.finish(smallDataset(), menus: MenuDigest(), codes: knownCodes, foodInputs: "inputs 1")
         #expect(same.foodInputsKept && same.foodTablesKept)
         #expect(try same.keepReview(outcomeNames: review) == Array(outcomes[1...]))
@@ -70,7 +71,7 @@ import Testing
 
         for inputs in ["inputs 2", nil] {
             let other = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/other.sqlite"),
-                                            continuing: first.url)
+                                            continuing: LatestSnapshot(reading: first.url))
             try other.finish(smallDataset(), menus: MenuDigest(), codes: knownCodes, foodInputs: inputs)
             #expect(!other.foodInputsKept)
             #expect(try other.keepReview(outcomeNames: review) == nil)

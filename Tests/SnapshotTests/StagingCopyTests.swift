@@ -28,7 +28,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let (latest, target) = try night(in: folder)
         let copy = try #require(StagingCopy.start(of: latest, beside: target))
-        let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)
+        let staging = try StagingSnapshot(creatingAt: target, continuing: LatestSnapshot(reading: latest), copiedAhead: copy)
         #expect(staging.continuesPrevious)
         #expect(!FileManager.default.fileExists(atPath: ahead(of: target).path))
         // Taken, the copy is the staging database: discarding it afterwards removes nothing.
@@ -59,7 +59,7 @@ import Testing
         let latest = try stage(oneDay, in: folder, runId: "latest").url
         let target = tonight(in: folder)
         let copy = try #require(StagingCopy.start(of: other, beside: target))
-        let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)
+        let staging = try StagingSnapshot(creatingAt: target, continuing: LatestSnapshot(reading: latest), copiedAhead: copy)
         #expect(staging.continuesPrevious)
         #expect(!FileManager.default.fileExists(atPath: ahead(of: target).path))
         #expect(try days(in: target) == ["2026-10-10"])
@@ -74,7 +74,7 @@ import Testing
         let (latest, target) = try night(in: folder)
         try FileManager.default.createDirectory(at: ahead(of: target), withIntermediateDirectories: true)
         let copy = try #require(StagingCopy.start(of: latest, beside: target))
-        let staging = try StagingSnapshot(creatingAt: target, continuing: latest, copiedAhead: copy)
+        let staging = try StagingSnapshot(creatingAt: target, continuing: LatestSnapshot(reading: latest), copiedAhead: copy)
         #expect(staging.continuesPrevious)
         #expect(try days(in: target) == ["2026-10-10", "2026-10-11"])
         staging.discard()

@@ -90,7 +90,7 @@ func stage(_ dataset: Dataset, in folder: URL, runId: String = "r1", continuing 
                                                   message: "4 items")]) throws
     -> StagingSnapshot {
     let staging = try StagingSnapshot(creatingAt: folder.appendingPathComponent("staging/\(runId).sqlite"),
-                                      continuing: previous)
+                                      continuing: previous.map(LatestSnapshot.init(reading:)))
     // As a run streams them: the days one at a time, in date order, then the rest.
     var digest = MenuDigest()
     for day in dataset.serviceDays.sorted(by: { $0.date < $1.date }) {

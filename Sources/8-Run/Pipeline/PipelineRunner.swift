@@ -68,7 +68,7 @@ public struct PipelineRunner: Sendable {
                                              interrupted: Set(interrupted))
         try options.partitions?.check(against: work.filter { !$0.history }.map(\.selectionKey))
         let latest = SnapshotStore(directory: options.workspace.snapshots).latest(pipeline: spec.name)
-            .map(SnapshotAtOpening.init(reading:))
+            .map(LatestSnapshot.init(reading:))
         var quiet = context
         quiet.observer = SilentObserver()
         var revalidation = await Revalidate(context: quiet).run(work, latest: latest, resuming: !interrupted.isEmpty)
@@ -127,7 +127,7 @@ public struct PipelineRunner: Sendable {
         defer { run.stagingCopy?.discard() }
         var log = StageLog(context)
         if !run.awaited.isEmpty { return try await harvestSelected(of: run, log: &log) }
-        let revalidation = try await revalidate(run.work, of: run, latest: run.latestAtOpening)
+        let revalidation = try await revalidate(run.work, of: run, latest: run.latest)
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
         let fileName = context.snapshotFileName
@@ -154,7 +154,7 @@ public struct PipelineRunner: Sendable {
         try Task.checkCancellation()
         let published = checks.blocking.isEmpty
             ? try Publish(context: context, store: run.store, pageCounts: pageCounts)
-                .run(staging, fileName: fileName, rowCounts: checks.rowCounts, log: &log)
+                .run(staging, fileName: fileName, latest: run.latest, rowCounts: checks.rowCounts, log: &log)
             : nil
         // The staging database has served its purpose: closing it now returns its page cache
         // before the manifest, the run's last large allocation, is encoded.
@@ -183,7 +183,7 @@ public struct PipelineRunner: Sendable {
 
     /// Revalidation of `work` (against `latest`, which it may find current), what it asked kept
     /// in the raw store's history even when it ends the run.
-    private func revalidate(_ work: [PartitionWork], of run: OpenRun, latest: SnapshotAtOpening?) async throws
+    private func revalidate(_ work: [PartitionWork], of run: OpenRun, latest: LatestSnapshot?) async throws
         -> Revalidation {
         let revalidation = await Revalidate(context: context).run(work, latest: latest, resuming: !run.interrupted.isEmpty)
         try context.times.measure(.fetch) { try run.raw.commitPending() }
@@ -204,7 +204,7 @@ public struct PipelineRunner: Sendable {
 
     /// The latest snapshot's menus are where the new one starts: days whose rows come out the
     /// same are kept rather than written again. `--force` writes every day.
-    private func staging(named fileName: String, continuing latest: URL?, copiedAhead: StagingCopy? = nil) throws
+    private func staging(named fileName: String, continuing latest: LatestSnapshot?, copiedAhead: StagingCopy? = nil) throws
         -> StagingSnapshot {
         try StagingSnapshot(creatingAt: options.workspace.staging.appendingPathComponent(fileName),
                             continuing: options.force ? nil : latest, copiedAhead: copiedAhead)

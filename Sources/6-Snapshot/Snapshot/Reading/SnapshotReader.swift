@@ -38,7 +38,11 @@ public enum SnapshotReader {
     /// image is malformed") comes back naming the file and saying what to do, and so does a value
     /// of a type the schema does not give its column (a file changed after it was published).
     public static func read<T>(_ url: URL, _ body: (Database) throws -> T) throws -> T {
-        let queue = try open(url)
+        try read(try open(url), at: url, body)
+    }
+
+    /// Reads the snapshot at `url`, already open as `queue`, as `read(_:_:)` does.
+    static func read<T>(_ queue: DatabaseQueue, at url: URL, _ body: (Database) throws -> T) throws -> T {
         do {
             return try queue.read(body)
         } catch let error as DatabaseError {
@@ -98,12 +102,6 @@ public enum SnapshotReader {
                                keptFetchedAt: row.decode(forColumn: "kept_fetched_at"),
                                keptRunId: row.decode(forColumn: "kept_run_id"), reason: row.decode(forColumn: "reason"))
         }
-    }
-
-    /// What keeping last night's labels reads of the latest snapshot (`LastGoodFoods`), on one
-    /// connection: opening the file for each of its three questions cost more than asking them.
-    public static func readLabels<T>(of url: URL, _ body: (PublishedLabels) throws -> T) throws -> T {
-        try read(url) { db in try body(PublishedLabels(db: db)) }
     }
 
     static func meta(_ db: Database) throws -> [String: String] {
@@ -226,7 +224,7 @@ public struct PlaceHours: Hashable, Sendable {
     }
 }
 
-/// A snapshot's labels, open for `SnapshotReader.readLabels`.
+/// A snapshot's labels, open for `LatestSnapshot.readLabels`: its three questions asked on one connection.
 public struct PublishedLabels {
     let db: Database
 

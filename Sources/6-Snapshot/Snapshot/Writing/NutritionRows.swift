@@ -103,8 +103,8 @@ extension StagingSnapshot {
     /// snapshot is). Nil, with nothing kept, when the review must be made: other inputs, the
     /// copy's rows replaced, no review digest recorded, or checks that cannot be read.
     public func keepReview(outcomeNames: Set<String>) throws -> [CheckOutcome]? {
-        guard foodInputsKept, !reviewWritten, let previousReviewRows, let continuedFile,
-              let checks = try? SnapshotReader.checks(of: continuedFile)
+        guard foodInputsKept, !reviewWritten, let previousReviewRows, let continuedSnapshot,
+              let checks = try? continuedSnapshot.checks()
         else { return nil }
         let queue = try self.queue
         do {

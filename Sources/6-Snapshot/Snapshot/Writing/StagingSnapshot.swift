@@ -21,9 +21,9 @@ public final class StagingSnapshot {
     /// Whether the database started as a copy of the previous snapshot's menus.
     public let continuesPrevious: Bool
     /// The snapshot it continues, if it does.
-    let continuedFile: URL?
+    let continuedSnapshot: LatestSnapshot?
     /// Its file name.
-    private var continued: String? { continuedFile?.lastPathComponent }
+    private var continued: String? { continuedSnapshot?.url.lastPathComponent }
     /// The digest of the food tables' rows in the snapshot it continues (`_meta`), if it does.
     private let previousFoodRows: String?
     /// The food tables were kept as the continued snapshot had them (`finish`).
@@ -66,9 +66,10 @@ public final class StagingSnapshot {
     /// again (`MenuWriter`), and its food tables, which `finish` keeps when tonight's rows are
     /// the same. Every other table is emptied and written in full, as for an empty database. A
     /// previous snapshot that cannot be used that way (another build or schema, unreadable) is
-    /// not an error: the run starts empty. `copiedAhead`: `previous` copied ahead by the run
-    /// (`StagingCopy`), taken instead of copying it now.
-    public init(creatingAt url: URL, continuing previous: URL? = nil, copiedAhead: StagingCopy? = nil) throws {
+    /// not an error: the run starts empty. `previous` is read on the run's connection to it.
+    /// `copiedAhead`: `previous` copied ahead by the run (`StagingCopy`), taken instead of
+    /// copying it now.
+    public init(creatingAt url: URL, continuing previous: LatestSnapshot? = nil, copiedAhead: StagingCopy? = nil) throws {
         self.url = url
         let fileManager = FileManager.default
         try? fileManager.createDirectory(at: url.deletingLastPathComponent(),
@@ -87,14 +88,14 @@ public final class StagingSnapshot {
         let base = previous.flatMap { previous in
             Self.continuable(previous).map { (file: previous, found: $0) }
         }
-        continuedFile = base?.file
+        continuedSnapshot = base?.file
         previousFoodRows = base?.found.foodRows
         previousFoodInputs = base?.found.foodInputs
         previousReviewRows = base?.found.reviewRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
-            if let base, copiedAhead?.take(as: url, of: base.file) != true {
-                try FileCopy.copy(from: base.file.path, to: url.path)
+            if let base, copiedAhead?.take(as: url, of: base.file.url) != true {
+                try FileCopy.copy(from: base.file.url.path, to: url.path)
             }
             let database = try DatabaseQueue(path: url.path, configuration: configuration)
             self.database = database
@@ -162,11 +163,8 @@ public final class StagingSnapshot {
 
     /// What the previous snapshot's menus hold, and the digests of its food tables' and its
     /// nutrition review's rows; nil when another build or schema wrote it, or it cannot be read.
-    private static func continuable(_ previous: URL) -> Continuable? {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let found = try? DatabaseQueue(path: previous.path, configuration: configuration).read { db
-            -> Continuable? in
+    private static func continuable(_ previous: LatestSnapshot) -> Continuable? {
+        let found = try? previous.read { db -> Continuable? in
             guard try Int.fetchOne(db, sql: "PRAGMA user_version") == SnapshotSchema.version,
                   try String.fetchOne(db, sql: "SELECT value FROM _meta WHERE key = ?",
                                       arguments: [dayRowsCodeKey]) == CommissaryVersion.build,

@@ -14,8 +14,8 @@ struct LastGoodFoods {
 
     /// Replaces, in `dataset`, the labels that got worse tonight with the latest snapshot's, and
     /// says which. Reads only the foods concerned from the snapshot.
-    func carry(into dataset: inout Dataset, menus: MenuDigest, latest: URL) throws -> [StalePartition] {
-        try SnapshotReader.readLabels(of: latest) { published in
+    func carry(into dataset: inout Dataset, menus: MenuDigest, latest: LatestSnapshot) throws -> [StalePartition] {
+        try latest.readLabels { published in
             // Rows fewer than the fall allows, against the snapshot's usual label.
             let typical = try published.typicalRowCount()
             let reasons = reasons(in: dataset, menus: menus, thin: typical * (1 - policy.maxDayDrop), typical: typical)

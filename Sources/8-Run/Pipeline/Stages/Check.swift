@@ -27,7 +27,7 @@ struct Check {
     }
 
     func run(_ harvest: HarvestOutcome, computed: Compute.Output, menus: MenuDigest, written: Write.Output,
-             latest: URL?, staging: StagingSnapshot) throws -> Output {
+             latest: LatestSnapshot?, staging: StagingSnapshot) throws -> Output {
         let reviewed = try review(computed, menus: menus, staging: staging)
         let counted = written.rowCounts.merging(try staging.rowCounts(of: StagingSnapshot.reviewTables.sorted())) { _, new in new }
         let manifest = context.options.workspace.unpublishedManifest(pipeline: context.spec.name, runId: context.runId)
@@ -59,13 +59,13 @@ struct Check {
     /// The latest snapshot's row counts, to compare against; a latest snapshot that cannot be
     /// read (damaged, emptied) is reported and compared with nothing, so that it cannot stop
     /// the publication that replaces it.
-    private func rowCounts(of latest: URL?) -> [String: Int]? {
+    private func rowCounts(of latest: LatestSnapshot?) -> [String: Int]? {
         guard let latest else { return nil }
         do {
-            return try SnapshotReader.rowCounts(of: latest)
+            return try latest.rowCounts()
         } catch {
             context.emit(.warning, stage: .check, message: "the latest snapshot cannot be read, so nothing is compared "
-                         + "with it: \(error)", path: latest.path)
+                         + "with it: \(error)", path: latest.url.path)
             return nil
         }
     }

@@ -26,7 +26,7 @@ struct Finish {
     /// The end of a run whose inputs are those of the latest snapshot: nothing is parsed or
     /// published; the manifest, under `state/runs/`, names the snapshot that is still current
     /// and carries its row counts.
-    func unchanged(_ revalidation: Revalidation, current opened: SnapshotAtOpening) throws -> RunReport {
+    func unchanged(_ revalidation: Revalidation, current opened: LatestSnapshot) throws -> RunReport {
         let current = opened.url
         let fetch = RunManifest.Stage(name: .fetch, seconds: context.times.seconds(of: .fetch),
                                       counts: revalidation.documentCounts.asCounts.merging(
@@ -47,7 +47,7 @@ struct Finish {
             status: .unchanged, snapshot: current.lastPathComponent,
             inputsSHA256: opened.inputsSHA256, partitions: partitions,
             inputs: revalidation.work.flatMap { $0.previous?.documents ?? [] }, stages: [fetch], checks: stale,
-            rowCounts: try SnapshotReader.rowCounts(of: current))
+            rowCounts: try opened.rowCounts())
         let manifestPath = try writeUnpublishedManifest(manifest)
         try ledger.finishRuns()
         let problems = try Publish(context: context, store: store).catchUp(current)

@@ -25,8 +25,8 @@ struct OpenRun {
     /// The latest snapshot being copied into staging while the run opens, for a night that
     /// continues it (not for a forced one, which writes every day again).
     let stagingCopy: StagingCopy?
-    /// The latest snapshot as the run found it, with what revalidation and the harvest ask of it.
-    let latestAtOpening: SnapshotAtOpening?
+    /// The latest snapshot as the run found it, open for every stage that reads it.
+    let latest: LatestSnapshot?
 
     init(_ context: StageContext) throws {
         self.context = context
@@ -41,7 +41,7 @@ struct OpenRun {
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
         stagingCopy = copy
-        latestAtOpening = latest.map(SnapshotAtOpening.init(reading:))
+        self.latest = latest.map(LatestSnapshot.init(reading:))
         var damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
         do {
             ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
@@ -79,9 +79,6 @@ struct OpenRun {
         if let ledger { context.emit(.warning, message: ledger.description, path: ledger.movedTo) }
         if let rawIndex { context.emit(.warning, message: rawIndex.description, path: rawIndex.movedTo) }
     }
-
-    /// The latest snapshot of the pipeline, as the stages before publishing see it.
-    var latest: URL? { store.latest(pipeline: context.spec.name) }
 
     /// A raw-store index SQLite found damaged while the run used it stops the run, once, as the
     /// machine's fault (exit status 4): every use of the store failed from then on, so the

@@ -31,9 +31,10 @@ struct Publish {
     }
 
     /// The stage, timed in `log`, then the `published` event, retention and PostgreSQL.
-    func run(_ staging: StagingSnapshot, fileName: String, rowCounts: [String: Int], log: inout StageLog) throws
-        -> Output {
-        var published = try log.time(.publish) { try publish(staging, fileName: fileName) }
+    /// `latest`: the snapshot the night replaces, as the run opened it.
+    func run(_ staging: StagingSnapshot, fileName: String, latest: LatestSnapshot?, rowCounts: [String: Int],
+             log: inout StageLog) throws -> Output {
+        var published = try log.time(.publish) { try publish(staging, fileName: fileName, latest: latest) }
         context.emit(.published, counts: rowCounts, path: published.snapshot.path)
         applyRetention(keeping: published.snapshot)
         if let problem = publishToPostgres(published.snapshot, changes: published.changes) {
@@ -69,11 +70,11 @@ struct Publish {
         return problems
     }
 
-    private func publish(_ staging: StagingSnapshot, fileName: String) throws -> Output {
+    private func publish(_ staging: StagingSnapshot, fileName: String, latest: LatestSnapshot?) throws -> Output {
         // A latest snapshot that cannot be read (damaged, emptied) is compared with nothing, as
         // the check stage said: the night is published as a first night is, without a changes
         // section or a change file, rather than with outputs reported lost.
-        let previous = store.latest(pipeline: context.spec.name).flatMap { (try? SnapshotReader.meta(of: $0)) == nil ? nil : $0 }
+        let previous = latest.flatMap { $0.isReadable ? $0.url : nil }
         let unchanged = staging.unchangedDays
         // The page's sections and the change set are read from the new file while it is
         // verified, which leaves a core waiting on the disk: they then cost the night little

@@ -93,7 +93,7 @@ struct Harvest {
         // Parsing starts with the first partition fetched: the two stages run together.
         context.emit(.stageStarted, stage: .parse)
         let menus = MenuStream(staging: staging, times: context.times)
-        let labelsKept = run.latestAtOpening?.stalePartitions?
+        let labelsKept = run.latest?.stalePartitions?
             .contains { $0.partition.hasPrefix(LastGoodFoods.partitionPrefix) } ?? false
         var harvest = try await partitions(revalidation.work, entityTags: revalidation.entityTags, ledger: run.ledger,
                                            menus: menus, rereadFoodPages: labelsKept)
@@ -119,14 +119,14 @@ struct Harvest {
 
     /// Labels that got worse tonight keep the latest snapshot's version (`LastGoodFoods`); a
     /// latest snapshot that cannot be read keeps nothing, and says so.
-    private func keepLastGoodLabels(in harvest: inout HarvestOutcome, menus: MenuDigest, latest: URL) {
+    private func keepLastGoodLabels(in harvest: inout HarvestOutcome, menus: MenuDigest, latest: LatestSnapshot) {
         do {
             harvest.staleFoods = try LastGoodFoods(policy: context.spec.checks)
                 .carry(into: &harvest.dataset, menus: menus, latest: latest)
-            harvest.staleFoodsSnapshot = latest.lastPathComponent
+            harvest.staleFoodsSnapshot = latest.url.lastPathComponent
         } catch {
             context.emit(.warning, stage: .parse, message: "labels lost tonight cannot be kept from the latest snapshot, "
-                         + "which cannot be read: \(error)", path: latest.path)
+                         + "which cannot be read: \(error)", path: latest.url.path)
         }
     }
 

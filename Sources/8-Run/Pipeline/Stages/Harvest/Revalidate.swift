@@ -10,7 +10,7 @@ struct Revalidation {
     var work: [PartitionWork]
     /// The latest snapshot, with what it was found current by, when every partition would read
     /// exactly what that snapshot was built from: then there is nothing to publish.
-    var currentSnapshot: SnapshotAtOpening?
+    var currentSnapshot: LatestSnapshot?
     /// By source, the stored tags of its partitions' folder files, when revalidation compared
     /// any (`SharedRevalidation.entityTags`): those it did not reach use them too.
     var entityTags: [String: StoredEntityTags] = [:]
@@ -45,7 +45,7 @@ struct Revalidate {
     /// `--only-missing` and resumed runs skip this, since they ask for something else. A subset
     /// run (`--partition`) compares its own partitions alone and takes the others as last done, as
     /// it replays them. It opens the fetch stage, of which it is the first half.
-    func run(_ work: [PartitionWork], latest: SnapshotAtOpening?, resuming: Bool) async -> Revalidation {
+    func run(_ work: [PartitionWork], latest: LatestSnapshot?, resuming: Bool) async -> Revalidation {
         context.emit(.stageStarted, stage: .fetch)
         let started = context.clock.instant
         var result = Revalidation(work: work, currentSnapshot: nil)
