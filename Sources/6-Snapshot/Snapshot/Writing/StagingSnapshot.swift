@@ -86,16 +86,16 @@ public final class StagingSnapshot {
             try db.execute(sql: "PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF")
         }
         let base = previous.flatMap { previous in
-            Self.continuable(previous).map { (file: previous, found: $0) }
+            Self.continuable(previous).map { (snapshot: previous, found: $0) }
         }
-        continuedSnapshot = base?.file
+        continuedSnapshot = base?.snapshot
         previousFoodRows = base?.found.foodRows
         previousFoodInputs = base?.found.foodInputs
         previousReviewRows = base?.found.reviewRows
         do {
             // A published snapshot is a closed, read-only file: its bytes are a database.
-            if let base, copiedAhead?.take(as: url, of: base.file.url) != true {
-                try FileCopy.copy(from: base.file.url.path, to: url.path)
+            if let base, copiedAhead?.take(as: url, of: base.snapshot.url) != true {
+                try FileCopy.copy(from: base.snapshot.url.path, to: url.path)
             }
             let database = try DatabaseQueue(path: url.path, configuration: configuration)
             self.database = database
