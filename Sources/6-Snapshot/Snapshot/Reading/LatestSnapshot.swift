@@ -33,7 +33,7 @@ public struct LatestSnapshot: Sendable {
 
     /// Reads the snapshot on the night's connection; fails as `SnapshotReader.read` does,
     /// naming the file.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
         try SnapshotReader.read(try connection.get(), at: url, body)
     }
 
