@@ -209,7 +209,8 @@ let package = Package(
         .testTarget(name: "NutritionTests", dependencies: ["Nutrition", "FoodModel", "SourceAdapters"]),
         .testTarget(
             name: "SnapshotTests",
-            dependencies: ["Snapshot", "FoodModel", "Fetching", "SourceReading", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Snapshot", "SnapshotTestSupport", "FoodModel", "Fetching", "SourceReading",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Basics' logic: the parse cache's binary coder, the build id read from the binary (which
         // is why the binary is a dependency).
@@ -246,7 +247,7 @@ let package = Package(
             name: "ReliabilityTests",
             dependencies: [
                 "Basics", "Pipeline", "SourceAdapters", "YAMLConfig", "Snapshot", "Fetching",
-                "FoodModel", "HTML", "TestSupport", "commissary",
+                "FoodModel", "HTML", "TestSupport", "SnapshotTestSupport", "commissary",
                 .product(name: "PropertyBased", package: "swift-property-based"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),

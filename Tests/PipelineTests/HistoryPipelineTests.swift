@@ -2,6 +2,7 @@ import FoodModel
 import Foundation
 import Logging
 import Pipeline
+import SnapshotTestSupport
 import SourceAdapters
 import YAMLConfig
 import Snapshot

@@ -5,6 +5,7 @@ import Fetching
 import Foundation
 import Glibc
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 #endif

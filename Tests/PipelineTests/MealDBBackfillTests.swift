@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import SnapshotTestSupport
 import TestSupport
 import Pipeline
 import SourceAdapters

@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

@@ -1,5 +1,6 @@
 import Foundation
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

@@ -4,6 +4,7 @@ import FoodModel
 import Foundation
 import GRDB
 @testable import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

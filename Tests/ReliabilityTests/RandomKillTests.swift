@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import Pipeline
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 #endif

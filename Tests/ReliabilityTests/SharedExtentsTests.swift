@@ -3,6 +3,7 @@ import FoodModel
 import Foundation
 import Pipeline
 import Snapshot
+import SnapshotTestSupport
 import Testing
 import TestSupport
 

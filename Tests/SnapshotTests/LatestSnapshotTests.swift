@@ -1,6 +1,7 @@
 import Basics
 import Foundation
 @testable import Snapshot
+import SnapshotTestSupport
 import Testing
 
 /// The latest snapshot as a run opens it: what revalidation asks of it, read at the opening, and

@@ -4,6 +4,7 @@ import Fetching
 import FoodModel
 import Foundation
 import GRDB
+import SnapshotTestSupport
 import Synchronization
 import Testing
 

@@ -30,10 +30,6 @@ public enum SnapshotReader {
         return counts
     }
 
-    public static func rowCounts(of url: URL) throws -> [String: Int] {
-        try read(url) { db in try rowCounts(db) }
-    }
-
     /// Reads the snapshot at `url`; SQLite's complaint about a damaged file ("database disk
     /// image is malformed") comes back naming the file and saying what to do, and so does a value
     /// of a type the schema does not give its column (a file changed after it was published).
