@@ -8,6 +8,18 @@ import Testing
         #expect(ServiceDate("2023-02-29") == nil)
         #expect(ServiceDate("2024-02-29") != nil)
         #expect(ServiceDate("19-10-13") == nil)
+        #expect(ServiceDate("0001-01-01")?.description == "0001-01-01")
+        #expect(ServiceDate("9999-12-31")?.description == "9999-12-31")
+    }
+
+    /// Only `YYYY-MM-DD` in ASCII digits is a date: what `Int` would also read (a sign, another
+    /// script's digits) or a text of the right length in another shape is not.
+    @Test func refusesEverythingButTheISOForm() {
+        for text in ["+201-01-01", "2019-+1-13", "2019--1-13", "2019-10-+3", "0000-01-01", "2019-00-13",
+                     "2019-10-00", "2019/10/13", "2019-10-13 ", " 2019-10-13", "2019-1-013", "20191013",
+                     "2019-10-1", "\u{FF12}019-10-13", "2019-10-1\u{0663}", "2019-10-13\u{0301}", "", "-"] {
+            #expect(ServiceDate(text) == nil, "\(text)")
+        }
     }
 
     @Test func countsDaysAcrossMonthAndYearBoundaries() throws {
