@@ -12,8 +12,8 @@ import Testing
         #expect(ServiceDate("9999-12-31")?.description == "9999-12-31")
     }
 
-    /// Only `YYYY-MM-DD` in ASCII digits is a date: what `Int` would also read (a sign, another
-    /// script's digits) or a text of the right length in another shape is not.
+    /// Only `YYYY-MM-DD` in ASCII digits is a date: not a part with a sign (which `Int` reads),
+    /// not another script's digits, not a text of another length or shape.
     @Test func refusesEverythingButTheISOForm() {
         for text in ["+201-01-01", "2019-+1-13", "2019--1-13", "2019-10-+3", "0000-01-01", "2019-00-13",
                      "2019-10-00", "2019/10/13", "2019-10-13 ", " 2019-10-13", "2019-1-013", "20191013",
