@@ -128,4 +128,56 @@ import Glibc
         let ended = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         #expect(ended.contains("\"status\":\"interrupted\""), "\(ended)")
     }
+
+    /// A signal after the run has ended, while the command still writes what it says (its
+    /// summary, held up here by a full standard output), asks a finished run to stop: the
+    /// command says and records everything and exits 0, where the default action would end
+    /// it there, with its summary unwritten.
+    @Test func aSignalAfterTheRunEndsLetsTheCommandFinish() async throws {
+        let folder = try Paths.temporaryFolder("signal-after")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try SampleSite.server()
+        defer { server.stop() }
+        let pipeline = folder.appendingPathComponent("ended.yml")
+        try Data(SampleSite.pipelineYAML(name: "ended", base: server.url("")).utf8).write(to: pipeline)
+        let events = folder.appendingPathComponent("events.jsonl")
+        let metrics = folder.appendingPathComponent("metrics/commissary.prom")
+        // Standard output is a pipe filled to its capacity before the run starts: the summary,
+        // the command's first and last write there, waits until the test reads.
+        let output = Pipe()
+        // `F_GETPIPE_SZ` of <fcntl.h> (Linux's `F_LINUX_SPECIFIC_BASE`, 1024, plus 8), which
+        // Glibc's Swift module leaves out.
+        let getPipeSize: Int32 = 1032
+        let capacity = fcntl(output.fileHandleForWriting.fileDescriptor, getPipeSize)
+        try #require(capacity > 0)
+        try output.fileHandleForWriting.write(contentsOf: Data(repeating: UInt8(ascii: "."), count: Int(capacity)))
+        let process = Process()
+        process.executableURL = CommissaryProcess.binary
+        process.arguments = ["run", pipeline.path, "--workspace", folder.path, "--events", events.path,
+                             "--metrics", metrics.path]
+        process.standardOutput = output.fileHandleForWriting
+        process.standardError = FileHandle.nullDevice
+        try CommissaryProcess.launch(process)
+        try output.fileHandleForWriting.close()
+
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(120)
+        while clock.now < deadline,
+              !String(decoding: (try? Data(contentsOf: events)) ?? Data(), as: UTF8.self).contains("run_finished") {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        // Past the run's end, into the summary's write, which cannot go on until the pipe is read.
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(process.isRunning, "the command ended before its summary could be written")
+        kill(process.processIdentifier, SIGTERM)
+        try await Task.sleep(for: .milliseconds(200))
+        // What the command said, after the dots that filled the pipe.
+        let said = String(String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .drop { $0 == "." })
+        let exit = try await CommissaryProcess.exit(of: process)
+        #expect(exit == 0)
+        #expect(said.contains("Published "), "\(said)")
+        let recorded = String(decoding: try Data(contentsOf: metrics), as: UTF8.self)
+        #expect(recorded.contains("commissary_last_success_timestamp_seconds"), "\(recorded)")
+    }
 }

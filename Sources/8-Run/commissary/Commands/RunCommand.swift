@@ -96,7 +96,13 @@ struct RunCommand: AsyncParsableCommand {
             answer(json ? UserJSON.line(plan) : RunWording.plan(plan))
             return
         }
-        let report = try await runToItsEnd(runner, pipeline: spec.name)
+        let run = Task { try await runner.run() }
+        // Held until the command has recorded and said everything, not only until the run's end:
+        // a signal after that end asks a finished run to stop, and the metrics and the summary
+        // are still written, where the default action would end the process before them.
+        let stop = SignalStop { run.cancel() }
+        defer { stop.restore() }
+        let report = try await outcome(of: run, stoppedBy: stop, pipeline: spec.name)
         // The metrics are written before the run's outcome is thrown; a file that cannot be
         // written fails the run only when nothing else did.
         let metricsFailure = Result { try record(RunMetrics.outcome(of: report), of: spec.name, manifest: report.manifest) }
@@ -144,12 +150,10 @@ struct RunCommand: AsyncParsableCommand {
         return eventsFile.map { file in FanOutObserver(observers: [shown, JSONLinesObserver(output: file)]) } ?? shown
     }
 
-    /// The run, stopped at its next boundary by SIGINT, SIGTERM or SIGHUP; a run that did not
-    /// finish is recorded in the metrics as failed or interrupted.
-    private func runToItsEnd(_ runner: PipelineRunner, pipeline: String) async throws -> RunReport {
-        let run = Task { try await runner.run() }
-        let stop = SignalStop { run.cancel() }
-        defer { stop.restore() }
+    /// The run's report, once `run` ends (at its next boundary when `stop` caught SIGINT, SIGTERM
+    /// or SIGHUP); a run that did not finish is recorded in the metrics as failed or interrupted.
+    private func outcome(of run: Task<RunReport, any Error>, stoppedBy stop: SignalStop, pipeline: String) async throws
+        -> RunReport {
         do {
             return try await run.value
         } catch {
