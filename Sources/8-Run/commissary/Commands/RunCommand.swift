@@ -96,13 +96,13 @@ struct RunCommand: AsyncParsableCommand {
             answer(json ? UserJSON.line(plan) : RunWording.plan(plan))
             return
         }
-        let run = Task { try await runner.run() }
+        let running = Task { try await runner.run() }
         // Held until the command has recorded and said everything, not only until the run's end:
         // a signal after that end asks a finished run to stop, and the metrics and the summary
         // are still written, where the default action would end the process before them.
-        let stop = SignalStop { run.cancel() }
+        let stop = SignalStop { running.cancel() }
         defer { stop.restore() }
-        let report = try await outcome(of: run, stoppedBy: stop, pipeline: spec.name)
+        let report = try await outcome(of: running, stoppedBy: stop, pipeline: spec.name)
         // The metrics are written before the run's outcome is thrown; a file that cannot be
         // written fails the run only when nothing else did.
         let metricsFailure = Result { try record(RunMetrics.outcome(of: report), of: spec.name, manifest: report.manifest) }
