@@ -3,11 +3,12 @@ import Snapshot
 import Testing
 import TestSupport
 
-/// A snapshot under its final name whose publication did not finish: no metadata or manifest
-/// beside it and `latest` never pointed at it, as an earlier version left one when the disk
-/// filled at its metadata (and retention leaves one when killed between a file's side files and
-/// the file). `snapshots` must not list it as published, and the next run removes it, under its
-/// lock, saying so in one line.
+/// A snapshot under its final name whose publication did not finish: `latest` never pointed at
+/// it and no manifest lies beside it, either without metadata (an earlier version left one when
+/// the disk filled at its metadata, and retention leaves one when killed between a file's side
+/// files and the file) or built after the file `latest` names (a run killed between the file's
+/// rename and the swing of `latest`). `snapshots` must not list it as published, and the next
+/// run removes it, under its lock, saying so in one line.
 @Suite struct UnfinishedPublicationTests {
     @Test func anUnfinishedSnapshotIsNotListedAsPublishedAndTheNextRunRemovesIt() async throws {
         let folder = try Paths.temporaryFolder()
@@ -63,6 +64,64 @@ import TestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
             .filter { $0.hasSuffix(".sqlite") }
         #expect(names.count == 2, "\(names)")
+        try expectSoundSnapshots(store.directory)
+    }
+
+    /// A run killed after its file took its final name, metadata and all, but before `latest`
+    /// pointed at it: the file was never served, so it is unfinished, and the next run removes
+    /// it. A file `latest` did reach whose run was killed before its manifest was published,
+    /// and stays so once a newer file is latest.
+    @Test func aFileLatestNeverReachedIsUnfinishedThoughItHasItsMetadata() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = folder.appendingPathComponent("swing.yml")
+        try Data("""
+            pipeline: swing
+            sources:
+              - name: ucla-menu
+                adapter: ucla-menu-site
+                location: \(Paths.sampleSite.path)
+                dates: {from: 2026-10-10, to: 2026-10-12}
+            """.utf8).write(to: pipeline)
+        let arguments = ["run", pipeline.path, "--workspace", folder.path, "--log-format", "text", "--force"]
+        let store = SnapshotStore(directory: folder.appendingPathComponent("snapshots"))
+        // A file's `built_at` is to the second: the runs are a second apart so that it orders them.
+        func publish() async throws -> (file: URL, said: String) {
+            try await Task.sleep(for: .seconds(1.1))
+            let run = try await CommissaryProcess.run(arguments)
+            #expect(run.status == 0, "\(run.error)")
+            return (try #require(store.latest(pipeline: "swing")), run.error)
+        }
+        let first = try await publish().file
+        let killed = try await publish().file
+        #expect(killed != first)
+        // As the kill leaves it: the metadata beside it, `latest` still at the file before, and
+        // nothing the run writes after the swing (its manifest, its page).
+        for suffix in [".manifest.json", ".report.html"] { try FileManager.default.removeItem(atPath: killed.path + suffix) }
+        #expect(FileManager.default.fileExists(atPath: killed.path + ".metadata.json"))
+        let link = store.latestLink(pipeline: "swing")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: first.lastPathComponent)
+
+        #expect(store.isUnfinished(killed.lastPathComponent, pipeline: "swing"))
+        #expect(!store.isUnfinished(first.lastPathComponent, pipeline: "swing"))
+        let table = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path])
+        let line = try #require(table.output.split(separator: "\n").first { $0.contains(killed.lastPathComponent) })
+        #expect(line.hasPrefix("!  unfinished"), "\(line)")
+
+        let next = try await publish()
+        #expect(next.said.contains("removed \(killed.lastPathComponent), a snapshot whose publication did not finish"),
+                "\(next.said)")
+        #expect(!FileManager.default.fileExists(atPath: killed.path))
+        #expect(!FileManager.default.fileExists(atPath: killed.path + ".metadata.json"))
+        #expect(FileManager.default.fileExists(atPath: first.path))
+
+        // The newest file's run killed after the swing, before its manifest: it was published.
+        let reached = try #require(store.latest(pipeline: "swing"))
+        try FileManager.default.removeItem(atPath: reached.path + ".manifest.json")
+        #expect(try await publish().file != reached)
+        #expect(!store.isUnfinished(reached.lastPathComponent, pipeline: "swing"))
+        #expect(FileManager.default.fileExists(atPath: reached.path))
         try expectSoundSnapshots(store.directory)
     }
 }

@@ -293,14 +293,17 @@ public struct SnapshotStore: Sendable {
                 return SnapshotFileName(snapshot, pipeline: pipeline) != nil && !present.contains(snapshot)
             } ?? false
             let isUnfinishedSnapshot = SnapshotFileName(name, pipeline: pipeline) != nil
-                && Self.isUnfinished(name, besideIt: { present.contains(name + $0) }, latest: latestName)
+                && Self.isUnfinished(name, besideIt: { present.contains(name + $0) }, latest: latestName,
+                                     builtAt: { builtAt(self.directory.appendingPathComponent($0)) })
             let isNewLink = name == ".latest-\(pipeline).new" || name == ".latest-\(pipeline)\(Self.reportSuffix).new"
             guard isOwnPartial || isOrphanSideFile || isUnfinishedSnapshot || isNewLink else {
                 continue
             }
             if isUnfinishedSnapshot {
-                // Its report page, if a run got that far, goes with it.
-                try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + Self.reportSuffix))
+                // Its side files (its metadata, its page, if a run got that far) go with it.
+                for suffix in Self.sideSuffixes where present.contains(name + suffix) {
+                    try? FileManager.default.removeItem(at: directory.appendingPathComponent(name + suffix))
+                }
                 unfinished.append(name)
             }
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
@@ -308,20 +311,36 @@ public struct SnapshotStore: Sendable {
         return unfinished.sorted()
     }
 
-    /// A snapshot file whose publication did not finish: neither its metadata nor its manifest
-    /// beside it, and `latest` does not point at it. Publishing writes the metadata before the
-    /// file takes its final name, so only a run of an earlier version that failed at its metadata
-    /// (a full disk), or retention killed between a file's side files and the file, leaves one.
+    /// A snapshot file whose publication did not finish: `latest` does not point at it, no
+    /// manifest lies beside it (a run writes that once `latest` points at its file), and either
+    /// no metadata does either (a run of an earlier version that failed at its metadata, or
+    /// retention killed between a file's side files and the file) or it was built after the
+    /// file `latest` names (a run killed between giving the file its final name and pointing
+    /// `latest` at it: readers were never sent to it, and counting it as published would let
+    /// retention remove a file they were in its place). A file built before the one `latest`
+    /// names whose manifest is missing was published: its run was killed after pointing `latest`
+    /// at it.
     public func isUnfinished(_ name: String, pipeline: String) -> Bool {
         let path = directory.appendingPathComponent(name).path
         return Self.isUnfinished(name, besideIt: { FileManager.default.fileExists(atPath: path + $0) },
-                                 latest: latest(pipeline: pipeline)?.lastPathComponent)
+                                 latest: latest(pipeline: pipeline)?.lastPathComponent,
+                                 builtAt: { builtAt(self.directory.appendingPathComponent($0)) })
     }
 
-    /// `isUnfinished`, told whether a file of a suffix lies beside the snapshot and which file
-    /// `latest` names.
-    private static func isUnfinished(_ name: String, besideIt: (String) -> Bool, latest: String?) -> Bool {
-        !besideIt(".metadata.json") && !besideIt(".manifest.json") && latest != name
+    /// `isUnfinished`, told whether a file of a suffix lies beside the snapshot, which file
+    /// `latest` names, and when a file was built (read only for a file with metadata and no
+    /// manifest, of which a folder holds none but after a kill).
+    private static func isUnfinished(_ name: String, besideIt: (String) -> Bool, latest: String?,
+                                     builtAt: (String) -> String?) -> Bool {
+        guard latest != name, !besideIt(".manifest.json") else { return false }
+        guard besideIt(".metadata.json") else { return true }
+        guard let latest, let latestBuilt = builtAt(latest), let built = builtAt(name) else { return false }
+        return built > latestBuilt
+    }
+
+    /// When the snapshot at `url` was built (`_meta.built_at`); nil when it cannot be read.
+    private func builtAt(_ url: URL) -> String? {
+        (try? SnapshotReader.read(url, SnapshotReader.meta))?["built_at"]
     }
 
     /// What the files beside a snapshot end with (`removeLeftovers`' side files).
@@ -343,8 +362,8 @@ public struct SnapshotStore: Sendable {
             .max { ($0.1, $0.0.path) < ($1.1, $1.0.path) }?.0
     }
 
-    static let unfinishedProblem = "its publication did not finish (no metadata or manifest beside it, and latest "
-        + "never pointed at it): not a published snapshot; the next run of its pipeline removes it"
+    static let unfinishedProblem = "its publication did not finish (latest never pointed at it, and no manifest lies "
+        + "beside it): not a published snapshot; the next run of its pipeline removes it"
 
     /// Every published snapshot, oldest first, with counts and checks read from the file.
     public func list() throws -> [PublishedSnapshot] {
