@@ -64,9 +64,15 @@ public protocol DocumentSource: Sendable {
     /// to hold at once (a dump of a million recipes); the record returned describes all of it
     /// (sha256, size) without its bytes. Throws if `consume` does.
     func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord
+    /// The sha256 of the bytes this source answers `url` with when it answers a fixed version
+    /// of it (a replay of a partition's stored copies), whatever the site holds now; nil when
+    /// it asks the site. What partitions share of one address is kept apart by it.
+    func pinnedVersion(of url: String) -> String?
 }
 
 extension DocumentSource {
+    public func pinnedVersion(of url: String) -> String? { nil }
+
     /// A source that can only fetch whole documents: fetched, then handed over in pieces.
     public func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
         let document = try await fetch(url)

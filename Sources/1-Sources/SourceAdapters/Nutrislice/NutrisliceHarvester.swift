@@ -38,8 +38,10 @@ struct NutrisliceHarvester: Harvester {
             let page = try await documents.fetchShared(url, readers: readers, run: run)
             let (meal, restaurant) = (Settings.mealName(of: menuType), settings.restaurant)
             // The decoding names the meal and restaurant: two sources of one run reading the
-            // same week as another restaurant share the bytes, not the decoded days.
-            let parsed = try await run.shared("decoded \(restaurant) \(meal) \(url)", readers: readers) {
+            // same week as another restaurant share the bytes, not the decoded days. It is of
+            // these bytes: a kept day replays the week as it was, tonight's days read it anew.
+            let parsed = try await run.shared("decoded \(restaurant) \(meal) \(url) \(page.sha256)",
+                                              readers: readers) {
                 try NutrisliceMenu.parseWeek(page.body, meal: meal, restaurant: restaurant, location: url)
             }.day(date)
             for food in parsed.foods where result.dataset.foods[food.id] == nil {

@@ -76,7 +76,10 @@ public actor DocumentLog: DocumentReader {
 
     /// A document several partitions of the run read (a week of menus for each of its days):
     /// requested once, logged by each partition that reads it, and fetched again each run like
-    /// `fetch`. `readers` is how many partitions of this run will ask for it.
+    /// `fetch`. `readers` is how many partitions of this run will ask for it. A partition that
+    /// replays its stored copies (a kept day of `history:`) shares only with partitions that
+    /// replay the same bytes: a kept day of this week would otherwise hand its old week to
+    /// tonight's days, or take tonight's for its own.
     public func fetchShared(_ url: String, readers: Int, run: RunContext) async throws -> FetchedDocument {
         let document: FetchedDocument
         if prefetched[url] != nil {
@@ -85,7 +88,8 @@ public actor DocumentLog: DocumentReader {
             let started = clock.instant
             defer { fetchSeconds += clock.seconds(since: started) }
             let upstream = upstream
-            document = try await run.shared(url, readers: readers) { try await upstream.fetch(url) }
+            let shared = upstream.pinnedVersion(of: url).map { "\(url) as stored with sha256 \($0)" } ?? url
+            document = try await run.shared(shared, readers: readers) { try await upstream.fetch(url) }
             count(document, asked: upstreamAsks)
         }
         revalidate.append(url)

@@ -94,6 +94,13 @@ struct PartitionReplay: DocumentSource {
                                charset: record.charset, sha256: record.sha256, fetchedAt: record.fetchedAt)
     }
 
+    /// The bytes the ledger lists for `url`, when it lists any: what a replay answers with
+    /// (unless the store lost them, and then the site's bytes are read in their place); else
+    /// what its fallback answers with.
+    func pinnedVersion(of url: String) -> String? {
+        documents[url]?.sha256 ?? fallback.pinnedVersion(of: url)
+    }
+
     /// The stored bytes in pieces. Damage shows only at the end, after the pieces before it were
     /// handed over, so a damaged body fails the read instead of falling back to a live fetch.
     func stream(_ url: String, into consume: (Data) throws -> Void) async throws -> FetchRecord {
