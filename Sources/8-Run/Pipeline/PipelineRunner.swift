@@ -131,7 +131,8 @@ public struct PipelineRunner: Sendable {
         let finish = Finish(context: context, store: run.store, ledger: run.ledger)
         if let current = revalidation.currentSnapshot { return try finish.unchanged(revalidation, current: current) }
         let fileName = context.snapshotFileName
-        let staging = try staging(named: fileName, continuing: run.latest, copiedAhead: run.stagingCopy)
+        let staging = try staging(named: fileName, continuing: run.continuesLatest ? run.latest : nil,
+                                  copiedAhead: run.stagingCopy)
         defer { staging.discard() }
         var harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
         // Read while compute, write and check leave a core idle, for the page of the night.

@@ -15,10 +15,10 @@ public struct LatestSnapshot: Sendable {
     public let url: URL
     private let connection: Result<DatabaseQueue, any Error>
     /// Whether its `_meta` could be read: a snapshot that cannot is compared with nothing.
-    public let isReadable: Bool
+    public private(set) var isReadable: Bool
     /// `_meta.inputs_sha256`; nil for a snapshot from before it was recorded.
-    public let inputsSHA256: String?
-    public let stalePartitions: [StalePartition]?
+    public private(set) var inputsSHA256: String?
+    public private(set) var stalePartitions: [StalePartition]?
 
     public init(reading url: URL) {
         self.url = url
@@ -35,6 +35,26 @@ public struct LatestSnapshot: Sendable {
     /// naming the file.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         try SnapshotReader.read(try connection.get(), at: url, body)
+    }
+
+    /// The same file, found damaged (`pageProblems`): treated as one whose `_meta` cannot be
+    /// read, never current, keeping no labels, compared with nothing.
+    public func foundDamaged() -> LatestSnapshot {
+        var damaged = self
+        damaged.isReadable = false
+        damaged.inputsSHA256 = nil
+        damaged.stalePartitions = nil
+        return damaged
+    }
+
+    /// What `PRAGMA quick_check` finds wrong with the file's pages, or the failure to read
+    /// it; empty when it is sound.
+    public func pageProblems() -> [String] {
+        do {
+            return try read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").filter { $0 != "ok" } }
+        } catch {
+            return [plainMessage(error)]
+        }
     }
 
     /// Rows per data table.

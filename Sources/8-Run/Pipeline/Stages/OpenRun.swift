@@ -27,6 +27,10 @@ struct OpenRun {
     let stagingCopy: StagingCopy?
     /// The latest snapshot as the run found it, open for every stage that reads it.
     let latest: LatestSnapshot?
+    /// Whether the night starts from the latest snapshot's rows (`StagingSnapshot`): not on a
+    /// forced run, nor after an unfinished run when SQLite finds the latest file damaged
+    /// (`damageOfLatest`).
+    let continuesLatest: Bool
 
     init(_ context: StageContext) throws {
         self.context = context
@@ -40,8 +44,7 @@ struct OpenRun {
         let copy = context.options.force ? nil : latest.flatMap { latest in
             StagingCopy.start(of: latest, beside: workspace.staging.appendingPathComponent(context.snapshotFileName))
         }
-        stagingCopy = copy
-        self.latest = latest.map(LatestSnapshot.init(reading:))
+        let opened = latest.map(LatestSnapshot.init(reading:))
         var damaged: LedgerDamage?, rawIndexMoved: RawIndexDamage?
         do {
             ParseCache(folder: workspace.parseCache(pipeline: pipeline)).sweep()
@@ -64,14 +67,36 @@ struct OpenRun {
             copy?.discard()
             throw error
         }
+        let damage = interrupted.isEmpty || context.options.force ? nil : opened.flatMap(Self.damageOfLatest)
+        self.latest = damage == nil ? opened : opened?.foundDamaged()
+        continuesLatest = !context.options.force && opened != nil && damage == nil
+        if !continuesLatest { copy?.discard() }
+        stagingCopy = continuesLatest ? copy : nil
         context.emit(.runStarted, message: interrupted.last.map { "resuming the partitions of interrupted run \($0)" },
                      counts: ["partitions": work.count])
         Self.sayMovedAside(damaged, rawIndexMoved, context: context)
         for name in unfinished {
-            context.emit(.warning, message: "removed \(name), a snapshot whose publication did not finish (no metadata "
-                         + "or manifest beside it, and latest never pointed at it)",
+            context.emit(.warning, message: "removed \(name), a snapshot whose publication did not finish (latest "
+                         + "never pointed at it, and no manifest lies beside it)",
                          path: store.directory.appendingPathComponent(name).path)
         }
+        if let damage, let latest = self.latest {
+            context.emit(.warning, message: "the latest snapshot is damaged (SQLite's check: \(damage)); tonight writes "
+                         + "every day afresh rather than continuing it, and compares with nothing", path: latest.url.path)
+        }
+    }
+
+    /// What SQLite finds wrong with the latest snapshot's pages (`PRAGMA quick_check`), checked
+    /// after a run that did not finish, before a night continues the file; nil when it is sound.
+    /// A night copies the latest file and changes only the days that changed, so a page of it
+    /// damaged on disk failed every night that touched it, each as the machine's fault, until a
+    /// forced run: the run after such a failure finds the damage and writes every day instead.
+    /// Checked only then: reading every page of years of history every night would cost the
+    /// night as much as its own work (docs/scaling.md).
+    private static func damageOfLatest(_ latest: LatestSnapshot) -> String? {
+        let problems = latest.pageProblems()
+        guard let first = problems.first else { return nil }
+        return problems.count == 1 ? first : "\(first), and \(problems.count - 1) more"
     }
 
     /// A damaged ledger or raw index the opening moved aside, each in one line.
