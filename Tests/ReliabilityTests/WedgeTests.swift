@@ -172,6 +172,8 @@ import TestSupport
 
         let failed = try await CommissaryProcess.run(arguments)
         #expect(failed.status == 4, "\(failed.error)")
+        #expect(failed.error.contains("the latest snapshot, which this night continues, may be damaged: the next "
+                                      + "run checks it and, if it is, writes every day afresh"), "\(failed.error)")
         #expect(latest(folder, name) == damaged)
         let next = try await CommissaryProcess.run(arguments)
         #expect(next.status == 0, "\(next.error)")

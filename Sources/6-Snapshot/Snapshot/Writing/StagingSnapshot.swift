@@ -228,6 +228,15 @@ public final class StagingSnapshot {
     /// The `_meta` key of the digest of what the food tables and the review were made from (`finish`).
     public static let foodInputsKey = "food_inputs_sha256"
 
+    /// What a write that found the database damaged means on a continued night: the damage is
+    /// most likely the latest snapshot's, whose copy this is; empty for any other failure.
+    private func damageNote(_ error: any Error) -> String {
+        guard continuesPrevious, let error = error as? DatabaseError,
+              error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB else { return "" }
+        return "; the latest snapshot, which this night continues, may be damaged: the next run checks it and, "
+            + "if it is, writes every day afresh"
+    }
+
     /// Which of `days`, appended next in this order without label versions, would keep the
     /// continued snapshot's rows rather than be written (`append`): those written are read
     /// whole. Changes nothing.
@@ -258,7 +267,7 @@ public final class StagingSnapshot {
                 try dropMenuIndexesIfMostDaysChange(db)
             }
         } catch {
-            throw Failure(.fileSystem, "cannot write the menus of \(day.date): \(plainMessage(error))\(FreeSpace.note(near: url))",
+            throw Failure(.fileSystem, "cannot write the menus of \(day.date): \(plainMessage(error))\(damageNote(error))\(FreeSpace.note(near: url))",
                           at: url.path, cause: error)
         }
     }
@@ -312,7 +321,7 @@ public final class StagingSnapshot {
         } catch let error as Failure where error.code == .snapshot || error.code == .fileSystem {
             throw error
         } catch {
-            throw Failure(.fileSystem, "cannot write the dataset: \(plainMessage(error))\(FreeSpace.note(near: url))",
+            throw Failure(.fileSystem, "cannot write the dataset: \(plainMessage(error))\(damageNote(error))\(FreeSpace.note(near: url))",
                           at: url.path, cause: error)
         }
     }
@@ -344,7 +353,7 @@ public final class StagingSnapshot {
                 if !continuesPrevious { try TableKeys.record(db) }
             }
         } catch {
-            throw Failure(.fileSystem, "cannot record the run: \(plainMessage(error))\(FreeSpace.note(near: url))", at: url.path, cause: error)
+            throw Failure(.fileSystem, "cannot record the run: \(plainMessage(error))\(damageNote(error))\(FreeSpace.note(near: url))", at: url.path, cause: error)
         }
     }
 
