@@ -41,9 +41,16 @@ struct InputFingerprint {
     /// Documents a partition read, added on their own: those a partition read after it was
     /// added (its foods read again, `Harvest`), none of which it had read before.
     mutating func add(documents: [SourceDocument], of source: String) {
-        for document in Set(documents.map { "\(source) \($0.url) \($0.status) \($0.sha256)" }) {
+        // The charset a server declares is part of the input: the same bytes read as other text.
+        for document in Set(documents.map { "\(source) \($0.url) \($0.status) \($0.sha256)\(Self.charset($0))" }) {
             self.documents.add(document)
         }
+    }
+
+    /// A document's declared charset as its lines name it: after a space, or nothing when none
+    /// was declared.
+    static func charset(_ document: SourceDocument) -> String {
+        document.charset.map { " charset \($0)" } ?? ""
     }
 
     /// Lower-case hex, as `_meta.inputs_sha256` holds it.

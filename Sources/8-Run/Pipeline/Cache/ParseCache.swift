@@ -10,7 +10,7 @@ import Glibc
 
 /// What partitions parsed, kept between runs under a key made of everything the parse and its
 /// preparation are a function of: the code (its build ID), the source's definition, the partition,
-/// the documents it read (url, status, sha256) and what normalizing its names depends on
+/// the documents it read (url, status, sha256, declared charset) and what normalizing its names depends on
 /// (`PreparedDays.inputs`). A partition whose documents are the ones it read last time is taken
 /// from here instead of being read from the raw store and parsed again, so a night in which one
 /// day changed parses one day.
@@ -91,7 +91,7 @@ final class ParseCache: ParsedFoods {
             "prepared \(preparation)",
         ]
         if !runPartitions.isEmpty { lines.append("run \(runPartitions.joined(separator: " "))") }
-        lines += documents.map { "document \($0.url) \($0.status) \($0.sha256)" }
+        lines += documents.map { "document \($0.url) \($0.status) \($0.sha256)\(InputFingerprint.charset($0))" }
         return sha256Hex(Data(lines.joined(separator: "\n").utf8))
     }
 

@@ -136,7 +136,8 @@ struct Revalidate {
                 work.refetched += 1
                 let upstream = storing?.upstream ?? work.live
                 guard let record = try? await upstream.stream(url, into: { _ in }),
-                      record.sha256 == recorded.sha256, record.status == recorded.status
+                      record.sha256 == recorded.sha256, record.status == recorded.status,
+                      record.charset == recorded.charset
                 else { return (work, false) }
                 continue
             }
@@ -144,8 +145,10 @@ struct Revalidate {
             work.prefetched[url] = fetched
             if requested { work.refetched += 1 }
             guard case .success(let document) = fetched,
+                  // The same bytes under another declared charset read as other text.
                   previous.documents.contains(where: {
                       $0.url == url && $0.sha256 == document.sha256 && $0.status == document.status
+                          && $0.charset == document.charset
                   })
             else { return (work, false) }
             if document.notModified && requested { work.notModified += 1 }
