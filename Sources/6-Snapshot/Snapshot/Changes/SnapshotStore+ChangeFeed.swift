@@ -56,6 +56,10 @@ extension SnapshotStore {
         case .date(let date): "a snapshot built on or before \(date)"
         }
         var chain: [(file: URL, changes: ChangeSet)] = []
+        // The files a walk has passed: a chain that comes back to one is damaged. Names do not
+        // order the chain: a run `--as-of` an earlier day is named by that day, yet follows the
+        // snapshot `latest` pointed at before it.
+        var walked: Set<String> = [current.fileName]
         while !since.holds(current) {
             let file = directory.appendingPathComponent(current.fileName + Self.changesSuffix)
             guard FileManager.default.fileExists(atPath: file.path) else {
@@ -64,7 +68,7 @@ extension SnapshotStore {
             }
             let changes = try ChangeSet(contentsOf: file)
             guard changes.new.snapshot == current.fileName, let older = SnapshotFileName(changes.old.snapshot, pipeline: pipeline),
-                  older < current else {
+                  walked.insert(older.fileName).inserted else {
                 throw Failure(.damagedBytes, "is not the change set to \(current.fileName)", at: file.path)
             }
             chain.insert((file, changes), at: 0)
