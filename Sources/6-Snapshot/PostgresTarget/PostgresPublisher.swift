@@ -31,9 +31,12 @@ public struct PostgresTarget: Hashable, Sendable {
         self.applyChanges = applyChanges
     }
 
-    /// A schema name PostgreSQL takes without quoting, short enough to carry a run id.
+    /// A schema name PostgreSQL takes without quoting, short enough to carry a run id. Its own
+    /// nights are named `<schema>__<run>`: a name with a double underscore, or ending in one,
+    /// would make one pipeline's nights look like another's (`dining_`'s `dining___<run>` starts
+    /// as `dining`'s do).
     public static func isValidSchema(_ name: String) -> Bool {
-        name.range(of: "^[a-z_][a-z0-9_]{0,39}$", options: .regularExpression) != nil && !name.contains("__")
+        isPlainIdentifier(name, atMost: 40) && !name.contains("__") && !name.hasSuffix("_")
     }
 
     /// A schema every database has, which applications share and a publish would rename aside
@@ -44,7 +47,20 @@ public struct PostgresTarget: Hashable, Sendable {
 
     /// A role name PostgreSQL takes without quoting (at most 63 bytes, its identifier limit).
     public static func isValidRole(_ name: String) -> Bool {
-        name.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil
+        isPlainIdentifier(name, atMost: 63)
+    }
+
+    /// Lower-case ASCII letters, digits and underscores, not starting with a digit, one to
+    /// `atMost` of them, and nothing else. Read byte by byte: a pattern's `$` also matches
+    /// before a final newline, and `"public\n"` passed as a name the SQL then read as `public`.
+    private static func isPlainIdentifier(_ name: String, atMost limit: Int) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, bytes.count <= limit, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
+        return bytes.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "_")
+        }
     }
 }
 

@@ -298,7 +298,8 @@ public enum SpecReader {
         let schema = try schemaNode?.string() ?? "commissary"
         guard PostgresTarget.isValidSchema(schema) else {
             throw (schemaNode ?? postgresNode).error(
-                "must be lower-case letters, digits and single underscores, at most 40, found \"\(schema)\"")
+                "must be lower-case letters, digits and single underscores, at most 40, not ending in an underscore, "
+                + "found \(String(reflecting: schema))")
         }
         guard !PostgresTarget.isSharedSchema(schema) else {
             throw (schemaNode ?? postgresNode).error(
@@ -308,7 +309,8 @@ public enum SpecReader {
         let readers = try postgres.optional("readers")?.sequence().map { node -> String in
             let role = try node.string()
             guard PostgresTarget.isValidRole(role) else {
-                throw node.error("must be a role name of lower-case letters, digits and underscores, at most 63, found \"\(role)\"")
+                throw node.error("must be a role name of lower-case letters, digits and underscores, at most 63, found "
+                                 + String(reflecting: role))
             }
             return role
         } ?? []
@@ -319,8 +321,8 @@ public enum SpecReader {
             guard PostgresTarget.isValidSchema(across), !PostgresTarget.isSharedSchema(across), across != schema,
                   across != schema + "_changes" else {
                 throw acrossNode.error("must be a schema of its own for the views across pipelines (lower-case letters, "
-                                       + "digits and single underscores, at most 40), not \"\(across)\", nor the "
-                                       + "pipeline's schema or its change feed's")
+                                       + "digits and single underscores, at most 40, not ending in an underscore), not "
+                                       + "\(String(reflecting: across)), nor the pipeline's schema or its change feed's")
             }
         }
         return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity,
