@@ -147,4 +147,33 @@ import TestSupport
         let day = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla/2026-10-10.json"), encoding: .utf8)
         #expect(day.contains("\"time_zone\":\"America/Los_Angeles\""))
     }
+
+    /// De Neve's Saturday brunch (Hours.html: its Lunch cell, "10:00am - 3:00pm (Brunch)") with
+    /// a second remark in its cell, as the page prints on weekday lunches ("(Closed 1:30-2:00PM
+    /// )"): the brunch keeps its time, 10:00 to 15:00, in the calendar and in the day's JSON.
+    @Test func aBrunchWhoseCellHasASecondRemarkKeepsItsTime() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, site) = try SampleCopy.make(in: workspace, adding: "\npublish:\n  feeds: true\n")
+        let hours = site.appendingPathComponent("Hours.html")
+        var html = try String(contentsOf: hours, encoding: .utf8)
+        let row = try #require(html.range(of: "<strong>\n                                      De Neve"))
+        let brunch = try #require(html.range(of: "(Brunch)\n                                                  </span>",
+                                             range: row.upperBound..<html.endIndex))
+        html.insert(contentsOf: "<span class=\"epi-font1\">(Closed 1:30-2:00PM )</span>", at: brunch.upperBound)
+        try Data(html.utf8).write(to: hours)
+        let snapshot = try await publish(spec, in: workspace)
+        let notes = try QueryResult.run("""
+            SELECT note FROM hours WHERE restaurant = 'De Neve' AND date = '2026-10-10' AND meal = 'Lunch'
+            """, on: snapshot).rows
+        #expect(notes == [[.text("Brunch; Closed 1:30-2:00PM")]])
+
+        let folder = feeds(of: snapshot)
+        let calendars = try FeedValidation.calendars(in: folder)
+        let event = try #require(calendars["de-neve-ucla.ics"]?.first { $0.summary.hasPrefix("Brunch") })
+        #expect(event.start == "2026-10-10T10:00:00" && event.end == "2026-10-10T15:00:00", "\(event)")
+        let day = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("de-neve-ucla/2026-10-10.json")))
+        let meal = try #require(((day as? [String: Any])?["meals"] as? [[String: Any]])?.first)
+        #expect(meal["name"] as? String == "Brunch" && meal["opens"] as? String == "10:00" && meal["closes"] as? String == "15:00")
+    }
 }

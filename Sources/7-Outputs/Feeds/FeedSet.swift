@@ -83,18 +83,25 @@ public struct FeedMeal: Hashable, Sendable {
             !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
         }
         return ordered(items, by: \.meal).map { name, mealItems in
-            // The row of the meal's own name, else the row whose remark names it: UCLA's hours
-            // page prints weekend brunch in its Lunch column, remarked "(Brunch)".
+            // The row of the meal's own name, else the row one of whose remarks names it: UCLA's
+            // hours page prints weekend brunch in its Lunch column, remarked "(Brunch)", and a
+            // cell may add another remark ("(Brunch) (Closed 1:30-2:00PM )", kept as "Brunch;
+            // Closed 1:30-2:00PM").
             let opening = readable.first { $0.meal.lowercased() == name.lowercased() }
-                ?? readable.first { $0.note.map(Self.words)?.lowercased() == name.lowercased() }
+                ?? readable.first { opening in
+                    opening.note.map { Self.remarks($0).contains { $0.lowercased() == name.lowercased() } } ?? false
+                }
             return FeedMeal(name: name, sections: ordered(mealItems, by: \.section).map { FeedSection(name: $0, items: $1) },
                             opening: opening)
         }
     }
 
-    /// A remark's words without the brackets around them: "(Brunch)" is "Brunch".
-    private static func words(_ note: String) -> String {
-        note.trimmingCharacters(in: CharacterSet(charactersIn: "()[] ").union(.whitespacesAndNewlines))
+    /// A note's remarks, each without the brackets around it: "(Brunch)" is "Brunch"; remarks
+    /// are kept joined by semicolons.
+    private static func remarks(_ note: String) -> [String] {
+        note.split(separator: ";").map {
+            $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[] ").union(.whitespacesAndNewlines))
+        }
     }
 }
 
