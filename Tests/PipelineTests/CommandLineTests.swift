@@ -1,3 +1,4 @@
+import FoodModel
 import Foundation
 import SourceAdapters
 import Testing
@@ -287,6 +288,27 @@ import TestSupport
             FROM place WHERE latitude IS NOT NULL ORDER BY miles LIMIT 4
             """, "--format", "csv", "--workspace", workspace.path])
         #expect(sql.output.replacingOccurrences(of: "\r\n", with: "\n") == "name,miles\nBruin Plate,0.0\nFeast at Rieber,0.0813\nEpicuria at Covel,0.0829\nDe Neve,0.1043\n")
+    }
+
+    /// Without `--date`, the day is today in `--time-zone`, not on the machine's clock: asked
+    /// on Pago Pago's clock (UTC−11) by a machine on Kiritimati's (UTC+14), 25 hours apart, so
+    /// their dates always differ. The sample's snapshot serves nothing then, and says on which day.
+    @Test func todayIsTodayInTheZoneAskedIn() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let run = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let asked = try #require(TimeZone(identifier: "Pacific/Pago_Pago"))
+        let machine = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        let before = ServiceDate.today(in: asked)
+        let near = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--limit", "1",
+                                                    "--time-zone", "Pacific/Pago_Pago", "--workspace", workspace.path],
+                                                   environment: ["TZ": "Pacific/Kiritimati"])
+        let after = ServiceDate.today(in: asked)
+        #expect(near.status == 0, "\(near.error)")
+        #expect(near.output.contains("nothing on \(before)") || near.output.contains("nothing on \(after)"), "\(near.output)")
+        #expect(!near.output.contains("nothing on \(ServiceDate.today(in: machine))"), "\(near.output)")
     }
 
     /// `--open-at`: which meal each place serves at a time of day, from the hours page the

@@ -26,7 +26,7 @@ struct NearCommand: ParsableCommand {
     @Option(help: "How many places to list.")
     var limit = 10
 
-    @Option(help: "The day whose meals are shown (YYYY-MM-DD); today by default.")
+    @Option(help: "The day whose meals are shown (YYYY-MM-DD); today by default, in --time-zone where given.")
     var date: String?
 
     @Option(name: .customLong("open-at"),
@@ -68,11 +68,6 @@ struct NearCommand: ParsableCommand {
             throw ValidationError("--lat must be within -90...90 and --lon within -180...180")
         }
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
-        var day = ServiceDate.today()
-        if let date {
-            guard let given = ServiceDate(date) else { throw ValidationError("--date must be YYYY-MM-DD") }
-            day = given
-        }
         let time = try openAt.map { text in
             guard let time = ClockTime(text) else {
                 throw ValidationError("--open-at must be a time of day such as 18:30 or 6:30pm")
@@ -84,6 +79,13 @@ struct NearCommand: ParsableCommand {
                 throw ValidationError("--time-zone must be an IANA time zone such as America/Chicago")
             }
             return zone
+        }
+        // Today on the clock the question is asked on: a server kept on UTC answering for a
+        // campus eight hours behind it is a day ahead every evening.
+        var day = ServiceDate.today(in: clock ?? .current)
+        if let date {
+            guard let given = ServiceDate(date) else { throw ValidationError("--date must be YYYY-MM-DD") }
+            day = given
         }
         return (origin, day, time, clock)
     }
