@@ -316,10 +316,10 @@ public struct SnapshotStore: Sendable {
     /// no metadata does either (a run of an earlier version that failed at its metadata, or
     /// retention killed between a file's side files and the file) or it was built after the
     /// file `latest` names (a run killed between giving the file its final name and pointing
-    /// `latest` at it: readers were never sent to it, and counting it as published would let
-    /// retention remove a file they were in its place). A file built before the one `latest`
-    /// names whose manifest is missing was published: its run was killed after pointing `latest`
-    /// at it.
+    /// `latest` at it: readers were never sent to it, and counted as published it would make
+    /// retention remove, in its place, a file they were sent to). A file built before the one
+    /// `latest` names whose manifest is missing was published: its run was killed after pointing
+    /// `latest` at it.
     public func isUnfinished(_ name: String, pipeline: String) -> Bool {
         let path = directory.appendingPathComponent(name).path
         return Self.isUnfinished(name, besideIt: { FileManager.default.fileExists(atPath: path + $0) },

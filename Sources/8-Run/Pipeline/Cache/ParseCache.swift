@@ -10,8 +10,8 @@ import Glibc
 
 /// What partitions parsed, kept between runs under a key made of everything the parse and its
 /// preparation are a function of: the code (its build ID), the source's definition, the partition,
-/// the documents it read (url, status, sha256, declared charset) and what normalizing its names depends on
-/// (`PreparedDays.inputs`). A partition whose documents are the ones it read last time is taken
+/// the documents it read (url, status, sha256, declared charset) and what normalizing its names
+/// depends on (`PreparedDays.inputs`). A partition whose documents are the ones it read last time is taken
 /// from here instead of being read from the raw store and parsed again, so a night in which one
 /// day changed parses one day.
 ///
