@@ -25,13 +25,14 @@ struct PostgresOwnershipTests {
             """).spec
     }
 
-    /// `count` forced runs of `spec`, one after the other.
-    private func nights(_ count: Int, of spec: URL, server: PrivatePostgres, workspace: URL) async throws
+    /// `count` forced runs of `spec`, one after the other; `quiet`: without the progress and
+    /// warnings a run shows.
+    private func nights(_ count: Int, of spec: URL, server: PrivatePostgres, workspace: URL, quiet: Bool = true) async throws
         -> [CommissaryProcess.Outcome] {
         var outcomes: [CommissaryProcess.Outcome] = []
         for _ in 0..<count {
             outcomes.append(try await CommissaryProcess.run(
-                ["run", spec.path, "--workspace", workspace.path, "--force", "--quiet"],
+                ["run", spec.path, "--workspace", workspace.path, "--force"] + (quiet ? ["--quiet"] : []),
                 environment: [Self.variable: server.url]))
         }
         return outcomes
@@ -133,5 +134,76 @@ struct PostgresOwnershipTests {
             """).compactMap { $0.first ?? nil }
         #expect(marks.count == 3 && marks.contains("shop") && marks.contains("shop_changes") && !marks.contains("shop__reports"),
                 "\(marks)")
+    }
+
+    /// The run id of the night `schema` holds.
+    private func runId(in schema: String, _ connection: PostgresConnection) throws -> String? {
+        try connection.query("SELECT value FROM \(schema)._meta WHERE key = 'run_id'").first?.first ?? nil
+    }
+
+    /// An application's view over the served night and a foreign key into it stop a night that
+    /// would be swapped in (after the rename they would read the night renamed aside, and
+    /// retention's CASCADE would drop them with it): the SQLite snapshot is published, PostgreSQL
+    /// keeps serving the night they read, and both survive every night.
+    @Test func anApplicationsViewAndKeyOnTheServedNightStopTheSwapAndSurvive() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let spec = try pipeline(schema: "dining", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
+        let first = try await nights(1, of: spec, server: server, workspace: workspace)
+        #expect(first.map(\.status) == [0], "\(first.map(\.error))")
+        let served = try runId(in: "dining", connection)
+        let restaurants = try connection.query("SELECT count(*) FROM dining.restaurant").first?.first ?? nil
+        try connection.execute("""
+            CREATE SCHEMA app;
+            CREATE VIEW app.places AS SELECT id, name FROM dining.restaurant;
+            CREATE TABLE app.favourite (id integer PRIMARY KEY, food_id text REFERENCES dining.food (id))
+            """)
+
+        let later = try await nights(2, of: spec, server: server, workspace: workspace)
+        for outcome in later {
+            #expect(outcome.status == 5, "\(outcome.error)")
+            #expect(outcome.error.contains("view app.places") && outcome.error.contains("constraint favourite_food_id_fkey"),
+                    "\(outcome.error)")
+            #expect(outcome.error.contains("was not swapped in"), "\(outcome.error)")
+        }
+        #expect(try runId(in: "dining", connection) == served)
+        #expect(try connection.query("SELECT count(*) FROM app.places").first?.first == restaurants)
+        #expect(try connection.query("""
+            SELECT 1 FROM pg_constraint WHERE conname = 'favourite_food_id_fkey' AND confrelid = 'dining.food'::regclass
+            """).count == 1)
+        // Nothing was left half made, and no night was renamed aside.
+        #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'").isEmpty)
+    }
+
+    /// Retention keeps, with a warning, an old night an application's view reads, and drops the
+    /// rest; the nights go on being published.
+    @Test func retentionKeepsAnOldNightAnApplicationsViewReads() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let spec = try pipeline(schema: "dining", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
+        let first = try await nights(2, of: spec, server: server, workspace: workspace)
+        #expect(first.map(\.status) == [0, 0], "\(first.map(\.error))")
+        let aside = try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'")
+            .compactMap { $0.first ?? nil }
+        try #require(aside.count == 1, "\(aside)")
+        try connection.execute("CREATE SCHEMA archive; CREATE VIEW archive.old_places AS SELECT id, name FROM \(aside[0]).restaurant")
+
+        let later = try await nights(2, of: spec, server: server, workspace: workspace, quiet: false)
+        #expect(later.map(\.status) == [0, 0], "\(later.map(\.error))")
+        for outcome in later {
+            let said = outcome.output + outcome.error
+            #expect(said.contains("view archive.old_places depends on this schema") && said.contains(aside[0]), "\(said)")
+        }
+        #expect(try connection.query("SELECT count(*) FROM archive.old_places").first?.first != "0")
+        // The kept night, and the night before the served one: the night between them was dropped.
+        let kept = try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%' ORDER BY 1")
+            .compactMap { $0.first ?? nil }
+        #expect(kept.count == 2 && kept.contains(aside[0]), "\(kept)")
     }
 }

@@ -82,6 +82,78 @@ enum PostgresOwnership {
         return .oursUnmarked
     }
 
+    /// What outside `schema` depends on something in it, as PostgreSQL describes it ("view
+    /// app.menu_today", "constraint favourite_food_id_fkey on table app.favourite"): an
+    /// application's view, foreign key, policy, column default or column type. `DROP SCHEMA …
+    /// CASCADE` would drop each of them with the schema, and after a rename each would go on
+    /// reading the schema under its new name, since PostgreSQL binds them to objects, not names.
+    /// Followed through views (a view over such a view is dropped with it too). The views of a
+    /// schema across pipelines are not counted (each publish of a member makes them again), but
+    /// what an application built on them is.
+    static func dependents(on schema: String, _ connection: PostgresConnection) throws -> [String] {
+        try connection.query("""
+            WITH RECURSIVE target AS (SELECT oid FROM pg_namespace WHERE nspname = $1),
+            across AS (
+                SELECT oid FROM pg_namespace WHERE starts_with(coalesce(obj_description(oid, 'pg_namespace'), ''), $2)
+            ),
+            reached (classid, objid) AS (
+                SELECT 'pg_class'::regclass::oid, oid FROM pg_class WHERE relnamespace IN (SELECT oid FROM target)
+                UNION SELECT 'pg_type'::regclass::oid, oid FROM pg_type WHERE typnamespace IN (SELECT oid FROM target)
+                UNION SELECT 'pg_proc'::regclass::oid, oid FROM pg_proc WHERE pronamespace IN (SELECT oid FROM target)
+                UNION
+                -- A view depends on what it reads through its rewrite rule: the view itself is reached.
+                SELECT CASE WHEN d.classid = 'pg_rewrite'::regclass THEN 'pg_class'::regclass::oid ELSE d.classid END,
+                       CASE WHEN d.classid = 'pg_rewrite'::regclass
+                            THEN (SELECT ev_class FROM pg_rewrite WHERE oid = d.objid) ELSE d.objid END
+                FROM pg_depend d JOIN reached r ON d.refclassid = r.classid AND d.refobjid = r.objid
+                WHERE d.deptype IN ('n', 'a')
+            ),
+            placed AS (
+                SELECT classid, objid, CASE classid
+                    WHEN 'pg_class'::regclass THEN (SELECT relnamespace FROM pg_class WHERE oid = objid)
+                    WHEN 'pg_type'::regclass THEN (SELECT typnamespace FROM pg_type WHERE oid = objid)
+                    WHEN 'pg_proc'::regclass THEN (SELECT pronamespace FROM pg_proc WHERE oid = objid)
+                    WHEN 'pg_constraint'::regclass THEN (SELECT connamespace FROM pg_constraint WHERE oid = objid)
+                    WHEN 'pg_trigger'::regclass
+                        THEN (SELECT c.relnamespace FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE t.oid = objid)
+                    WHEN 'pg_policy'::regclass
+                        THEN (SELECT c.relnamespace FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid WHERE p.oid = objid)
+                    WHEN 'pg_attrdef'::regclass
+                        THEN (SELECT c.relnamespace FROM pg_attrdef a JOIN pg_class c ON c.oid = a.adrelid WHERE a.oid = objid)
+                    END AS namespace
+                FROM reached
+            )
+            SELECT pg_describe_object(classid, objid, 0) FROM placed
+            WHERE namespace IS DISTINCT FROM (SELECT oid FROM target)
+              AND NOT (classid = 'pg_class'::regclass AND namespace IN (SELECT oid FROM across))
+            ORDER BY 1
+            """, [schema, PostgresAcross.mark], at: schema).compactMap { $0.first ?? nil }
+    }
+
+    /// Drops `schema` and everything in it, unless something outside depends on it
+    /// (`dependents(on:)`): then it is kept, and the error names what depends on it.
+    static func drop(_ schema: String, _ connection: PostgresConnection) throws {
+        try refuseDrop(schema, connection)
+        try connection.execute("DROP SCHEMA IF EXISTS \(PostgresPublisher.quoted(schema)) CASCADE", at: schema)
+    }
+
+    /// Refuses to go on when something outside `schema` depends on it, naming what.
+    static func refuseDrop(_ schema: String, _ connection: PostgresConnection) throws {
+        let outside = try dependents(on: schema, connection)
+        guard outside.isEmpty else {
+            let (them, depend) = outside.count == 1 ? ("it", "depends") : ("them", "depend")
+            throw Failure(.postgres, "\(listed(outside)) \(depend) on this schema, which is not served, and dropping the schema "
+                          + "would drop \(them) too; it was kept. Make \(them) again on the served schema, or drop \(them)",
+                          at: schema)
+        }
+    }
+
+    /// The first few of `objects`, and how many more there are.
+    static func listed(_ objects: [String]) -> String {
+        let shown = objects.prefix(3).joined(separator: ", ")
+        return objects.count > 3 ? "\(shown) and \(objects.count - 3) more" : shown
+    }
+
     /// Refuses to go on when `schema` exists and is not ours; marks one a version before the
     /// mark made, so that the check after this one need not look inside it again.
     static func claim(_ schema: String, feed: Bool = false, _ connection: PostgresConnection) throws {

@@ -72,6 +72,9 @@ public struct PostgresPublication: Sendable, Hashable {
     public var previous: String?
     /// Older schemas removed by retention.
     public var dropped: [String]
+    /// Why retention kept an old night it would have dropped, one line each (something outside
+    /// depends on it, or dropping it failed): the night is published either way.
+    public var kept: [String]
     public var rowCounts: [String: Int]
     /// How the night went in.
     public var method: Method
@@ -126,32 +129,40 @@ public enum PostgresPublisher {
         if !swapWhole, let apply = try PostgresApply(target: target, feed: feed, snapshot: snapshot, connection) {
             do {
                 let counts = try apply.run(keepRuns: keepPrevious + 1)
-                let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
-                return PostgresPublication(schema: live, previous: nil, dropped: dropped, rowCounts: counts,
-                                           method: .applied(rows: apply.rowCount))
+                let retention = applyRetention(connection, live: live, keep: keepPrevious)
+                return PostgresPublication(schema: live, previous: nil, dropped: retention.dropped, kept: retention.kept,
+                                           rowCounts: counts, method: .applied(rows: apply.rowCount))
             } catch {
                 // The swap below builds the night whole: whatever made the apply fail (a row edited
                 // by hand in the served schema, a lock not granted) cannot make it wrong.
                 instead = "applying its \(apply.rowCount) row change(s) failed (\(error))"
             }
         }
-        try connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE; CREATE SCHEMA \(building); "
-                               + PostgresOwnership.comment(on: building) + "; SET search_path TO \(building)",
-                               at: building)
+        // Checked before a night is built that a swap would refuse, and again inside the swap.
+        try refuseSwapOver(PostgresOwnership.dependents(on: live, connection), live: live)
+        try PostgresOwnership.drop(building, connection)
+        try connection.execute("CREATE SCHEMA \(building); " + PostgresOwnership.comment(on: building)
+                               + "; SET search_path TO \(building)", at: building)
         var counts: [String: Int] = [:]
         do {
             counts = try SnapshotReader.read(snapshot) { db in try build(from: db, into: connection, schema: building) }
             try check(counts, in: connection, schema: building)
         } catch {
-            try? connection.execute("DROP SCHEMA IF EXISTS \(building) CASCADE")
+            try? PostgresOwnership.drop(building, connection)
             throw error
         }
 
         try connection.execute("SET search_path TO public")
-        let previous = try swap(building, into: live, access: target, feed: feed, keepRuns: keepPrevious + 1, connection)
-        let dropped = try applyRetention(connection, live: live, keep: keepPrevious)
-        return PostgresPublication(schema: live, previous: previous, dropped: dropped, rowCounts: counts,
-                                   method: .swapped(instead: instead))
+        let previous: String?
+        do {
+            previous = try swap(building, into: live, access: target, feed: feed, keepRuns: keepPrevious + 1, connection)
+        } catch {
+            try? PostgresOwnership.drop(building, connection)
+            throw error
+        }
+        let retention = applyRetention(connection, live: live, keep: keepPrevious)
+        return PostgresPublication(schema: live, previous: previous, dropped: retention.dropped, kept: retention.kept,
+                                   rowCounts: counts, method: .swapped(instead: instead))
     }
 
     /// The run id of the snapshot the live schema holds; nil when there is none yet or the server
@@ -179,7 +190,10 @@ public enum PostgresPublisher {
                              feed: PostgresChangeFeed, keepRuns: Int, _ connection: PostgresConnection) throws -> String? {
         let exists = try !connection.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [live]).isEmpty
         let previous = exists ? "\(live)__\(safe(try runId(in: live, connection) ?? "unknown"))" : nil
-        if let previous { try PostgresOwnership.claim(previous, connection) }
+        if let previous {
+            try PostgresOwnership.claim(previous, connection)
+            try PostgresOwnership.refuseDrop(previous, connection)
+        }
         // Renaming a schema locks none of its tables, and a statement looks its tables up one at
         // a time: without locks, one statement could read one table of each night. Holding every
         // live table and view exclusively makes a reader wait for the commit and then look the
@@ -208,13 +222,31 @@ public enum PostgresPublisher {
             try feed.record(keep: keepRuns, connection)
             // The views across pipelines read the new night, so they are made after its rename,
             // in the same transaction.
-            swap += " " + (try PostgresAcross.statements(for: target, live: live, building: building, connection)) + " COMMIT;"
+            swap += " " + (try PostgresAcross.statements(for: target, live: live, building: building, connection))
             try connection.execute(swap, at: live)
+            // The views across pipelines read the new night now: whatever else still reads the
+            // night renamed aside was made while this one was built.
+            if let previous { try refuseSwapOver(PostgresOwnership.dependents(on: previous, connection), live: live) }
+            try connection.execute("COMMIT", at: live)
         } catch {
             try? connection.execute("ROLLBACK")
             throw error
         }
         return previous
+    }
+
+    /// Refuses a swap while `outside` (what an application made on the served schema) depends on
+    /// it: PostgreSQL binds a view, a foreign key or a policy to the tables it reads, not to their
+    /// names, so after the rename each would go on reading the night renamed aside, silently,
+    /// until retention dropped that night with them.
+    private static func refuseSwapOver(_ outside: [String], live: String) throws {
+        guard !outside.isEmpty else { return }
+        let (them, depend) = outside.count == 1 ? ("it", "depends") : ("them", "depend")
+        throw Failure(.postgres, "\(PostgresOwnership.listed(outside)) \(depend) on schema \(live), and a swap renames the "
+                      + "night served aside: \(them) would go on reading that night, so this one was not swapped in. Drop "
+                      + "\(them) before a night built whole (a forced run, a new schema version, apply_changes: false) and "
+                      + "make \(them) again after it; a night of row changes alone is applied in place and keeps \(them)",
+                      at: live)
     }
 
     /// Tables with their keys, rows through COPY, then foreign keys, indexes, search, views and
@@ -368,25 +400,41 @@ public enum PostgresPublisher {
     }
 
     /// Keeps the `keep` newest previous schemas (by the time their snapshot was built); a schema
-    /// whose name only looks like a night kept (`<live>__…`) but is not ours is left alone.
-    private static func applyRetention(_ connection: PostgresConnection, live: String, keep: Int) throws -> [String] {
-        let previous = try connection.query("""
-            SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2
-            """, [live + "__", live + "__building"]).compactMap { $0.first ?? nil }
-            .filter { schema in
-                switch try? PostgresOwnership.standing(of: schema, connection) {
-                case .ours?, .oursUnmarked?: return true
-                default: return false
+    /// whose name only looks like a night kept (`<live>__…`) but is not ours is left alone, and
+    /// so is an older night something outside depends on (`PostgresOwnership.drop`). Never
+    /// throws: the night is published by now, and what retention could not do is said in `kept`.
+    private static func applyRetention(_ connection: PostgresConnection, live: String, keep: Int)
+        -> (dropped: [String], kept: [String]) {
+        let previous: [String]
+        do {
+            previous = try connection.query("""
+                SELECT nspname FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2
+                """, [live + "__", live + "__building"]).compactMap { $0.first ?? nil }
+                .filter { schema in
+                    switch try? PostgresOwnership.standing(of: schema, connection) {
+                    case .ours?, .oursUnmarked?: return true
+                    default: return false
+                    }
                 }
-            }
+        } catch {
+            return ([], ["retention could not list the nights kept: \(error)"])
+        }
         // A schema whose `_meta` cannot be read sorts as the oldest.
         let built = previous.map { schema in
             let at = try? connection.query("SELECT value FROM \(quoted(schema))._meta WHERE key = 'built_at'").first?.first ?? nil
             return (schema: schema, at: (at ?? nil) ?? "")
         }
-        let dropped = built.sorted { ($0.at, $0.schema) > ($1.at, $1.schema) }.dropFirst(max(0, keep)).map(\.schema)
-        for schema in dropped { try connection.execute("DROP SCHEMA \(quoted(schema)) CASCADE", at: schema) }
-        return dropped
+        var dropped: [String] = []
+        var kept: [String] = []
+        for schema in built.sorted(by: { ($0.at, $0.schema) > ($1.at, $1.schema) }).dropFirst(max(0, keep)).map(\.schema) {
+            do {
+                try PostgresOwnership.drop(schema, connection)
+                dropped.append(schema)
+            } catch {
+                kept.append("\(error)")
+            }
+        }
+        return (dropped, kept)
     }
 
     /// SQLite's declared type as PostgreSQL's: the truth values the schema description marks as

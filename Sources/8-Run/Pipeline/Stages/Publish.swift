@@ -211,6 +211,7 @@ struct Publish {
                 if let instead { context.emit(.warning, stage: .publish, message: "PostgreSQL: \(instead); swapped in whole instead") }
             }
             context.emit(.publishedPostgres, message: "schema \(publication.schema)" + how, counts: publication.rowCounts)
+            for reason in publication.kept { context.emit(.warning, stage: .publish, message: "PostgreSQL retention: \(reason)") }
             return nil
         } catch {
             return "PostgreSQL was not updated and still serves what it did (\(error))"
