@@ -98,6 +98,25 @@ struct PostgresOwnershipTests {
         #expect(schemas == [["dining"], ["dining__archive"]])
     }
 
+    /// The configured schema exists holding an application's composite type alone: it is no
+    /// relation, so the schema looked empty, made ahead of the first night, and was renamed aside.
+    @Test func aSchemaHoldingAnApplicationsTypeAloneIsNotTaken() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        try connection.execute("CREATE SCHEMA dining; CREATE TYPE dining.opening AS (opens time, closes time)")
+
+        let spec = try pipeline(schema: "dining", in: workspace)
+        let outcomes = try await nights(1, of: spec, server: server, workspace: workspace)
+        #expect(outcomes.map(\.status) == [5], "\(outcomes.map(\.error))")
+        #expect(outcomes.first?.error.contains("schema dining exists and was not made by Commissary (it holds type dining.opening)")
+                == true, "\(outcomes.map(\.error))")
+        #expect(try connection.query("SELECT ('09:00', '17:00')::dining.opening::text") == [["(09:00:00,17:00:00)"]])
+        #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining%' ORDER BY 1") == [["dining"]])
+    }
+
     /// Our own schema is served and retention keeps what it is told to, while an application's
     /// schema named like a night kept for rollback stays; a schema published before schemas were
     /// marked (its comment removed here) is recognised by its tables and published over.
@@ -108,10 +127,16 @@ struct PostgresOwnershipTests {
         defer { try? FileManager.default.removeItem(at: workspace) }
         let connection = try PostgresConnection(url: server.url, place: "test")
         try applicationTable(in: "shop__reports", connection)
-        // A schema of an application's functions alone, named like a night kept for rollback.
+        // Schemas of an application's functions alone, a collation alone, a text-search
+        // configuration alone, an operator alone, named like nights kept for rollback: holding
+        // no relation, the last three looked empty, ours to drop.
         try connection.execute("""
             CREATE SCHEMA shop__api;
-            CREATE FUNCTION shop__api.greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'hello' $$
+            CREATE FUNCTION shop__api.greeting() RETURNS text LANGUAGE sql AS $$ SELECT 'hello' $$;
+            CREATE SCHEMA shop__collation; CREATE COLLATION shop__collation.bytes FROM "C";
+            CREATE SCHEMA shop__search; CREATE TEXT SEARCH CONFIGURATION shop__search.plain (COPY = simple);
+            CREATE SCHEMA shop__operator;
+            CREATE OPERATOR shop__operator.=== (LEFTARG = integer, RIGHTARG = integer, FUNCTION = int4eq)
             """)
 
         let spec = try pipeline(schema: "shop", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
@@ -123,9 +148,13 @@ struct PostgresOwnershipTests {
 
         #expect(try applicationRows(in: "shop__reports", connection) == [["1", "owner@example.edu"]])
         #expect(try connection.query("SELECT shop__api.greeting()") == [["hello"]])
+        #expect(try connection.query("SELECT 'a' < 'b' COLLATE shop__collation.bytes") == [["t"]])
+        #expect(try connection.query("SELECT to_tsvector('shop__search.plain', 'Dining')::text") == [["'dining':1"]])
+        #expect(try connection.query("SELECT 2 OPERATOR(shop__operator.===) 2") == [["t"]])
         // keep_last 2: the served night and one kept for rollback, besides the application's.
         let kept = try connection.query("""
-            SELECT nspname FROM pg_namespace WHERE nspname LIKE 'shop\\_\\_%' AND nspname NOT IN ('shop__reports', 'shop__api')
+            SELECT nspname FROM pg_namespace WHERE nspname LIKE 'shop\\_\\_%'
+            AND nspname NOT IN ('shop__reports', 'shop__api', 'shop__collation', 'shop__search', 'shop__operator')
             """)
         #expect(kept.count == 1, "\(kept)")
         let marks = try connection.query("""

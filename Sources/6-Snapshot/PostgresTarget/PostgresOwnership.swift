@@ -8,7 +8,7 @@ import Snapshot
 /// comment that starts with `mark`, and nothing is renamed or dropped without it.
 ///
 /// Schemas published by versions before the mark carry none; one is taken as ours, and marked,
-/// only when it holds no function or type and is empty or every table in it is one a publish makes (those its own
+/// only when it holds no object but relations (and the views' one function) and is empty or every table in it is one a publish makes (those its own
 /// `_table_keys` lists, and the search tables; for a change feed, `run` and `change` both), so
 /// an application's table in it keeps it out of our hands.
 enum PostgresOwnership {
@@ -44,18 +44,20 @@ enum PostgresOwnership {
             SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v', 'm', 'p', 'f', 'S') ORDER BY 1
             """, [schema]).compactMap { $0.first ?? nil }
-        // Functions and types are no relations, and a publish makes one function only (the
-        // views' `real_text`): a schema that holds another is an application's, whatever else
-        // it holds.
-        let routinesAndTypes = try connection.query("""
-            SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1
-            UNION ALL
-            SELECT t.typname FROM pg_type t JOIN pg_namespace n ON n.oid = t.typnamespace
-            WHERE n.nspname = $1 AND t.typrelid = 0 AND t.typelem = 0
-            """, [schema]).compactMap { $0.first ?? nil }
-        let ownRoutines: Set<String> = feed ? [] : [SQLDialect.realTextFunction]
-        if let stranger = routinesAndTypes.first(where: { !ownRoutines.contains($0) }) {
-            return .foreign("the function or type \(stranger)")
+        // Every object a schema holds depends on it, but relations' row types and arrays, which
+        // depend on their relation, and composite types' relations, on their type. A publish
+        // makes relations and one function (the views' `real_text`): a schema that holds any
+        // other object (a function, a type of any kind, a collation, an operator, a text-search
+        // configuration, a conversion, statistics) is an application's, whatever else it holds.
+        let others = try connection.query("""
+            SELECT d.classid = 'pg_proc'::regclass AND p.proname = $2, pg_describe_object(d.classid, d.objid, 0)
+            FROM pg_depend d LEFT JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+            WHERE d.refclassid = 'pg_namespace'::regclass AND d.classid <> 'pg_class'::regclass
+              AND d.refobjid = (SELECT oid FROM pg_namespace WHERE nspname = $1)
+            ORDER BY 2
+            """, [schema, SQLDialect.realTextFunction])
+        if let stranger = others.first(where: { $0[0] != "t" || feed }), let described = stranger[1] {
+            return .foreign(described)
         }
         // An empty schema holds nothing to lose (one made ahead of the first night, to expose it).
         if relations.isEmpty { return .oursUnmarked }
