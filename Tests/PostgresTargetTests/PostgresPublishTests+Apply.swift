@@ -185,4 +185,63 @@ extension PostgresPublishTests {
         // 124 items in the sample (SampleData/README.md), one taken off.
         #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["123"]])
     }
+
+    /// Privileges on the served schema, the feed and their tables beyond the configured readers'
+    /// reading, each as role, object and privilege (a grant option as `SELECT*`).
+    private func privilegesBeyondReading(readers: [String], _ connection: PostgresConnection) throws -> [[String?]] {
+        try connection.query("""
+            SELECT coalesce(r.rolname, 'PUBLIC'), g.object, g.privilege_type || CASE WHEN g.is_grantable THEN '*' ELSE '' END
+            FROM (
+                SELECT a.grantee, n.nspname AS object, a.privilege_type, a.is_grantable, 'USAGE' AS reading
+                FROM pg_namespace n, aclexplode(n.nspacl) a WHERE n.nspname IN ('dining', 'dining_changes') AND a.grantee <> n.nspowner
+                UNION ALL
+                SELECT a.grantee, n.nspname || '.' || c.relname, a.privilege_type, a.is_grantable, 'SELECT'
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, aclexplode(c.relacl) a
+                WHERE n.nspname IN ('dining', 'dining_changes') AND a.grantee <> c.relowner
+            ) g LEFT JOIN pg_roles r ON r.oid = g.grantee
+            WHERE r.rolname IS NULL OR NOT r.rolname = ANY (string_to_array($1, ',')) OR g.privilege_type <> g.reading
+               OR g.is_grantable
+            ORDER BY 1, 2, 3
+            """, [readers.joined(separator: ",")])
+    }
+
+    /// The server gives every new table and schema ALL to `anon` and to `stranger` by default
+    /// (Supabase's `ALTER DEFAULT PRIVILEGES` does so for `anon`): the swapped first night and its
+    /// new feed, and a night applied in place after a hand granted more, leave `anon`, the one
+    /// reader, reading alone and `stranger` nothing.
+    @Test func aReaderReadsAloneWhateverTheServersDefaultPrivilegesGive() async throws {
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (spec, site) = try samplePipeline(in: scene.workspace, access: "    readers: [anon]\n")
+        let connection = try PostgresConnection(url: scene.server.url, place: "test")
+        try connection.execute("""
+            CREATE ROLE anon NOLOGIN; CREATE ROLE stranger NOLOGIN;
+            ALTER DEFAULT PRIVILEGES GRANT ALL ON TABLES TO anon, stranger;
+            ALTER DEFAULT PRIVILEGES GRANT ALL ON SCHEMAS TO anon, stranger
+            """)
+        // The defaults are in force: a table made now gives both roles everything.
+        try connection.execute("CREATE SCHEMA probe; CREATE TABLE probe.t (id integer)")
+        #expect(try connection.query("SELECT has_table_privilege('stranger', 'probe.t', 'DELETE')") == [["t"]])
+
+        _ = try await run(spec, workspace: scene.workspace, force: false)
+        #expect(try privilegesBeyondReading(readers: ["anon"], connection) == [])
+        #expect(try connection.query("""
+            SELECT has_schema_privilege('anon', 'dining', 'USAGE'), has_table_privilege('anon', 'dining.menu_item', 'SELECT'),
+                   has_table_privilege('anon', 'dining_changes.change', 'SELECT')
+            """) == [["t", "t", "t"]])
+
+        try connection.execute("""
+            GRANT INSERT ON dining.menu_item TO anon; GRANT SELECT ON dining.food TO anon WITH GRANT OPTION;
+            GRANT CREATE ON SCHEMA dining_changes TO anon; GRANT SELECT ON dining.food TO stranger
+            """)
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-12", of: site)
+        _ = try await run(spec, workspace: scene.workspace, force: false)
+        // Applied in place: no night was renamed aside.
+        #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'").isEmpty)
+        #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["123"]])
+        #expect(try privilegesBeyondReading(readers: ["anon"], connection) == [])
+        #expect(try connection.query("""
+            SELECT has_table_privilege('anon', 'dining.food', 'SELECT'), has_table_privilege('anon', 'dining.menu_item', 'INSERT')
+            """) == [["t", "f"]])
+    }
 }

@@ -40,8 +40,50 @@ enum PostgresAccess {
         return statements.map { $0 + ";" }.joined(separator: " ")
     }
 
+    /// The statements that take back every privilege on `schema` and its tables and views a role
+    /// holds beyond what `readers` are given (`USAGE` on the schema, `SELECT` on its tables, no
+    /// grant option): all of another role's, PUBLIC's included, and what a reader holds beyond
+    /// reading. A new table's privileges come from the server's default privileges too, and
+    /// `ALTER DEFAULT PRIVILEGES … GRANT ALL ON TABLES TO anon` (Supabase's, for one) would give
+    /// each night's readers `INSERT`, `UPDATE`, `DELETE` and `TRUNCATE`. Only what goes beyond is
+    /// named, so these may run before or after the readers' grants. The owner is left alone.
+    static func revocations(on schema: String, readers: [String], _ connection: PostgresConnection) throws -> [String] {
+        // PUBLIC is grantee 0 in an ACL, and no role.
+        let rows = try connection.query("""
+            SELECT DISTINCT coalesce(r.rolname, 'PUBLIC'), g.kind, g.privilege_type, g.is_grantable FROM (
+                SELECT a.grantee, 'SCHEMA' AS kind, a.privilege_type, a.is_grantable
+                FROM pg_namespace n, aclexplode(n.nspacl) a WHERE n.nspname = $1 AND a.grantee <> n.nspowner
+                UNION ALL
+                SELECT a.grantee, 'ALL TABLES IN SCHEMA', a.privilege_type, a.is_grantable
+                FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, aclexplode(c.relacl) a
+                WHERE n.nspname = $1 AND a.grantee <> c.relowner
+            ) g LEFT JOIN pg_roles r ON r.oid = g.grantee
+            ORDER BY 1, 2, 3
+            """, [schema], at: schema)
+        var statements: [String] = []
+        var revokedWhole: Set<String> = []
+        for row in rows {
+            guard let grantee = row[0] ?? nil, let kind = row[1] ?? nil, let privilege = row[2] ?? nil,
+                  privilege.allSatisfy({ $0.isASCII && ($0.isUppercase || $0 == " ") }) else { continue }
+            let role = grantee == "PUBLIC" ? "PUBLIC" : PostgresPublisher.quoted(grantee)
+            guard grantee != "PUBLIC", readers.contains(grantee) else {
+                if revokedWhole.insert(grantee).inserted {
+                    statements += ["REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(role)", "REVOKE ALL ON SCHEMA \(schema) FROM \(role)"]
+                }
+                continue
+            }
+            let read = kind == "SCHEMA" ? "USAGE" : "SELECT"
+            if privilege != read {
+                statements.append("REVOKE \(privilege) ON \(kind) \(schema) FROM \(role)")
+            } else if row[3] == "t" {
+                statements.append("REVOKE GRANT OPTION FOR \(privilege) ON \(kind) \(schema) FROM \(role)")
+            }
+        }
+        return statements
+    }
+
     /// The statements that give the existing `schema` exactly the access `target` configures:
-    /// every other role's privileges on it and its tables revoked, the readers' grants given,
+    /// every privilege beyond it revoked (`revocations`), the readers' grants given,
     /// and each table whose row-level security or policies are not what the configuration says
     /// (`commissary_read` for the readers, nothing else) set so, its other policies dropped. A
     /// table already so is left as it is: restating forty tables' policies every night would
@@ -59,15 +101,6 @@ enum PostgresAccess {
             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
             """, [schema], at: schema)
-        // Grantees on the schema and on its tables and views, the owner aside; PUBLIC is 0 in an ACL.
-        let grantees = try connection.query("""
-            SELECT DISTINCT coalesce(r.rolname, 'PUBLIC') FROM (
-                SELECT a.grantee FROM pg_namespace n, aclexplode(n.nspacl) a WHERE n.nspname = $1 AND a.grantee <> n.nspowner
-                UNION
-                SELECT a.grantee FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace, aclexplode(c.relacl) a
-                WHERE n.nspname = $1 AND a.grantee <> c.relowner
-            ) g LEFT JOIN pg_roles r ON r.oid = g.grantee ORDER BY 1
-            """, [schema], at: schema).compactMap { $0.first ?? nil }
         // Policy names as rows: a name made by hand may hold any character.
         var policies: [String: [String]] = [:]
         for row in try connection.query("SELECT tablename, policyname FROM pg_policies WHERE schemaname = $1 ORDER BY 1, 2",
@@ -75,12 +108,7 @@ enum PostgresAccess {
             guard let table = row[0] ?? nil, let name = row[1] ?? nil else { continue }
             policies[table, default: []].append(name)
         }
-        var statements: [String] = []
-        for grantee in grantees where !target.readers.contains(grantee) {
-            let role = grantee == "PUBLIC" ? "PUBLIC" : quoted(grantee)
-            statements.append("REVOKE ALL ON ALL TABLES IN SCHEMA \(schema) FROM \(role)")
-            statements.append("REVOKE ALL ON SCHEMA \(schema) FROM \(role)")
-        }
+        var statements = try revocations(on: schema, readers: target.readers, connection)
         let policy = target.rowLevelSecurity && !target.readers.isEmpty
             ? "commissary_read:SELECT:\(target.readers.sorted().joined(separator: ",")):true" : ""
         var restated: [String] = []

@@ -76,6 +76,7 @@ struct PostgresApply {
         let live = target.schema
         do {
             try connection.execute("BEGIN; SET LOCAL lock_timeout = '60s'; " + feed.preparation(access: target), at: live)
+            try feed.restrictAccess(to: target, connection)
             guard let number = try feed.record(keep: keepRuns, connection), Int(number) != nil else {
                 throw Failure(.postgres, "the change feed gave the night no number", at: "\(feed.schema).run")
             }

@@ -88,6 +88,15 @@ struct PostgresChangeFeed {
         return statements.map { $0 + ";" }.joined(separator: " ")
     }
 
+    /// After `preparation`, in its transaction: what any role holds on the feed beyond the
+    /// configured readers' reading is taken back (`PostgresAccess.revocations`), a reader removed
+    /// from the configuration included. Its tables exist by now, with the privileges the
+    /// server's defaults gave them on the first night.
+    func restrictAccess(to target: PostgresTarget, _ connection: PostgresConnection) throws {
+        let revocations = try PostgresAccess.revocations(on: schema, readers: target.readers, connection)
+        if !revocations.isEmpty { try connection.execute(revocations.map { $0 + ";" }.joined(separator: " "), at: schema) }
+    }
+
     /// Inside the swap's (or the apply's) transaction: the night's `run` row, its changes through
     /// COPY, and the nights beyond the `keep` newest removed with their changes. Returns the
     /// night's `number`.

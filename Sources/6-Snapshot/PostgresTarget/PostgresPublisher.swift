@@ -203,13 +203,10 @@ public enum PostgresPublisher {
             SELECT quote_ident(c.relname) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
             WHERE n.nspname = $1 AND c.relkind IN ('r', 'v') ORDER BY 1
             """, [live]).compactMap { $0.first ?? nil } : []
-        let tables = try connection.query("""
-            SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = $1 AND c.relkind = 'r' ORDER BY 1
-            """, [building]).compactMap { $0.first ?? nil }
         // Access is given and the changes recorded before the live tables are locked, so the
-        // locks are held no longer.
-        let prepare = "BEGIN; " + PostgresAccess.statements(for: target, schema: building, tables: tables)
+        // locks are held no longer. The new night's tables took the server's default privileges
+        // when they were made: what goes beyond the configuration is taken back.
+        let prepare = "BEGIN; " + (try PostgresAccess.restatement(for: target, schema: building, connection))
             + " " + feed.preparation(access: target)
         var swap = "SET LOCAL lock_timeout = '60s';"
         if !relations.isEmpty {
@@ -219,6 +216,7 @@ public enum PostgresPublisher {
         swap += " ALTER SCHEMA \(building) RENAME TO \(live);"
         do {
             try connection.execute(prepare, at: live)
+            try feed.restrictAccess(to: target, connection)
             try feed.record(keep: keepRuns, connection)
             // The views across pipelines read the new night, so they are made after its rename,
             // in the same transaction.
