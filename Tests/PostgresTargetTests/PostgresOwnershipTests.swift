@@ -235,4 +235,47 @@ struct PostgresOwnershipTests {
             .compactMap { $0.first ?? nil }
         #expect(kept.count == 2 && kept.contains(aside[0]), "\(kept)")
     }
+
+    /// A second pipeline naming a schema that serves another's nights is refused every night,
+    /// and the first goes on publishing there; a publish while another holds the schema is
+    /// refused, leaving the night served, and the next run sends the night.
+    @Test func oneSchemaServesOnePipelineAndOnePublishAtATime() async throws {
+        let server = try PrivatePostgres()
+        defer { server.stop() }
+        let first = try Paths.temporaryFolder()
+        let second = try Paths.temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let connection = try PostgresConnection(url: server.url, place: "test")
+        let spec = try pipeline(schema: "dining", in: first)
+        let other = try pipeline(schema: "dining", in: second)
+        let text = try String(contentsOf: other, encoding: .utf8)
+        try #require(text.contains("\npipeline: sample\n"))
+        try Data(text.replacingOccurrences(of: "\npipeline: sample\n", with: "\npipeline: sample-east\n").utf8).write(to: other)
+
+        let opening = try await nights(1, of: spec, server: server, workspace: first)
+        #expect(opening.map(\.status) == [0], "\(opening.map(\.error))")
+        let served = try runId(in: "dining", connection)
+        let intruding = try await nights(2, of: other, server: server, workspace: second)
+        for outcome in intruding {
+            #expect(outcome.status == 5, "\(outcome.error)")
+            #expect(outcome.error.contains("schema dining serves the pipeline sample, and this is sample-east"), "\(outcome.error)")
+        }
+        #expect(try runId(in: "dining", connection) == served)
+        #expect(try connection.query("SELECT count(*) FROM dining_changes.run") == [["1"]])
+
+        // Another publish holds the schema: this one is refused and touches nothing.
+        let holder = try PostgresConnection(url: server.url, place: "holder")
+        try holder.execute("SELECT pg_advisory_lock(hashtext('commissary publish dining'))")
+        let waiting = try await nights(1, of: spec, server: server, workspace: first)
+        #expect(waiting.map(\.status) == [5], "\(waiting.map(\.error))")
+        #expect(waiting.first?.error.contains("another publish into this schema is running") == true, "\(waiting.map(\.error))")
+        #expect(try runId(in: "dining", connection) == served)
+        try holder.execute("SELECT pg_advisory_unlock(hashtext('commissary publish dining'))")
+        let after = try await nights(1, of: spec, server: server, workspace: first)
+        #expect(after.map(\.status) == [0], "\(after.map(\.error))")
+        #expect(try runId(in: "dining", connection) != served)
+    }
 }

@@ -156,6 +156,31 @@ enum PostgresOwnership {
         return objects.count > 3 ? "\(shown) and \(objects.count - 3) more" : shown
     }
 
+    /// Holds publishing into `schema` for the life of `connection` (a session advisory lock):
+    /// two publishes into one schema at once (the same pipeline run on a second host, a run by
+    /// hand during the nightly one) would build in the same `__building` schema and could swap
+    /// in a night the other half built. The second is refused rather than made to wait: the
+    /// night it missed is sent by its next run.
+    static func holdPublishing(_ schema: String, _ connection: PostgresConnection) throws {
+        let held = try connection.query("SELECT pg_try_advisory_lock(hashtext($1))", ["commissary publish " + schema],
+                                        at: schema).first?.first ?? nil
+        guard held == "t" else {
+            throw Failure(.postgres, "another publish into this schema is running (the same pipeline on another machine, or "
+                          + "another pipeline naming this schema); PostgreSQL was left as it was, and the next run sends "
+                          + "this night", at: schema)
+        }
+    }
+
+    /// Refuses `schema` when it serves another pipeline's nights: two pipelines naming one
+    /// schema would each replace the other's night on every run, and the change feed beside it
+    /// would record one pipeline's rows as changes to the other's.
+    static func claim(_ schema: String, for pipeline: String, _ connection: PostgresConnection) throws {
+        guard let served = try PostgresPublisher.meta("pipeline", in: schema, connection), served != pipeline else { return }
+        throw Failure(.badInput, "schema \(schema) serves the pipeline \(served), and this is \(pipeline): each pipeline "
+                      + "publishes into a schema of its own; PostgreSQL was left as it was. To hand the schema over, drop "
+                      + "\(schema) and \(schema)_changes by hand", at: "publish.postgres.schema")
+    }
+
     /// Refuses to go on when `schema` exists and is not ours; marks one a version before the
     /// mark made, so that the check after this one need not look inside it again.
     static func claim(_ schema: String, feed: Bool = false, _ connection: PostgresConnection) throws {

@@ -119,8 +119,11 @@ public enum PostgresPublisher {
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
         try PostgresAccess.checkReaders(of: target, connection)
-        // Nothing is renamed or dropped that Commissary did not make: checked before anything is built.
+        try PostgresOwnership.holdPublishing(live, connection)
+        // Nothing is renamed or dropped that Commissary did not make, nor another pipeline's
+        // night replaced: checked before anything is built.
         try PostgresOwnership.claim(live, connection)
+        try PostgresOwnership.claim(live, for: try SnapshotReader.meta(of: snapshot)["pipeline"] ?? "", connection)
         try PostgresOwnership.claim(building, connection)
         try PostgresOwnership.claim(live + "_changes", feed: true, connection)
         let feed = try PostgresChangeFeed(target: target, snapshot: snapshot, servedRunId: try runId(in: live, connection),
@@ -177,10 +180,15 @@ public enum PostgresPublisher {
 
     /// The run id recorded in a schema's `_meta`; nil when the schema or its `_meta` is absent.
     static func runId(in schema: String, _ connection: PostgresConnection) throws -> String? {
+        try meta("run_id", in: schema, connection)
+    }
+
+    /// The value of `key` in a schema's `_meta`; nil when the schema, its `_meta` or the key is absent.
+    static func meta(_ key: String, in schema: String, _ connection: PostgresConnection) throws -> String? {
         guard try !connection.query("""
             SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = '_meta'
             """, [schema]).isEmpty else { return nil }
-        return try connection.query("SELECT value FROM \(schema)._meta WHERE key = 'run_id'").first?.first ?? nil
+        return try connection.query("SELECT value FROM \(quoted(schema))._meta WHERE key = $1", [key]).first?.first ?? nil
     }
 
     /// Swaps `building` in as `live` in one transaction, with the access `target` configures
