@@ -24,5 +24,13 @@ import Testing
         #expect(try #require(ClockTime("23:30")).isWithin(opens: late.opens, closes: late.closes))
         #expect(!(try #require(ClockTime("00:00")).isWithin(opens: late.opens, closes: late.closes)))
         #expect(!(try #require(ClockTime("20:59")).isWithin(opens: late.opens, closes: late.closes)))
+        // Past midnight: the small hours belong to the day after the opening's own.
+        let small = (opens: try #require(ClockTime("9:00pm")), closes: try #require(ClockTime("2:00am")))
+        #expect(try #require(ClockTime("23:30")).isWithin(opens: small.opens, closes: small.closes))
+        #expect(!(try #require(ClockTime("00:30")).isWithin(opens: small.opens, closes: small.closes)))
+        #expect(try #require(ClockTime("00:30")).isAfterMidnight(within: small.opens, closes: small.closes))
+        #expect(!(try #require(ClockTime("02:00")).isAfterMidnight(within: small.opens, closes: small.closes)))
+        #expect(!(try #require(ClockTime("00:00")).isAfterMidnight(within: late.opens, closes: late.closes)))
+        #expect(!(try #require(ClockTime("18:00")).isAfterMidnight(within: dinner.opens, closes: dinner.closes)))
     }
 }

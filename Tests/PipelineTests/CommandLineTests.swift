@@ -351,4 +351,30 @@ import TestSupport
                                                    "--workspace", workspace.path])
         #expect(bad.status != 0 && bad.error.contains("--open-at"), "\(bad.error)")
     }
+
+    /// After midnight, `--open-at` reads the late night of the day before. SampleData's
+    /// Hours.html, read by hand: De Neve's Late Night is 9:00pm-12:00am on 2026-10-10 and
+    /// 9:00pm-2:00am on the 11th and the 12th; there are no hours for the 13th. The 11th's own
+    /// row begins that evening, so at 00:30 on the 11th De Neve is closed; at 1:00am on the 13th
+    /// the 12th's late night still serves.
+    @Test func openAtAfterMidnightReadsTheNightBefore() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let run = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        func deNeve(on date: String, at time: String) async throws -> [String]? {
+            let near = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", date,
+                                                        "--open-at", time, "--format", "json", "--workspace", workspace.path])
+            #expect(near.status == 0, "\(near.error)")
+            let places = try #require(try JSONSerialization.jsonObject(with: Data(near.output.utf8)) as? [[String: Any]])
+            let place = try #require(places.first { $0["place"] as? String == "De Neve" })
+            return place["open_at"] as? [String]
+        }
+        #expect(try await deNeve(on: "2026-10-11", at: "00:30") == [])
+        #expect(try await deNeve(on: "2026-10-12", at: "00:30") == ["Late Night 9:00pm–2:00am"])
+        #expect(try await deNeve(on: "2026-10-13", at: "1:00am") == ["Late Night 9:00pm–2:00am"])
+        #expect(try await deNeve(on: "2026-10-13", at: "2:00am") == nil)
+        #expect(try await deNeve(on: "2026-10-12", at: "23:30") == ["Late Night 9:00pm–2:00am"])
+    }
 }

@@ -41,15 +41,20 @@ public enum NearbyPlaces {
         }
         let serving = try SnapshotReader.mealsByPlace(of: url, on: day)
         let asked = places.map { place in time.map { moment(WallClock(day: day, time: $0), clock: clock, at: place) } }
+        // Each day asked and the day before it, whose openings past midnight run into it.
         var hours: [ServiceDate: [String: [PlaceHours]]] = [:]
-        for day in Set(asked.compactMap { $0?.day }) { hours[day] = try SnapshotReader.hoursByPlace(of: url, on: day) }
+        for day in Set(asked.compactMap { $0?.day }.flatMap { [$0, $0.adding(days: -1)] }) {
+            hours[day] = try SnapshotReader.hoursByPlace(of: url, on: day)
+        }
         let listed = zip(places, asked).map { place, moment -> Place in
             let distance = place.coordinates.map(origin.distance(to:))
             let openings = moment.flatMap { hours[$0.day]?[place.name] }
-            let open = moment.flatMap { moment in
-                openings.map { openings in
-                    openings.filter { $0.isServing(at: moment.time) }.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
-                }
+            let open = moment.flatMap { moment -> [String]? in
+                let carried = (hours[moment.day.adding(days: -1)]?[place.name] ?? [])
+                    .filter { $0.isServingAfterMidnight(at: moment.time) }
+                guard openings != nil || !carried.isEmpty else { return nil }
+                return (carried + (openings ?? []).filter { $0.isServing(at: moment.time) })
+                    .map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
             }
             return Place(place: place.name, kind: place.kind, timeZone: place.timeZone, miles: distance?.miles,
                          kilometres: distance?.kilometres, serving: serving[place.name] ?? [], openAt: open,

@@ -39,9 +39,17 @@ public struct ClockTime: Hashable, Comparable, Sendable, CustomStringConvertible
         return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
     }
 
-    /// Whether `self` falls in the opening from `opens` to `closes`; a closing at or before the
-    /// opening (`5:00pm` to `12:00am`) runs past midnight.
+    /// Whether `self`, on the opening's own day, falls in the opening from `opens` to `closes`. A
+    /// closing at or before the opening (`9:00pm` to `2:00am`) runs past midnight: its hours after
+    /// midnight are the next day's (`isAfterMidnight(within:closes:)`), not the small hours of
+    /// its own day, which belong to the opening of the day before.
     public func isWithin(opens: ClockTime, closes: ClockTime) -> Bool {
-        closes > opens ? opens <= self && self < closes : self >= opens || self < closes
+        closes > opens ? opens <= self && self < closes : self >= opens
+    }
+
+    /// Whether `self`, on the day after an opening from `opens` to `closes`, is still in it: the
+    /// opening runs past midnight and `self` is before its closing.
+    public func isAfterMidnight(within opens: ClockTime, closes: ClockTime) -> Bool {
+        closes <= opens && self < closes
     }
 }

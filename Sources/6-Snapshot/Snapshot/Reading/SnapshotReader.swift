@@ -210,13 +210,24 @@ public struct PlaceHours: Hashable, Sendable {
         self.note = note
     }
 
-    /// Whether the place serves this meal at `time`: open, with both times readable and `time`
-    /// between them.
+    /// Whether the place serves this meal at `time` on the opening's own day: open, with both
+    /// times readable and `time` between them (from the opening to midnight, for an opening that
+    /// runs past it).
     public func isServing(at time: ClockTime) -> Bool {
+        times.map { time.isWithin(opens: $0.opens, closes: $0.closes) } ?? false
+    }
+
+    /// Whether this opening, run past midnight, still serves at `time` on the day after its own.
+    public func isServingAfterMidnight(at time: ClockTime) -> Bool {
+        times.map { time.isAfterMidnight(within: $0.opens, closes: $0.closes) } ?? false
+    }
+
+    /// Both times, when the place is open and both are readable.
+    private var times: (opens: ClockTime, closes: ClockTime)? {
         guard !isClosed, let opens = opens.flatMap(ClockTime.init), let closes = closes.flatMap(ClockTime.init) else {
-            return false
+            return nil
         }
-        return time.isWithin(opens: opens, closes: closes)
+        return (opens, closes)
     }
 }
 
