@@ -39,9 +39,9 @@ import TestSupport
                        restaurants: [feed], foods: ["x:1": food])
     }
 
-    static func written() throws -> URL {
+    static func written(_ set: FeedSet = set()) throws -> URL {
         let folder = try Paths.temporaryFolder("rendered")
-        for (path, data) in try FeedWriter.render(set(), stamp: "20261019T021500Z") {
+        for (path, data) in try FeedWriter.render(set, stamp: "20261019T021500Z") {
             let file = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: file)
@@ -56,8 +56,9 @@ import TestSupport
         let xml = try String(contentsOf: folder.appendingPathComponent("stav-hall-grill-st-olaf.xml"), encoding: .utf8)
         #expect(xml.contains("<day date=\"2026-10-21\">\n      <closed/>\n    </day>"))
         #expect(!xml.contains("2026-10-22"))
-        // Weekly times from the days there are: Tuesday to past midnight, Wednesday closed.
-        #expect(xml.contains("<tuesday open=\"11:00-00:00\"/>") && xml.contains("<wednesday closed=\"true\"/>"))
+        // No weekly times from one week: each weekday is seen once, and Wednesday's closing is
+        // Fall Break's.
+        #expect(!xml.contains("<times"))
         #expect(xml.contains("<name>Stav Hall &amp; &lt;Grill&gt; (St. Olaf)</name>"))
         #expect(xml.contains("<location latitude=\"44.4619\" longitude=\"-93.1836\"/>"))
         #expect(xml.contains("<note>Vegan</note>") && xml.contains("<note>Allergen: Tree nuts</note>")
@@ -71,6 +72,27 @@ import TestSupport
             "stav-hall-grill-st-olaf/2026-10-21.json"))) as? [String: Any]
         #expect(day?["closed"] as? Bool == true && day?["closed_reason"] as? String == "Fall Break")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("stav-hall-grill-st-olaf/2026-10-22.json").path))
+    }
+
+    /// Weekly times are a rule the dated hours show: a weekday seen twice alike, closed twice
+    /// without a reason, but not one whose closing has a reason, that varies, or is seen once.
+    @Test func weeklyTimesNeedTwoDaysAlikeAndNoHoliday() {
+        func open(_ date: String, _ opens: String = "11:00am", _ closes: String = "2:00pm") -> FeedOpening {
+            FeedOpening(date: date, meal: "Lunch", opens: opens, closes: closes, isClosed: false, note: nil)
+        }
+        func closed(_ date: String, because note: String? = nil) -> FeedOpening {
+            FeedOpening(date: date, meal: "Lunch", opens: nil, closes: nil, isClosed: true, note: note)
+        }
+        // Mondays 19 and 26 differ; Tuesdays 20 and 27 agree; Wednesday 21 is Fall Break and 28
+        // open; Thursdays 22 and 29 are closed without a reason; Friday 23 is seen once.
+        let served = ["2026-10-19", "2026-10-26", "2026-10-20", "2026-10-27", "2026-10-28", "2026-10-23"]
+        let items = served.map { FeedItem(date: $0, meal: "Lunch", section: "Grill", name: "Soup", foodID: "x:1", description: nil) }
+        let openings = [open("2026-10-19"), open("2026-10-26", "11:00am", "3:00pm"), open("2026-10-20"), open("2026-10-27"),
+                        closed("2026-10-21", because: "Fall Break"), open("2026-10-28"), closed("2026-10-22"),
+                        closed("2026-10-29"), open("2026-10-23")]
+        let lines = WeeklyTimes.elements(of: FeedDay.days(items: items, openings: openings))
+        #expect(lines == ["    <times type=\"opening\">", "      <tuesday open=\"11:00-14:00\"/>",
+                          "      <thursday closed=\"true\"/>", "    </times>"])
     }
 
     @Test func mealsAreTimedInTheRestaurantsZoneAndALongNameIsShortened() throws {
@@ -93,6 +115,37 @@ import TestSupport
         let shortened = String(XMLText.limited(Self.longName))
         #expect(shortened.unicodeScalars.count == 250 && xml.contains("<name>\(shortened)</name>"))
         #expect(xml.contains("<category name=\"Late Night: Pizza; Pasta\">"))
+    }
+
+    /// A meal the source says is closed that day, its menu listed all the same, is said to be
+    /// closed, with its reason, in the calendar and in OpenMensa's categories (it used to be
+    /// "time not published"); a closure within an open meal is in its event's description (it
+    /// used to reach the JSON alone).
+    @Test func aClosedMealAndAClosureWithinAMealAreSaid() throws {
+        let restaurant = FeedRestaurant(id: 3, name: "De Neve", campus: "UCLA", place: nil)
+        let items = [
+            FeedItem(date: "2026-10-11", meal: "Brunch", section: "Grill", name: "Omelet", foodID: "x:1", description: nil),
+            FeedItem(date: "2026-10-11", meal: "Dinner", section: "Grill", name: "Tacos", foodID: "x:2", description: nil),
+        ]
+        let openings = [
+            FeedOpening(date: "2026-10-11", meal: "Lunch", opens: "10:00am", closes: "3:00pm", isClosed: false,
+                        note: "Brunch; Closed 1:30-2:00PM"),
+            FeedOpening(date: "2026-10-11", meal: "Dinner", opens: nil, closes: nil, isClosed: true, note: "Staff event"),
+        ]
+        let feed = RestaurantFeed(restaurant: restaurant, slug: "de-neve-ucla", days: FeedDay.days(items: items, openings: openings))
+        let folder = try Self.written(FeedSet(facts: FeedSnapshotFacts(pipeline: "test", runID: "r1", builtAt: "2026-10-19T02:15:00Z"),
+                                              restaurants: [feed], foods: [:]))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = try #require(try FeedValidation.calendars(in: folder)["de-neve-ucla.ics"])
+        let brunch = try #require(events.first { $0.summary.hasPrefix("Brunch") })
+        #expect(brunch.summary == "Brunch at De Neve (UCLA)" && brunch.start == "2026-10-11T10:00:00")
+        #expect(brunch.description == "Closed 1:30-2:00PM\n\nGrill\n- Omelet")
+        let dinner = try #require(events.first { $0.summary.hasPrefix("Dinner") })
+        #expect(dinner.summary == "Dinner at De Neve (UCLA) (closed, as the source says)")
+        #expect(dinner.description == "Staff event\n\nGrill\n- Tacos" && dinner.start == "2026-10-11" && dinner.transparent)
+        #expect(try FeedValidation.openMensaProblems(in: folder) == [])
+        let xml = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla.xml"), encoding: .utf8)
+        #expect(xml.contains("<category name=\"Dinner (closed): Grill\">") && xml.contains("<category name=\"Brunch: Grill\">"))
     }
 
     /// The validators are no rubber stamps: a name over 250 characters, and a calendar line over

@@ -12,7 +12,8 @@ import Snapshot
 /// time wherever the reader is, which is right for someone at the restaurant). A meal without
 /// published hours is an all-day event marked free (`TRANSP:TRANSPARENT`): its menu stays in the
 /// calendar, no time is made up, and since its UID is the meal's, the event becomes a timed one
-/// when hours appear. A day the source says is closed is one all-day event saying why.
+/// when hours appear. A meal the source says is closed that day, menu listed all the same, is
+/// such an event too, saying so. A day the source says is closed is one all-day event saying why.
 enum CalendarFeed {
     /// `stamp` is the DTSTAMP of every event (`yyyyMMddTHHmmssZ`): when the snapshot was built,
     /// so the same snapshot always gives the same file.
@@ -32,10 +33,12 @@ enum CalendarFeed {
                                      description: day.closedReason ?? "Closed, as the source says.")
             }
             for meal in day.meals {
-                let untimed = meal.opening == nil ? " (time not published)" : ""
+                let said = meal.closure != nil ? " (closed, as the source says)"
+                    : meal.opening == nil ? " (time not published)" : ""
+                // The hours row's remarks (a closure within the meal, a closed meal's reason) come first.
+                let description = (meal.remarks + [menu(meal, foods: foods)]).joined(separator: "\n\n")
                 lines += event.lines(uidPart: "meal\u{1F}\(meal.name)", start: start(of: meal, on: day.date, zone: zone),
-                                     summary: "\(meal.name) at \(feed.displayName)\(untimed)",
-                                     description: menu(meal, foods: foods))
+                                     summary: "\(meal.name) at \(feed.displayName)\(said)", description: description)
             }
         }
         lines.append("END:VCALENDAR")

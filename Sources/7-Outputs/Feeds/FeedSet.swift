@@ -77,23 +77,35 @@ public struct FeedMeal: Hashable, Sendable {
     /// The open hours row of this meal with both times readable; nil when the source publishes
     /// none: a meal's time is never guessed.
     public var opening: FeedOpening?
+    /// The hours row that says this meal is closed that day, when it has no open one: the source
+    /// still lists its menu, which is published as listed, and said to be closed.
+    public var closure: FeedOpening?
+
+    /// What the meal's hours row remarks besides naming the meal ("Closed 7:30-8:00PM", a
+    /// closure within the meal): what a reader at the door needs beside the times.
+    public var remarks: [String] {
+        guard let note = (opening ?? closure)?.note else { return [] }
+        return Self.remarks(note).filter { !$0.isEmpty && $0.lowercased() != name.lowercased() }
+    }
 
     static func meals(of items: [FeedItem], openings: [FeedOpening]) -> [FeedMeal] {
         let readable = openings.filter {
             !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
         }
+        let closed = openings.filter(\.isClosed)
         return ordered(items, by: \.meal).map { name, mealItems in
-            // The row of the meal's own name, else the row one of whose remarks names it: UCLA's
-            // hours page prints weekend brunch in its Lunch column, remarked "(Brunch)", and a
-            // cell may add another remark ("(Brunch) (Closed 1:30-2:00PM )", kept as "Brunch;
-            // Closed 1:30-2:00PM").
-            let opening = readable.first { $0.meal.lowercased() == name.lowercased() }
-                ?? readable.first { opening in
-                    opening.note.map { Self.remarks($0).contains { $0.lowercased() == name.lowercased() } } ?? false
-                }
+            let opening = row(of: name, in: readable)
             return FeedMeal(name: name, sections: ordered(mealItems, by: \.section).map { FeedSection(name: $0, items: $1) },
-                            opening: opening)
+                            opening: opening, closure: opening == nil ? row(of: name, in: closed) : nil)
         }
+    }
+
+    /// The row of the meal's own name, else the row one of whose remarks names it: UCLA's hours
+    /// page prints weekend brunch in its Lunch column, remarked "(Brunch)", and a cell may add
+    /// another remark ("(Brunch) (Closed 1:30-2:00PM )", kept as "Brunch; Closed 1:30-2:00PM").
+    private static func row(of meal: String, in rows: [FeedOpening]) -> FeedOpening? {
+        rows.first { $0.meal.lowercased() == meal.lowercased() }
+            ?? rows.first { row in row.note.map { remarks($0).contains { $0.lowercased() == meal.lowercased() } } ?? false }
     }
 
     /// A note's remarks, each without the brackets around it: "(Brunch)" is "Brunch"; remarks

@@ -40,8 +40,11 @@ enum OpenMensaFeed {
         // OpenMensa has no meal periods: a section served at two meals is one category per meal.
         let many = day.meals.count > 1
         for meal in day.meals {
+            // OpenMensa has no note on a category nor a meal period: a meal the source says is
+            // closed that day says so in its categories' names.
+            let period = meal.closure != nil ? "\(meal.name) (closed)" : meal.name
             for section in meal.sections {
-                let name = many ? "\(meal.name): \(section.name)" : section.name
+                let name = many || meal.closure != nil ? "\(period): \(section.name)" : section.name
                 lines.append("      <category name=\"\(XMLText.escape(nonEmpty(XMLText.limited(name), or: meal.name)))\">")
                 for item in section.items {
                     lines += mealElement(item, food: foods[item.foodID])
@@ -70,21 +73,23 @@ enum OpenMensaFeed {
     }
 }
 
-/// OpenMensa's `<times type="opening">`: one interval per weekday, which the snapshot's dated
-/// hours give only where every such weekday of the snapshot agrees (from the first opening to
-/// the last closing of the day), or says closed on all of them; a weekday that varies, or has no
-/// hours, is left out rather than guessed.
+/// OpenMensa's `<times type="opening">`: one interval per weekday, a weekly rule, which the
+/// snapshot's dated hours give only where they show one: at least two such weekdays, every one
+/// agreeing (from the first opening to the last closing of the day), or closed on all of them. A
+/// day closed for a reason the source gives (a holiday, a break) is an exception, not the rule,
+/// and is not counted; one weekday seen once would make a rule of one day. A weekday that varies,
+/// is seen once or has no hours is left out rather than guessed.
 enum WeeklyTimes {
     static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
     static func elements(of days: [FeedDay]) -> [String] {
-        var spans: [Int: Set<String>] = [:]
-        for day in days {
+        var spans: [Int: [String]] = [:]
+        for day in days where day.closedReason == nil {
             guard let date = ServiceDate(day.date), let span = span(of: day) else { continue }
-            spans[date.isoWeekday, default: []].insert(span)
+            spans[date.isoWeekday, default: []].append(span)
         }
         let lines = (1...7).compactMap { weekday -> String? in
-            guard let found = spans[weekday], found.count == 1, let span = found.first else { return nil }
+            guard let found = spans[weekday], found.count >= 2, Set(found).count == 1, let span = found.first else { return nil }
             let name = weekdays[weekday - 1]
             return span == "closed" ? "      <\(name) closed=\"true\"/>" : "      <\(name) open=\"\(span)\"/>"
         }
