@@ -2,6 +2,7 @@ import Basics
 import Foundation
 import PostgresTarget
 import Snapshot
+import Synchronization
 import Testing
 import TestSupport
 
@@ -243,5 +244,50 @@ extension PostgresPublishTests {
         #expect(try connection.query("""
             SELECT has_table_privilege('anon', 'dining.food', 'SELECT'), has_table_privilege('anon', 'dining.menu_item', 'INSERT')
             """) == [["t", "f"]])
+    }
+
+    /// A client reading the change feed in a long transaction does not hold up the night, nor is
+    /// made to wait: the feed's access is already as configured, so the night takes no lock on
+    /// its tables that a reader's blocks. It used to restate the feed's row-level security and
+    /// policy every night, each under the table's `ACCESS EXCLUSIVE` lock: the apply gave up
+    /// after 60 s, and the swap it fell back to waited without a bound.
+    @Test func aClientReadingTheFeedDoesNotHoldUpTheNight() async throws {
+        let scene = try ServerScene(variable: Self.variable)
+        defer { scene.close() }
+        let (spec, site) = try samplePipeline(in: scene.workspace, access: "    readers: [anon]\n    row_level_security: true\n")
+        let connection = try PostgresConnection(url: scene.server.url, place: "test")
+        try connection.execute("CREATE ROLE anon NOLOGIN")
+        _ = try await run(spec, workspace: scene.workspace, force: false)
+        let client = try PostgresConnection(url: scene.server.url, place: "client")
+        try client.execute("BEGIN; SELECT count(*) FROM dining_changes.run; SELECT count(*) FROM dining_changes.change")
+
+        try SampleCopy.removeFirstMenuItem(on: "2026-10-12", of: site)
+        let finished = Finished()
+        let night = Task {
+            defer { finished.mark() }
+            return try await run(spec, workspace: scene.workspace, force: false)
+        }
+        var waited = false
+        for _ in 0..<150 where !finished.isMarked {
+            // A lock not granted is the night waiting on the client.
+            let pending = try connection.query("SELECT count(*) FROM pg_locks WHERE NOT granted").first?.first ?? nil
+            waited = waited || pending != "0"
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let beforeTheClientEnded = finished.isMarked
+        try client.execute("COMMIT")
+        _ = try await night.value
+        #expect(beforeTheClientEnded && !waited)
+        // Applied in place, the item gone.
+        #expect(try connection.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'dining\\_\\_%'").isEmpty)
+        #expect(try connection.query("SELECT count(*) FROM dining.menu_item") == [["123"]])
+        #expect(try connection.query("SELECT count(*) FROM dining_changes.run") == [["2"]])
+    }
+
+    /// Whether a task has ended, asked from another.
+    private final class Finished: Sendable {
+        private let ended = Mutex(false)
+        func mark() { ended.withLock { $0 = true } }
+        var isMarked: Bool { ended.withLock { $0 } }
     }
 }

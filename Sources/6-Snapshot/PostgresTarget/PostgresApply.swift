@@ -75,8 +75,8 @@ struct PostgresApply {
     func run(keepRuns: Int) throws -> [String: Int] {
         let live = target.schema
         do {
-            try connection.execute("BEGIN; SET LOCAL lock_timeout = '60s'; " + feed.preparation(access: target), at: live)
-            try feed.restrictAccess(to: target, connection)
+            try connection.execute("BEGIN; SET LOCAL lock_timeout = '60s'; " + feed.creation, at: live)
+            try feed.restateAccess(target, connection)
             guard let number = try feed.record(keep: keepRuns, connection), Int(number) != nil else {
                 throw Failure(.postgres, "the change feed gave the night no number", at: "\(feed.schema).run")
             }

@@ -49,11 +49,10 @@ struct PostgresChangeFeed {
         }
     }
 
-    /// The tables, made on the first night, and the readers' access, given again each night
-    /// (a reader added to the configuration reads the feed from the next night on).
-    func preparation(access target: PostgresTarget) -> String {
-        let readers = target.readers.map(PostgresPublisher.quoted).joined(separator: ", ")
-        var statements = [
+    /// The schema and its tables, made on the first night; the statements are no-ops after it
+    /// and take no lock a reader's waits on.
+    var creation: String {
+        let statements = [
             "CREATE SCHEMA IF NOT EXISTS \(schema)",
             PostgresOwnership.comment(on: schema, feed: true),
             """
@@ -70,31 +69,18 @@ struct PostgresChangeFeed {
             // A night applied in place reads its rows a table and an operation at a time.
             "CREATE INDEX IF NOT EXISTS change_by_table ON \(schema).change (run_number, table_name, operation)",
         ]
-        if !readers.isEmpty {
-            statements.append("GRANT USAGE ON SCHEMA \(schema) TO \(readers)")
-            statements.append("GRANT SELECT ON ALL TABLES IN SCHEMA \(schema) TO \(readers)")
-        }
-        for table in ["\(schema).run", "\(schema).change"] {
-            statements.append("DROP POLICY IF EXISTS commissary_read ON \(table)")
-            guard target.rowLevelSecurity else {
-                statements.append("ALTER TABLE \(table) DISABLE ROW LEVEL SECURITY")
-                continue
-            }
-            statements.append("ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY")
-            if !readers.isEmpty {
-                statements.append("CREATE POLICY commissary_read ON \(table) FOR SELECT TO \(readers) USING (true)")
-            }
-        }
         return statements.map { $0 + ";" }.joined(separator: " ")
     }
 
-    /// After `preparation`, in its transaction: what any role holds on the feed beyond the
-    /// configured readers' reading is taken back (`PostgresAccess.revocations`), a reader removed
-    /// from the configuration included. Its tables exist by now, with the privileges the
-    /// server's defaults gave them on the first night.
-    func restrictAccess(to target: PostgresTarget, _ connection: PostgresConnection) throws {
-        let revocations = try PostgresAccess.revocations(on: schema, readers: target.readers, connection)
-        if !revocations.isEmpty { try connection.execute(revocations.map { $0 + ";" }.joined(separator: " "), at: schema) }
+    /// After `creation`, in its transaction: the readers' access as the configuration says
+    /// (`PostgresAccess.restatement`): a reader added reads the feed from this night on, one
+    /// removed no longer does, what a role holds beyond reading is taken back, and row-level
+    /// security and its policy are set where they are not so already. A feed already so is left
+    /// as it is: restating its policies takes each table's `ACCESS EXCLUSIVE` lock, and every
+    /// client reading the feed would wait on it.
+    func restateAccess(_ target: PostgresTarget, _ connection: PostgresConnection) throws {
+        let statements = try PostgresAccess.restatement(for: target, schema: schema, connection)
+        if !statements.isEmpty { try connection.execute(statements, at: schema) }
     }
 
     /// Inside the swap's (or the apply's) transaction: the night's `run` row, its changes through

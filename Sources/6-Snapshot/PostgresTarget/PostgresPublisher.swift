@@ -214,9 +214,10 @@ public enum PostgresPublisher {
         // Access is given and the changes recorded before the live tables are locked, so the
         // locks are held no longer. The new night's tables took the server's default privileges
         // when they were made: what goes beyond the configuration is taken back.
-        let prepare = "BEGIN; " + (try PostgresAccess.restatement(for: target, schema: building, connection))
-            + " " + feed.preparation(access: target)
-        var swap = "SET LOCAL lock_timeout = '60s';"
+        // A lock, the feed's tables' included, is waited on for a bounded time.
+        let prepare = "BEGIN; SET LOCAL lock_timeout = '60s'; "
+            + (try PostgresAccess.restatement(for: target, schema: building, connection)) + " " + feed.creation
+        var swap = ""
         if !relations.isEmpty {
             swap += " LOCK TABLE \(relations.map { "\(live).\($0)" }.joined(separator: ", ")) IN ACCESS EXCLUSIVE MODE;"
         }
@@ -224,7 +225,7 @@ public enum PostgresPublisher {
         swap += " ALTER SCHEMA \(building) RENAME TO \(live);"
         do {
             try connection.execute(prepare, at: live)
-            try feed.restrictAccess(to: target, connection)
+            try feed.restateAccess(target, connection)
             try feed.record(keep: keepRuns, connection)
             // The views across pipelines read the new night, so they are made after its rename,
             // in the same transaction.
