@@ -1,4 +1,4 @@
-import Basics
+@testable import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -44,5 +44,43 @@ import TestSupport
         #expect(readelf.terminationStatus == 0)
         #expect(printed.contains("Build ID: \(id)"), "\(printed.prefix(400))")
         #expect(ELFBuildID.read(Paths.pipelines.appendingPathComponent("sample.yml")) == nil)
+    }
+
+    /// The code's identity takes in the shared libraries loaded (libxml2 parses every page): the
+    /// same library at another path is the same identity, and the same file name with another
+    /// build ID, as a system upgrade leaves it, is another.
+    @Test func anUpgradedLibraryIsOtherCode() throws {
+        let data = try #require(try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd())
+        let maps = try #require(String(data: data, encoding: .utf8))
+        let line = try #require(maps.split(separator: "\n").first { $0.contains("/libxml2.so") })
+        let path = try #require(line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init))
+        let real = URL(fileURLWithPath: path)
+        let id = try #require(ELFBuildID.read(real))
+        let folder = try Paths.temporaryFolder("libraries")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let same = folder.appendingPathComponent("same").appendingPathComponent(real.lastPathComponent)
+        let upgraded = folder.appendingPathComponent("upgraded").appendingPathComponent(real.lastPathComponent)
+        for copy in [same, upgraded] {
+            try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        let bytes = try Data(contentsOf: real)
+        try bytes.write(to: same)
+        // The build ID's bytes, found in the file, with their first byte changed.
+        let idBytes = Data(stride(from: 0, to: id.count, by: 2).compactMap { start -> UInt8? in
+            let index = id.index(id.startIndex, offsetBy: start)
+            return UInt8(id[index..<id.index(index, offsetBy: 2)], radix: 16)
+        })
+        let found = try #require(bytes.range(of: idBytes))
+        var changed = bytes
+        changed[found.lowerBound] ^= 0xFF
+        try changed.write(to: upgraded)
+
+        func identity(_ library: URL) -> String {
+            maps.replacingOccurrences(of: path, with: library.path)
+        }
+        let running = CommissaryVersion.libraryIdentity(of: maps)
+        #expect(CommissaryVersion.libraryIdentity(of: identity(same)) == running)
+        #expect(CommissaryVersion.libraryIdentity(of: identity(upgraded)) != running)
+        #expect(running.count == 16)
     }
 }
