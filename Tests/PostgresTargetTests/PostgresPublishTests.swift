@@ -563,6 +563,22 @@ struct PostgresPublishTests {
         try connection.execute("SET ROLE outsider")
         #expect(throws: (any Error).self) { try connection.query("SELECT count(*) FROM campuses.menu_item") }
         try connection.execute("RESET ROLE")
+
+        // The east stops naming `across`: its next night takes it out of the views, which go on
+        // serving the sample alone, and no longer read the east's night renamed aside (retention
+        // would have dropped them with it); the grants the views had are given again.
+        try Data(try String(contentsOf: eastSpec, encoding: .utf8)
+            .replacingOccurrences(of: "    across: campuses\n", with: "").utf8).write(to: eastSpec)
+        _ = try await run(eastSpec, workspace: east)
+        #expect(try connection.query("SELECT schema FROM campuses._pipelines") == [["dining"]])
+        #expect(try connection.query("SELECT pipeline, count(*) FROM campuses.menu_item GROUP BY 1") == [["dining", "123"]])
+        #expect(try connection.query("""
+            SELECT count(*) FROM pg_views WHERE schemaname = 'campuses' AND definition LIKE '%dining_east%'
+            """) == [["0"]])
+        #expect(try connection.query("SELECT has_table_privilege('outsider', 'campuses.menu_item', 'SELECT')") == [["t"]])
+        try connection.execute("SET ROLE anon")
+        #expect(try connection.query("SELECT count(*) FROM campuses.v_menu") != [["0"]])
+        try connection.execute("RESET ROLE")
     }
 
     /// The binary killed with SIGKILL at points spread over its run, PostgreSQL part included:
