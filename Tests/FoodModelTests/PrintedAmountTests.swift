@@ -30,6 +30,19 @@ import Testing
         #expect(fibre.printedAmount == "less than 1 gram+")
     }
 
+    /// Large amounts printed with their digits grouped ("1,230" mg of sodium, as NetNutrition's
+    /// labels and DineOnCampus's answers print a meal's) are numbers; a comma that groups no
+    /// three digits is not read as one.
+    @Test func digitsGroupedInThreesAreANumber() {
+        #expect(PrintedAmount("1,230") == .number(1230))
+        #expect(PrintedAmount("1,050.5") == .number(1050.5))
+        #expect(PrintedAmount("12,345,678") == .number(12_345_678))
+        #expect(PrintedAmount("1,000+") == .atLeast(1000))
+        for text in ["1,5", "1,23", "12,3456", ",123", "1,230,", "1.230,5"] {
+            #expect(PrintedAmount(text) == .unreadable, "\(text)")
+        }
+    }
+
     /// Words that are not a bound of a mass are not guessed at.
     @Test func wordsThatAreNoBoundAreUnreadable() {
         for text in ["less than", "less than a gram", "less than 1 pound", "lessthan 1 g", "less than 0 g",

@@ -25,19 +25,34 @@ public enum PlausibleAmount {
     /// Mass units from the largest: a unit declared wrongly is read in one of those after it.
     private static let massUnits: [NutrientUnit] = [.g, .mg, .mcg]
 
-    /// The unit in which to read `amounts` of `nutrient` declared in `unit`: `unit` itself when
-    /// every amount is plausible in it (or nothing is known of the nutrient), otherwise the first
-    /// smaller mass unit in which every one is; nil when no unit makes them all plausible. All
-    /// the amounts one source declared under one key go together, so that one key is never
-    /// read in two units.
-    public static func unit(reading amounts: [Double], of nutrient: NutrientKey,
-                            declaredIn unit: NutrientUnit) -> NutrientUnit? {
-        guard let ceiling = ceilings[nutrient], let largest = amounts.max(),
-              let declared = massUnits.firstIndex(of: unit)
-        else { return unit }
-        return massUnits[declared...].first { candidate in
-            guard let limit = ceiling.unit.convert(ceiling.amount, to: candidate, for: nutrient) else { return false }
-            return largest <= limit
+    /// How to read the amounts one source declared of a nutrient under one unit.
+    public struct Judgement: Hashable, Sendable {
+        /// The unit every amount is read in.
+        public var unit: NutrientUnit
+        /// The most a serving holds in `unit`; nil when nothing is known of the nutrient.
+        public var limit: Double?
+
+        /// Whether `amount`, read in `unit`, is an amount a serving can hold.
+        public func admits(_ amount: Double) -> Bool { limit.map { amount <= $0 } ?? true }
+    }
+
+    /// How to read `amounts` of `nutrient` declared in `unit`: in `unit` itself when every amount
+    /// is plausible in it (or nothing is known of the nutrient); otherwise in the unit, of it and
+    /// the smaller mass units, in which the most of them are plausible (the larger of two that
+    /// tie). All the amounts one source declared under one key go together, so that one key is
+    /// never read in two units, and one odd value cannot send the rest back to a unit none of
+    /// them fits: an amount the unit chosen does not admit (a value typed in IU among
+    /// micrograms) cannot be right, and its reader leaves it out and says so.
+    public static func judge(_ amounts: [Double], of nutrient: NutrientKey, declaredIn unit: NutrientUnit) -> Judgement {
+        guard let ceiling = ceilings[nutrient], let declared = massUnits.firstIndex(of: unit) else {
+            return Judgement(unit: unit, limit: nil)
         }
+        var best: (judgement: Judgement, plausible: Int)?
+        for candidate in massUnits[declared...] {
+            guard let limit = ceiling.unit.convert(ceiling.amount, to: candidate, for: nutrient) else { continue }
+            let plausible = amounts.filter { $0 <= limit }.count
+            if plausible > best?.plausible ?? -1 { best = (Judgement(unit: candidate, limit: limit), plausible) }
+        }
+        return best?.judgement ?? Judgement(unit: unit, limit: nil)
     }
 }

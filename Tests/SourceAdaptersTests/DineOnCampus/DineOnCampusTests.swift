@@ -64,6 +64,72 @@ import TestSupport
         #expect(parsed.problems.contains { $0.contains("47957") && $0.contains("Red Wine Vinegar") })
     }
 
+    /// The real answer with the first Grill item (Burger Accompaniments, 13163) changed, and a
+    /// copy of it, changed too, added to Mongolian if `copy` is given.
+    private func edited(_ change: (inout [String: Any]) -> Void, copy: ((inout [String: Any]) -> Void)? = nil) throws
+        -> DineOnCampusMenu.Parsed {
+        var top = try #require(try JSONSerialization.jsonObject(with: SharedData.load(Self.file)) as? [String: Any])
+        var menu = try #require(top["menu"] as? [String: Any])
+        var periods = try #require(menu["periods"] as? [[String: Any]])
+        var categories = try #require(periods[0]["categories"] as? [[String: Any]])
+        var grill = try #require(categories[0]["items"] as? [[String: Any]])
+        let original = grill[0]
+        change(&grill[0])
+        categories[0]["items"] = grill
+        if let copy {
+            var twin = original
+            twin["id"] = "copy-of-\(original["id"] ?? "")"
+            copy(&twin)
+            categories[1]["items"] = (categories[1]["items"] as? [[String: Any]] ?? []) + [twin]
+        }
+        periods[0]["categories"] = categories
+        menu["periods"] = periods
+        top["menu"] = menu
+        return try DineOnCampusMenu.parse(JSONSerialization.data(withJSONObject: top), restaurant: "Wadsworth", date: nil,
+                                          location: "edited.json")
+    }
+
+    /// Sets the printed value (and `value_numeric`) of the nutrient named `name` of an item.
+    private func setNutrient(_ name: String, value: String, numeric: String, in item: inout [String: Any]) {
+        var nutrients = item["nutrients"] as? [[String: Any]] ?? []
+        for index in nutrients.indices where nutrients[index]["name"] as? String == name {
+            nutrients[index]["value"] = value
+            nutrients[index]["value_numeric"] = numeric
+        }
+        item["nutrients"] = nutrients
+    }
+
+    /// One number, name and portion printed for two items whose labels differ (the Burger
+    /// Accompaniments again at the Mongolian station, sodium 990 there): two foods, each with its
+    /// label, the second told apart by `~2`. They were one food, the second label lost.
+    @Test func itemsAlikeButForTheirLabelsAreTwoFoods() throws {
+        let parsed = try edited({ _ in }, copy: { setNutrient("Sodium (mg)", value: "990", numeric: "990", in: &$0) })
+        let first = try food(parsed, "13163~burger-accompaniments~1-serving-s")
+        let second = try food(parsed, "13163~burger-accompaniments~1-serving-s~2")
+        #expect(try nutrient(first, "sodium").amount == 170 && nutrient(second, "sodium").amount == 990)
+        let mongolian = try #require(parsed.day.meals.only?.restaurants.only?.sections.first { $0.name == "Mongolian" })
+        #expect(mongolian.foods.contains { $0.recipeId == "13163~burger-accompaniments~1-serving-s~2" })
+    }
+
+    /// Large amounts printed with grouped digits are amounts ("1,050" calories, "1,230" mg of
+    /// sodium); a value printed as no amount beside a `value_numeric` that is one takes that
+    /// number, and says so. The calories and the sodium used to be kept as text alone.
+    @Test func groupedDigitsAndTheAnswersOwnNumberAreAmounts() throws {
+        let parsed = try edited { item in
+            item["calories"] = 1050
+            setNutrient("Calories", value: "1,050", numeric: "1050", in: &item)
+            setNutrient("Sodium (mg)", value: "1,230", numeric: "1230", in: &item)
+            setNutrient("Protein (g)", value: "about 3", numeric: "3", in: &item)
+        }
+        let burger = try food(parsed, "13163")
+        #expect(burger.calories == 1050)
+        #expect(try nutrient(burger, "sodium").amount == 1230)
+        let protein = try nutrient(burger, "protein")
+        #expect(protein.amount == 3 && protein.printedAmount == "about 3")
+        #expect(parsed.problems.contains { $0.contains("Protein (g) is \"about 3\", not an amount: its value_numeric, 3, taken") },
+                "\(parsed.problems)")
+    }
+
     /// Burger Accompaniments' twelve nutrients: names without their unit, units from `uom`,
     /// "< 1" a bound below 1 (no amount), the rest numbers.
     @Test func everyNutrientOfTheBurgerAccompaniments() throws {

@@ -318,6 +318,26 @@ import TestSupport
         #expect(tuesday.foods.compactMap(vitaminD).allSatisfy { $0.unit == "mcg" })
     }
 
+    /// One odd value does not send the week back to the unit the key names: the smoothie's
+    /// `mg_vitamin_d` typed as 100 (IU, say) fits no unit the rest fit, and is left out and said,
+    /// while the week's other values are still micrograms (Iced Chocolate Donut Ring 0.1). Every
+    /// value used to be read in mg when no unit fitted them all, 1,000 times too much.
+    @Test func oneImpossibleValueIsLeftOutAndTheWeekStaysInMicrograms() throws {
+        var answer = try NutrisliceWeeks.answer("breakfast")
+        try NutrisliceWeeks.editFood(1892965, on: "2025-08-18", in: &answer) { food in
+            NutrisliceWeeks.editLabel(of: &food) { $0["mg_vitamin_d"] = 100.0 }
+        }
+        let parsed = try day("breakfast", "2025-08-18", answer)
+        let donut = try #require(parsed.foods.first { $0.name == "Iced Chocolate Donut Ring" })
+        #expect(vitaminD(donut)?.amount == 0.1 && vitaminD(donut)?.unit == "mcg")
+        let smoothie = try #require(parsed.foods.first { $0.name == "Vegan Blueberry Smoothie" })
+        #expect(vitaminD(smoothie) == nil)
+        #expect(parsed.problems.contains { $0.contains("rounded_nutrition_info.mg_vitamin_d is 100, more than a serving of any food holds in mcg") },
+                "\(parsed.problems)")
+        let note = try #require(parsed.notes.only)
+        #expect(note.contains("read in mcg, not mg") && note.contains("all but 1 are plausible in mcg"), "\(note)")
+    }
+
     /// A food that declares vitamin D under both keys keeps the key that names its unit right:
     /// the smoothie with `mcg_vitamin_d` 3 beside `mg_vitamin_d` 2.5 (read in mcg) has 3 mcg.
     @Test func theKeyThatNamesItsUnitWinsOverOneReadInThatUnit() throws {

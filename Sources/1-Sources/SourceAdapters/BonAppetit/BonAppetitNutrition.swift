@@ -48,6 +48,12 @@ enum BonAppetitNutrition {
                 read.problems.append("\(place): nutrition_details.\(key) is \(describe(entry["value"] as Any)), not an amount: left out")
                 continue
             }
+            if let amount = value.amount, !units.admits(amount, of: nutrient, declared: unit) {
+                read.problems.append("\(place): nutrition_details.\(key) is \(JSONFields.plain(amount)) \(unit ?? ""), more than "
+                                     + "a serving of any food holds in \(value.unit ?? ""), the unit the answer's other values "
+                                     + "are read in: left out")
+                continue
+            }
             if nutrient == .calories, read.nutrients.contains(where: { $0.key == .calories }) { continue }
             read.nutrients.append(value)
         }
@@ -75,33 +81,46 @@ enum BonAppetitNutrition {
         (value as? String).map { "\"\($0)\"" } ?? JSONFields.kind(of: value)
     }
 
-    /// The unit each nutrient of one answer is read in: the one it declares, unless its largest
-    /// value in the answer is more than a serving of any food holds in that unit
-    /// (`PlausibleAmount`), in which case the smaller unit in which every one is plausible.
-    /// Judged per answer and nutrient, never per value, as the platform stores one field in one
-    /// unit for all its items.
+    /// The unit each nutrient of one answer is read in, for each unit items declare it in: the
+    /// one declared, unless the answer's values of the nutrient in that unit are implausible in
+    /// it (`PlausibleAmount`), in which case the smaller unit in which the most of them are.
+    /// Judged per answer, nutrient and declared unit, never per value, as the platform stores one
+    /// field in one unit for all its items; an item declaring another unit is judged with those
+    /// that declare it. A value the unit read does not admit is left out (`admits`).
     struct Units {
-        private var read: [NutrientKey: String] = [:]
+        private struct Declared: Hashable {
+            var nutrient: NutrientKey
+            var unit: String
+        }
+        private var judgements: [Declared: PlausibleAmount.Judgement] = [:]
 
         init(items: [String: Any]) {
-            var amounts: [NutrientKey: (unit: String, values: [Double])] = [:]
+            var amounts: [Declared: [Double]] = [:]
             for case let item as [String: Any] in items.values {
                 for case let entry as [String: Any] in (item["nutrition_details"] as? [String: Any] ?? [:]).values {
                     guard let label = JSONFields.text(entry["label"]), let unit = JSONFields.text(entry["unit"]),
                           let amount = JSONFields.number(entry["value"]), amount >= 0 else { continue }
-                    amounts[NutrientNaming.key(forLabel: label), default: (unit, [])].values.append(amount)
+                    amounts[Declared(nutrient: NutrientNaming.key(forLabel: label), unit: unit), default: []].append(amount)
                 }
             }
-            for (nutrient, declared) in amounts {
-                guard let unit = NutrientUnit(label: declared.unit),
-                      let plausible = PlausibleAmount.unit(reading: declared.values, of: nutrient, declaredIn: unit),
-                      plausible != unit else { continue }
-                read[nutrient] = plausible.rawValue
+            for (declared, values) in amounts {
+                guard let unit = NutrientUnit(label: declared.unit) else { continue }
+                let judgement = PlausibleAmount.judge(values, of: declared.nutrient, declaredIn: unit)
+                if judgement.limit != nil { judgements[declared] = judgement }
             }
         }
 
+        /// The unit a value declared in `declared` is read in.
         func unit(of nutrient: NutrientKey, declared: String?) -> String? {
-            read[nutrient] ?? declared
+            guard let declared, let judgement = judgements[Declared(nutrient: nutrient, unit: declared)],
+                  judgement.unit != NutrientUnit(label: declared) else { return declared }
+            return judgement.unit.rawValue
+        }
+
+        /// Whether `amount`, declared in `declared`, is one a serving can hold in the unit it is read in.
+        func admits(_ amount: Double, of nutrient: NutrientKey, declared: String?) -> Bool {
+            guard let declared else { return true }
+            return judgements[Declared(nutrient: nutrient, unit: declared)]?.admits(amount) ?? true
         }
     }
 }

@@ -43,7 +43,13 @@ enum DineOnCampusFood {
             var nutrient = NutrientValue(key: NutrientNaming.key(forLabel: label), name: label, amount: nil, unit: unit)
             let reading = PrintedAmount(printed)
             if reading.record(printed, in: &nutrient) == .unreadable {
-                if case .below(_, let words?) = reading, let unit {
+                if reading == .unreadable, let numeric = JSONFields.number(fields["value_numeric"]), numeric.isFinite,
+                   numeric >= 0, JSONFields.text(fields["value_numeric"]) != printed {
+                    // The answer's own number beside a text that is no amount nor bound.
+                    nutrient.amount = numeric
+                    problems.append("\(place): \(printedName) is \"\(printed)\", not an amount: its value_numeric, "
+                                    + "\(JSONFields.plain(numeric)), taken")
+                } else if case .below(_, let words?) = reading, let unit {
                     problems.append("\(place): \(printedName) is \"\(printed)\", a bound in \(words), which cannot be "
                                     + "expressed in \(unit): kept as printed, with no bound")
                 } else {

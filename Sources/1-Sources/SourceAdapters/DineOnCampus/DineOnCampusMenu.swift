@@ -190,7 +190,8 @@ public enum DineOnCampusMenu {
 /// one number for different items (two dressings, two cold cuts, one onion in two portions):
 /// collapsing them would give one of them the other's label. Where a number stands for
 /// different items on a day, each is its own food, named by its number, its name and (when the
-/// names agree) its portion, and the day says so.
+/// names agree) its portion, and the day says so. Items alike in name and portion whose labels
+/// differ are told apart by a number after their id (`~2`), in the order first served.
 struct FoodIdentities {
     var ids: [String] = []
     var problems: [String] = []
@@ -203,6 +204,7 @@ struct FoodIdentities {
             if variants[entry.mrn] == nil { order.append(entry.mrn) }
             if !(variants[entry.mrn] ?? []).contains(variant) { variants[entry.mrn, default: []].append(variant) }
         }
+        var holders: [String: [Variant]] = [:]
         for entry in entries {
             let kinds = variants[entry.mrn] ?? []
             guard kinds.count > 1 else {
@@ -215,7 +217,12 @@ struct FoodIdentities {
             if namesAgree || kinds.filter({ $0.name == variant.name }).count > 1 {
                 id += "~\(Self.slug(variant.portion ?? "no portion"))"
             }
-            ids.append(id)
+            // Name and portion alike, the label not: the id would be one food's for both.
+            var sharing = holders[id, default: []]
+            if !sharing.contains(variant) { sharing.append(variant) }
+            holders[id] = sharing
+            let position = sharing.firstIndex(of: variant) ?? 0
+            ids.append(position == 0 ? id : "\(id)~\(position + 1)")
         }
         for mrn in order where (variants[mrn]?.count ?? 0) > 1 {
             let listed = (variants[mrn] ?? []).map { "\"\($0.printedName)\" (\($0.portion ?? "no portion"))" }

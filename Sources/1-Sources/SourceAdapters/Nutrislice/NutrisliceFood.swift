@@ -90,8 +90,13 @@ enum NutrisliceFood {
                 continue
             }
             let read = units.unit(of: field)
-            if read != nil { reread.append(field) }
             let unit = read ?? nutrient.unit
+            guard units.admits(field, amount) else {
+                problems.append("\(place): rounded_nutrition_info.\(field) is \(JSONFields.plain(amount)), more than a serving "
+                                + "of any food holds in \(unit), the unit the answer's other values are read in: left out")
+                continue
+            }
+            if read != nil { reread.append(field) }
             let rank = NutrisliceCodes.unitPreference.firstIndex(of: unit) ?? .max
             if let kept = byKey[nutrient.key], (kept.rank, kept.reread ? 1 : 0) <= (rank, read != nil ? 1 : 0) { continue }
             byKey[nutrient.key] = (rank, read != nil, NutrientValue(key: nutrient.key, name: nutrient.name,

@@ -16,13 +16,15 @@ import SourceReading
 struct NutrisliceUnits {
     struct Reading {
         var declared: NutrientUnit
-        var read: NutrientUnit
-        /// The largest value of the key in the answer, which its declared unit cannot hold.
+        var judgement: PlausibleAmount.Judgement
+        /// The largest value of the key in the answer.
         var largest: Double
+        /// How many of the key's values the unit read does not admit.
+        var refused: Int
         var nutrient: NutrientKey
     }
 
-    /// The keys read in another unit than their own.
+    /// The keys of a nutrient whose plausible amounts are known, judged on the answer's values.
     private(set) var readings: [String: Reading] = [:]
 
     /// Every key as it declares itself.
@@ -44,24 +46,35 @@ struct NutrisliceUnits {
             }
         }
         for (field, values) in amounts {
-            guard let nutrient = NutrisliceCodes.nutrient(field), let declared = NutrientUnit(label: nutrient.unit),
-                  let read = PlausibleAmount.unit(reading: values, of: nutrient.key, declaredIn: declared),
-                  read != declared
-            else { continue }
-            readings[field] = Reading(declared: declared, read: read, largest: values.max() ?? 0, nutrient: nutrient.key)
+            guard let nutrient = NutrisliceCodes.nutrient(field), let declared = NutrientUnit(label: nutrient.unit) else { continue }
+            let judgement = PlausibleAmount.judge(values, of: nutrient.key, declaredIn: declared)
+            guard judgement.limit != nil else { continue }
+            readings[field] = Reading(declared: declared, judgement: judgement, largest: values.max() ?? 0,
+                                      refused: values.filter { !judgement.admits($0) }.count, nutrient: nutrient.key)
         }
     }
 
     /// The unit a key's values are read in, where it is not the key's own.
-    func unit(of field: String) -> String? { readings[field]?.read.rawValue }
+    func unit(of field: String) -> String? {
+        readings[field].flatMap { $0.judgement.unit != $0.declared ? $0.judgement.unit.rawValue : nil }
+    }
+
+    /// Whether a value of the key is one a serving can hold, in the unit the key is read in.
+    func admits(_ field: String, _ amount: Double) -> Bool {
+        readings[field]?.judgement.admits(amount) ?? true
+    }
 
     /// The line that says a key of a day was read in another unit, and why.
     func note(_ field: String, values: Int, place: String) -> String? {
-        guard let reading = readings[field], let ceiling = PlausibleAmount.ceiling(of: reading.nutrient) else { return nil }
+        guard let reading = readings[field], reading.judgement.unit != reading.declared,
+              let ceiling = PlausibleAmount.ceiling(of: reading.nutrient) else { return nil }
         let declared = reading.declared.rawValue
-        return "\(place) rounded_nutrition_info.\(field): \(values) value(s) read in \(reading.read.rawValue), not "
+        let read = reading.judgement.unit.rawValue
+        return "\(place) rounded_nutrition_info.\(field): \(values) value(s) read in \(read), not "
             + "\(declared): the answer's values reach \(JSONFields.plain(reading.largest)), more than a serving of any "
             + "food holds in \(declared) (\(reading.nutrient): at most \(JSONFields.plain(ceiling.amount)) "
-            + "\(ceiling.unit.rawValue)), and every one is plausible in \(reading.read.rawValue)"
+            + "\(ceiling.unit.rawValue)), and "
+            + (reading.refused == 0 ? "every one is plausible in \(read)"
+                : "all but \(reading.refused) are plausible in \(read) (those left out)")
     }
 }

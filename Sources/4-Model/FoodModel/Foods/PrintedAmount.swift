@@ -14,7 +14,7 @@ public enum PrintedAmount: Equatable, Sendable {
     case unreadable
 
     public init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.ungrouped(text.trimmingCharacters(in: .whitespaces))
         if let value = Double(trimmed), value.isFinite, value >= 0 {
             self = .number(value)
         } else if let bound = Self.upperBound(trimmed) {
@@ -31,6 +31,14 @@ public enum PrintedAmount: Equatable, Sendable {
         } else {
             self = .unreadable
         }
+    }
+
+    /// "1,230" as "1230": labels and menu APIs group the digits of large amounts (a meal's
+    /// sodium, a platter's calories) in threes with commas. Only whole groups of three are read
+    /// so, and only before any decimal point: "1,5" is no number here, rather than a guess.
+    private static func ungrouped(_ text: String) -> String {
+        guard text.contains(","), text.wholeMatch(of: /\d{1,3}(,\d{3})+(\.\d+)?\+?/) != nil else { return text }
+        return text.replacingOccurrences(of: ",", with: "")
     }
 
     /// Units a bound's words may name, by the symbol labels print, in powers of ten of a gram.
