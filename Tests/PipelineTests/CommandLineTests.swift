@@ -1,5 +1,7 @@
 import FoodModel
 import Foundation
+import GRDB
+import Snapshot
 import SourceAdapters
 import Testing
 import TestSupport
@@ -376,5 +378,37 @@ import TestSupport
         #expect(try await deNeve(on: "2026-10-13", at: "1:00am") == ["Late Night 9:00pm–2:00am"])
         #expect(try await deNeve(on: "2026-10-13", at: "2:00am") == nil)
         #expect(try await deNeve(on: "2026-10-12", at: "23:30") == ["Late Night 9:00pm–2:00am"])
+    }
+
+    /// Hours a source prints open but unreadable ("TBA" for Bruin Plate's dinner, set in a copy
+    /// of the sample's snapshot) leave the place's hours unknown at a time no readable row
+    /// serves, and not closed, which only the source says; a readable row still answers.
+    @Test func unreadableHoursAreUnknownNotClosed() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let (spec, _) = try SampleCopy.make(in: workspace)
+        let run = try await CommissaryProcess.run(["run", spec.path, "--workspace", workspace.path, "--quiet"])
+        #expect(run.status == 0, "\(run.error)")
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "sample"))
+        let copy = workspace.appendingPathComponent("tba.sqlite")
+        try FileManager.default.copyItem(at: latest, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        try await DatabaseQueue(path: copy.path).write { db in
+            try db.execute(sql: """
+                UPDATE hours SET opens = 'TBA', closes = NULL WHERE restaurant = 'Bruin Plate' AND date = '2026-10-12'
+                  AND meal = 'Dinner'
+                """)
+            #expect(db.changesCount == 1)
+        }
+        func bruinPlate(at time: String) async throws -> [String: Any] {
+            let near = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-12",
+                                                        "--open-at", time, "--format", "json", "--snapshot", copy.path])
+            #expect(near.status == 0, "\(near.error)")
+            let places = try #require(try JSONSerialization.jsonObject(with: Data(near.output.utf8)) as? [[String: Any]])
+            return try #require(places.first { $0["place"] as? String == "Bruin Plate" })
+        }
+        #expect(try await bruinPlate(at: "18:00")["open_at"] == nil)
+        // Hours.html, 2026-10-12: Bruin Plate's lunch is 11:00am-2:00pm.
+        #expect(try await bruinPlate(at: "12:00")["open_at"] as? [String] == ["Lunch 11:00am–2:00pm"])
     }
 }

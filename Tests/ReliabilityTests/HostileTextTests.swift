@@ -162,4 +162,68 @@ import TestSupport
         #expect(run.error.split(separator: "\n").filter { $0.contains("longer than 1000 characters") }.count == 1,
                 "one event: \(run.error.suffix(2000))")
     }
+
+    /// A snapshot a hand or a disk altered: a weekday of -8 made `watch` index out of its week
+    /// (a trap, exit 132), an infinite calorie count made `report` convert infinity to an Int (a
+    /// trap), and a date of `../../escaped` made `feeds` write a file outside its folder. Each
+    /// now answers: the weekday read from the date (2026-10-12 is a Monday), the page written,
+    /// the day that is no day left out of the feeds.
+    @Test func aDamagedRowIsNoTrapAndWritesNothingOutside() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let crafted = try writableCopy(of: try await publish(try pipeline(in: folder), workspace: folder), in: folder)
+        try await DatabaseQueue(path: crafted.path).write { db in
+            try db.execute(sql: "UPDATE service_day SET weekday = -8")
+            try db.execute(sql: "UPDATE food SET calories = 9e999 WHERE rowid = (SELECT min(rowid) FROM food)")
+            try db.execute(sql: "UPDATE service_day SET date = '../../escaped' WHERE date = '2026-10-10'")
+        }
+        let watchFile = folder.appendingPathComponent("watch.yml")
+        try Data("watch:\n  - item: \"*\"\n".utf8).write(to: watchFile)
+        let watch = try await CommissaryProcess.run(["watch", watchFile.path, "--snapshot", crafted.path,
+                                                     "--today", "2026-10-11"])
+        #expect(watch.status == 0, "\(watch.status): \(watch.error)")
+        #expect(watch.output.contains("2026-10-12 Mon "), "\(watch.output)")
+
+        let report = try await CommissaryProcess.run(["report", crafted.path])
+        #expect(report.status == 0, "\(report.status): \(report.error)")
+        #expect(report.output.hasPrefix("<!DOCTYPE html>") || report.output.hasPrefix("<!doctype html>"))
+
+        let out = folder.appendingPathComponent("deep/feeds")
+        try FileManager.default.createDirectory(at: out.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let feeds = try await CommissaryProcess.run(["feeds", crafted.path, "--out", out.path])
+        #expect(feeds.status == 0, "\(feeds.status): \(feeds.error)")
+        let written = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        #expect(!written.contains { $0.contains("escaped") }, "\(written.filter { $0.contains("escaped") })")
+    }
+
+    /// A value holding a carriage return or an escape sequence is shown escaped in `query`'s
+    /// table, as everywhere a terminal reads: it went to the terminal as it was, moving the
+    /// cursor back over the row (CR) or clearing the screen (ESC [2J).
+    @Test func aQueryTableShowsControlCharactersEscaped() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshot = try await publish(try pipeline(in: folder), workspace: folder)
+        let query = try await CommissaryProcess.run(["query", snapshot.path, "SELECT 'a' || char(13) || 'b' AS x, char(27) || '[2J' AS y"])
+        #expect(query.status == 0, "\(query.error)")
+        #expect(!query.output.contains("\r") && !query.output.contains("\u{1B}"), "\(query.output.debugDescription)")
+        #expect(query.output.contains("a\\rb") && query.output.contains("\\x1b[2J"), "\(query.output)")
+    }
+
+    /// `changes --since` with a day that does not exist, a day written short, or nothing, is a
+    /// usage error (status 64, with the usage), not a resync (status 8) that tells a client to
+    /// download everything again; a run id that is merely unknown is still a resync.
+    @Test func aMistypedSincePointIsAnErrorNotAResync() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipeline = try pipeline(in: folder)
+        _ = try await publish(pipeline, workspace: folder)
+        _ = try await publish(pipeline, workspace: folder)
+        for since in ["2026-02-30", "2026-1-1", "", "run id"] {
+            let answer = try await CommissaryProcess.run(["changes", "--since", since, "--workspace", folder.path])
+            #expect(answer.status == 64, "\(since.debugDescription): \(answer.status) \(answer.error)")
+            #expect(answer.error.contains("--since") && answer.error.contains("YYYY-MM-DD"), "\(answer.error)")
+        }
+        let unknown = try await CommissaryProcess.run(["changes", "--since", "zzz", "--workspace", folder.path])
+        #expect(unknown.status == 8, "\(unknown.status): \(unknown.error)")
+    }
 }

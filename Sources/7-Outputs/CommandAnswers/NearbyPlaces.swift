@@ -53,8 +53,10 @@ public enum NearbyPlaces {
                 let carried = (hours[moment.day.adding(days: -1)]?[place.name] ?? [])
                     .filter { $0.isServingAfterMidnight(at: moment.time) }
                 guard openings != nil || !carried.isEmpty else { return nil }
-                return (carried + (openings ?? []).filter { $0.isServing(at: moment.time) })
-                    .map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
+                let serving = carried + (openings ?? []).filter { $0.isServing(at: moment.time) }
+                // Serving nothing that can be read, beside hours that cannot: not known, not closed.
+                if serving.isEmpty, (openings ?? []).contains(where: \.hasUnreadableTimes) { return nil }
+                return serving.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
             }
             return Place(place: place.name, kind: place.kind, timeZone: place.timeZone, miles: distance?.miles,
                          kilometres: distance?.kilometres, serving: serving[place.name] ?? [], openAt: open,

@@ -62,7 +62,9 @@ public struct FeedDay: Hashable, Sendable {
     static func days(items: [FeedItem], openings: [FeedOpening]) -> [FeedDay] {
         let hoursByDate = Dictionary(grouping: openings, by: \.date)
         let itemsByDate = Dictionary(grouping: items, by: \.date)
-        let dates = Set(hoursByDate.keys).union(itemsByDate.keys).sorted()
+        // A date that is no day (only a damaged or foreign snapshot holds one) names no feed
+        // file: it would be a path of its own choosing.
+        let dates = Set(hoursByDate.keys).union(itemsByDate.keys).filter { ServiceDate($0) != nil }.sorted()
         return dates.map { date in
             FeedDay(date: date, meals: FeedMeal.meals(of: itemsByDate[date] ?? [], openings: hoursByDate[date] ?? []),
                     openings: hoursByDate[date] ?? [])

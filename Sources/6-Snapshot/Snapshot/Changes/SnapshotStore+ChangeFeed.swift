@@ -1,4 +1,5 @@
 import Basics
+import FoodModel
 import Foundation
 
 /// The client's side of the change feed: where it last synced, and what it is told.
@@ -8,9 +9,18 @@ public enum SyncPoint: Hashable, Sendable {
     /// The day it last synced: it holds the newest snapshot built on or before it.
     case date(String)
 
-    /// `2025-04-09` is a date; anything else a run id.
-    public init(_ text: String) {
-        self = text.range(of: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", options: .regularExpression) != nil ? .date(text) : .run(text)
+    /// `2025-04-09` is a date, `1941185400f` (lower-case letters and digits, as run ids are) a
+    /// run id; nil for anything else, a day that does not exist (`2026-02-30`) or an empty text
+    /// included: a typo must not read as a client to send everything again.
+    public init?(_ text: String) {
+        if text.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil {
+            guard ServiceDate(text) != nil else { return nil }
+            self = .date(text)
+        } else if !text.isEmpty, text.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) }) {
+            self = .run(text)
+        } else {
+            return nil
+        }
     }
 
     func holds(_ snapshot: SnapshotFileName) -> Bool {

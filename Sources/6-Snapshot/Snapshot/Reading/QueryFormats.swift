@@ -107,7 +107,9 @@ extension QueryResult {
         let cells = rows.map { row in
             row.map { value -> String in
                 if case .null = value { return "NULL" }
-                return Self.text(value).replacingOccurrences(of: "\n", with: "⏎")
+                // A line break shows as ⏎; any other control character escaped, so that a value
+                // cannot move the cursor or act on the terminal.
+                return TerminalText.oneLine(Self.text(value).replacingOccurrences(of: "\n", with: "⏎"))
             }
         }
         var widths = columns.map(\.count)

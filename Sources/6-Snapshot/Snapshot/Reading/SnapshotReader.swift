@@ -222,6 +222,10 @@ public struct PlaceHours: Hashable, Sendable {
         times.map { time.isAfterMidnight(within: $0.opens, closes: $0.closes) } ?? false
     }
 
+    /// Open, by the source's word, at hours that cannot be read ("TBA"): whether it serves at a
+    /// time is not known.
+    public var hasUnreadableTimes: Bool { !isClosed && times == nil }
+
     /// Both times, when the place is open and both are readable.
     private var times: (opens: ClockTime, closes: ClockTime)? {
         guard !isClosed, let opens = opens.flatMap(ClockTime.init), let closes = closes.flatMap(ClockTime.init) else {

@@ -24,12 +24,19 @@ extension Watch.Match {
     /// names from the feed shown on one line whatever they hold.
     var line: String {
         let place = item.restaurant + (item.campus.map { " (\($0))" } ?? "") + ", " + item.section
-        let text = "\(item.date) \(Self.weekdays[(item.weekday - 1 + 7) % 7])  \(item.meal)  \(place): \(item.item)"
+        let text = "\(item.date) \(weekday)  \(item.meal)  \(place): \(item.item)"
             + "  [\(watches.joined(separator: "; "))]"
         return (isNew ? "new  " : "     ") + TerminalText.oneLine(text)
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    /// The day of the week, from the date itself; from the row's `weekday` (1 for Monday) only
+    /// where the date cannot be read, and then whatever number a damaged row holds.
+    private var weekday: String {
+        if let date = ServiceDate(item.date) { return Self.weekdays[date.isoWeekday - 1] }
+        return Self.weekdays[((item.weekday - 1) % 7 + 7) % 7]
+    }
 }
 
 /// The JSON shape, snake_case as every JSON the program writes.

@@ -9,7 +9,8 @@ struct ValueAxis {
     /// `whole`: the values are counts, so no step is smaller than one.
     init(maximum: Double, unit: String, count: Int = 5, whole: Bool = false) {
         self.unit = unit
-        let top = max(maximum, whole ? 1 : 1e-9)
+        // A value that is no number (infinite in a damaged snapshot) gives no scale.
+        let top = max(maximum.isFinite ? maximum : 0, whole ? 1 : 1e-9)
         let rough = top / Double(count)
         let magnitude = pow(10, log10(rough).rounded(.down))
         // 2.5 gives quarters of a hundred; a count never steps by a fraction.

@@ -45,6 +45,16 @@ struct ChangesCommand: ParsableCommand {
         if since == nil, old == nil || new == nil { throw ValidationError("give OLD and NEW, or --since") }
         if since != nil, old != nil { throw ValidationError("--since composes the changes up to latest: give no OLD or NEW") }
         if pipeline != nil, since == nil { throw ValidationError("--pipeline goes with --since") }
+        if let since { _ = try syncPoint(since) }
+    }
+
+    /// `--since` read; refused, before anything is looked at, when it is no run id nor day.
+    private func syncPoint(_ text: String) throws -> SyncPoint {
+        guard let point = SyncPoint(text) else {
+            throw ValidationError("--since \(text.debugDescription) is neither a run id (lower-case letters and digits) "
+                                  + "nor a day as YYYY-MM-DD")
+        }
+        return point
     }
 
     func run() throws {
@@ -53,7 +63,7 @@ struct ChangesCommand: ParsableCommand {
         if let since {
             let latest = try locator.resolve(pipeline.map { "latest-\($0)" } ?? "latest")
             let name = try pipeline ?? SnapshotReader.meta(of: latest)["pipeline"] ?? ""
-            switch try locator.store.changes(pipeline: name, since: SyncPoint(since)) {
+            switch try locator.store.changes(pipeline: name, since: syncPoint(since)) {
             case .changes(let composed): changes = composed
             case .resync(let reason):
                 CheckedOutput.standardError.write("resync: \(TerminalText.oneLine(reason))\n")

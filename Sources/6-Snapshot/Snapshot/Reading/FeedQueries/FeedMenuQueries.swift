@@ -74,7 +74,7 @@ extension FeedQueries {
             """) {
             let food = try FeedFood(id: row.decode(forColumn: "id"), servingSize: row.decode(forColumn: "serving_size"),
                                     basis: row.decode(forColumn: "label_basis"), servingGrams: row.decode(forColumn: "serving_grams"),
-                                    caloriesPerServing: row.decode(forColumn: "calories"))
+                                    caloriesPerServing: Self.finite(row.decode(forColumn: "calories")))
             foods[food.id] = food
         }
         for row in try Row.fetchAll(db, sql: """
@@ -95,10 +95,16 @@ extension FeedQueries {
             """) {
             try foods[row.decode(String.self, forColumn: "food_id")]?.nutrients.append(
                 FeedNutrient(key: row.decode(forColumn: "nutrient_key"), name: row.decode(forColumn: "name"),
-                             amount: row.decode(forColumn: "amount"), unit: row.decode(forColumn: "unit"),
+                             amount: Self.finite(row.decode(forColumn: "amount")), unit: row.decode(forColumn: "unit"),
                              printedAmount: row.decode(forColumn: "printed_amount"),
-                             printedDailyValuePercent: row.decode(forColumn: "printed_dv_percent")))
+                             printedDailyValuePercent: Self.finite(row.decode(forColumn: "printed_dv_percent"))))
         }
         return foods
+    }
+
+    /// A number a feed can carry: an infinite or NaN amount (only a damaged snapshot holds one)
+    /// is no amount, and JSON has no way to write it.
+    private static func finite(_ value: Double?) -> Double? {
+        value.flatMap { $0.isFinite ? $0 : nil }
     }
 }
