@@ -57,6 +57,21 @@ import TestSupport
         #expect(distinct.count == (try items()).count)
     }
 
+    /// Names written with any HTML entity are read as their characters: an item renamed
+    /// "Jalape&ntilde;o corn tortilla &#8211; 6&#8221;" in a copy of the answer. Only eight
+    /// entities were known, and the rest were published as written.
+    @Test func namesWithAnyEntityAreReadAsTheirCharacters() throws {
+        var top = try #require(try JSONSerialization.jsonObject(with: SharedData.load(Self.file)) as? [String: Any])
+        var items = try #require(top["items"] as? [String: Any])
+        let id = try #require(items.keys.sorted().first)
+        var item = try #require(items[id] as? [String: Any])
+        item["label"] = "Jalape&ntilde;o corn tortilla &#8211; 6&#8221;"
+        items[id] = item
+        top["items"] = items
+        let parsed = try BonAppetitMenu.parse(JSONSerialization.data(withJSONObject: top), location: "entities.json")
+        #expect(parsed.foods.first { $0.id.recipeId == id }?.name == "Jalapeño corn tortilla – 6”")
+    }
+
     @Test func iconsAreCodesByLabelAndCaloriesPerServing() throws {
         let parsed = try parsed()
         let items = try items()

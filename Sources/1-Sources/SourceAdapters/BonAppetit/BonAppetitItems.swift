@@ -1,5 +1,6 @@
 import FoodModel
 import Foundation
+import HTML
 import SourceReading
 
 /// The items of one answer, read as stations list them: each item id becomes its food once (the
@@ -137,16 +138,14 @@ struct ItemReader {
     }
 }
 
-/// The platform's text: it writes some characters as HTML entities ("Aquarium&#039;s",
-/// "mac &amp; cheese") and wraps some labels in markup (`<strong>@grill</strong>`).
+/// The platform's text: it writes characters as HTML entities, any of them ("Aquarium&#039;s",
+/// "mac &amp; cheese", "caf&eacute;", "&#8211;") and wraps some labels in markup
+/// (`<strong>@grill</strong>`). A no-break space is a space.
 enum BonAppetitText {
     static func plain(_ text: String) -> String {
-        var result = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
-        for (entity, character) in [("&quot;", "\""), ("&#039;", "'"), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"),
-                                    ("&gt;", ">"), ("&nbsp;", " "), ("&amp;", "&")] {
-            result = result.replacingOccurrences(of: entity, with: character)
-        }
-        return result.trimmingCharacters(in: .whitespacesAndNewlines)
+        let untagged = text.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)
+        return HTMLEntities.decoded(untagged).replacingOccurrences(of: "\u{A0}", with: " ")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
