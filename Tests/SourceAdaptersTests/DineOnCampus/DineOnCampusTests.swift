@@ -130,6 +130,36 @@ import TestSupport
                 "\(parsed.problems)")
     }
 
+    /// Vitamin D printed in mg beside values only micrograms can be (2.5 and 1.1: 12,500% and
+    /// 5,500% of the daily value in mg) is read in mcg for the day, and the day says so; a value
+    /// no unit the rest share admits (100) is left out and said. Units were taken as printed.
+    @Test func unitsPrintedWronglyForTheDayAreJudgedByPlausibility() throws {
+        func vitaminD(_ value: String) -> (inout [String: Any]) -> Void {
+            { item in
+                var nutrients = item["nutrients"] as? [[String: Any]] ?? []
+                for index in nutrients.indices where nutrients[index]["name"] as? String == "Vitamin D (IU)" {
+                    nutrients[index]["name"] = "Vitamin D (mg)"
+                    nutrients[index]["uom"] = "mg"
+                    nutrients[index]["value"] = value
+                    nutrients[index]["value_numeric"] = value
+                }
+                item["nutrients"] = nutrients
+            }
+        }
+        let parsed = try edited(vitaminD("2.5"), copy: vitaminD("1.1"))
+        let first = try nutrient(food(parsed, "13163~burger-accompaniments~1-serving-s"), "vitamin_d")
+        let second = try nutrient(food(parsed, "13163~burger-accompaniments~1-serving-s~2"), "vitamin_d")
+        #expect(first.amount == 2.5 && first.unit == "mcg" && second.amount == 1.1 && second.unit == "mcg")
+        #expect(parsed.problems.contains { $0.hasPrefix("2019-07-08: vitamin_d declared in mg, read in mcg for 2 food(s)") },
+                "\(parsed.problems)")
+
+        let odd = try edited(vitaminD("2.5"), copy: vitaminD("100"))
+        #expect(try nutrient(food(odd, "13163~burger-accompaniments~1-serving-s"), "vitamin_d").unit == "mcg")
+        #expect(!(try food(odd, "13163~burger-accompaniments~1-serving-s~2")).nutrients.contains { $0.key.rawValue == "vitamin_d" })
+        #expect(odd.problems.contains { $0.contains("Vitamin D is 100 mg, more than a serving of any food holds in mcg") },
+                "\(odd.problems)")
+    }
+
     /// Burger Accompaniments' twelve nutrients: names without their unit, units from `uom`,
     /// "< 1" a bound below 1 (no amount), the rest numbers.
     @Test func everyNutrientOfTheBurgerAccompaniments() throws {

@@ -1,6 +1,7 @@
 import Basics
 import FoodModel
 import Foundation
+import Nutrition
 import SourceReading
 
 /// One answer of DineOnCampus's menu API for one location and day (Sources/1-Sources/SourceAdapters/DineOnCampus/README.md):
@@ -143,6 +144,9 @@ public enum DineOnCampusMenu {
         let entries = answers.flatMap { pair in pair.answer.entries.map { (pair.restaurant, $0) } }
         let identities = FoodIdentities(entries.map(\.1))
         problems += identities.problems
+        // Units printed beside each value are judged on the whole day's labels (`LabelUnits`).
+        let units = LabelUnits(entries.map(\.1.food))
+        var reread: [String: Int] = [:]
         var meals: [Meal] = []
         var foods: [FoodID: Food] = [:]
         var foodOrder: [FoodID] = []
@@ -152,7 +156,10 @@ public enum DineOnCampusMenu {
             var food = entry.food
             food.id = item.food
             if foods[food.id] == nil {
-                foods[food.id] = food
+                let reading = units.read(food, place: "\(date) \(entry.meal), \(restaurant), item \(item.recipeId) (\(food.name))")
+                problems += reading.leftOut
+                for (key, units) in reading.reread { reread["\(key) declared in \(units.declared), read in \(units.read)", default: 0] += 1 }
+                foods[food.id] = reading.food
                 foodOrder.append(food.id)
             }
             let mealIndex = meals.firstIndex { $0.name == entry.meal } ?? {
@@ -170,6 +177,10 @@ public enum DineOnCampusMenu {
                 sections.append(Section(name: entry.section, foods: [item]))
             }
             meals[mealIndex].restaurants[restaurantIndex].sections = sections
+        }
+        problems += reread.sorted { $0.key < $1.key }.map { change, count in
+            "\(date): \(change) for \(count) food(s): the day's values of it are more than a serving of any food holds in "
+                + "the unit printed"
         }
         return Parsed(day: ServiceDay(date: date, meals: meals), foods: foodOrder.compactMap { foods[$0] },
                       problems: problems, itemsInUnnamedSections: entries.filter(\.1.unnamedSection).count)
