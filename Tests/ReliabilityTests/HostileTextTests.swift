@@ -226,4 +226,26 @@ import TestSupport
         let unknown = try await CommissaryProcess.run(["changes", "--since", "zzz", "--workspace", folder.path])
         #expect(unknown.status == 8, "\(unknown.status): \(unknown.error)")
     }
+
+    /// An empty file and a folder given as a snapshot are said to be what they are, in one line:
+    /// they were "damaged: check it with `commissary check`" (said by `check` itself) and a
+    /// "disk I/O error", which reads as the machine's fault.
+    @Test func aFileThatIsNoSnapshotIsSaidPlainly() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let empty = folder.appendingPathComponent("empty.sqlite")
+        try Data().write(to: empty)
+        let notAFile = folder.appendingPathComponent("folder.sqlite")
+        try FileManager.default.createDirectory(at: notAFile, withIntermediateDirectories: false)
+        for command in ["check", "report"] {
+            let onEmpty = try await CommissaryProcess.run([command, empty.path])
+            #expect(onEmpty.status == 1, "\(command): \(onEmpty.error)")
+            #expect(onEmpty.error.split(separator: "\n").count == 1 && onEmpty.error.contains("is no snapshot Commissary published"),
+                    "\(command): \(onEmpty.error)")
+            let onFolder = try await CommissaryProcess.run([command, notAFile.path])
+            #expect(onFolder.status == 1, "\(command): \(onFolder.error)")
+            #expect(onFolder.error == "error: \(notAFile.path): is a folder, not a snapshot file: give a .sqlite file, latest or "
+                    + "latest-<pipeline>\n", "\(command): \(onFolder.error)")
+        }
+    }
 }

@@ -7,8 +7,13 @@ import GRDB
 /// reader can never change a published file nor take a lock on it.
 public enum SnapshotReader {
     public static func open(_ url: URL) throws -> DatabaseQueue {
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw Failure(.snapshot, "no such snapshot", at: url.path)
+        }
+        guard !isFolder.boolValue else {
+            throw Failure(.snapshot, "is a folder, not a snapshot file: give a .sqlite file, latest or latest-<pipeline>",
+                          at: url.path)
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -42,7 +47,13 @@ public enum SnapshotReader {
         do {
             return try queue.read(body)
         } catch let error as DatabaseError {
-            throw Failure(.snapshot, "cannot be read as a snapshot (\(error.message ?? "\(error.resultCode)")); "
+            let said = error.message ?? "\(error.resultCode)"
+            // A table a snapshot always has is missing: an empty file, or a database of something else.
+            if said.hasPrefix("no such table") {
+                throw Failure(.snapshot, "is no snapshot Commissary published (\(said)): give a snapshot file, latest or "
+                              + "latest-<pipeline>", at: url.path)
+            }
+            throw Failure(.snapshot, "cannot be read as a snapshot (\(said)); "
                           + "it may be damaged: check it with `commissary check`, or remove it", at: url.path)
         } catch let error as RowDecodingError {
             throw Failure(.snapshot, "holds a value its column cannot hold (\(valueDecodingWords(error))); it was changed "
