@@ -248,4 +248,21 @@ import TestSupport
                     + "latest-<pipeline>\n", "\(command): \(onFolder.error)")
         }
     }
+
+    /// `snapshots` shows each snapshot on one line whatever its metadata holds: a `built_at`
+    /// written with a line break and an escape sequence split the table and acted on the terminal.
+    @Test func theSnapshotsTableKeepsEachSnapshotOnOneLine() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let snapshot = try await publish(try pipeline(in: folder), workspace: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: snapshot.path)
+        try await DatabaseQueue(path: snapshot.path).write { db in
+            try db.execute(sql: "UPDATE _meta SET value = ? WHERE key = 'built_at'",
+                           arguments: ["2026-10-12\u{1B}[2J\nerror: forged"])
+        }
+        let listing = try await CommissaryProcess.run(["snapshots", "--workspace", folder.path])
+        #expect(listing.status == 0, "\(listing.error)")
+        #expect(!listing.output.contains("\u{1B}") && !listing.output.contains("\nerror: forged"), "\(listing.output)")
+        #expect(listing.output.contains("2026-10-12\\x1b[2J\\nerror: forged"), "\(listing.output)")
+    }
 }

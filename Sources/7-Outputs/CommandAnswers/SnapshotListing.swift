@@ -1,3 +1,4 @@
+import Basics
 import Snapshot
 
 /// What `commissary snapshots` prints as a table: each published snapshot with its run, counts
@@ -20,6 +21,8 @@ public enum SnapshotListing {
                          "\(snapshot.rowCounts["recipe"] ?? 0)",
                          "\(snapshot.checks.count - failed) passed, \(failed) not", snapshot.path])
         }
+        // A snapshot's metadata is text a hand may have written: one line each, controls escaped.
+        rows = rows.map { $0.map(TerminalText.oneLine) }
         var widths = Array(repeating: 0, count: header.count)
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
