@@ -10,6 +10,30 @@ import TestSupport
 struct PostgresOwnershipTests {
     static let variable = "COMMISSARY_OWNERSHIP_PG_URL"
 
+    /// A private server, a workspace and a connection to the server: what each test starts from;
+    /// `close` stops the one and removes the other.
+    private struct Scene {
+        let server: PrivatePostgres
+        let workspace: URL
+        let connection: PostgresConnection
+
+        init() throws {
+            server = try PrivatePostgres()
+            do {
+                workspace = try Paths.temporaryFolder()
+                connection = try PostgresConnection(url: server.url, place: "test")
+            } catch {
+                server.stop()
+                throw error
+            }
+        }
+
+        func close() {
+            server.stop()
+            try? FileManager.default.removeItem(at: workspace)
+        }
+    }
+
     /// The bundled sample, publishing into `schema` too.
     /// `swapped`: every night built whole and swapped in (`apply_changes: false`), the night
     /// before kept for rollback.
@@ -52,11 +76,9 @@ struct PostgresOwnershipTests {
     }
 
     @Test func thePublicSchemaIsRefusedWhenThePipelineIsRead() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         try applicationTable(in: "public", connection)
 
         let spec = try pipeline(schema: "public", in: workspace)
@@ -76,11 +98,9 @@ struct PostgresOwnershipTests {
     /// schema that merely looks like a night kept for rollback (`dining__archive`) is not
     /// retention's either.
     @Test func anApplicationsSchemaOfTheSameNameSurvivesEveryNight() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         try applicationTable(in: "dining", connection)
         try applicationTable(in: "dining__archive", connection)
 
@@ -101,11 +121,9 @@ struct PostgresOwnershipTests {
     /// The configured schema exists holding an application's composite type alone: it is no
     /// relation, so the schema looked empty, made ahead of the first night, and was renamed aside.
     @Test func aSchemaHoldingAnApplicationsTypeAloneIsNotTaken() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         try connection.execute("CREATE SCHEMA dining; CREATE TYPE dining.opening AS (opens time, closes time)")
 
         let spec = try pipeline(schema: "dining", in: workspace)
@@ -121,11 +139,9 @@ struct PostgresOwnershipTests {
     /// schema named like a night kept for rollback stays; a schema published before schemas were
     /// marked (its comment removed here) is recognised by its tables and published over.
     @Test func retentionDropsOnlyTheNightsItMade() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         try applicationTable(in: "shop__reports", connection)
         // Schemas of an application's functions alone, a collation alone, a text-search
         // configuration alone, an operator alone, named like nights kept for rollback: holding
@@ -175,11 +191,9 @@ struct PostgresOwnershipTests {
     /// retention's CASCADE would drop them with it): the SQLite snapshot is published, PostgreSQL
     /// keeps serving the night they read, and both survive every night.
     @Test func anApplicationsViewAndKeyOnTheServedNightStopTheSwapAndSurvive() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         let spec = try pipeline(schema: "dining", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
         let first = try await nights(1, of: spec, server: server, workspace: workspace)
         #expect(first.map(\.status) == [0], "\(first.map(\.error))")
@@ -210,11 +224,9 @@ struct PostgresOwnershipTests {
     /// Retention keeps, with a warning, an old night an application's view reads, and drops the
     /// rest; the nights go on being published.
     @Test func retentionKeepsAnOldNightAnApplicationsViewReads() async throws {
-        let server = try PrivatePostgres()
-        defer { server.stop() }
-        let workspace = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: workspace) }
-        let connection = try PostgresConnection(url: server.url, place: "test")
+        let scene = try Scene()
+        defer { scene.close() }
+        let (server, workspace, connection) = (scene.server, scene.workspace, scene.connection)
         let spec = try pipeline(schema: "dining", retention: "retention:\n  keep_last: 2\n", swapped: true, in: workspace)
         let first = try await nights(2, of: spec, server: server, workspace: workspace)
         #expect(first.map(\.status) == [0, 0], "\(first.map(\.error))")
