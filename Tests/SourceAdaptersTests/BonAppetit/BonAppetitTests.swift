@@ -57,6 +57,39 @@ import TestSupport
         #expect(distinct.count == (try items()).count)
     }
 
+    /// The answer with its dayparts, and each station's items, written as objects keyed by
+    /// position (`{"1": …, "2": …}`), as PHP writes an array whose keys are not 0, 1, 2… (the
+    /// platform sends `cor_icon` so): the same day, item for item. An object read as no list made
+    /// the café closed "no dayparts published for the day", and a station empty.
+    @Test func listsWrittenAsObjectsKeyedByPositionAreTheSameLists() throws {
+        var top = try #require(try JSONSerialization.jsonObject(with: SharedData.load(Self.file)) as? [String: Any])
+        var days = try #require(top["days"] as? [[String: Any]])
+        var cafes = try #require(days[0]["cafes"] as? [String: Any])
+        var cafe = try #require(cafes["261"] as? [String: Any])
+        func keyed(_ values: [Any]) -> [String: Any] {
+            Dictionary(uniqueKeysWithValues: values.enumerated().map { (String($0.offset + 1), $0.element) })
+        }
+        let dayparts = try dayparts().map { daypart -> [String: Any] in
+            var daypart = daypart
+            daypart["stations"] = (daypart["stations"] as? [[String: Any]] ?? []).map { station -> [String: Any] in
+                var station = station
+                station["items"] = keyed(station["items"] as? [Any] ?? [])
+                return station
+            }
+            return daypart
+        }
+        cafe["dayparts"] = keyed(dayparts)
+        cafes["261"] = cafe
+        days[0]["cafes"] = cafes
+        top["days"] = days
+        let keyedDay = try #require(try BonAppetitMenu.parse(JSONSerialization.data(withJSONObject: top),
+                                                             location: "keyed.json").days.only)
+        let listedDay = try #require(try parsed().days.only)
+        #expect(keyedDay.meals.map(\.name) == listedDay.meals.map(\.name))
+        #expect(keyedDay.menuItems.map(\.recipeId) == listedDay.menuItems.map(\.recipeId))
+        #expect(!keyedDay.menuItems.isEmpty)
+    }
+
     /// Names written with any HTML entity are read as their characters: an item renamed
     /// "Jalape&ntilde;o corn tortilla &#8211; 6&#8221;" in a copy of the answer. Only eight
     /// entities were known, and the rest were published as written.

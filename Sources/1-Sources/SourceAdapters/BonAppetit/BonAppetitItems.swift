@@ -39,10 +39,10 @@ struct ItemReader {
     /// sub-station where an item names one ("salad bar / ready-to-plate salad dressing").
     mutating func sections(of daypart: [String: Any], place: String) -> [Section] {
         var sections: [Section] = []
-        for (index, value) in JSONFields.array(daypart["stations"]).enumerated() {
+        for (index, value) in BonAppetitMenu.list(daypart["stations"]).enumerated() {
             guard let station = value as? [String: Any] else { continue }
             let name = JSONFields.text(station["label"]).map(BonAppetitText.plain) ?? "Station \(index + 1)"
-            for id in JSONFields.array(station["items"]).compactMap(JSONFields.identifier) {
+            for id in BonAppetitMenu.list(station["items"]).compactMap(JSONFields.identifier) {
                 guard let food = food(id, place: "\(place) station \(String(reflecting: name))") else { continue }
                 let item = MenuItem(source: BonAppetitMenu.sourceName, recipeId: food.id.recipeId, name: food.name,
                                     codes: food.codes, description: food.description)

@@ -91,16 +91,30 @@ public enum BonAppetitMenu {
         return nil
     }
 
-    /// Dayparts as objects, whether the answer lists them or lists lists of them.
+    /// Dayparts as objects, whether the answer lists them or lists lists of them, in lists or in
+    /// objects keyed by position (`list`).
     static func flattened(_ value: Any?) -> [[String: Any]] {
-        JSONFields.array(value).flatMap { element -> [[String: Any]] in
-            if let daypart = element as? [String: Any] { return [daypart] }
-            return JSONFields.array(element).compactMap { $0 as? [String: Any] }
+        list(value).flatMap { element -> [[String: Any]] in
+            // A daypart holds text (its id, label, times); an object of dayparts by position, only them.
+            if let object = element as? [String: Any], object.isEmpty || !object.values.allSatisfy({ $0 is [String: Any] }) {
+                return [object]
+            }
+            return list(element).compactMap { $0 as? [String: Any] }
         }
     }
 
-    /// Café ids in numeric order where they are numbers, so that days list their cafés alike.
-    private static func cafeOrder(_ a: String, _ b: String) -> Bool {
+    /// A list of the answer's: a JSON array, or an object keyed by position or id (`{"1": …,
+    /// "3": …}`), as PHP writes an array whose keys are not 0, 1, 2…: the platform already sends
+    /// `cor_icon` either way. The object's values come in its keys' order.
+    static func list(_ value: Any?) -> [Any] {
+        if let object = value as? [String: Any] {
+            return object.keys.sorted(by: cafeOrder).compactMap { object[$0] }
+        }
+        return JSONFields.array(value)
+    }
+
+    /// Ids in numeric order where they are numbers, so that days list their cafés alike.
+    static func cafeOrder(_ a: String, _ b: String) -> Bool {
         (Int(a) ?? .max, a) < (Int(b) ?? .max, b)
     }
 
