@@ -52,6 +52,10 @@ enum PostgresAcross {
             """, [mark]).compactMap { $0.first ?? nil }
         var statements: [String] = []
         for across in schemas where across != staying && PostgresTarget.isValidSchema(across) {
+            // Locked only where this pipeline is still listed (read again under the lock): a
+            // lock on every schema across pipelines would make two members of two of them,
+            // publishing at once, wait on each other.
+            guard try !connection.query("SELECT 1 FROM \(across)._pipelines WHERE schema = $1", [live]).isEmpty else { continue }
             _ = try connection.query("SELECT pg_advisory_xact_lock(hashtext($1))", ["commissary across " + across], at: across)
             let members = try listed(in: across, connection)
             guard members.contains(live) else { continue }
