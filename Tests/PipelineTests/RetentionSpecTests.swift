@@ -6,29 +6,11 @@ import TestSupport
 
 @Suite struct RetentionSpecTests {
     private func read(_ retention: String) throws -> PipelineSpec {
-        let folder = try Paths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("site"), withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent("test.yml")
-        try Data("""
-            pipeline: demo
-            sources:
-              - name: menus
-                adapter: ucla-menu-site
-                location: site
-                dates: {from: 2026-10-10}
-            \(retention)
-            """.utf8).write(to: file)
-        return try SpecReader.read(file)
+        try DemoSpec.read(adding: retention)
     }
 
     private func message(_ retention: String) -> String {
-        do {
-            _ = try read(retention)
-            return "no error"
-        } catch {
-            return "\(error)"
-        }
+        DemoSpec.refusal(adding: retention)
     }
 
     @Test func readsKeepLastAndKeepMonthly() throws {
