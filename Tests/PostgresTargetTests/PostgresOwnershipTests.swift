@@ -278,15 +278,38 @@ struct PostgresOwnershipTests {
         #expect(try runId(in: "dining", connection) == served)
         #expect(try connection.query("SELECT count(*) FROM dining_changes.run") == [["1"]])
 
-        // Another publish holds the schema: this one is refused and touches nothing.
+        // Another publish holds the schema: this one waits for it, and is refused after its
+        // `lock_wait_seconds`, touching nothing.
         let holder = try PostgresConnection(url: server.url, place: "holder")
         try holder.execute("SELECT pg_advisory_lock(hashtext('commissary publish dining'))")
+        let patient = try String(contentsOf: spec, encoding: .utf8)
+        try Data(patient.replacingOccurrences(of: "    schema: dining\n", with: "    schema: dining\n    lock_wait_seconds: 1\n").utf8)
+            .write(to: spec)
         let waiting = try await nights(1, of: spec, server: server, workspace: first)
         #expect(waiting.map(\.status) == [5], "\(waiting.map(\.error))")
         #expect(waiting.first?.error.contains("another publish into this schema is running") == true, "\(waiting.map(\.error))")
+        #expect(waiting.first?.error.contains("held it for 1 s") == true, "\(waiting.map(\.error))")
+        #expect(try runId(in: "dining", connection) == served)
+
+        // With the default wait (60 s), a publish started while the other holds the schema goes
+        // in once the other lets go: a run killed a moment before holds it until its session ends.
+        try Data(patient.utf8).write(to: spec)
+        let holderSession = try holder.query("SELECT pg_backend_pid()").first?.first ?? nil
+        async let afterWaiting = nights(1, of: spec, server: server, workspace: first)
+        // Until the publish has connected (it takes the lock first thing), then a second more.
+        var waited = 0
+        while try connection.query("""
+            SELECT 1 FROM pg_stat_activity
+            WHERE application_name = 'commissary' AND pid <> pg_backend_pid() AND pid::text <> $1
+            """, [holderSession]).isEmpty, waited < 600 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        #expect(waited < 600, "the publish never connected")
+        try await Task.sleep(for: .seconds(1))
         #expect(try runId(in: "dining", connection) == served)
         try holder.execute("SELECT pg_advisory_unlock(hashtext('commissary publish dining'))")
-        let after = try await nights(1, of: spec, server: server, workspace: first)
+        let after = try await afterWaiting
         #expect(after.map(\.status) == [0], "\(after.map(\.error))")
         #expect(try runId(in: "dining", connection) != served)
     }

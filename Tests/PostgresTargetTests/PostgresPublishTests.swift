@@ -750,8 +750,11 @@ struct PostgresPublishTests {
         #expect(across?.applyChanges == true)
         let swapped = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, apply_changes: false}\n", file: file)
         #expect(swapped.postgres?.applyChanges == false)
+        #expect(swapped.postgres?.lockWaitSeconds == 60)
+        let patient = try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, lock_wait_seconds: 600}\n", file: file)
+        #expect(patient.postgres?.lockWaitSeconds == 600)
         for wrong in ["readers: anon", "readers: [Anon]", "readers: ['anon; DROP SCHEMA x']", "row_level_security: maybe",
-                      "apply_changes: sometimes",
+                      "apply_changes: sometimes", "lock_wait_seconds: 0", "lock_wait_seconds: 1.5", "lock_wait_seconds: 3601",
                       "across: commissary", "across: commissary_changes", "across: public", "across: 'a; DROP SCHEMA x'"] {
             #expect(throws: (any Error).self, "\(wrong)") {
                 try SpecReader.parse(head + "publish:\n  postgres: {url_env: TEAM_PG, \(wrong)}\n", file: file)

@@ -75,7 +75,7 @@ struct PostgresApply {
     func run(keepRuns: Int) throws -> [String: Int] {
         let live = target.schema
         do {
-            try connection.execute("BEGIN; SET LOCAL lock_timeout = '60s'; " + feed.creation, at: live)
+            try connection.execute("BEGIN; \(target.boundedLockWait) " + feed.creation, at: live)
             try feed.restateAccess(target, connection)
             guard let number = try feed.record(keep: keepRuns, connection), Int(number) != nil else {
                 throw Failure(.postgres, "the change feed gave the night no number", at: "\(feed.schema).run")

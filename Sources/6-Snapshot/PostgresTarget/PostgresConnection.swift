@@ -19,7 +19,14 @@ public final class PostgresConnection {
     /// the address came from, for errors.
     public init(url: String, place: String) throws {
         let redaction = try Self.redaction(for: url, place: place)
-        guard let connection = PQconnectdb(url) else {
+        // Named in `pg_stat_activity` unless the address names itself otherwise, so that an
+        // operator sees which session holds a schema's publish lock or waits on a reader.
+        let keywords = ["dbname", "fallback_application_name"]
+        let values = [url, "commissary"]
+        let opened = Self.withCStrings(keywords) { keywordPointers in
+            Self.withCStrings(values) { valuePointers in PQconnectdbParams(keywordPointers, valuePointers, 1) }
+        }
+        guard let connection = opened else {
             throw Failure(.postgres, "libpq could not allocate a connection", at: place)
         }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -30,6 +37,13 @@ public final class PostgresConnection {
         self.connection = connection
         self.place = place
         self.redaction = redaction
+    }
+
+    /// `strings` as a null-terminated array of C strings, alive for the length of `body`.
+    private static func withCStrings<T>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> T) -> T {
+        let copies = strings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        return body(copies.map { $0.map { UnsafePointer($0) } } + [nil])
     }
 
     /// What libpq's messages must not repeat of `address`, read the way libpq reads it. An

@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 import Snapshot
 
 /// Which schemas are Commissary's to rename and drop. A publish renames the served schema aside,
@@ -159,15 +160,20 @@ enum PostgresOwnership {
     /// Holds publishing into `schema` for the life of `connection` (a session advisory lock):
     /// two publishes into one schema at once (the same pipeline run on a second host, a run by
     /// hand during the nightly one) would build in the same `__building` schema and could swap
-    /// in a night the other half built. The second is refused rather than made to wait: the
-    /// night it missed is sent by its next run.
-    static func holdPublishing(_ schema: String, _ connection: PostgresConnection) throws {
-        let held = try connection.query("SELECT pg_try_advisory_lock(hashtext($1))", ["commissary publish " + schema],
-                                        at: schema).first?.first ?? nil
-        guard held == "t" else {
-            throw Failure(.postgres, "another publish into this schema is running (the same pipeline on another machine, or "
-                          + "another pipeline naming this schema); PostgreSQL was left as it was, and the next run sends "
-                          + "this night", at: schema)
+    /// in a night the other half built. A publish held by another waits for it, at most
+    /// `seconds`, and is refused after that: the night it missed is sent by its next run. The
+    /// wait also covers a publish killed a moment ago, whose server session keeps the lock
+    /// until the statement it was running ends.
+    static func holdPublishing(_ schema: String, waitingAtMost seconds: Int, _ connection: PostgresConnection) throws {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while try connection.query("SELECT pg_try_advisory_lock(hashtext($1))", ["commissary publish " + schema],
+                                   at: schema).first?.first ?? nil != "t" {
+            guard ContinuousClock.now < deadline else {
+                throw Failure(.postgres, "another publish into this schema is running (the same pipeline on another machine, "
+                              + "or another pipeline naming this schema) and held it for \(seconds) s; PostgreSQL was "
+                              + "left as it was, and the next run sends this night", at: schema)
+            }
+            Thread.sleep(forTimeInterval: 0.25)
         }
     }
 

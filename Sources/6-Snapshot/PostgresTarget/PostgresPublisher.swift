@@ -20,16 +20,25 @@ public struct PostgresTarget: Hashable, Sendable {
     /// in one transaction (`PostgresApply`); false swaps every night in whole, keeping the night
     /// before for rollback.
     public var applyChanges: Bool
+    /// How long a publish waits for a lock before it gives up and leaves PostgreSQL as it was:
+    /// another publish's hold on the schema, or readers of the tables a night changes or swaps.
+    public var lockWaitSeconds: Int
+
+    public static let defaultLockWaitSeconds = 60
 
     public init(addressVariable: String, schema: String, readers: [String] = [], rowLevelSecurity: Bool = false,
-                across: String? = nil, applyChanges: Bool = true) {
+                across: String? = nil, applyChanges: Bool = true, lockWaitSeconds: Int = defaultLockWaitSeconds) {
         self.addressVariable = addressVariable
         self.schema = schema
         self.readers = readers
         self.rowLevelSecurity = rowLevelSecurity
         self.across = across
         self.applyChanges = applyChanges
+        self.lockWaitSeconds = lockWaitSeconds
     }
+
+    /// The statement that bounds the lock waits of the transaction it opens.
+    var boundedLockWait: String { "SET LOCAL lock_timeout = '\(lockWaitSeconds)s';" }
 
     /// A schema name PostgreSQL takes without quoting, short enough to carry a run id. Its own
     /// nights are named `<schema>__<run>`: a name with a double underscore, or ending in one,
@@ -119,7 +128,7 @@ public enum PostgresPublisher {
         let building = "\(live)__building"
         try connection.execute("SET client_min_messages TO warning")
         try PostgresAccess.checkReaders(of: target, connection)
-        try PostgresOwnership.holdPublishing(live, connection)
+        try PostgresOwnership.holdPublishing(live, waitingAtMost: target.lockWaitSeconds, connection)
         // Nothing is renamed or dropped that Commissary did not make, nor another pipeline's
         // night replaced: checked before anything is built.
         try PostgresOwnership.claim(live, connection)
@@ -215,7 +224,7 @@ public enum PostgresPublisher {
         // locks are held no longer. The new night's tables took the server's default privileges
         // when they were made: what goes beyond the configuration is taken back.
         // A lock, the feed's tables' included, is waited on for a bounded time.
-        let prepare = "BEGIN; SET LOCAL lock_timeout = '60s'; "
+        let prepare = "BEGIN; \(target.boundedLockWait) "
             + (try PostgresAccess.restatement(for: target, schema: building, connection)) + " " + feed.creation
         var swap = ""
         if !relations.isEmpty {

@@ -282,11 +282,12 @@ public enum SpecReader {
     }
 
     /// `postgres: {url_env: NAME, schema: NAME, readers: [ROLE, …], row_level_security: BOOL,
-    /// across: NAME, apply_changes: BOOL}`:
+    /// across: NAME, apply_changes: BOOL, lock_wait_seconds: INT}`:
     /// the server's address is read from the environment variable at run time, never from the file.
     private static func readPostgres(_ postgresNode: YAMLValue) throws -> PostgresTarget {
         let postgres = try YAMLMapping(postgresNode)
-        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security", "across", "apply_changes"])
+        try postgres.allowOnly(["url_env", "schema", "readers", "row_level_security", "across", "apply_changes",
+                                "lock_wait_seconds"])
         let variableNode = try postgres.required("url_env")
         let variable = try variableNode.string()
         guard isVariableName(variable) else {
@@ -326,7 +327,9 @@ public enum SpecReader {
             }
         }
         return PostgresTarget(addressVariable: variable, schema: schema, readers: readers, rowLevelSecurity: rowLevelSecurity,
-                              across: across, applyChanges: try postgres.optional("apply_changes")?.bool() ?? true)
+                              across: across, applyChanges: try postgres.optional("apply_changes")?.bool() ?? true,
+                              lockWaitSeconds: try postgres.optional("lock_wait_seconds")?.int(in: 1...3_600)
+                                  ?? PostgresTarget.defaultLockWaitSeconds)
     }
 
     private static func readRetention(_ node: YAMLValue) throws -> RetentionPolicy {
