@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Snapshot
 import Testing
 import TestSupport
@@ -34,5 +35,40 @@ import TestSupport
         #expect(run.error.contains("! partition_warning: \(warning)"), "\(run.error)")
         let snapshot = try #require(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "labels"))
         #expect(try SnapshotReader.checks(of: snapshot).filter { $0.name == "partition_warning" }.map(\.message) == [warning])
+    }
+
+    /// Duke's real label with its Sodium row ("390mg") made "Vitamin D 2.5mg", a unit no serving's
+    /// amount can be in (12,500% of the daily value): published in the unit the amount fits, mcg,
+    /// with a warning naming the label and the food; the night is not failed for it.
+    @Test func aLabelsUnitItsAmountCannotBeInIsPublishedInTheOneItFitsWithAWarning() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let labels = folder.appendingPathComponent("labels")
+        try FileManager.default.createDirectory(at: labels, withIntermediateDirectories: true)
+        let duke = String(decoding: try SharedData.load("netnutrition-2025/duke-label-egg-bite.html"), as: UTF8.self)
+        let sodium = try #require(duke.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
+        let label = labels.appendingPathComponent("4711.html")
+        try Data(duke.replacingCharacters(in: sodium, with: "Vitamin D</span> <span>&nbsp;2.5mg").utf8).write(to: label)
+        let pipeline = folder.appendingPathComponent("labels.yml")
+        try Data("""
+            pipeline: labels
+            sources:
+              - name: labels
+                adapter: netnutrition-label
+                location: labels
+            """.utf8).write(to: pipeline)
+
+        let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--log-format", "text"])
+        #expect(run.status == 0, "\(run.error)")
+        let warning = "\(label.path): Bacon Swiss and Arugula Egg Bite: vitamin_d printed in mg, read in mcg: the amount is "
+            + "more than a serving of any food holds in the unit printed"
+        #expect(run.error.contains("! partition_warning: \(warning)"), "\(run.error)")
+        let snapshot = try #require(SnapshotStore(directory: folder.appendingPathComponent("snapshots")).latest(pipeline: "labels"))
+        let published = try SnapshotReader.read(snapshot) { db in
+            try Row.fetchAll(db, sql: """
+                SELECT amount || ' ' || unit FROM food_nutrient WHERE food_id = 'netnutrition:4711' AND nutrient_key = 'vitamin_d'
+                """).map { $0[0] as String? }
+        }
+        #expect(published == ["2.5 mcg"])
     }
 }

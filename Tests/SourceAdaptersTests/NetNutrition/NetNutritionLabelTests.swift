@@ -46,6 +46,42 @@ import TestSupport
         #expect(food.nutrients[9].printedAmount == "NA")
     }
 
+    /// The label's Sodium row ("390mg") renamed Vitamin D with another amount. Its unit is
+    /// judged on the amount, as the other platforms' are (docs/nutrition.md): 2.5 mg of vitamin
+    /// D would be 12,500% of the 20 mcg daily value and no food holds more than 50 mcg a serving,
+    /// so it is read as 2.5 mcg and said; 5 mcg stays as printed; 5000mcg fits no unit, and is
+    /// left out and said. The label's other rows are untouched.
+    @Test func aVitaminDInAUnitItsAmountCannotBeIsReadInTheOneItFits() throws {
+        let page = String(decoding: try SharedData.load(Self.file), as: UTF8.self)
+        let sodium = try #require(page.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
+        func read(_ amount: String) throws -> NetNutritionLabel.Reading {
+            var edited = page
+            edited.replaceSubrange(sodium, with: "Vitamin D</span> <span>&nbsp;\(amount)")
+            return try NetNutritionLabel.read(Data(edited.utf8), itemId: "egg-bite", url: Self.file, charset: nil)
+        }
+        func vitaminD(_ reading: NetNutritionLabel.Reading) -> NutrientValue? {
+            reading.food.nutrients.first { $0.key.rawValue == "vitamin_d" }
+        }
+        let milligrams = try read("2.5mg")
+        #expect(vitaminD(milligrams)?.amount == 2.5)
+        #expect(vitaminD(milligrams)?.unit == "mcg")
+        #expect(milligrams.problems == ["\(Self.file): Bacon Swiss and Arugula Egg Bite: vitamin_d printed in mg, read in "
+                                        + "mcg: the amount is more than a serving of any food holds in the unit printed"])
+        #expect(milligrams.food.nutrients.first { $0.key == .calcium }?.unit == "mg")
+
+        let micrograms = try read("5mcg")
+        #expect(vitaminD(micrograms)?.amount == 5)
+        #expect(vitaminD(micrograms)?.unit == "mcg")
+        #expect(micrograms.problems.isEmpty)
+
+        let impossible = try read("5000mcg")
+        #expect(vitaminD(impossible) == nil)
+        #expect(impossible.problems.count == 1)
+        #expect(impossible.problems.first?.contains("Vitamin D is 5000 mcg, more than a serving of any food holds in mcg") == true,
+                "\(impossible.problems)")
+        #expect(impossible.food.nutrients.count == 13)
+    }
+
     @Test func aPageThatIsNotALabelSaysSo() throws {
         do {
             _ = try NetNutritionLabel.parse(Data("<html><body><p>Session expired</p></body></html>".utf8), itemId: "1",

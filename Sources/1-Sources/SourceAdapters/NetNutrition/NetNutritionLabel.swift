@@ -2,6 +2,7 @@ import Basics
 import FoodModel
 import Foundation
 import HTML
+import Nutrition
 import SourceReading
 
 /// A CBORD NetNutrition nutrition label, the HTML its `NutritionDetail/ShowItemNutritionLabel`
@@ -23,6 +24,27 @@ import SourceReading
 public enum NetNutritionLabel {
     public static let sourceName = "netnutrition"
 
+    /// A label read and its units judged, with what was changed from the label as printed.
+    public struct Reading {
+        public var food: Food
+        /// One line for each value left out and each nutrient read in another unit than printed.
+        public var problems: [String]
+    }
+
+    /// The label as `parse` reads it, each unit judged on its amount (`LabelUnits`): a unit a
+    /// kitchen set up wrongly ("Vitamin D 2.5mg", 12,500% of the daily value) is read in the
+    /// unit its amount fits, and an amount no unit fits is left out, each said in a line.
+    public static func read(_ data: Data, itemId: String, url: String, charset: String?) throws -> Reading {
+        let printed = try parse(data, itemId: itemId, url: url, charset: charset)
+        let judged = LabelUnits([printed]).read(printed, place: "\(url): \(printed.name)")
+        let reread = judged.reread.sorted { $0.key.rawValue < $1.key.rawValue }.map { key, units in
+            "\(url): \(printed.name): \(key) printed in \(units.declared), read in \(units.read): the amount is more than a "
+                + "serving of any food holds in the unit printed"
+        }
+        return Reading(food: judged.food, problems: judged.leftOut + reread)
+    }
+
+    /// The label as printed: every amount in the unit beside it.
     public static func parse(_ data: Data, itemId: String, url: String, charset: String?) throws -> Food {
         try withPage(data, url: url, charset: charset) { page in
             guard let name = try page.first(anywhere("td", class: "cbo_nn_LabelHeader"))?.text.nonEmpty else {

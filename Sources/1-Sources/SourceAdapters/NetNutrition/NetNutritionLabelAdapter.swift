@@ -43,7 +43,7 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
         [
             PageFormat(name: "label", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.itemId(in: $0) }
-                return .food(try NetNutritionLabel.parse(page.body, itemId: id, url: page.url, charset: page.charset))
+                return .food(try NetNutritionLabel.read(page.body, itemId: id, url: page.url, charset: page.charset).food)
             },
         ]
     }
@@ -74,10 +74,11 @@ struct NetNutritionLabelHarvester: Harvester {
         -> PartitionResult {
         let file = folder.appendingPathComponent("\(partition).html")
         let page = try await documents.fetch("file://" + file.path)
-        let food = try NetNutritionLabel.parse(page.body, itemId: partition, url: file.path, charset: page.charset)
+        let reading = try NetNutritionLabel.read(page.body, itemId: partition, url: file.path, charset: page.charset)
+        let food = reading.food
         var dataset = Dataset()
         dataset.foods[food.id] = food
-        var result = PartitionResult(dataset: dataset)
+        var result = PartitionResult(dataset: dataset, warnings: reading.problems)
         // What was read is kept (the rows before the cut are the label's), but a label that lost
         // its last rows, and with them its ingredients and allergens, must not pass as a shorter one.
         if NetNutritionLabel.endsInsideTable(page.body) {
