@@ -44,7 +44,7 @@ import TestSupport
                                                body: try sample.body(sample.file), charset: nil, sha256: "", fetchedAt: Date())
                 let hints = PageHints(recipeId: nil, date: sample.date.flatMap { ServiceDate($0) },
                                       today: try #require(ServiceDate("2026-10-12")))
-                let page = try format.read(document, hints)
+                let page = try format.read(document, hints).page
                 #expect(Self.count(page) > 0, "\(adapter.name) \(format.name)")
                 #expect(!format.hasLabels || Self.labels(page) > 0, "\(adapter.name) \(format.name) read no label")
                 let json = String(decoding: try JSONEncoder().encode(page), as: UTF8.self)
@@ -204,6 +204,43 @@ import TestSupport
             // The adapter is known: what fails is the location, never the name.
             #expect("\(error.map { "\($0)" } ?? "")".contains("no such file or folder"), "\(adapter.name)")
         }
+    }
+
+    /// `parse` says on standard error, one line each, what a run reading the document would warn
+    /// about, and prints the document as the run reads it. Nutrislice's real breakfast week with
+    /// the smoothie's `mg_vitamin_d` typed as 100 (no unit fits it among the week's micrograms)
+    /// and Duke's real NetNutrition label with its Sodium row made "Vitamin D 2.5mg"; the real
+    /// label as it is says nothing.
+    @Test func parseSaysWhatARunWouldWarnAbout() async throws {
+        let folder = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var answer = try NutrisliceWeeks.answer("breakfast")
+        try NutrisliceWeeks.editFood(1892965, on: "2025-08-18", in: &answer) { food in
+            NutrisliceWeeks.editLabel(of: &food) { $0["mg_vitamin_d"] = 100.0 }
+        }
+        let week = folder.appendingPathComponent("breakfast.json")
+        try JSONSerialization.data(withJSONObject: answer).write(to: week)
+        let nutrislice = try await CommissaryProcess.run(["parse", "--adapter", "nutrislice", "--date", "2025-08-18", week.path])
+        #expect(nutrislice.status == 0, "\(nutrislice.error)")
+        let warnings = nutrislice.error.split(separator: "\n")
+        #expect(warnings.contains { $0.hasPrefix("warning: ") && $0.contains("rounded_nutrition_info.mg_vitamin_d is 100, more than a serving of any food holds in mcg") },
+                "\(nutrislice.error)")
+        #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") }, "\(nutrislice.error)")
+        #expect(nutrislice.output.contains("\"name\" : \"Vegan Blueberry Smoothie\""))
+
+        let duke = String(decoding: try SharedData.load("netnutrition-2025/duke-label-egg-bite.html"), as: UTF8.self)
+        let whole = folder.appendingPathComponent("4711.html")
+        try Data(duke.utf8).write(to: whole)
+        let plain = try await CommissaryProcess.run(["parse", "--adapter", "netnutrition-label", whole.path])
+        #expect(plain.status == 0 && plain.error.isEmpty, "\(plain.error)")
+        let sodium = try #require(duke.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
+        let edited = folder.appendingPathComponent("4712.html")
+        try Data(duke.replacingCharacters(in: sodium, with: "Vitamin D</span> <span>&nbsp;2.5mg").utf8).write(to: edited)
+        let label = try await CommissaryProcess.run(["parse", "--adapter", "netnutrition-label", edited.path])
+        #expect(label.status == 0, "\(label.error)")
+        #expect(label.error == "warning: file://\(edited.path): Bacon Swiss and Arugula Egg Bite: vitamin_d printed in mg, read in mcg: "
+                + "the amount is more than a serving of any food holds in the unit printed\n")
+        #expect(label.output.contains("\"unit\" : \"mcg\""), "\(label.output)")
     }
 
     @Test func aTheMealDBSnapshotHasNoUCLAWebCodesAndAMenuSnapshotHasItsLegend() async throws {

@@ -64,11 +64,11 @@ public struct BonAppetitAdapter: SourceAdapter {
                 let day = parsed.days.first { $0.date == hints.date } ?? parsed.days.first
                 guard let day else { throw Failure.badInput("the answer holds no day", at: page.url) }
                 let served = Set(day.menuItems.map(\.food))
-                return .dayWithFoods(day, parsed.foods.filter { served.contains($0.id) })
+                return PageReading(.dayWithFoods(day, parsed.foods.filter { served.contains($0.id) }), problems: parsed.problems)
             },
             PageFormat(name: "cafes") { page, hints in
                 let parsed = try BonAppetitCafes.parse(page.body, days: hints.date.map { [$0] }, location: page.url)
-                return .hours(parsed.hours)
+                return PageReading(.hours(parsed.hours), problems: parsed.problems)
             },
         ]
     }

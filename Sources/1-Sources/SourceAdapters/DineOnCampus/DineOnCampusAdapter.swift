@@ -89,7 +89,7 @@ public struct DineOnCampusAdapter: SourceAdapter {
             PageFormat(name: "menu", hasLabels: true) { page, hints in
                 let parsed = try DineOnCampusMenu.parse(page.body, restaurant: "unnamed location", date: hints.date,
                                                         location: page.url)
-                return .dayWithFoods(parsed.day, parsed.foods)
+                return PageReading(.dayWithFoods(parsed.day, parsed.foods), problems: parsed.problems)
             },
         ]
     }

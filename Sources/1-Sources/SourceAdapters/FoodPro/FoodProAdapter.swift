@@ -64,18 +64,18 @@ public struct FoodProAdapter: SourceAdapter {
     public var pageFormats: [PageFormat] {
         [
             PageFormat(name: "menu", aliases: ["foodpro"]) { page, _ in
-                .day(try FoodPro.parseMenuGrid(page.body, url: page.url, charset: page.charset))
+                PageReading(.day(try FoodPro.parseMenuGrid(page.body, url: page.url, charset: page.charset)))
             },
             PageFormat(name: "ucla-grid", aliases: ["foodpro-ucla"]) { page, _ in
                 guard let day = try FoodPro.parseUCLAMenuGrid(page.body, url: page.url, charset: page.charset) else {
                     throw Failure.badInput("no menu grid (table.menugridtable) on the page: FoodPro serves no such meal that day",
                                            at: page.url)
                 }
-                return .day(day)
+                return PageReading(.day(day))
             },
             PageFormat(name: "label", aliases: ["foodpro-label"], hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url, find: Self.recipeNumber(in:))
-                return .food(try FoodPro.parseLabel(page.body, url: page.url, charset: page.charset, recipeId: id))
+                return PageReading(.food(try FoodPro.parseLabel(page.body, url: page.url, charset: page.charset, recipeId: id)))
             },
         ]
     }

@@ -43,7 +43,8 @@ public struct NetNutritionLabelAdapter: SourceAdapter {
         [
             PageFormat(name: "label", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.itemId(in: $0) }
-                return .food(try NetNutritionLabel.read(page.body, itemId: id, url: page.url, charset: page.charset).food)
+                let reading = try NetNutritionLabel.read(page.body, itemId: id, url: page.url, charset: page.charset)
+                return PageReading(.food(reading.food), problems: reading.problems)
             },
         ]
     }

@@ -13,10 +13,10 @@ public struct PageFormat: Sendable {
     public var aliases: [String]
     /// Whether the format carries Nutrition Facts labels, so `--dv-standard` applies.
     public var hasLabels: Bool
-    public var read: @Sendable (FetchedDocument, PageHints) throws -> ParsedPage
+    public var read: @Sendable (FetchedDocument, PageHints) throws -> PageReading
 
     public init(name: String, aliases: [String] = [], hasLabels: Bool = false,
-                read: @escaping @Sendable (FetchedDocument, PageHints) throws -> ParsedPage) {
+                read: @escaping @Sendable (FetchedDocument, PageHints) throws -> PageReading) {
         self.name = name
         self.aliases = aliases
         self.hasLabels = hasLabels
@@ -46,6 +46,19 @@ public struct PageHints: Sendable {
             throw Failure.badInput("cannot tell the recipe id from the address; give --recipe-id", at: url)
         }
         return id
+    }
+}
+
+/// One document read: what it normalizes to, and what a run reading it would warn about.
+public struct PageReading: Sendable {
+    public var page: ParsedPage
+    /// Values left out, units read otherwise than printed, rows that could not be placed: one
+    /// line each, as the run's `partition_warning`s say them.
+    public var problems: [String]
+
+    public init(_ page: ParsedPage, problems: [String] = []) {
+        self.page = page
+        self.problems = problems
     }
 }
 

@@ -54,7 +54,7 @@ public struct MealDBDumpAdapter: SourceAdapter {
     public var pageFormats: [PageFormat] {
         [
             PageFormat(name: "meals", aliases: ["mealdb"]) { page, _ in
-                .recipes(try MealDB.decodeMeals(page.body, location: page.url))
+                PageReading(.recipes(try MealDB.decodeMeals(page.body, location: page.url)))
             },
         ]
     }

@@ -38,7 +38,7 @@ public struct UCLADatasetAdapter: SourceAdapter {
                     throw Failure.badInput("cannot tell the service day from the address; give --date", at: page.url)
                 }
                 let parsed = try UCLADataset.parseDay(page.body, date: date, location: page.url)
-                return .dayWithFoods(parsed.day, parsed.foods)
+                return PageReading(.dayWithFoods(parsed.day, parsed.foods), problems: parsed.problems)
             },
         ]
     }

@@ -48,17 +48,20 @@ public struct UCLAJamixAdapter: SourceAdapter {
                 guard let date = hints.date else {
                     throw Failure.badInput("cannot tell the service day from the address; give --date", at: page.url)
                 }
-                return .day(try JamixMenuDay.parse(page.body, date: date, location: page.url).day)
+                let parsed = try JamixMenuDay.parse(page.body, date: date, location: page.url)
+                return PageReading(.day(parsed.day), problems: parsed.problems)
             },
             PageFormat(name: "ingredient", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.documentId(in: $0) }
-                return .food(try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.ingredient, id),
-                                                         location: page.url).food)
+                let reading = try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.ingredient, id),
+                                                          location: page.url)
+                return PageReading(.food(reading.food), problems: reading.problems)
             },
             PageFormat(name: "recipe", hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url) { Self.documentId(in: $0) }
-                return .food(try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.recipe, id),
-                                                         location: page.url).food)
+                let reading = try JamixFoodDocument.parse(page.body, foodId: JamixMenuDay.foodId(.recipe, id),
+                                                          location: page.url)
+                return PageReading(.food(reading.food), problems: reading.problems)
             },
         ]
     }

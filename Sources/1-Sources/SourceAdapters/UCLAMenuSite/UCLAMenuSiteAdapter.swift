@@ -45,19 +45,19 @@ public struct UCLAMenuSiteAdapter: SourceAdapter {
     public var pageFormats: [PageFormat] {
         [
             PageFormat(name: "overview", aliases: ["ucla-menu"]) { page, _ in
-                .day(try UCLAMenuSite.parseOverview(page.body, url: page.url, charset: page.charset))
+                PageReading(.day(try UCLAMenuSite.parseOverview(page.body, url: page.url, charset: page.charset)))
             },
             PageFormat(name: "detailed", aliases: ["ucla-detailed"]) { page, _ in
-                .sections(try UCLAMenuSite.parseDetailedMenu(page.body, url: page.url, charset: page.charset))
+                PageReading(.sections(try UCLAMenuSite.parseDetailedMenu(page.body, url: page.url, charset: page.charset)))
             },
             PageFormat(name: "recipe", aliases: ["ucla-recipe"], hasLabels: true) { page, hints in
                 let id = try hints.recipeId(of: page.url, find: Self.recipeId(in:))
-                return .food(try UCLAMenuSite.parseRecipe(page.body, url: page.url, charset: page.charset,
-                                                          recipeId: id))
+                return PageReading(.food(try UCLAMenuSite.parseRecipe(page.body, url: page.url, charset: page.charset,
+                                                                      recipeId: id)))
             },
             PageFormat(name: "hours", aliases: ["ucla-hours"]) { page, hints in
-                .hours(try UCLAMenuSite.parseHours(page.body, url: page.url, charset: page.charset,
-                                                   referenceDate: hints.date ?? hints.today))
+                PageReading(.hours(try UCLAMenuSite.parseHours(page.body, url: page.url, charset: page.charset,
+                                                               referenceDate: hints.date ?? hints.today)))
             },
         ]
     }

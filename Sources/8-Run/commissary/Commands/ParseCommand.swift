@@ -11,7 +11,11 @@ import SourceAdapters
 struct ParseCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parse",
-        abstract: "Print what one page or response normalizes to, as JSON.")
+        abstract: "Print what one page or response normalizes to, as JSON.",
+        discussion: """
+            What a run reading the document would warn about (a value left out, a unit read otherwise \
+            than printed, a row that could not be placed) is said on standard error, one line each.
+            """)
 
     @Option(help: ArgumentHelp(
         "The source adapter whose format the input is: \(AdapterRegistry.names); the names this command took before adapters and pipelines shared theirs still work (\(AdapterRegistry.all.flatMap { $0.pageFormats.flatMap(\.aliases) }.joined(separator: ", "))).",
@@ -46,7 +50,11 @@ struct ParseCommand: AsyncParsableCommand {
         }
         let document = try await fetch()
         let hints = PageHints(recipeId: recipeId, date: try anchorDate(), today: ServiceDate.today())
-        var parsed = try format.read(document, hints)
+        let reading = try format.read(document, hints)
+        for problem in reading.problems {
+            CheckedOutput.standardError.write("warning: \(Redaction.apply(TerminalText.oneLine(problem)))\n")
+        }
+        var parsed = reading.page
         if let dvStandard {
             let annotator = try DailyValueAnnotator(standard: dvStandard)
             parsed = parsed.mapFoods(annotator.annotate)
