@@ -233,9 +233,8 @@ import TestSupport
         try Data(duke.utf8).write(to: whole)
         let plain = try await CommissaryProcess.run(["parse", "--adapter", "netnutrition-label", whole.path])
         #expect(plain.status == 0 && plain.error.isEmpty, "\(plain.error)")
-        let sodium = try #require(duke.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
         let edited = folder.appendingPathComponent("4712.html")
-        try Data(duke.replacingCharacters(in: sodium, with: "Vitamin D</span> <span>&nbsp;2.5mg").utf8).write(to: edited)
+        try Data(try #require(MenuPageEdits.dukeSodiumAsVitaminD(duke, printing: "2.5mg")).utf8).write(to: edited)
         let label = try await CommissaryProcess.run(["parse", "--adapter", "netnutrition-label", edited.path])
         #expect(label.status == 0, "\(label.error)")
         #expect(label.error == "warning: file://\(edited.path): Bacon Swiss and Arugula Egg Bite: vitamin_d printed in mg, read in mcg: "

@@ -8,6 +8,19 @@ import TestSupport
 /// nutrients with exit 0 and no word. The real binary on a folder of two real labels, UIUC's cut
 /// at half its bytes (5,914 of 11,828, inside its Potassium row) and Duke's whole.
 @Suite struct DamagedLabelRunTests {
+    /// A pipeline reading the labels saved in `folder`'s `labels`.
+    private static func labelsPipeline(in folder: URL) throws -> URL {
+        let pipeline = folder.appendingPathComponent("labels.yml")
+        try Data("""
+            pipeline: labels
+            sources:
+              - name: labels
+                adapter: netnutrition-label
+                location: labels
+            """.utf8).write(to: pipeline)
+        return pipeline
+    }
+
     @Test func aLabelCutInHalfPublishesWithAWarningNamingTheFood() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -17,14 +30,7 @@ import TestSupport
         let cut = labels.appendingPathComponent("122098028.html")
         try uiuc.prefix(uiuc.count / 2).write(to: cut)
         try SharedData.load("netnutrition-2025/duke-label-egg-bite.html").write(to: labels.appendingPathComponent("4711.html"))
-        let pipeline = folder.appendingPathComponent("labels.yml")
-        try Data("""
-            pipeline: labels
-            sources:
-              - name: labels
-                adapter: netnutrition-label
-                location: labels
-            """.utf8).write(to: pipeline)
+        let pipeline = try Self.labelsPipeline(in: folder)
 
         let warning = "label of Blondie Bars (netnutrition:122098028) is damaged: \(cut.path) ends inside the label's "
             + "table (cut short), so the rows after the cut are missing; kept as read: 9 nutrient(s), no ingredients, "
@@ -46,17 +52,9 @@ import TestSupport
         let labels = folder.appendingPathComponent("labels")
         try FileManager.default.createDirectory(at: labels, withIntermediateDirectories: true)
         let duke = String(decoding: try SharedData.load("netnutrition-2025/duke-label-egg-bite.html"), as: UTF8.self)
-        let sodium = try #require(duke.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
         let label = labels.appendingPathComponent("4711.html")
-        try Data(duke.replacingCharacters(in: sodium, with: "Vitamin D</span> <span>&nbsp;2.5mg").utf8).write(to: label)
-        let pipeline = folder.appendingPathComponent("labels.yml")
-        try Data("""
-            pipeline: labels
-            sources:
-              - name: labels
-                adapter: netnutrition-label
-                location: labels
-            """.utf8).write(to: pipeline)
+        try Data(try #require(MenuPageEdits.dukeSodiumAsVitaminD(duke, printing: "2.5mg")).utf8).write(to: label)
+        let pipeline = try Self.labelsPipeline(in: folder)
 
         let run = try await CommissaryProcess.run(["run", pipeline.path, "--workspace", folder.path, "--log-format", "text"])
         #expect(run.status == 0, "\(run.error)")

@@ -24,6 +24,14 @@ public enum MenuPageEdits {
         return String(page[..<start.lowerBound] + page[end.lowerBound...])
     }
 
+    /// Duke's NetNutrition label (`netnutrition-2025/duke-label-egg-bite.html`) with its Sodium
+    /// row ("390mg") made a Vitamin D row printing `amount` ("2.5mg"), as a kitchen that set the
+    /// nutrient's unit up wrongly would print it; nil when the page has no such row.
+    public static func dukeSodiumAsVitaminD(_ page: String, printing amount: String) -> String? {
+        guard let sodium = page.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression) else { return nil }
+        return page.replacingCharacters(in: sodium, with: "Vitamin D</span> <span>&nbsp;\(amount)")
+    }
+
     public struct EditFailed: Error, CustomStringConvertible {
         public var page: URL
         public var description: String { "no menu item left on \(page.path)" }

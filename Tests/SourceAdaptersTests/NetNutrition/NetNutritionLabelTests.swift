@@ -53,10 +53,8 @@ import TestSupport
     /// left out and said. The label's other rows are untouched.
     @Test func aVitaminDInAUnitItsAmountCannotBeIsReadInTheOneItFits() throws {
         let page = String(decoding: try SharedData.load(Self.file), as: UTF8.self)
-        let sodium = try #require(page.range(of: #"Sodium</span>\s*<span>&nbsp;390mg"#, options: .regularExpression))
         func read(_ amount: String) throws -> NetNutritionLabel.Reading {
-            var edited = page
-            edited.replaceSubrange(sodium, with: "Vitamin D</span> <span>&nbsp;\(amount)")
+            let edited = try #require(MenuPageEdits.dukeSodiumAsVitaminD(page, printing: amount))
             return try NetNutritionLabel.read(Data(edited.utf8), itemId: "egg-bite", url: Self.file, charset: nil)
         }
         func vitaminD(_ reading: NetNutritionLabel.Reading) -> NutrientValue? {
