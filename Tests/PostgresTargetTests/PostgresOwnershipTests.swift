@@ -291,22 +291,36 @@ struct PostgresOwnershipTests {
         #expect(waiting.first?.error.contains("held it for 1 s") == true, "\(waiting.map(\.error))")
         #expect(try runId(in: "dining", connection) == served)
 
-        // With the default wait (60 s), a publish started while the other holds the schema goes
-        // in once the other lets go: a run killed a moment before holds it until its session ends.
+        // With the default wait (60 s), a run asked to stop while it waits stops at once.
         try Data(patient.utf8).write(to: spec)
         let holderSession = try holder.query("SELECT pg_backend_pid()").first?.first ?? nil
-        async let afterWaiting = nights(1, of: spec, server: server, workspace: first)
-        // Until the publish has connected (it takes the lock first thing), then a second more.
-        var waited = 0
-        while try connection.query("""
-            SELECT 1 FROM pg_stat_activity
-            WHERE application_name = 'commissary' AND pid <> pg_backend_pid() AND pid::text <> $1
-            """, [holderSession]).isEmpty, waited < 600 {
-            try await Task.sleep(for: .milliseconds(100))
-            waited += 1
+        /// Until the publish has connected (it takes the lock first thing), then a second more.
+        func untilThePublishWaits() async throws {
+            var waited = 0
+            while try connection.query("""
+                SELECT 1 FROM pg_stat_activity
+                WHERE application_name = 'commissary' AND pid <> pg_backend_pid() AND pid::text <> $1
+                """, [holderSession]).isEmpty, waited < 600 {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
+            #expect(waited < 600, "the publish never connected")
+            try await Task.sleep(for: .seconds(1))
         }
-        #expect(waited < 600, "the publish never connected")
-        try await Task.sleep(for: .seconds(1))
+        setenv(Self.variable, server.url, 1)
+        defer { unsetenv(Self.variable) }
+        let stopped = try CommissaryProcess.start(["run", spec.path, "--workspace", first.path, "--force", "--quiet"])
+        try await untilThePublishWaits()
+        let asked = ContinuousClock.now
+        kill(stopped.processIdentifier, SIGTERM)
+        #expect(try await CommissaryProcess.exit(of: stopped) != 0)
+        #expect(ContinuousClock.now - asked < .seconds(30), "the run waited out the lock instead of stopping")
+        #expect(try runId(in: "dining", connection) == served)
+
+        // A publish started while the other holds the schema goes in once the other lets go: a
+        // run killed a moment before holds it until its session ends.
+        async let afterWaiting = nights(1, of: spec, server: server, workspace: first)
+        try await untilThePublishWaits()
         #expect(try runId(in: "dining", connection) == served)
         try holder.execute("SELECT pg_advisory_unlock(hashtext('commissary publish dining'))")
         let after = try await afterWaiting

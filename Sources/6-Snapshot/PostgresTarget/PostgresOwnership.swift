@@ -163,11 +163,16 @@ enum PostgresOwnership {
     /// in a night the other half built. A publish held by another waits for it, at most
     /// `seconds`, and is refused after that: the night it missed is sent by its next run. The
     /// wait also covers a publish killed a moment ago, whose server session keeps the lock
-    /// until the statement it was running ends.
+    /// until the statement it was running ends. A run asked to stop (its task cancelled) stops
+    /// waiting: nothing has been sent yet.
     static func holdPublishing(_ schema: String, waitingAtMost seconds: Int, _ connection: PostgresConnection) throws {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while try connection.query("SELECT pg_try_advisory_lock(hashtext($1))", ["commissary publish " + schema],
                                    at: schema).first?.first ?? nil != "t" {
+            guard !Task.isCancelled else {
+                throw Failure(.postgres, "stopped while another publish into this schema was running; PostgreSQL was left "
+                              + "as it was, and the next run sends this night", at: schema)
+            }
             guard ContinuousClock.now < deadline else {
                 throw Failure(.postgres, "another publish into this schema is running (the same pipeline on another machine, "
                               + "or another pipeline naming this schema) and held it for \(seconds) s; PostgreSQL was "
