@@ -226,6 +226,8 @@ import TestSupport
         #expect(warnings.contains { $0.hasPrefix("warning: ") && $0.contains("rounded_nutrition_info.mg_vitamin_d is 100, more than a serving of any food holds in mcg") },
                 "\(nutrislice.error)")
         #expect(warnings.allSatisfy { $0.hasPrefix("warning: ") }, "\(nutrislice.error)")
+        // And the week's vitamin D key read in micrograms, not the milligrams it names.
+        #expect(warnings.contains { $0.contains("read in mcg, not mg") }, "\(nutrislice.error)")
         #expect(nutrislice.output.contains("\"name\" : \"Vegan Blueberry Smoothie\""))
 
         let duke = String(decoding: try SharedData.load("netnutrition-2025/duke-label-egg-bite.html"), as: UTF8.self)

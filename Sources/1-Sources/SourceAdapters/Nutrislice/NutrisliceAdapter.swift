@@ -71,7 +71,7 @@ public struct NutrisliceAdapter: SourceAdapter {
         [
             PageFormat(name: "day", hasLabels: true) { page, hints in
                 let parsed = try NutrisliceMenu.parseDocument(page.body, date: hints.date, location: page.url)
-                return PageReading(.dayWithFoods(parsed.day, parsed.foods), problems: parsed.problems)
+                return PageReading(.dayWithFoods(parsed.day, parsed.foods), problems: parsed.problems + parsed.notes)
             },
         ]
     }
