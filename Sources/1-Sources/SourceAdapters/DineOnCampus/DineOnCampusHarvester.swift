@@ -7,7 +7,10 @@ import SourceReading
 /// One partition per service day: for each location, the day's default answer (which lists the
 /// day's periods), then one request per other period. A closed location adds no meals and one
 /// hours row saying it is closed (the answer gives no reason); periods carry no times, so the
-/// other hours come from the pipeline's `hours:` file, if any.
+/// other hours come from the pipeline's `hours:` file, if any. A location whose answer cannot be
+/// fetched or read (a refused `status`, a body cut short) is one part of the day not read
+/// (`PartitionResult.incomplete`): the other locations are read, and the run keeps the day's
+/// last good version instead, or publishes the rest where there is none.
 struct DineOnCampusHarvester: Harvester {
     let source: SourceSpec
     /// The API root (`https://api.dineoncampus.com`).
@@ -44,10 +47,24 @@ struct DineOnCampusHarvester: Harvester {
             }
             locations.removeAll { !LinkedId.lettersAndDigits.accepts($0.id) }
         }
+        var incomplete: [String] = []
+        var firstFailure: (any Error)?
+        /// The answer at `url`, or nil, said in `incomplete`, when it cannot be fetched or read.
+        func answer(_ url: String, of location: DineOnCampusAdapter.Place, part: String) async throws -> DineOnCampusMenu.Answer? {
+            do {
+                return try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
+                                                 location: url)
+            } catch {
+                // A run asked to stop ends here, not with a day missing what it did not ask.
+                if Task.isCancelled { throw error }
+                incomplete.append("\(date): \(location.name)'s \(part) (\(error))")
+                firstFailure = firstFailure ?? error
+                return nil
+            }
+        }
         for location in locations {
             let url = base + Self.path(location: location.id, period: nil, date: date)
-            let first = try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
-                                                  location: url)
+            guard let first = try await answer(url, of: location, part: "menu") else { continue }
             if first.closed {
                 closedDay.append(.closedDay(location.name, on: date, reason: nil))
                 continue
@@ -60,16 +77,18 @@ struct DineOnCampusHarvester: Harvester {
                     continue
                 }
                 let periodURL = base + Self.path(location: location.id, period: period.id, date: date)
-                let answer = try DineOnCampusMenu.read(try await documents.fetch(periodURL).body,
-                                                       restaurant: location.name, location: periodURL)
-                if !answer.closed { answers.append((location.name, answer)) }
+                guard let periodAnswer = try await answer(periodURL, of: location, part: "\(period.name) menu") else { continue }
+                if !periodAnswer.closed { answers.append((location.name, periodAnswer)) }
             }
         }
+        // Nothing read at all (the API down, every location refused) is a failed day, not an
+        // empty one.
+        if answers.isEmpty, closedDay.isEmpty, let firstFailure { throw firstFailure }
         let parsed = DineOnCampusMenu.day(answers, date: date)
         var dataset = Dataset(serviceDays: [parsed.day], hours: closedDay)
         for food in parsed.foods { dataset.foods[food.id] = food }
         let counts = ["closed_locations": closedDay.count, PartitionResult.itemsInUnnamedSections: parsed.itemsInUnnamedSections]
         return PartitionResult(dataset: dataset, warnings: refused + parsed.problems, counts: counts,
-                               labels: parsed.foods)
+                               labels: parsed.foods, incomplete: incomplete)
     }
 }

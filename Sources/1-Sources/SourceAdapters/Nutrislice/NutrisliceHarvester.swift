@@ -4,7 +4,11 @@ import Fetching
 import Foundation
 
 /// One partition per service day, made of the day in the week answer of each menu type. The
-/// seven days of a week read one request per menu type, decoded once, shared within the run.
+/// seven days of a week read one request per menu type, decoded once, shared within the run. A
+/// menu type whose answer cannot be fetched or read is one part of the day not read
+/// (`PartitionResult.incomplete`): the run keeps the day's last good version instead, or
+/// publishes the other menu types where there is none; a day none of whose answers was read
+/// fails.
 struct NutrisliceHarvester: Harvester {
     let source: SourceSpec
     /// The organisation's API root (`https://wisc-housingdining.api.nutrislice.com`), or a folder
@@ -32,18 +36,27 @@ struct NutrisliceHarvester: Harvester {
         var result = PartitionResult(dataset: Dataset(serviceDays: [ServiceDay(date: date, meals: [])]))
         var textRows = 0
         let readers = daysOfTheWeek(of: date)
+        var firstFailure: (any Error)?
         for menuType in settings.menuTypes {
             let path = NutrisliceMenu.weekPath(school: settings.school, menuType: menuType, containing: date)
             let url = base + path
-            let page = try await documents.fetchShared(url, readers: readers, run: run)
             let (meal, restaurant) = (Settings.mealName(of: menuType), settings.restaurant)
-            // The decoding names the meal and restaurant: two sources of one run reading the
-            // same week as another restaurant share the bytes, not the decoded days. It is of
-            // these bytes: a kept day replays the week as it was, tonight's days read it anew.
-            let parsed = try await run.shared("decoded \(restaurant) \(meal) \(url) \(page.sha256)",
-                                              readers: readers) {
-                try NutrisliceMenu.parseWeek(page.body, meal: meal, restaurant: restaurant, location: url)
-            }.day(date)
+            let parsed: NutrisliceMenu.Parsed
+            do {
+                let page = try await documents.fetchShared(url, readers: readers, run: run)
+                // The decoding names the meal and restaurant: two sources of one run reading the
+                // same week as another restaurant share the bytes, not the decoded days. It is of
+                // these bytes: a kept day replays the week as it was, tonight's days read it anew.
+                parsed = try await run.shared("decoded \(restaurant) \(meal) \(url) \(page.sha256)", readers: readers) {
+                    try NutrisliceMenu.parseWeek(page.body, meal: meal, restaurant: restaurant, location: url)
+                }.day(date)
+            } catch {
+                // A run asked to stop ends here, not with a day missing what it did not ask.
+                if Task.isCancelled { throw error }
+                result.incomplete.append("\(date): \(restaurant)'s \(meal) menu (\(error))")
+                firstFailure = firstFailure ?? error
+                continue
+            }
             for food in parsed.foods where result.dataset.foods[food.id] == nil {
                 result.dataset.foods[food.id] = food
             }
@@ -52,6 +65,8 @@ struct NutrisliceHarvester: Harvester {
             result.warnings += parsed.problems + parsed.notes
             textRows += parsed.textRows
         }
+        // Nothing read at all (the API down) is a failed day, not an empty one.
+        if result.incomplete.count == settings.menuTypes.count, let firstFailure { throw firstFailure }
         result.counts["text_rows"] = textRows
         return result
     }

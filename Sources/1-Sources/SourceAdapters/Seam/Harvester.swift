@@ -15,12 +15,19 @@ public struct PartitionResult: Sendable, Codable {
     /// of a food as a version and each item points at its day's. Nil for sources whose labels are
     /// pages read once per run, which have one label per run.
     public var labels: [Food]?
+    /// The parts of the partition that could not be read (one location's answer of a day's
+    /// several), one line each saying which and why. A partition with a last good version keeps
+    /// that one instead, whole; one without is published without them, with a warning: one
+    /// location that errs costs neither the others nor a day already published.
+    public var incomplete: [String]
 
-    public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:], labels: [Food]? = nil) {
+    public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:], labels: [Food]? = nil,
+                incomplete: [String] = []) {
         self.dataset = dataset
         self.warnings = warnings
         self.counts = counts
         self.labels = labels
+        self.incomplete = incomplete
     }
 }
 

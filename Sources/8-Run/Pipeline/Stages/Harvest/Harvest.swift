@@ -401,7 +401,7 @@ struct Harvest {
                 if case .failure(let error) = outcome.result { outcome.staleBecause = (error as? Failure)?.code.name }
                 await replayLastGood(good, of: work, because: refusal, kept: kept, into: &outcome)
             }
-        } else {
+        } else if case .success(let result) = outcome.result, result.incomplete.isEmpty {
             keep = true
         }
         // Counted before the days are prepared, as the judge counts them.
@@ -441,7 +441,10 @@ struct Harvest {
         let judge = PartitionJudge(policy: context.spec.checks)
         let lastGood = work.previous?.lastGood?.summary
         let degradation = judge.degradation(summary, lastGood: lastGood)
-        let problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
+        var problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
+        // A part that could not be read would make a day published whole worse: its last good
+        // version is kept instead. A day never published has nothing better than the rest.
+        if lastGood != nil { problems += fresh.incomplete.map { "\($0), not read" } }
         guard problems.isEmpty else {
             outcome.result = .failure(Failure.partitionRefused(problems))
             return "refused: " + problems.joined(separator: "; ")
@@ -449,6 +452,13 @@ struct Harvest {
         outcome.summary = summary
         outcome.degraded = degradation.warnings.map {
             "\(work.harvester.source.name)/\(work.key): \($0), published as read (checks.degraded_day: warn)"
+        }
+        if !fresh.incomplete.isEmpty {
+            var published = fresh
+            published.warnings += fresh.incomplete.map {
+                "\($0), not read: the rest is published without it (the partition has no last good version to keep instead)"
+            }
+            outcome.result = .success(published)
         }
         return nil
     }

@@ -1,0 +1,154 @@
+import FoodModel
+import Foundation
+import Logging
+import Pipeline
+import Snapshot
+import SourceAdapters
+import Synchronization
+import Testing
+import TestSupport
+
+/// One part of a day that cannot be read (a DineOnCampus location, a Nutrislice menu type) costs
+/// neither the other parts of a new day nor a day already published; a day none of whose parts
+/// was read fails, as before, rather than being published empty. Over 127.0.0.1, with the real
+/// answers `VendorPlatformsPipelineTests` serves.
+@Suite struct PartialDayTests {
+    static let day = "2019-07-08"
+
+    private func run(_ workspace: URL, server: TestHTTPServer) async throws -> RunReport {
+        let spec = try SpecReader.parse("""
+            pipeline: campus
+            licence: test
+            sources:
+              - name: campus
+                adapter: dineoncampus
+                location: \(server.url(""))
+                dates: {from: \(Self.day), to: \(Self.day)}
+                locations:
+                  - {id: loc1, name: Wadsworth}
+                  - {id: loc2, name: McNair}
+            checks:
+              min_menu_items: 1
+            fetch:
+              delay_ms: 0
+              retries: 0
+              timeout_seconds: 10
+            """, file: workspace.appendingPathComponent("campus.yml"))
+        return try await PipelineRunner(
+            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate(Self.day)!),
+            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+    }
+
+    /// Meal, restaurant and item count of the latest snapshot's day.
+    private func served(in workspace: URL) throws -> [[SQLValue]] {
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
+        return try QueryResult.run("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
+    }
+
+    /// Two DineOnCampus locations answer with the real 2019 answer (lunch, 62 items, and dinner,
+    /// 3); McNair's answer is refused (`"status": "error"`) on the first and third nights.
+    @Test func aLocationThatErrsIsLeftOutOfANewDayAndAPublishedDayKeepsItsLastGoodVersion() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let refused = Data(#"{"status":"error","msg":"Location is not available"}"#.utf8)
+        let mcNairRefuses = Mutex(true)
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        let server = try TestHTTPServer { request, _ in
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": mcNairRefuses.withLock { $0 } ? refused : answers.lunch
+            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 404, keepAlive: true)
+        }
+        defer { server.stop() }
+        let wadsworth: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                       [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+        let both: [[SQLValue]] = [[.text("Dinner"), .text("McNair"), .integer(3)], [.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                  [.text("Lunch"), .text("McNair"), .integer(62)], [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+
+        // A day never published: Wadsworth's menus are published, McNair's refusal said.
+        let first = try await run(workspace, server: server)
+        #expect(first.published, "\(first.manifest.partitions.map { $0.message ?? "" })")
+        #expect(first.failedPartitions.isEmpty)
+        #expect(try served(in: workspace) == wadsworth)
+        let said = first.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
+        #expect(said.contains {
+            $0.hasPrefix("\(Self.day): McNair's menu (") && $0.contains("the API answered status \"error\": Location is not available")
+                && $0.hasSuffix("not read: the rest is published without it (the partition has no last good version to keep instead)")
+        }, "\(said)")
+
+        // McNair answers again: the day is whole.
+        mcNairRefuses.withLock { $0 = false }
+        let second = try await run(workspace, server: server)
+        #expect(second.published)
+        #expect(try served(in: workspace) == both)
+
+        // McNair refused again: the day published whole keeps that version, stale, and says why.
+        mcNairRefuses.withLock { $0 = true }
+        let third = try await run(workspace, server: server)
+        #expect(third.failedPartitions.isEmpty)
+        #expect(third.stalePartitions.count == 1)
+        let stale = try #require(third.stalePartitions.first)
+        #expect(stale.message?.contains("McNair's menu (") == true && stale.message?.contains(", not read") == true,
+                "\(stale.message ?? "")")
+        #expect(try served(in: workspace) == both)
+    }
+
+    /// Lowell Market's breakfast week is the real one (12 items on 2026-03-23); its lunch week
+    /// answers 500. Then both answer 500: the day fails and nothing is published.
+    @Test func aMenuTypeThatErrsIsLeftOutAndADayWithNothingReadFails() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let week = try VendorPlatformsPipelineTests.week()
+        let breakfastAnswers = Mutex(true)
+        let server = try TestHTTPServer { request, _ in
+            request.path == VendorPlatformsPipelineTests.weekPath && breakfastAnswers.withLock({ $0 })
+                ? Reply(headers: [("Content-Type", "application/json")], body: week, keepAlive: true)
+                : Reply(status: 500, keepAlive: true)
+        }
+        defer { server.stop() }
+        func night(in workspace: URL) async throws -> RunReport {
+            let spec = try SpecReader.parse("""
+                pipeline: wisc
+                licence: test
+                sources:
+                  - name: wisc
+                    adapter: nutrislice
+                    location: \(server.url(""))
+                    school: lowell-market
+                    menu_types: [breakfast, lunch]
+                    restaurant: Lowell Market
+                    dates: {from: 2026-03-23, to: 2026-03-23}
+                checks:
+                  min_menu_items: 1
+                fetch:
+                  delay_ms: 0
+                  retries: 0
+                  timeout_seconds: 10
+                """, file: workspace.appendingPathComponent("wisc.yml"))
+            return try await PipelineRunner(
+                spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-03-23")!),
+                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        }
+
+        let first = try await night(in: workspace)
+        #expect(first.published && first.failedPartitions.isEmpty, "\(first.manifest.partitions.map { $0.message ?? "" })")
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "wisc"))
+        #expect(try QueryResult.run("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2", on: latest).rows
+                == [[.text("Breakfast"), .text("Lowell Market"), .integer(12)]])
+        let said = first.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
+        #expect(said.contains { $0.hasPrefix("2026-03-23: Lowell Market's Lunch menu (") && $0.contains("500") }, "\(said)")
+
+        breakfastAnswers.withLock { $0 = false }
+        let empty = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let nothing = try await night(in: empty)
+        #expect(!nothing.published)
+        #expect(nothing.failedPartitions.map(\.key) == ["2026-03-23"])
+    }
+}
