@@ -1,6 +1,4 @@
-import FoodModel
 import Foundation
-import Logging
 import Pipeline
 import Snapshot
 import SourceAdapters
@@ -16,7 +14,7 @@ import TestSupport
     static let day = "2019-07-08"
 
     private func run(_ workspace: URL, server: TestHTTPServer) async throws -> RunReport {
-        let spec = try SpecReader.parse("""
+        try await QuietNight.run("""
             pipeline: campus
             licence: test
             sources:
@@ -27,16 +25,9 @@ import TestSupport
                 locations:
                   - {id: loc1, name: Wadsworth}
                   - {id: loc2, name: McNair}
-            checks:
-              min_menu_items: 1
-            fetch:
-              delay_ms: 0
-              retries: 0
-              timeout_seconds: 10
-            """, file: workspace.appendingPathComponent("campus.yml"))
-        return try await PipelineRunner(
-            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate(Self.day)!),
-            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+            checks: {min_menu_items: 1}
+            fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+            """, workspace: workspace, today: Self.day)
     }
 
     /// Meal, restaurant and item count of the latest snapshot's day.
@@ -113,7 +104,7 @@ import TestSupport
         }
         defer { server.stop() }
         func night(in workspace: URL) async throws -> RunReport {
-            let spec = try SpecReader.parse("""
+            try await QuietNight.run("""
                 pipeline: wisc
                 licence: test
                 sources:
@@ -124,16 +115,9 @@ import TestSupport
                     menu_types: [breakfast, lunch]
                     restaurant: Lowell Market
                     dates: {from: 2026-03-23, to: 2026-03-23}
-                checks:
-                  min_menu_items: 1
-                fetch:
-                  delay_ms: 0
-                  retries: 0
-                  timeout_seconds: 10
-                """, file: workspace.appendingPathComponent("wisc.yml"))
-            return try await PipelineRunner(
-                spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-03-23")!),
-                observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+                checks: {min_menu_items: 1}
+                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+                """, workspace: workspace, today: "2026-03-23")
         }
 
         let first = try await night(in: workspace)

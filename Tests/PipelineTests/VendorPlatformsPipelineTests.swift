@@ -63,10 +63,7 @@ import TestSupport
     }
 
     private func run(_ yaml: String, workspace: URL) async throws -> RunReport {
-        let spec = try SpecReader.parse(yaml, file: workspace.appendingPathComponent("campuses.yml"))
-        return try await PipelineRunner(
-            spec: spec, options: RunOptions(workspace: Workspace(root: workspace), today: ServiceDate("2026-03-23")!),
-            observer: SilentObserver(), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })).run()
+        try await QuietNight.run(yaml, workspace: workspace, today: "2026-03-23")
     }
 
     private func pipeline(server: TestHTTPServer, labels: URL) -> String {
