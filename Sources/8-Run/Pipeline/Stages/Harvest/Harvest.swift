@@ -444,7 +444,7 @@ struct Harvest {
         var problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
         // A part that could not be read would make a day published whole worse: its last good
         // version is kept instead. A day never published has nothing better than the rest.
-        if lastGood != nil { problems += fresh.incomplete.map { "\($0), not read" } }
+        if work.previous?.lastGood != nil { problems += fresh.incomplete.map { "\($0), not read" } }
         guard problems.isEmpty else {
             outcome.result = .failure(Failure.partitionRefused(problems))
             return "refused: " + problems.joined(separator: "; ")
