@@ -1,12 +1,13 @@
 import FoodModel
 
 /// The units of the labels one answer printed, judged together (`PlausibleAmount.judge`), for a
-/// source whose labels state each nutrient's unit beside it (DineOnCampus's `uom`): a kitchen
+/// source whose labels state each nutrient's unit beside it (DineOnCampus's `uom`, Bon
+/// Appétit's `nutrition_details`, a NetNutrition label's amounts): a kitchen
 /// sets a nutrient's unit up once for all its items, and can set it up wrongly, as Nutrislice's
 /// `mg_vitamin_d` holds micrograms. The amounts of each nutrient declared in one unit are judged
 /// as one key's; a food's nutrient is then read in the unit judged, and an amount that unit
 /// does not admit is left out.
-public struct LabelUnits {
+public struct LabelUnits: Sendable {
     private struct Declared: Hashable {
         var nutrient: NutrientKey
         var unit: NutrientUnit
@@ -23,17 +24,42 @@ public struct LabelUnits {
     }
 
     public init(_ foods: [Food]) {
-        var amounts: [Declared: [Double]] = [:]
-        for food in foods {
-            for nutrient in food.nutrients {
-                guard let amount = nutrient.amount, let unit = nutrient.unit.flatMap(NutrientUnit.init(label:)),
-                      PlausibleAmount.ceiling(of: nutrient.key) != nil else { continue }
-                amounts[Declared(nutrient: nutrient.key, unit: unit), default: []].append(amount)
+        self.init(declaring: foods.flatMap { food in
+            food.nutrients.compactMap { nutrient in
+                guard let amount = nutrient.amount, let unit = nutrient.unit else { return nil }
+                return (nutrient.key, unit, amount)
             }
+        })
+    }
+
+    /// Judged on every amount the answer declares, with its nutrient and the unit printed beside
+    /// it, before any food is made of them.
+    public init(declaring declared: [(nutrient: NutrientKey, unit: String, amount: Double)]) {
+        var amounts: [Declared: [Double]] = [:]
+        for (nutrient, printed, amount) in declared {
+            guard let unit = NutrientUnit(label: printed), PlausibleAmount.ceiling(of: nutrient) != nil else { continue }
+            amounts[Declared(nutrient: nutrient, unit: unit), default: []].append(amount)
         }
         for (declared, values) in amounts {
             judgements[declared] = PlausibleAmount.judge(values, of: declared.nutrient, declaredIn: declared.unit)
         }
+    }
+
+    /// The unit a value of `nutrient` printed in `printed` is read in.
+    public func unit(of nutrient: NutrientKey, printed: String?) -> String? {
+        guard let printed, let judgement = judgement(of: nutrient, printed: printed),
+              judgement.unit != NutrientUnit(label: printed) else { return printed }
+        return judgement.unit.rawValue
+    }
+
+    /// Whether `amount` of `nutrient`, printed in `printed`, is one a serving can hold in the
+    /// unit it is read in.
+    public func admits(_ amount: Double, of nutrient: NutrientKey, printed: String?) -> Bool {
+        printed.flatMap { judgement(of: nutrient, printed: $0) }?.admits(amount) ?? true
+    }
+
+    private func judgement(of nutrient: NutrientKey, printed: String) -> PlausibleAmount.Judgement? {
+        NutrientUnit(label: printed).flatMap { judgements[Declared(nutrient: nutrient, unit: $0)] }
     }
 
     /// `food` with each nutrient in the unit its answer's amounts are read in; `place` names the
@@ -43,7 +69,7 @@ public struct LabelUnits {
         guard !judgements.isEmpty else { return reading }
         reading.food.nutrients = food.nutrients.compactMap { nutrient in
             guard let printed = nutrient.unit, let unit = NutrientUnit(label: printed),
-                  let judgement = judgements[Declared(nutrient: nutrient.key, unit: unit)] else { return nutrient }
+                  let judgement = judgement(of: nutrient.key, printed: printed) else { return nutrient }
             if let amount = nutrient.amount, !judgement.admits(amount) {
                 let shown = amount == amount.rounded() && abs(amount) < 1e15 ? String(Int(amount)) : String(amount)
                 reading.leftOut.append("\(place): \(nutrient.name) is \(shown) \(printed), more than a serving of any food "

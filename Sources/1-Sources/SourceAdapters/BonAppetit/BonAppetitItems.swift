@@ -1,6 +1,7 @@
 import FoodModel
 import Foundation
 import HTML
+import Nutrition
 import SourceReading
 
 /// The items of one answer, read as stations list them: each item id becomes its food once (the
@@ -19,7 +20,7 @@ struct ItemReader {
     private(set) var foods: [Food] = []
     private(set) var problems: [String] = []
     private var read: [String: Food?] = [:]
-    private let units: BonAppetitNutrition.Units
+    private let units: LabelUnits
 
     init(items: [String: Any], icons: [String: Any], location: String) {
         self.items = items
@@ -32,7 +33,7 @@ struct ItemReader {
         }
         iconsByCode = byCode
         self.location = location
-        units = BonAppetitNutrition.Units(items: items)
+        units = BonAppetitNutrition.units(of: items)
     }
 
     /// The sections of a daypart: one per station, in the daypart's order, and one per

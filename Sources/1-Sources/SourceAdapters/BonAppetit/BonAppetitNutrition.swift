@@ -7,7 +7,7 @@ import SourceReading
 /// declared", never 0), and, where an answer carries them (the items API), `nutrition_details`,
 /// entries of `{label, value, unit}` such as `fatContent: {label: "Fat", value: "10", unit: "g"}`
 /// and the serving (`servingSize`). Values are read in the unit each declares, unless the answer's
-/// values of that nutrient are implausible in it (`Units`).
+/// values of that nutrient are implausible in it (`units(of:)`).
 enum BonAppetitNutrition {
     struct Read {
         var nutrients: [NutrientValue] = []
@@ -18,7 +18,7 @@ enum BonAppetitNutrition {
     /// The `nutrition` keys that are no amount: a well-being programme's mark and its picture.
     static let notNutrients: Set<String> = ["kcal", "well_being", "well_being_image"]
 
-    static func read(_ item: [String: Any], units: Units, place: String) -> Read {
+    static func read(_ item: [String: Any], units: LabelUnits, place: String) -> Read {
         var read = Read()
         let nutrition = item["nutrition"] as? [String: Any] ?? [:]
         if let raw = nutrition["kcal"], !isBlank(raw) {
@@ -43,12 +43,12 @@ enum BonAppetitNutrition {
             let nutrient = NutrientNaming.key(forLabel: label)
             var value = nutrient == .calories
                 ? NutrientValue(key: .calories, name: "Calories", amount: nil, unit: "kcal")
-                : NutrientValue(key: nutrient, name: label, amount: nil, unit: units.unit(of: nutrient, declared: unit))
+                : NutrientValue(key: nutrient, name: label, amount: nil, unit: units.unit(of: nutrient, printed: unit))
             guard record(entry["value"], in: &value) else {
                 read.problems.append("\(place): nutrition_details.\(key) is \(describe(entry["value"] as Any)), not an amount: left out")
                 continue
             }
-            if let amount = value.amount, !units.admits(amount, of: nutrient, declared: unit) {
+            if let amount = value.amount, !units.admits(amount, of: nutrient, printed: unit) {
                 read.problems.append("\(place): nutrition_details.\(key) is \(JSONFields.plain(amount)) \(unit ?? ""), more than "
                                      + "a serving of any food holds in \(value.unit ?? ""), the unit the answer's other values "
                                      + "are read in: left out")
@@ -81,46 +81,19 @@ enum BonAppetitNutrition {
         (value as? String).map { "\"\($0)\"" } ?? JSONFields.kind(of: value)
     }
 
-    /// The unit each nutrient of one answer is read in, for each unit items declare it in: the
-    /// one declared, unless the answer's values of the nutrient in that unit are implausible in
-    /// it (`PlausibleAmount`), in which case the smaller unit in which the most of them are.
-    /// Judged per answer, nutrient and declared unit, never per value, as the platform stores one
-    /// field in one unit for all its items; an item declaring another unit is judged with those
-    /// that declare it. A value the unit read does not admit is left out (`admits`).
-    struct Units {
-        private struct Declared: Hashable {
-            var nutrient: NutrientKey
-            var unit: String
-        }
-        private var judgements: [Declared: PlausibleAmount.Judgement] = [:]
-
-        init(items: [String: Any]) {
-            var amounts: [Declared: [Double]] = [:]
-            for case let item as [String: Any] in items.values {
-                for case let entry as [String: Any] in (item["nutrition_details"] as? [String: Any] ?? [:]).values {
-                    guard let label = JSONFields.text(entry["label"]), let unit = JSONFields.text(entry["unit"]),
-                          let amount = JSONFields.number(entry["value"]), amount >= 0 else { continue }
-                    amounts[Declared(nutrient: NutrientNaming.key(forLabel: label), unit: unit), default: []].append(amount)
-                }
-            }
-            for (declared, values) in amounts {
-                guard let unit = NutrientUnit(label: declared.unit) else { continue }
-                let judgement = PlausibleAmount.judge(values, of: declared.nutrient, declaredIn: unit)
-                if judgement.limit != nil { judgements[declared] = judgement }
+    /// The units of one answer's items, judged together (`LabelUnits`): the platform stores a
+    /// field in one unit for all its items, so a nutrient's values are judged per answer and
+    /// declared unit, never per value; an item declaring another unit is judged with those that
+    /// declare it.
+    static func units(of items: [String: Any]) -> LabelUnits {
+        var declared: [(nutrient: NutrientKey, unit: String, amount: Double)] = []
+        for case let item as [String: Any] in items.values {
+            for case let entry as [String: Any] in (item["nutrition_details"] as? [String: Any] ?? [:]).values {
+                guard let label = JSONFields.text(entry["label"]), let unit = JSONFields.text(entry["unit"]),
+                      let amount = JSONFields.number(entry["value"]), amount >= 0 else { continue }
+                declared.append((NutrientNaming.key(forLabel: label), unit, amount))
             }
         }
-
-        /// The unit a value declared in `declared` is read in.
-        func unit(of nutrient: NutrientKey, declared: String?) -> String? {
-            guard let declared, let judgement = judgements[Declared(nutrient: nutrient, unit: declared)],
-                  judgement.unit != NutrientUnit(label: declared) else { return declared }
-            return judgement.unit.rawValue
-        }
-
-        /// Whether `amount`, declared in `declared`, is one a serving can hold in the unit it is read in.
-        func admits(_ amount: Double, of nutrient: NutrientKey, declared: String?) -> Bool {
-            guard let declared else { return true }
-            return judgements[Declared(nutrient: nutrient, unit: declared)]?.admits(amount) ?? true
-        }
+        return LabelUnits(declaring: declared)
     }
 }
