@@ -8,6 +8,7 @@ import Pipeline
 import YAMLConfig
 import SourceAdapters
 import Snapshot
+import Synchronization
 import Testing
 
 /// The `foodpro` adapter end to end, over a real HTTP server on 127.0.0.1 that serves real
@@ -149,17 +150,64 @@ import Testing
         #expect(!report.manifest.checks.contains { $0.name == "unknown_code" })
     }
 
-    @Test func aMealPageThatCannotBeFetchedFailsTheDayAndBlocksPublishing() async throws {
+    /// Dinner's page answers 500 on the first and third nights: a day never published is
+    /// published with breakfast and says what it lacks; once published whole, it keeps that
+    /// version, stale, rather than losing dinner. A day none of whose pages answers fails.
+    @Test func aMealPageThatCannotBeFetchedCostsNeitherTheOtherMealsNorAPublishedDay() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let server = try uclaServer(dinner: Reply(status: 500, keepAlive: true))
+        let breakfast = try Data(contentsOf: Self.uclaBreakfast)
+        let dinnerFails = Mutex(true)
+        let everyPageFails = Mutex(false)
+        let server = try TestHTTPServer { request, _ in
+            if everyPageFails.withLock({ $0 }) { return Reply(status: 500, keepAlive: true) }
+            switch request.path {
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=1": return self.html(breakfast)
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=2": return self.html(Self.noGrid)
+            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=3":
+                return dinnerFails.withLock { $0 } ? Reply(status: 500, keepAlive: true) : self.html(Self.noGrid)
+            default: return Reply(status: 404, keepAlive: true)
+            }
+        }
         defer { server.stop() }
-        let report = try await run(spec(try uclaSource(server), file: workspace.appendingPathComponent("ucla.yml")),
-                                   workspace: workspace)
-        #expect(!report.published)
-        let partition = try #require(report.manifest.partitions.first)
+        let spec = spec(try uclaSource(server), file: workspace.appendingPathComponent("ucla.yml"))
+        let dinnerPage = "default.asp?date=6%2F20%2F2016&meal=3"
+
+        let first = try await run(spec, workspace: workspace)
+        #expect(first.published && first.failedPartitions.isEmpty, "\(first.manifest.partitions.map { $0.message ?? "" })")
+        #expect(try rows("SELECT DISTINCT meal FROM v_menu", first) == [[.text("Breakfast")]])
+        #expect(first.manifest.rowCounts["menu_item"] == 47)
+        let said = first.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
+        #expect(said.contains {
+            $0.hasPrefix("2016-06-20: the page of meal 3 (") && $0.contains(dinnerPage) && $0.contains("500")
+                && $0.hasSuffix("not read: the rest is published without it (the partition has no last good version to keep instead)")
+        }, "\(said)")
+
+        // Dinner's page answers: the day is read whole, and asked again rather than taken from
+        // the parse cache, which never keeps a day read in part.
+        dinnerFails.withLock { $0 = false }
+        let second = try await run(spec, workspace: workspace)
+        #expect(second.published && second.stalePartitions.isEmpty, "\(second.manifest.partitions) \(second.manifest.checks)")
+        #expect(server.requests(to: "/foodpro/\(dinnerPage)").count == 2)
+        #expect(!second.manifest.checks.contains { $0.name == "partition_warning" && $0.message.contains("meal 3") })
+
+        // Dinner's page fails again: the day published whole is kept, stale, saying why.
+        dinnerFails.withLock { $0 = true }
+        let third = try await run(spec, workspace: workspace)
+        #expect(third.failedPartitions.isEmpty)
+        let stale = try #require(third.stalePartitions.first)
+        #expect(stale.message?.contains("the page of meal 3 (") == true && stale.message?.contains(dinnerPage) == true,
+                "\(stale.message ?? "")")
+
+        // Every page fails on a day never published: the day fails rather than being published empty.
+        everyPageFails.withLock { $0 = true }
+        let fresh = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: fresh) }
+        let down = try await run(spec, workspace: fresh)
+        #expect(!down.published)
+        let partition = try #require(down.manifest.partitions.first)
         #expect(partition.status == .failed)
-        #expect(partition.message?.contains("default.asp?date=6%2F20%2F2016&meal=3") == true)
+        #expect(partition.message?.contains("default.asp?date=6%2F20%2F2016&meal=1") == true, "\(partition.message ?? "")")
     }
 
     @Test func theBerkeleyPipelineFileReadsTheSavedPagesOffline() async throws {

@@ -37,19 +37,23 @@ import TestSupport
     }
 
     /// Two DineOnCampus locations answer with the real 2019 answer (lunch, 62 items, and dinner,
-    /// 3); McNair's answer is refused (`"status": "error"`) on the first and third nights.
+    /// 3); McNair's answer is an HTTP 500 on the first night and refused (`"status": "error"`) on
+    /// the third.
     @Test func aLocationThatErrsIsLeftOutOfANewDayAndAPublishedDayKeepsItsLastGoodVersion() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
         let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
         let refused = Data(#"{"status":"error","msg":"Location is not available"}"#.utf8)
-        let mcNairRefuses = Mutex(true)
+        /// McNair's first answer: nil answers, else the status of the refusal.
+        let mcNairFails = Mutex<Int?>(500)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
         let server = try TestHTTPServer { request, _ in
+            let mcNair = "/v1/location/loc2/periods?platform=0&date=\(Self.day)"
+            if request.path == mcNair, mcNairFails.withLock({ $0 }) == 500 { return Reply(status: 500, keepAlive: true) }
             let body: Data? = switch request.path {
             case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
             case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
-            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": mcNairRefuses.withLock { $0 } ? refused : answers.lunch
+            case mcNair: mcNairFails.withLock { $0 } == nil ? answers.lunch : refused
             case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
             default: nil
             }
@@ -69,23 +73,25 @@ import TestSupport
         #expect(try served(in: workspace) == wadsworth)
         let said = first.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
         #expect(said.contains {
-            $0.hasPrefix("\(Self.day): McNair's menu (") && $0.contains("the API answered status \"error\": Location is not available")
+            $0.hasPrefix("\(Self.day): McNair's menu (") && $0.contains("500")
                 && $0.hasSuffix("not read: the rest is published without it (the partition has no last good version to keep instead)")
         }, "\(said)")
 
-        // McNair answers again: the day is whole.
-        mcNairRefuses.withLock { $0 = false }
+        // McNair answers: the day is asked again, though no document it read has changed, and is whole.
+        mcNairFails.withLock { $0 = nil }
         let second = try await run(workspace, server: server)
         #expect(second.published)
         #expect(try served(in: workspace) == both)
 
         // McNair refused again: the day published whole keeps that version, stale, and says why.
-        mcNairRefuses.withLock { $0 = true }
+        mcNairFails.withLock { $0 = 200 }
         let third = try await run(workspace, server: server)
         #expect(third.failedPartitions.isEmpty)
         #expect(third.stalePartitions.count == 1)
         let stale = try #require(third.stalePartitions.first)
-        #expect(stale.message?.contains("McNair's menu (") == true && stale.message?.contains(", not read") == true,
+        #expect(stale.message?.contains("McNair's menu (") == true
+                && stale.message?.contains("the API answered status \"error\": Location is not available") == true
+                && stale.message?.contains(", not read") == true,
                 "\(stale.message ?? "")")
         #expect(try served(in: workspace) == both)
     }

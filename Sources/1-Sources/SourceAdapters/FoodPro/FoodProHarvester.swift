@@ -8,10 +8,12 @@ import SourceReading
 /// meal pages, or Berkeley's one page of the day) merged into one service day, and the item
 /// page of every food not read yet in this run.
 ///
-/// A meal page that cannot be fetched (a 404 included) fails the day, which blocks publishing:
-/// a nightly run that silently lost dinner would publish a day that looks complete. A meal page
-/// that is fetched but holds no menu grid is FoodPro's way of saying the meal is not served
-/// that day (a weekend breakfast): the day simply has no such meal.
+/// A menu page that cannot be fetched (a 404 included), read, or that is another day's menu is
+/// one part of the day not read (`PartitionResult.incomplete`), never a day that looks complete:
+/// the run keeps the day's last good version instead, or publishes the other meals with a
+/// warning where there is none. A day none of whose pages was read fails. A meal page that is
+/// fetched but holds no menu grid is FoodPro's way of saying the meal is not served that day (a
+/// weekend breakfast): the day simply has no such meal.
 struct FoodProHarvester: Harvester {
     let source: SourceSpec
     let pages: FoodProPages
@@ -29,14 +31,22 @@ struct FoodProHarvester: Harvester {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         var meals: [Meal] = []
-        for menu in pages.menuPaths(for: date) {
+        var incomplete: [String] = []
+        var firstFailure: (any Error)?
+        let menus = pages.menuPaths(for: date)
+        for menu in menus {
             let url = base + "/" + menu.path
-            let page = try await documents.fetch(url)
-            guard let day = try parseMenu(page, url: url) else { continue }
-            guard day.date == date else {
-                throw Failure.badInput("the page is the menu of \(day.date), not of \(date) as asked", at: url)
+            let day: ServiceDay?
+            do {
+                day = try await menuDay(at: url, of: date, from: documents)
+            } catch {
+                // A run asked to stop ends here, not with a day missing what it did not ask.
+                if Task.isCancelled { throw error }
+                incomplete.append("\(date): \(menu.meal.map { "the page of meal \($0)" } ?? "the menu page") (\(error))")
+                firstFailure = firstFailure ?? error
+                continue
             }
-            for meal in day.meals {
+            for meal in day?.meals ?? [] {
                 if let index = meals.firstIndex(where: { $0.name == meal.name }) {
                     meals[index].restaurants += meal.restaurants
                 } else {
@@ -44,8 +54,10 @@ struct FoodProHarvester: Harvester {
                 }
             }
         }
+        // No page read at all (the site down) is a failed day, not an empty one.
+        if incomplete.count == menus.count, let firstFailure { throw firstFailure }
         let day = ServiceDay(date: date, meals: meals)
-        var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [])
+        var result = PartitionResult(dataset: Dataset(serviceDays: [day]), warnings: [], incomplete: incomplete)
         guard readsFoodPages else { return result }
         var labels: [(item: MenuItem, url: String)] = []
         for item in await run.claimFoods(of: day) {
@@ -69,6 +81,18 @@ struct FoodProHarvester: Harvester {
             }
         }
         return result
+    }
+
+    /// The menu page at `url` read as `date`'s menu; nil for a page without a menu grid (a meal
+    /// not served). Another day's menu is refused: the site answers a date it has no menu for
+    /// with the menu of today.
+    private func menuDay(at url: String, of date: ServiceDate, from documents: any DocumentReader) async throws
+        -> ServiceDay? {
+        guard let day = try parseMenu(try await documents.fetch(url), url: url) else { return nil }
+        guard day.date == date else {
+            throw Failure.badInput("the page is the menu of \(day.date), not of \(date) as asked", at: url)
+        }
+        return day
     }
 
     private func parseMenu(_ page: FetchedDocument, url: String) throws -> ServiceDay? {

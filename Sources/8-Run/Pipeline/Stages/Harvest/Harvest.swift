@@ -603,6 +603,16 @@ struct Harvest {
         let key = outcome.work.key
         let previous = outcome.work.previous
         switch (outcome.result, outcome.stale) {
+        case (.success(let result), nil) where !result.incomplete.isEmpty:
+            // Published without the parts not read, for want of a last good version: recorded as
+            // not done, so that every night asks for the day again (no revalidation finds it
+            // unchanged) until it is read whole, and keeps this version meanwhile.
+            guard !outcome.work.history else { return nil }
+            return PartitionState(
+                source: source, key: key, status: .failed, documents: outcome.documents, runId: context.runId,
+                updatedAt: ISOTimestamp.string(from: context.clock.now()),
+                message: result.incomplete.joined(separator: "; ") + ", not read", revalidate: outcome.revalidate,
+                lastGood: LastGood(documents: outcome.documents, runId: context.runId, summary: outcome.summary))
         case (.success, nil):
             guard !outcome.work.history else { return nil }
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
