@@ -119,7 +119,23 @@ import TestSupport
             let asked = try await near(at: time, on: date, workspace, clock: clock)
             #expect(asked.first?["local_time"] as? String == "2022-10-08 12:30", "\(clock)")
             #expect(asked.first?["open_at"] as? [String] == ["Brunch 09:00–14:00"], "\(clock)")
+            #expect(asked.first?["day"] as? String == "2022-10-08", "\(clock)")
+            #expect(asked.first?["serving"] as? [String] == noon[0]["serving"] as? [String], "\(clock)")
         }
+        // 01:30 on the 8th in Tokyo is 12:30 on the 7th in Philadelphia: what the place serves is
+        // that day's, of which the snapshot has neither menus nor hours, not the 8th's.
+        #expect((noon[0]["serving"] as? [String])?.isEmpty == false)
+        let dayBefore = try #require(try await near(at: "01:30", on: "2022-10-08", workspace, clock: "Asia/Tokyo").first)
+        #expect(dayBefore["local_time"] as? String == "2022-10-07 12:30")
+        #expect(dayBefore["day"] as? String == "2022-10-07")
+        #expect(dayBefore["serving"] as? [String] == [])
+        #expect(dayBefore["open_at"] == nil || dayBefore["open_at"] is NSNull)
+        let table = try await CommissaryProcess.run(["near", "--lat", "39.95253", "--lon", "-75.19932", "--date", "2022-10-08",
+                                                     "--open-at", "01:30", "--time-zone", "Asia/Tokyo",
+                                                     "--workspace", workspace.path])
+        let commons = try #require(table.output.split(separator: "\n").first { $0.hasPrefix("1920 Commons") })
+        #expect(commons.contains("nothing on 2022-10-07") && commons.contains("hours unknown")
+                && commons.hasSuffix("America/New_York  2022-10-07 12:30"), "\(table.output)")
     }
 
     @Test func anHoursFileGivesTimesAndClosedDatesToASourceThatPublishesNone() async throws {

@@ -18,7 +18,10 @@ public enum NearbyPlaces {
         public var timeZone: String?
         public var miles: Double?
         public var kilometres: Double?
-        /// The meals the snapshot has at the place on the day, in the order served.
+        /// The day `serving` is of: the day asked, or with a clock and a time named, the place's
+        /// own day at that instant, the one its `open_at` is read on.
+        public var day: String
+        /// The meals the snapshot has at the place on `day`, in the order served.
         public var serving: [String]
         /// With a time of day: the meals open then, with their hours as printed; nil when the
         /// snapshot has no hours for the place that day.
@@ -39,8 +42,11 @@ public enum NearbyPlaces {
             throw Failure(.snapshot, "the snapshot has no places: its pipeline names no places or hours file (places:, hours:) "
                           + "and its platform publishes none", at: url.path)
         }
-        let serving = try SnapshotReader.mealsByPlace(of: url, on: day)
         let asked = places.map { place in time.map { moment(WallClock(day: day, time: $0), clock: clock, at: place) } }
+        var serving: [ServiceDate: [String: [String]]] = [:]
+        for day in Set([day] + asked.compactMap { $0?.day }) {
+            serving[day] = try SnapshotReader.mealsByPlace(of: url, on: day)
+        }
         // Each day asked and the day before it, whose openings past midnight run into it.
         var hours: [ServiceDate: [String: [PlaceHours]]] = [:]
         for day in Set(asked.compactMap { $0?.day }.flatMap { [$0, $0.adding(days: -1)] }) {
@@ -58,8 +64,10 @@ public enum NearbyPlaces {
                 if serving.isEmpty, (openings ?? []).contains(where: \.hasUnreadableTimes) { return nil }
                 return serving.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
             }
+            let placeDay = moment?.day ?? day
             return Place(place: place.name, kind: place.kind, timeZone: place.timeZone, miles: distance?.miles,
-                         kilometres: distance?.kilometres, serving: serving[place.name] ?? [], openAt: open,
+                         kilometres: distance?.kilometres, day: placeDay.description,
+                         serving: serving[placeDay]?[place.name] ?? [], openAt: open,
                          closedBecause: closedReason(openings),
                          localTime: clock != nil && place.timeZone != nil ? moment?.description : nil)
         }
@@ -75,21 +83,25 @@ public enum NearbyPlaces {
 
     /// Aligned columns under a header, distances right-aligned; names from the places file are
     /// shown on one line whatever they hold.
-    public static func table(_ places: [Place], day: ServiceDate, openAt time: ClockTime?) -> String {
-        // The zone's column only where a source named one: the clock the hours are read on.
+    public static func table(_ places: [Place], openAt time: ClockTime?) -> String {
+        // The zone's column only where a source named one: the clock the hours are read on; the
+        // place's own time only where a clock was named, which may put it on another day.
         let zoned = time != nil && places.contains { $0.timeZone != nil }
+        let localized = places.contains { $0.localTime != nil }
         let rows = places.map { place -> [String] in
             var row = [TerminalText.oneLine(place.place), TerminalText.oneLine(place.kind ?? ""),
                        place.miles.map { String(format: "%.2f", $0) } ?? "",
                        place.kilometres.map { String(format: "%.2f", $0) } ?? ""]
-            row.append(place.serving.isEmpty ? "nothing on \(day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
+            row.append(place.serving.isEmpty ? "nothing on \(place.day)" : TerminalText.oneLine(place.serving.joined(separator: ", ")))
             if time != nil { row.append(openCell(place)) }
             if zoned { row.append(place.timeZone ?? "") }
+            if localized { row.append(place.localTime ?? "") }
             return row
         }
         var header = ["place", "kind", "mi", "km", "serving"]
         if let time { header.append("open at \(time)") }
         if zoned { header.append("time zone") }
+        if localized { header.append("their time") }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         return ([header] + rows).map { row in
             row.enumerated().map { column, cell in

@@ -57,7 +57,7 @@ struct NearCommand: ParsableCommand {
         if let json = format.json(listed) {
             if !json.isEmpty { answer(json) }
         } else {
-            answer(NearbyPlaces.table(listed, day: day, openAt: time))
+            answer(NearbyPlaces.table(listed, openAt: time))
         }
     }
 
