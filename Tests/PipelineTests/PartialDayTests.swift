@@ -96,6 +96,72 @@ import TestSupport
         #expect(try served(in: workspace) == both)
     }
 
+    /// McNair's answer is an HTTP 500 on two nights in a row, while Wadsworth's dinner loses an
+    /// item on the second: the day published without McNair is no worse for lacking it again, so
+    /// the second night publishes Wadsworth's new dinner rather than keeping the first night's
+    /// menus, stale, for as long as McNair errs. McNair answers on the third night.
+    @Test func aPartMissingNightAfterNightDoesNotHoldTheOthersAtTheirFirstVersion() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let shorterDinner = try Self.lastItemLeftOut(of: answers.dinner)
+        let night = Mutex(1)
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        let server = try TestHTTPServer { request, _ in
+            let tonight = night.withLock { $0 }
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": tonight == 1 ? answers.dinner : shorterDinner
+            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": tonight == 3 ? answers.lunch : nil
+            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 500, keepAlive: true)
+        }
+        defer { server.stop() }
+
+        let first = try await run(workspace, server: server)
+        #expect(first.published && first.stalePartitions.isEmpty)
+        #expect(try served(in: workspace) == [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+
+        night.withLock { $0 = 2 }
+        let second = try await run(workspace, server: server)
+        #expect(second.published && second.failedPartitions.isEmpty)
+        #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
+        #expect(try served(in: workspace) == [[.text("Dinner"), .text("Wadsworth"), .integer(2)],
+                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+        let said = second.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
+        #expect(said.contains {
+            $0.hasPrefix("\(Self.day): McNair's menu (") && $0.contains("500")
+                && $0.hasSuffix("not read: the rest is published without it (its last good version lacked it too)")
+        }, "\(said)")
+
+        night.withLock { $0 = 3 }
+        let third = try await run(workspace, server: server)
+        #expect(third.published && third.stalePartitions.isEmpty)
+        #expect(try served(in: workspace) == [[.text("Dinner"), .text("McNair"), .integer(3)],
+                                               [.text("Dinner"), .text("Wadsworth"), .integer(2)],
+                                               [.text("Lunch"), .text("McNair"), .integer(62)],
+                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+    }
+
+    /// A DineOnCampus answer with the last item of its period's first category left out.
+    private static func lastItemLeftOut(of answer: Data) throws -> Data {
+        var top = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
+        var menu = try #require(top["menu"] as? [String: Any])
+        var period = try #require(menu["periods"] as? [String: Any])
+        var categories = try #require(period["categories"] as? [[String: Any]])
+        var items = try #require(categories.first?["items"] as? [[String: Any]])
+        items.removeLast()
+        categories[0]["items"] = items
+        period["categories"] = categories
+        menu["periods"] = period
+        top["menu"] = menu
+        return try JSONSerialization.data(withJSONObject: top)
+    }
+
     /// Lowell Market's breakfast week is the real one (12 items on 2026-03-23); its lunch week
     /// answers 500. Then both answer 500: the day fails and nothing is published.
     @Test func aMenuTypeThatErrsIsLeftOutAndADayWithNothingReadFails() async throws {

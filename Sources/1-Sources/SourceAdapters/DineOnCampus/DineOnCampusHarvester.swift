@@ -10,7 +10,7 @@ import SourceReading
 /// other hours come from the pipeline's `hours:` file, if any. A location whose answer cannot be
 /// fetched or read (a refused `status`, a body cut short) is one part of the day not read
 /// (`PartitionResult.incomplete`): the other locations are read, and the run keeps the day's
-/// last good version instead, or publishes the rest where there is none.
+/// last good version instead where that version has the location, or publishes the rest.
 struct DineOnCampusHarvester: Harvester {
     let source: SourceSpec
     /// The API root (`https://api.dineoncampus.com`).
@@ -47,7 +47,7 @@ struct DineOnCampusHarvester: Harvester {
             }
             locations.removeAll { !LinkedId.lettersAndDigits.accepts($0.id) }
         }
-        var incomplete: [String] = []
+        var incomplete: [PartNotRead] = []
         var firstFailure: (any Error)?
         /// The answer at `url`, or nil, said in `incomplete`, when it cannot be fetched or read.
         func answer(_ url: String, of location: DineOnCampusAdapter.Place, part: String) async throws -> DineOnCampusMenu.Answer? {
@@ -57,7 +57,7 @@ struct DineOnCampusHarvester: Harvester {
             } catch {
                 // A run asked to stop ends here, not with a day missing what it did not ask.
                 if Task.isCancelled { throw error }
-                incomplete.append("\(date): \(location.name)'s \(part) (\(error))")
+                incomplete.append(PartNotRead("\(date): \(location.name)'s \(part)", because: error))
                 firstFailure = firstFailure ?? error
                 return nil
             }

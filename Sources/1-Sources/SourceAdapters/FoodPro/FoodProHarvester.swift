@@ -10,8 +10,8 @@ import SourceReading
 ///
 /// A menu page that cannot be fetched (a 404 included), read, or that is another day's menu is
 /// one part of the day not read (`PartitionResult.incomplete`), never a day that looks complete:
-/// the run keeps the day's last good version instead, or publishes the other meals with a
-/// warning where there is none. A day none of whose pages was read fails. A meal page that is
+/// the run keeps the day's last good version instead where that version has the meal, or
+/// publishes the other meals with a warning. A day none of whose pages was read fails. A meal page that is
 /// fetched but holds no menu grid is FoodPro's way of saying the meal is not served that day (a
 /// weekend breakfast): the day simply has no such meal.
 struct FoodProHarvester: Harvester {
@@ -31,7 +31,7 @@ struct FoodProHarvester: Harvester {
             throw Failure.badInput("partition \(partition) is not a date", at: source.name)
         }
         var meals: [Meal] = []
-        var incomplete: [String] = []
+        var incomplete: [PartNotRead] = []
         var firstFailure: (any Error)?
         let menus = pages.menuPaths(for: date)
         for menu in menus {
@@ -42,7 +42,8 @@ struct FoodProHarvester: Harvester {
             } catch {
                 // A run asked to stop ends here, not with a day missing what it did not ask.
                 if Task.isCancelled { throw error }
-                incomplete.append("\(date): \(menu.meal.map { "the page of meal \($0)" } ?? "the menu page") (\(error))")
+                incomplete.append(PartNotRead("\(date): " + (menu.meal.map { "the page of meal \($0)" } ?? "the menu page"),
+                                             because: error))
                 firstFailure = firstFailure ?? error
                 continue
             }

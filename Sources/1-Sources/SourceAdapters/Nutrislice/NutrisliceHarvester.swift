@@ -6,9 +6,9 @@ import Foundation
 /// One partition per service day, made of the day in the week answer of each menu type. The
 /// seven days of a week read one request per menu type, decoded once, shared within the run. A
 /// menu type whose answer cannot be fetched or read is one part of the day not read
-/// (`PartitionResult.incomplete`): the run keeps the day's last good version instead, or
-/// publishes the other menu types where there is none; a day none of whose answers was read
-/// fails.
+/// (`PartitionResult.incomplete`): the run keeps the day's last good version instead where that
+/// version has the menu type, or publishes the other menu types; a day none of whose answers was
+/// read fails.
 struct NutrisliceHarvester: Harvester {
     let source: SourceSpec
     /// The organisation's API root (`https://wisc-housingdining.api.nutrislice.com`), or a folder
@@ -53,7 +53,7 @@ struct NutrisliceHarvester: Harvester {
             } catch {
                 // A run asked to stop ends here, not with a day missing what it did not ask.
                 if Task.isCancelled { throw error }
-                result.incomplete.append("\(date): \(restaurant)'s \(meal) menu (\(error))")
+                result.incomplete.append(PartNotRead("\(date): \(restaurant)'s \(meal) menu", because: error))
                 firstFailure = firstFailure ?? error
                 continue
             }

@@ -16,13 +16,15 @@ public struct PartitionResult: Sendable, Codable {
     /// pages read once per run, which have one label per run.
     public var labels: [Food]?
     /// The parts of the partition that could not be read (one location's answer of a day's
-    /// several), one line each saying which and why. A partition with a last good version keeps
-    /// that one instead, whole; one without is published without them, with a warning: one
-    /// location that errs costs neither the others nor a day already published.
-    public var incomplete: [String]
+    /// several). A partition whose last good version has a part this fetch lacks keeps that
+    /// version instead, whole; one without a last good version, or whose last good version
+    /// lacked the same parts, is published without them, with a warning: one location that errs
+    /// costs neither the others nor a day already published, and one that errs night after
+    /// night does not hold the day's other menus at their first version.
+    public var incomplete: [PartNotRead]
 
     public init(dataset: Dataset, warnings: [String] = [], counts: [String: Int] = [:], labels: [Food]? = nil,
-                incomplete: [String] = []) {
+                incomplete: [PartNotRead] = []) {
         self.dataset = dataset
         self.warnings = warnings
         self.counts = counts
@@ -36,6 +38,22 @@ extension PartitionResult {
     /// because the source named none ("Station 3"): a day where many are has lost a key of its
     /// source's structure, which validation notices (`checks.degraded_day`).
     public static let itemsInUnnamedSections = "items_in_unnamed_sections"
+}
+
+/// A part of a partition that could not be read: which, named the same way every night (a
+/// location's menu of the day), and why.
+public struct PartNotRead: Sendable, Codable, Hashable {
+    /// The part, as the adapter names it on every night (`2019-07-08: McNair's menu`).
+    public var part: String
+    public var reason: String
+
+    public init(_ part: String, because error: any Error) {
+        self.part = part
+        reason = "\(error)"
+    }
+
+    /// The part and why it was not read, in one line.
+    public var line: String { "\(part) (\(reason))" }
 }
 
 /// The per-adapter half of the fetch and parse stages: which partitions a source has and how

@@ -53,11 +53,15 @@ public struct LastGood: Hashable, Sendable, Codable {
     public var runId: String
     /// What it produced, for judging later fetches; nil for versions recorded before validation.
     public var summary: PartitionSummary?
+    /// The parts it was published without (`PartNotRead.part`), for want of a better version: a
+    /// later fetch lacking only these is no worse.
+    public var lacking: [String]
 
-    public init(documents: [SourceDocument], runId: String, summary: PartitionSummary?) {
+    public init(documents: [SourceDocument], runId: String, summary: PartitionSummary?, lacking: [String] = []) {
         self.documents = documents
         self.runId = runId
         self.summary = summary
+        self.lacking = lacking
     }
 
     /// When the newest of its documents was fetched (ISO 8601, UTC).
@@ -150,6 +154,7 @@ public final class StateLedger {
             )
             """),
         ("v5-failure-code", "ALTER TABLE partition ADD COLUMN failure TEXT"),
+        ("v6-good-lacking", "ALTER TABLE partition ADD COLUMN good_lacking TEXT"),
     ]
 
     /// Opens the ledger at `url`, creating it if needed; a damaged one is a `damagedLedger` failure.
@@ -334,16 +339,17 @@ public final class StateLedger {
             let rows = try states.map { state -> StatementArguments in
                 let documents = DocumentBytes.encode(state.documents)
                 let good = state.lastGood.map { $0.documents == state.documents ? documents : DocumentBytes.encode($0.documents) }
+                let lacking = try state.lastGood.flatMap { $0.lacking.isEmpty ? nil : try json($0.lacking) }
                 return [state.source, state.key, state.status.rawValue, documents, state.runId, state.updatedAt,
                         state.message, try state.revalidate.map(json), good, state.lastGood?.runId,
-                        state.lastGood?.summary.map(PartitionSummaryBytes.encode), state.failure]
+                        state.lastGood?.summary.map(PartitionSummaryBytes.encode), state.failure, lacking]
             }
             try queue.write { db in
                 let insert = try db.cachedStatement(sql: """
                     INSERT OR REPLACE INTO partition
                     (source, key, status, documents, run_id, updated_at, message, revalidate,
-                     good_documents, good_run_id, good_summary, failure)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                     good_documents, good_run_id, good_summary, failure, good_lacking)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for row in rows { try insert.execute(arguments: row) }
             }
@@ -401,7 +407,7 @@ public final class StateLedger {
 /// decoded apart (`decoded`), off the connection.
 private struct StoredState: Sendable {
     var source, key, status, runId, updatedAt: String
-    var message, failure, revalidate, goodRunId: String?
+    var message, failure, revalidate, goodRunId, goodLacking: String?
     var documents: StoredDocuments
     var goodDocuments: StoredDocuments?
     var goodSummary: StoredSummary?
@@ -455,6 +461,7 @@ private struct StoredState: Sendable {
         goodDocuments = good.isNull ? nil : try StoredDocuments(good, column: "good_documents")
         goodRunId = try row.decode(forColumn: "good_run_id")
         goodSummary = StoredSummary(row["good_summary"] as DatabaseValue)
+        goodLacking = try row.decode(forColumn: "good_lacking")
     }
 
     /// Throws `Unreadable` for a column that is not what the ledger writes.
@@ -462,10 +469,16 @@ private struct StoredState: Sendable {
         let decoder = JSONDecoder()
         let read = try documents.decoded(decoder, column: "documents")
         // A partition's last good version is most often the one it read last: decoded once.
+        let lacking: [String]
+        do {
+            lacking = try goodLacking.map { try decoder.decode([String].self, from: Data($0.utf8)) } ?? []
+        } catch {
+            throw Unreadable(column: "good_lacking", cause: error)
+        }
         let lastGood = try goodDocuments.map { stored in
             LastGood(documents: stored == documents ? read : try stored.decoded(decoder, column: "good_documents"),
                      runId: goodRunId ?? "",
-                     summary: goodSummary?.decoded())
+                     summary: goodSummary?.decoded(), lacking: lacking)
         }
         let revalidated: [String]?
         do {

@@ -442,9 +442,11 @@ struct Harvest {
         let lastGood = work.previous?.lastGood?.summary
         let degradation = judge.degradation(summary, lastGood: lastGood)
         var problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
-        // A part that could not be read would make a day published whole worse: its last good
-        // version is kept instead. A day never published has nothing better than the rest.
-        if work.previous?.lastGood != nil { problems += fresh.incomplete.map { "\($0), not read" } }
+        // A part that could not be read would make a day published with it worse: its last good
+        // version is kept instead. A day never published has nothing better than the rest, nor
+        // one whose last good version lacked the same parts.
+        let lacked = work.previous?.lastGood.map { Set($0.lacking) }
+        if let lacked { problems += fresh.incomplete.filter { !lacked.contains($0.part) }.map { "\($0.line), not read" } }
         guard problems.isEmpty else {
             outcome.result = .failure(Failure.partitionRefused(problems))
             return "refused: " + problems.joined(separator: "; ")
@@ -456,7 +458,9 @@ struct Harvest {
         if !fresh.incomplete.isEmpty {
             var published = fresh
             published.warnings += fresh.incomplete.map {
-                "\($0), not read: the rest is published without it (the partition has no last good version to keep instead)"
+                "\($0.line), not read: the rest is published without it ("
+                    + (lacked == nil ? "the partition has no last good version to keep instead"
+                                     : "its last good version lacked it too") + ")"
             }
             outcome.result = .success(published)
         }
@@ -604,15 +608,16 @@ struct Harvest {
         let previous = outcome.work.previous
         switch (outcome.result, outcome.stale) {
         case (.success(let result), nil) where !result.incomplete.isEmpty:
-            // Published without the parts not read, for want of a last good version: recorded as
+            // Published without the parts not read, for want of a better version: recorded as
             // not done, so that every night asks for the day again (no revalidation finds it
             // unchanged) until it is read whole, and keeps this version meanwhile.
             guard !outcome.work.history else { return nil }
             return PartitionState(
                 source: source, key: key, status: .failed, documents: outcome.documents, runId: context.runId,
                 updatedAt: ISOTimestamp.string(from: context.clock.now()),
-                message: result.incomplete.joined(separator: "; ") + ", not read", revalidate: outcome.revalidate,
-                lastGood: LastGood(documents: outcome.documents, runId: context.runId, summary: outcome.summary))
+                message: result.incomplete.map(\.line).joined(separator: "; ") + ", not read", revalidate: outcome.revalidate,
+                lastGood: LastGood(documents: outcome.documents, runId: context.runId, summary: outcome.summary,
+                                   lacking: result.incomplete.map(\.part)))
         case (.success, nil):
             guard !outcome.work.history else { return nil }
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
