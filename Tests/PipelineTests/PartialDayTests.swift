@@ -147,6 +147,63 @@ import TestSupport
                                                [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
     }
 
+    /// A day published without McNair (HTTP 500) that `history:` keeps once the run's dates have
+    /// moved past it is kept as published, not carried as stale every night after, and does not
+    /// keep the nights after from finding everything unchanged.
+    @Test func aDayPublishedInPartThatHistoryKeepsIsNeitherStaleNorAskedAgain() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        let next = "2019-07-09"
+        let server = try TestHTTPServer { request, _ in
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)",
+                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 500, keepAlive: true)
+        }
+        defer { server.stop() }
+        func night(_ date: String) async throws -> RunReport {
+            try await QuietNight.run("""
+                pipeline: campus
+                licence: test
+                sources:
+                  - name: campus
+                    adapter: dineoncampus
+                    location: \(server.url(""))
+                    dates: {from: \(date), to: \(date)}
+                    locations:
+                      - {id: loc1, name: Wadsworth}
+                      - {id: loc2, name: McNair}
+                history: {keep: all}
+                checks: {min_menu_items: 1}
+                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+                """, workspace: workspace, today: date)
+        }
+
+        let first = try await night(Self.day)
+        #expect(first.published && first.stalePartitions.isEmpty)
+        let second = try await night(next)
+        #expect(second.published && second.failedPartitions.isEmpty)
+        #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
+        #expect(try QueryResult.run("SELECT date, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
+                == [[.text(Self.day), .text("Wadsworth"), .integer(65)],
+                    [.text(next), .text("McNair"), .integer(65)], [.text(next), .text("Wadsworth"), .integer(65)]])
+        // Its first replay asked for McNair's menu again (a replay reads what the raw store lacks
+        // from the source); the night after finds everything as it was and asks nothing of it.
+        let asked = server.requests(to: "/v1/location/loc2/periods?platform=0&date=\(Self.day)").count
+        let third = try await night(next)
+        #expect(third.manifest.partitions.allSatisfy { $0.status == .unchanged }, "\(third.manifest.partitions)")
+        #expect(server.requests(to: "/v1/location/loc2/periods?platform=0&date=\(Self.day)").count == asked)
+    }
+
     /// A DineOnCampus answer with the last item of its period's first category left out.
     private static func lastItemLeftOut(of answer: Data) throws -> Data {
         var top = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])

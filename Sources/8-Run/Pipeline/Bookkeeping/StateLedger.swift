@@ -47,6 +47,15 @@ public struct PartitionState: Hashable, Sendable, Codable {
     }
 }
 
+extension PartitionState {
+    /// Its newest fetch was published without some of its parts (`LastGood.lacking`), for want
+    /// of a better version, and is its last good version: recorded as not done only so that the
+    /// next fetch asks for the whole day again.
+    public var publishedInPart: Bool {
+        status == .failed && lastGood.map { $0.runId == runId && !$0.lacking.isEmpty } ?? false
+    }
+}
+
 /// A partition's last good version: the documents it was built from, which the raw store keeps.
 public struct LastGood: Hashable, Sendable, Codable {
     public var documents: [SourceDocument]

@@ -370,7 +370,8 @@ struct Harvest {
             work = await Revalidate.revalidate(work, shared: revalidation).0
         }
         let started = context.clock.instant
-        let lastFailed = work.previous?.status == .failed
+        // A day whose newest fetch was published without some parts is that fetch: not stale.
+        let lastFailed = work.previous?.status == .failed && work.previous?.publishedInPart == false
         let partitionCache = work.harvester.cachesPartitions ? cache : nil
         var outcome: PartitionOutcome
         var cacheKey: String?

@@ -50,10 +50,12 @@ struct Revalidate {
         let started = context.clock.instant
         var result = Revalidation(work: work, currentSnapshot: nil)
         // A latest snapshot with stale days or labels is never current: what it carries from
-        // earlier nights is tried again every night until a good fetch replaces it.
+        // earlier nights is tried again every night until a good fetch replaces it. So is a day
+        // published without some parts, unless history keeps it (it is never asked again).
         guard !context.options.force, !context.options.onlyMissing, !resuming, !work.isEmpty, let latest,
               let fingerprint = latest.inputsSHA256, latest.stalePartitions?.isEmpty ?? false,
-              work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue })
+              work.allSatisfy({ $0.previous?.status == .done && !$0.documentsDue
+                                   || $0.history && $0.previous?.publishedInPart == true })
         else { return result }
 
         let firstChanged = await compare(work, into: &result)
@@ -111,7 +113,8 @@ struct Revalidate {
     static func revalidate(_ work: PartitionWork, shared: SharedRevalidation) async -> (PartitionWork, Bool) {
         var work = work
         work.revalidated = true
-        guard let previous = work.previous, previous.status == .done else { return (work, false) }
+        guard let previous = work.previous, previous.status == .done || work.history && previous.publishedInPart
+        else { return (work, false) }
         // A kept day is what it last was, and so is a partition a subset run leaves: nothing of
         // it is asked for again.
         if work.history || !work.selected { return (work, true) }
