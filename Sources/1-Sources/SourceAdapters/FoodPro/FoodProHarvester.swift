@@ -11,9 +11,9 @@ import SourceReading
 /// A menu page that cannot be fetched (a 404 included), read, or that is another day's menu is
 /// one part of the day not read (`PartitionResult.incomplete`), never a day that looks complete:
 /// the run keeps the day's last good version instead where that version has the meal, or
-/// publishes the other meals with a warning. A day none of whose pages was read fails. A meal page that is
-/// fetched but holds no menu grid is FoodPro's way of saying the meal is not served that day (a
-/// weekend breakfast): the day simply has no such meal.
+/// publishes the other meals with a warning. A day none of whose pages was read fails. A meal
+/// page that is fetched but holds no menu grid is FoodPro's way of saying the meal is not served
+/// that day (a weekend breakfast): the day simply has no such meal.
 struct FoodProHarvester: Harvester {
     let source: SourceSpec
     let pages: FoodProPages
