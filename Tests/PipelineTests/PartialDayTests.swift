@@ -204,6 +204,56 @@ import TestSupport
         #expect(server.requests(to: "/v1/location/loc2/periods?platform=0&date=\(Self.day)").count == asked)
     }
 
+    /// A subset run (`--partition`) of another day after a night that published a day without
+    /// McNair (HTTP 500) replays that day as published and publishes the night, rather than
+    /// waiting for a day that was harvested as if it never had been.
+    @Test func aSubsetRunReplaysADayPublishedInPartAndPublishes() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        let next = "2019-07-09"
+        let server = try TestHTTPServer { request, _ in
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)",
+                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 500, keepAlive: true)
+        }
+        defer { server.stop() }
+        func night(partitions: [String]? = nil) async throws -> RunReport {
+            try await QuietNight.run("""
+                pipeline: campus
+                licence: test
+                sources:
+                  - name: campus
+                    adapter: dineoncampus
+                    location: \(server.url(""))
+                    dates: {from: \(Self.day), to: \(next)}
+                    locations:
+                      - {id: loc1, name: Wadsworth}
+                      - {id: loc2, name: McNair}
+                checks: {min_menu_items: 1}
+                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
+                """, workspace: workspace, today: Self.day, partitions: partitions)
+        }
+
+        let whole = try await night()
+        #expect(whole.published && whole.failedPartitions.isEmpty)
+        let subset = try await night(partitions: ["campus/\(next)"])
+        #expect(subset.manifest.status == .published, "\(subset.manifest.status)")
+        #expect(subset.stalePartitions.isEmpty && subset.failedPartitions.isEmpty)
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
+        #expect(try QueryResult.run("SELECT date, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
+                == [[.text(Self.day), .text("Wadsworth"), .integer(65)],
+                    [.text(next), .text("McNair"), .integer(65)], [.text(next), .text("Wadsworth"), .integer(65)]])
+    }
+
     /// A DineOnCampus answer with the last item of its period's first category left out.
     private static func lastItemLeftOut(of answer: Data) throws -> Data {
         var top = try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])

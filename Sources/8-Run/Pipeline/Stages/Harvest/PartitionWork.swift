@@ -111,7 +111,7 @@ extension StageContext {
                 var item = PartitionWork(index: work.count + items.count, harvester: harvester, live: live, key: key,
                                          previous: previous,
                                          reused: isHistory || (selected ? reuses(previous, interrupted: interrupted)
-                                                                        : previous?.status == .done))
+                                                                        : previous.map(Self.published) ?? false))
                 item.history = isHistory
                 item.selected = selected
                 item.usual = usual
@@ -129,6 +129,12 @@ extension StageContext {
             work += items
         }
         return work
+    }
+
+    /// Whether a partition a subset run leaves is replayed as last done: it was published, whole
+    /// or in part (the parts its last fetch lacked are then asked again by that replay).
+    private static func published(_ previous: PartitionState) -> Bool {
+        previous.status == .done || previous.publishedInPart
     }
 
     /// A partition done before is replayed, not fetched, by `--only-missing` and by the run
