@@ -13,7 +13,12 @@ import TestSupport
 @Suite struct PartialDayTests {
     static let day = "2019-07-08"
 
-    private func run(_ workspace: URL, server: TestHTTPServer) async throws -> RunReport {
+    static let next = "2019-07-09"
+
+    /// A night of the two locations' pipeline over `server`, its dates `from`...`to`, `today`
+    /// the first; `lines` added to the pipeline (`history:`), `partitions` a subset run's.
+    private func run(_ workspace: URL, server: TestHTTPServer, from: String = day, to: String = day,
+                     lines: String = "", partitions: [String]? = nil) async throws -> RunReport {
         try await QuietNight.run("""
             pipeline: campus
             licence: test
@@ -21,20 +26,50 @@ import TestSupport
               - name: campus
                 adapter: dineoncampus
                 location: \(server.url(""))
-                dates: {from: \(Self.day), to: \(Self.day)}
+                dates: {from: \(from), to: \(to)}
                 locations:
                   - {id: loc1, name: Wadsworth}
                   - {id: loc2, name: McNair}
             checks: {min_menu_items: 1}
             fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-            """, workspace: workspace, today: Self.day)
+            \(lines)
+            """, workspace: workspace, today: from, partitions: partitions)
     }
 
     /// Meal, restaurant and item count of the latest snapshot's day.
     private func served(in workspace: URL) throws -> [[SQLValue]] {
-        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
-        return try QueryResult.run("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
+        try latestRows("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", in: workspace)
     }
+
+    private func latestRows(_ sql: String, in workspace: URL) throws -> [[SQLValue]] {
+        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
+        return try QueryResult.run(sql, on: latest).rows
+    }
+
+    /// Both locations answering with the real answers on `next`; on `day`, Wadsworth alone,
+    /// McNair's menu an HTTP 500.
+    private static func mcNairMissingOnTheFirstDay() throws -> TestHTTPServer {
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        return try TestHTTPServer { request, _ in
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(day)",
+                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 500, keepAlive: true)
+        }
+    }
+
+    /// Date, restaurant and item count of `mcNairMissingOnTheFirstDay`'s two days as published.
+    static let twoDaysServed: [[SQLValue]] = [[.text(day), .text("Wadsworth"), .integer(65)],
+                                             [.text(next), .text("McNair"), .integer(65)],
+                                             [.text(next), .text("Wadsworth"), .integer(65)]]
+    static let servedByDate = "SELECT date, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2"
 
     /// Two DineOnCampus locations answer with the real 2019 answer (lunch, 62 items, and dinner,
     /// 3); McNair's answer is an HTTP 500 on the first night and refused (`"status": "error"`) on
@@ -153,55 +188,23 @@ import TestSupport
     @Test func aDayPublishedInPartThatHistoryKeepsIsNeitherStaleNorAskedAgain() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
-        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        let next = "2019-07-09"
-        let server = try TestHTTPServer { request, _ in
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)",
-                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
-            default: nil
-            }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 500, keepAlive: true)
-        }
+        let server = try Self.mcNairMissingOnTheFirstDay()
         defer { server.stop() }
-        func night(_ date: String) async throws -> RunReport {
-            try await QuietNight.run("""
-                pipeline: campus
-                licence: test
-                sources:
-                  - name: campus
-                    adapter: dineoncampus
-                    location: \(server.url(""))
-                    dates: {from: \(date), to: \(date)}
-                    locations:
-                      - {id: loc1, name: Wadsworth}
-                      - {id: loc2, name: McNair}
-                history: {keep: all}
-                checks: {min_menu_items: 1}
-                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-                """, workspace: workspace, today: date)
-        }
+        let history = "history: {keep: all}"
 
-        let first = try await night(Self.day)
+        let first = try await run(workspace, server: server, lines: history)
         #expect(first.published && first.stalePartitions.isEmpty)
-        let second = try await night(next)
+        let second = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
         #expect(second.published && second.failedPartitions.isEmpty)
         #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
-        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
-        #expect(try QueryResult.run("SELECT date, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
-                == [[.text(Self.day), .text("Wadsworth"), .integer(65)],
-                    [.text(next), .text("McNair"), .integer(65)], [.text(next), .text("Wadsworth"), .integer(65)]])
+        #expect(try latestRows(Self.servedByDate, in: workspace) == Self.twoDaysServed)
         // Its first replay asked for McNair's menu again (a replay reads what the raw store lacks
         // from the source); the night after finds everything as it was and asks nothing of it.
-        let asked = server.requests(to: "/v1/location/loc2/periods?platform=0&date=\(Self.day)").count
-        let third = try await night(next)
+        let mcNair = "/v1/location/loc2/periods?platform=0&date=\(Self.day)"
+        let asked = server.requests(to: mcNair).count
+        let third = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
         #expect(third.manifest.partitions.allSatisfy { $0.status == .unchanged }, "\(third.manifest.partitions)")
-        #expect(server.requests(to: "/v1/location/loc2/periods?platform=0&date=\(Self.day)").count == asked)
+        #expect(server.requests(to: mcNair).count == asked)
     }
 
     /// A subset run (`--partition`) of another day after a night that published a day without
@@ -210,48 +213,15 @@ import TestSupport
     @Test func aSubsetRunReplaysADayPublishedInPartAndPublishes() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
-        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        let next = "2019-07-09"
-        let server = try TestHTTPServer { request, _ in
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)",
-                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
-            default: nil
-            }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 500, keepAlive: true)
-        }
+        let server = try Self.mcNairMissingOnTheFirstDay()
         defer { server.stop() }
-        func night(partitions: [String]? = nil) async throws -> RunReport {
-            try await QuietNight.run("""
-                pipeline: campus
-                licence: test
-                sources:
-                  - name: campus
-                    adapter: dineoncampus
-                    location: \(server.url(""))
-                    dates: {from: \(Self.day), to: \(next)}
-                    locations:
-                      - {id: loc1, name: Wadsworth}
-                      - {id: loc2, name: McNair}
-                checks: {min_menu_items: 1}
-                fetch: {delay_ms: 0, retries: 0, timeout_seconds: 10}
-                """, workspace: workspace, today: Self.day, partitions: partitions)
-        }
 
-        let whole = try await night()
+        let whole = try await run(workspace, server: server, to: Self.next)
         #expect(whole.published && whole.failedPartitions.isEmpty)
-        let subset = try await night(partitions: ["campus/\(next)"])
+        let subset = try await run(workspace, server: server, to: Self.next, partitions: ["campus/\(Self.next)"])
         #expect(subset.manifest.status == .published, "\(subset.manifest.status)")
         #expect(subset.stalePartitions.isEmpty && subset.failedPartitions.isEmpty)
-        let latest = try #require(SnapshotStore(directory: workspace.appendingPathComponent("snapshots")).latest(pipeline: "campus"))
-        #expect(try QueryResult.run("SELECT date, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", on: latest).rows
-                == [[.text(Self.day), .text("Wadsworth"), .integer(65)],
-                    [.text(next), .text("McNair"), .integer(65)], [.text(next), .text("Wadsworth"), .integer(65)]])
+        #expect(try latestRows(Self.servedByDate, in: workspace) == Self.twoDaysServed)
     }
 
     /// A DineOnCampus answer with the last item of its period's first category left out.
