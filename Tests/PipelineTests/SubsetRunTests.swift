@@ -7,8 +7,8 @@ import TestSupport
 
 /// Partitions an orchestrator can see and run, with the real binary: the plan lists each
 /// partition by the key `--partition` takes; a run of some of them keeps their work and publishes
-/// nothing while the night lacks a partition never harvested, and the run that completes the night
-/// publishes what a whole run publishes, row for row.
+/// nothing while the night lacks a partition never harvested or failed, and the run that
+/// completes the night publishes what a whole run publishes, row for row.
 @Suite struct SubsetRunTests {
     /// The sample's five partitions (Pipelines/sample.yml: three days of the menu site, its hours
     /// page, the recipe dump), as `source/partition`.
@@ -149,6 +149,13 @@ import TestSupport
         let failed = try await commissary(["--partition", "ucla-menu/2026-10-12"], spec: spec, workspace: workspace)
         #expect(failed.status == 1)
         #expect(failed.error.contains("1 partition(s) could not be harvested: 2026-10-12 (ucla-menu"))
+        // Another partition's run waits for that one, and says it failed rather than that it was
+        // never harvested, as the others were.
+        let other = try await commissary(["--partition", "ucla-menu/2026-10-11"], spec: spec, workspace: workspace)
+        #expect(other.status == 0, "\(other.error)")
+        #expect(other.error.contains("a night that waits for 3 never harvested (ucla-menu/2026-10-10, ucla-menu/hours, "
+                                     + "mealdb/catalogue) and 1 failed when last harvested (ucla-menu/2026-10-12)"),
+                "\(other.error)")
         try FileManager.default.moveItem(at: aside, to: page)
         let retried = try await commissary(["--partition", "ucla-menu/2026-10-12"], spec: spec, workspace: workspace)
         #expect(retried.status == 0, "\(retried.error)")

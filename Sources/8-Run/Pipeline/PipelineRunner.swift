@@ -163,7 +163,7 @@ public struct PipelineRunner: Sendable {
         return try finish.run(published: published, harvest: harvest.outcome, stages: log.stages, checks: checks)
     }
 
-    /// A subset run whose night lacks partitions never harvested: its own partitions fetched and
+    /// A subset run whose night awaits other partitions: its own partitions fetched and
     /// parsed, each committed to the ledger as a run commits it (so the run that completes the
     /// night replays them), then the run ends without publishing. The days go to a staging
     /// database that is thrown away.
@@ -179,7 +179,7 @@ public struct PipelineRunner: Sendable {
         defer { staging.discard() }
         let harvest = try await self.harvest(revalidation, of: run, into: staging, log: &log)
         return try Finish(context: context, store: run.store, ledger: run.ledger)
-            .harvested(harvest.outcome, stages: log.stages, awaited: run.awaited.map(\.selectionKey))
+            .harvested(harvest.outcome, stages: log.stages, awaited: run.awaited)
     }
 
     /// Revalidation of `work` (against `latest`, which it may find current), what it asked kept

@@ -182,7 +182,8 @@ public struct RunPlan: Hashable, Sendable, Codable {
         /// taken from the parse cache (parsed from the raw store when the cache lacks it), or
         /// not read at all when every partition is unchanged.
         case unchanged
-        /// Left by a subset run (`--partition`) and never harvested: the night waits for it, and
+        /// Left by a subset run (`--partition`), and never harvested or failed when last
+        /// harvested: the night waits for it, and
         /// the subset run publishes nothing.
         case awaited
     }

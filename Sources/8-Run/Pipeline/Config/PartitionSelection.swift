@@ -3,8 +3,8 @@ import Basics
 /// The partitions a subset run does (`run --partition SOURCE/PARTITION`, as `run --dry-run` lists
 /// each step's `key`), so that an orchestrator can spread a night over tasks and retry one
 /// partition at a time. The others are replayed as the ledger last recorded them when it has
-/// them done; while one was never harvested the night is incomplete, and the run keeps what it
-/// harvested without publishing (`RunStatus.harvested`).
+/// them published; while one is not (never harvested, or failed when last harvested) the night
+/// is incomplete, and the run keeps what it harvested without publishing (`RunStatus.harvested`).
 public struct PartitionSelection: Hashable, Sendable {
     /// `source/partition`, as `key(source:partition:)` writes them.
     public let keys: Set<String>

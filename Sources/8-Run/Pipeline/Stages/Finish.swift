@@ -61,17 +61,24 @@ struct Finish {
         return RunReport(manifest: manifest, snapshotPath: current.path, manifestPath: manifestPath, seconds: seconds)
     }
 
-    /// The end of a subset run whose night lacks partitions never harvested (`awaited`, as
-    /// `--partition` names them): its partitions are in the ledger, nothing is published, and the
-    /// manifest, under `state/runs/`, says which partitions the night still waits for.
-    func harvested(_ harvest: HarvestOutcome, stages: [RunManifest.Stage], awaited: [String]) throws -> RunReport {
+    /// The end of a subset run whose night awaits other partitions (`awaited`): its partitions
+    /// are in the ledger, nothing is published, and the manifest, under `state/runs/`, says which
+    /// partitions the night still waits for, as `--partition` names them.
+    func harvested(_ harvest: HarvestOutcome, stages: [RunManifest.Stage], awaited: [PartitionWork]) throws -> RunReport {
         let manifest = ManifestBuilder(context: context).manifest(
             status: .harvested, snapshot: nil, inputsSHA256: nil, partitions: harvest.partitions,
             inputs: harvest.dataset.documents, stages: stages, checks: [], rowCounts: [:])
         let manifestPath = try writeUnpublishedManifest(manifest)
-        let list = awaited.prefix(10).joined(separator: ", ") + (awaited.count > 10 ? " and \(awaited.count - 10) more" : "")
+        func list(_ items: [PartitionWork], _ what: String) -> String? {
+            guard !items.isEmpty else { return nil }
+            let keys = items.map(\.selectionKey)
+            return "\(items.count) \(what) (" + keys.prefix(10).joined(separator: ", ")
+                + (keys.count > 10 ? " and \(keys.count - 10) more" : "") + ")"
+        }
+        let waits = [list(awaited.filter { $0.previous == nil }, "never harvested"),
+                     list(awaited.filter { $0.previous != nil }, "failed when last harvested")].compactMap { $0 }
         context.emit(.notPublished, message: "harvested \(harvest.partitions.count) partition(s) of a night that waits for "
-                     + "\(awaited.count) never harvested (\(list)): a run of those, or of the whole pipeline, publishes it",
+                     + waits.joined(separator: " and ") + ": a run of those, or of the whole pipeline, publishes it",
                      path: manifestPath)
         try ledger.finishRuns()
         let seconds = context.secondsSinceStart

@@ -31,7 +31,7 @@ public enum RunStatus: String, Hashable, Sendable, Codable {
     case unchanged
     /// Stopped on request (a signal) before publishing; the next run resumes it.
     case interrupted
-    /// A subset run (`--partition`) whose night lacks partitions never harvested: its own are
+    /// A subset run (`--partition`) whose night awaits other partitions (`awaited`): its own are
     /// committed to the ledger for the run that completes the night, and nothing is published.
     case harvested
 }

@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
     var onlyMissing = false
 
     @Option(name: .customLong("partition"),
-            help: "Run this partition alone (SOURCE/PARTITION, as run --dry-run --log-format json lists each step's key; repeat for several): the others are replayed as last done, and while one was never harvested the run keeps its own for the run that completes the night and publishes nothing.")
+            help: "Run this partition alone (SOURCE/PARTITION, as run --dry-run --log-format json lists each step's key; repeat for several): the others are replayed as last published, and while one was never harvested, or failed when last harvested, the run keeps its own for the run that completes the night and publishes nothing.")
     var partitions: [String] = []
 
     @Option(help: "Folder for snapshots/, raw/, state/ and staging/.")

@@ -35,11 +35,11 @@ struct PartitionWork: Sendable {
     /// the parse cache, and the run is not "unchanged".
     var documentsDue = false
     /// Whether the run does this partition: false for those a subset run (`--partition`) leaves,
-    /// which are replayed as last done (`reused`), or, never harvested, make the night wait.
+    /// which are replayed as last published (`reused`), or make the night wait (`awaited`).
     var selected = true
 
-    /// A partition a subset run leaves that was never harvested: the night cannot be published
-    /// without it.
+    /// A partition a subset run leaves that was never harvested, or failed when last harvested:
+    /// the night cannot be published without it.
     var awaited: Bool { !selected && !reused }
 
     /// The partition as `--partition` and the plan name it: `source/partition`.
