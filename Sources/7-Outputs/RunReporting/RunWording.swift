@@ -95,8 +95,7 @@ public enum RunWording {
         let awaited = plan.steps.filter { $0.action == .awaited }.count
         if awaited > 0 {
             lines.append("The night awaits \(awaited) partition(s) never harvested or failed when last harvested: "
-                         + "this run would harvest its own "
-                         + "and publish nothing.")
+                         + "this run would harvest its own and publish nothing.")
         }
         lines.append("Dry run: only what can change was fetched, to compare; nothing was written.")
         return TerminalText.lines(lines)

@@ -17,8 +17,8 @@ struct OpenRun {
     /// Runs killed before they finished, whose done partitions this one replays.
     let interrupted: [String]
     let work: [PartitionWork]
-    /// The partitions a subset run (`--partition`) leaves that it cannot replay (`awaited`): while there
-    /// is one, the run harvests its own and publishes nothing.
+    /// The partitions a subset run (`--partition`) leaves that it cannot replay (`awaited`):
+    /// while there is one, the run harvests its own and publishes nothing.
     var awaited: [PartitionWork] { work.filter(\.awaited) }
     /// Some source reads food pages, whose labels the latest snapshot may keep (`LastGoodFoods`).
     let readsFoodPages: Bool

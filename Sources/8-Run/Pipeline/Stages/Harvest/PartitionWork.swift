@@ -131,8 +131,8 @@ extension StageContext {
         return work
     }
 
-    /// Whether a partition a subset run leaves is replayed as last done: it was published, whole
-    /// or in part (the parts its last fetch lacked are then asked again by that replay).
+    /// Whether a partition a subset run leaves is replayed: it was published, whole or in part
+    /// (the parts its last fetch lacked are then asked again by that replay).
     private static func published(_ previous: PartitionState) -> Bool {
         previous.status == .done || previous.publishedInPart
     }
