@@ -47,17 +47,22 @@ import TestSupport
     }
 
     /// Both locations answering with the real answers on `next`; on `day`, Wadsworth alone,
-    /// McNair's menu an HTTP 500.
-    private static func mcNairMissingOnTheFirstDay() throws -> TestHTTPServer {
+    /// McNair's menu an HTTP 500 until `mcNairBack` says otherwise.
+    private static func mcNairMissingOnTheFirstDay(mcNairBack: @escaping @Sendable () -> Bool = { false }) throws
+        -> TestHTTPServer {
         let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
         return try TestHTTPServer { request, _ in
+            if request.path == "/v1/location/loc2/periods?platform=0&date=\(day)", mcNairBack() {
+                return Reply(headers: [("Content-Type", "application/json")], body: answers.lunch, keepAlive: true)
+            }
             let body: Data? = switch request.path {
             case "/v1/location/loc1/periods?platform=0&date=\(day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
                  "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
             case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(day)",
                  "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)": answers.dinner
+                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)",
+                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(day)": answers.dinner
             default: nil
             }
             return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
@@ -200,6 +205,30 @@ import TestSupport
         #expect(try latestRows(Self.servedByDate, in: workspace) == Self.twoDaysServed)
         // Its first replay asked for McNair's menu again (a replay reads what the raw store lacks
         // from the source); the night after finds everything as it was and asks nothing of it.
+        let mcNair = "/v1/location/loc2/periods?platform=0&date=\(Self.day)"
+        let asked = server.requests(to: mcNair).count
+        let third = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
+        #expect(third.manifest.partitions.allSatisfy { $0.status == .unchanged }, "\(third.manifest.partitions)")
+        #expect(server.requests(to: mcNair).count == asked)
+    }
+
+    /// The same day, McNair's menu back once history keeps it: the day's first replay reads it
+    /// (a replay asks the source for what the raw store lacks), and from then on the day is kept
+    /// whole, as the ledger records it, and not asked again.
+    @Test func aDayPublishedInPartThatHistoryKeepsIsKeptWholeOnceItsPartAnswers() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let back = Mutex(false)
+        let server = try Self.mcNairMissingOnTheFirstDay { back.withLock { $0 } }
+        defer { server.stop() }
+        let history = "history: {keep: all}"
+
+        _ = try await run(workspace, server: server, lines: history)
+        back.withLock { $0 = true }
+        let second = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
+        #expect(second.published && second.stalePartitions.isEmpty && second.failedPartitions.isEmpty)
+        #expect(try latestRows(Self.servedByDate, in: workspace)
+                == [[.text(Self.day), .text("McNair"), .integer(65)]] + Self.twoDaysServed)
         let mcNair = "/v1/location/loc2/periods?platform=0&date=\(Self.day)"
         let asked = server.requests(to: mcNair).count
         let third = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)

@@ -396,6 +396,10 @@ struct Harvest {
                                                keptFetchedAt: good.fetchedAt, keptRunId: good.runId,
                                                reason: work.previous?.message ?? "the newest fetch failed")
                 outcome.staleBecause = work.previous?.failure
+            } else if outcome.completesDayPublishedInPart {
+                // Its replay read what the day was published without, from the source: kept
+                // whole from now on, as the ledger will say.
+                outcome.summary = outcome.judgedSummary
             }
         } else if let refusal = judge(&outcome, of: work) {
             if let good = work.previous?.lastGood {
@@ -620,7 +624,7 @@ struct Harvest {
                 lastGood: LastGood(documents: outcome.documents, runId: context.runId, summary: outcome.summary,
                                    lacking: result.incomplete.map(\.part)))
         case (.success, nil):
-            guard !outcome.work.history else { return nil }
+            guard !outcome.work.history || outcome.completesDayPublishedInPart else { return nil }
             let lastGood = previous?.lastGood.flatMap { $0.documents == outcome.documents ? $0 : nil }
             return PartitionState(
                 source: source, key: key, status: .done, documents: outcome.documents, runId: context.runId,

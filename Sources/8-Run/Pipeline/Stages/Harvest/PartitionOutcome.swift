@@ -56,6 +56,13 @@ struct PartitionOutcome: Sendable {
         return PartitionSummary(result)
     }
 
+    /// A day published without some parts (`PartitionState.publishedInPart`) that a replay of
+    /// it read whole: the parts it lacked answered again.
+    var completesDayPublishedInPart: Bool {
+        guard work.previous?.publishedInPart == true, case .success(let result) = result else { return false }
+        return result.incomplete.isEmpty
+    }
+
     /// Documents served without a request: every one of a partition replayed from the raw
     /// store, else those the raw store already held.
     var documentsReused: Int { work.reused ? documents.count : reusedCount }
