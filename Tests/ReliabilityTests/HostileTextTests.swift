@@ -167,11 +167,13 @@ import TestSupport
     /// (a trap, exit 132), an infinite calorie count made `report` convert infinity to an Int (a
     /// trap), and a date of `../../escaped` made `feeds` write a file outside its folder. Each
     /// now answers: the weekday read from the date (2026-10-12 is a Monday), the page written,
-    /// the day that is no day left out of the feeds.
+    /// the day that is no day left out of the feeds; `diff --format json` failed on the infinite
+    /// number with the encoder's words, and now writes it as `null`, as the change file does.
     @Test func aDamagedRowIsNoTrapAndWritesNothingOutside() async throws {
         let folder = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let crafted = try writableCopy(of: try await publish(try pipeline(in: folder), workspace: folder), in: folder)
+        let published = try await publish(try pipeline(in: folder), workspace: folder)
+        let crafted = try writableCopy(of: published, in: folder)
         try await DatabaseQueue(path: crafted.path).write { db in
             try db.execute(sql: "UPDATE service_day SET weekday = -8")
             try db.execute(sql: "UPDATE food SET calories = 9e999 WHERE rowid = (SELECT min(rowid) FROM food)")
@@ -194,6 +196,13 @@ import TestSupport
         #expect(feeds.status == 0, "\(feeds.status): \(feeds.error)")
         let written = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
         #expect(!written.contains { $0.contains("escaped") }, "\(written.filter { $0.contains("escaped") })")
+
+        let diff = try await CommissaryProcess.run(["diff", published.path, crafted.path, "--format", "json"])
+        #expect(diff.status == 0, "\(diff.status): \(diff.error)")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(diff.output.utf8)) as? [String: Any])
+        let changes = (answer["foods_changed"] as? [[String: Any]] ?? []).flatMap { $0["changes"] as? [[String: Any]] ?? [] }
+        let calories = try #require(changes.first { $0["field"] as? String == "calories" }, "\(diff.output.prefix(2000))")
+        #expect(calories["new"] is NSNull && calories["old"] is NSNumber, "\(calories)")
     }
 
     /// A value holding a carriage return or an escape sequence is shown escaped in `query`'s

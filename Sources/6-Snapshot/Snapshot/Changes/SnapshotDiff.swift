@@ -313,7 +313,8 @@ private struct Contents {
 }
 
 /// A compared value: text or a number. Shown as text (whole numbers without `.0`: `9`, not
-/// `9.0`); written to JSON as what it is, so a number stays a number.
+/// `9.0`); written to JSON as what it is, so a number stays a number, but for an infinite one,
+/// which only a damaged file holds and JSON cannot write: `null`, as in the change file.
 public enum DiffValue: Hashable, Sendable, Codable, CustomStringConvertible {
     case text(String)
     case number(Double)
@@ -330,6 +331,7 @@ public enum DiffValue: Hashable, Sendable, Codable, CustomStringConvertible {
         var container = encoder.singleValueContainer()
         switch self {
         case .text(let text): try container.encode(text)
+        case .number(let number) where !number.isFinite: try container.encodeNil()
         case .number(let number) where number.rounded() == number && abs(number) < 1e15:
             try container.encode(Int64(number))
         case .number(let number): try container.encode(number)
