@@ -99,14 +99,16 @@ import Testing
     }
 
     /// UCLA's three meal pages of a day: Breakfast is the real page excerpt, Lunch and Dinner
-    /// pages without a grid (meals not served).
-    private func uclaServer(dinner: Reply? = nil) throws -> TestHTTPServer {
+    /// pages without a grid (meals not served); a meal's page answers 500 while `failing` says
+    /// so of its number.
+    private func uclaServer(failing: @escaping @Sendable (Int) -> Bool = { _ in false }) throws -> TestHTTPServer {
         let breakfast = try Data(contentsOf: Self.uclaBreakfast)
         return try TestHTTPServer { request, _ in
-            switch request.path {
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=1": html(breakfast)
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=2": html(Self.noGrid)
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=3": dinner ?? html(Self.noGrid)
+            let meal = (1...3).first { request.path == "/foodpro/default.asp?date=6%2F20%2F2016&meal=\($0)" }
+            if let meal, failing(meal) { return Reply(status: 500, keepAlive: true) }
+            return switch meal {
+            case 1: html(breakfast)
+            case 2, 3: html(Self.noGrid)
             default: Reply(status: 404, keepAlive: true)
             }
         }
@@ -156,18 +158,10 @@ import Testing
     @Test func aMealPageThatCannotBeFetchedCostsNeitherTheOtherMealsNorAPublishedDay() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
-        let breakfast = try Data(contentsOf: Self.uclaBreakfast)
         let dinnerFails = Mutex(true)
         let everyPageFails = Mutex(false)
-        let server = try TestHTTPServer { request, _ in
-            if everyPageFails.withLock({ $0 }) { return Reply(status: 500, keepAlive: true) }
-            switch request.path {
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=1": return self.html(breakfast)
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=2": return self.html(Self.noGrid)
-            case "/foodpro/default.asp?date=6%2F20%2F2016&meal=3":
-                return dinnerFails.withLock { $0 } ? Reply(status: 500, keepAlive: true) : self.html(Self.noGrid)
-            default: return Reply(status: 404, keepAlive: true)
-            }
+        let server = try uclaServer { meal in
+            everyPageFails.withLock { $0 } || meal == 3 && dinnerFails.withLock { $0 }
         }
         defer { server.stop() }
         let spec = spec(try uclaSource(server), file: workspace.appendingPathComponent("ucla.yml"))
