@@ -451,7 +451,9 @@ struct Harvest {
         // version is kept instead. A day never published has nothing better than the rest, nor
         // one whose last good version lacked the same parts.
         let lacked = work.previous?.lastGood.map { Set($0.lacking) }
-        if let lacked { problems += fresh.incomplete.filter { !lacked.contains($0.part) }.map { "\($0.line), not read" } }
+        if let lacked {
+            problems += fresh.incomplete.filter { !lacked.contains($0.part) }.map { "\($0.line), not read" }
+        }
         guard problems.isEmpty else {
             outcome.result = .failure(Failure.partitionRefused(problems))
             return "refused: " + problems.joined(separator: "; ")
@@ -620,7 +622,8 @@ struct Harvest {
             return PartitionState(
                 source: source, key: key, status: .failed, documents: outcome.documents, runId: context.runId,
                 updatedAt: ISOTimestamp.string(from: context.clock.now()),
-                message: result.incomplete.map(\.line).joined(separator: "; ") + ", not read", revalidate: outcome.revalidate,
+                message: result.incomplete.map(\.line).joined(separator: "; ") + ", not read",
+                revalidate: outcome.revalidate,
                 lastGood: LastGood(documents: outcome.documents, runId: context.runId, summary: outcome.summary,
                                    lacking: result.incomplete.map(\.part)))
         case (.success, nil):
