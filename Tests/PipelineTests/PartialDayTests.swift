@@ -8,11 +8,12 @@ import TestSupport
 
 /// One part of a day that cannot be read (a DineOnCampus location, a Nutrislice menu type) costs
 /// neither the other parts of a new day nor a day already published; a day none of whose parts
-/// was read fails, as before, rather than being published empty. Over 127.0.0.1, with the real
-/// answers `VendorPlatformsPipelineTests` serves.
+/// was read fails, as before, rather than being published empty. A day published in part is
+/// asked again whole on the nights after, and is kept as published once history keeps it or a
+/// subset run replays it. Over 127.0.0.1, with the real answers `VendorPlatformsPipelineTests`
+/// serves.
 @Suite struct PartialDayTests {
     static let day = "2019-07-08"
-
     static let next = "2019-07-09"
 
     /// A night of the two locations' pipeline over `server`, its dates `from`...`to`, `today`
