@@ -48,14 +48,19 @@ import TestSupport
     }
 
     /// Both locations answering with the real answers on `next`; on `day`, Wadsworth alone,
-    /// McNair's menu an HTTP 500 until `mcNairBack` says otherwise.
-    private static func mcNairMissingOnTheFirstDay(mcNairBack: @escaping @Sendable () -> Bool = { false }) throws
+    /// McNair's menu an HTTP 500 until `mcNairBack` says otherwise. Wadsworth's dinner on `next`
+    /// loses an item while `nextChanged` says so.
+    private static func mcNairMissingOnTheFirstDay(mcNairBack: @escaping @Sendable () -> Bool = { false },
+                                                   nextChanged: @escaping @Sendable () -> Bool = { false }) throws
         -> TestHTTPServer {
         let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let shorterDinner = try lastItemLeftOut(of: answers.dinner)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
         return try TestHTTPServer { request, _ in
-            if request.path == "/v1/location/loc2/periods?platform=0&date=\(day)", mcNairBack() {
-                return Reply(headers: [("Content-Type", "application/json")], body: answers.lunch, keepAlive: true)
+            let json = { (body: Data) in Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true) }
+            if request.path == "/v1/location/loc2/periods?platform=0&date=\(day)", mcNairBack() { return json(answers.lunch) }
+            if request.path == "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)", nextChanged() {
+                return json(shorterDinner)
             }
             let body: Data? = switch request.path {
             case "/v1/location/loc1/periods?platform=0&date=\(day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
@@ -66,8 +71,7 @@ import TestSupport
                  "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(day)": answers.dinner
             default: nil
             }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 500, keepAlive: true)
+            return body.map(json) ?? Reply(status: 500, keepAlive: true)
         }
     }
 
@@ -215,6 +219,31 @@ import TestSupport
         let third = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
         #expect(third.manifest.partitions.allSatisfy { $0.status == .unchanged }, "\(third.manifest.partitions)")
         #expect(server.requests(to: mcNair).count == asked)
+    }
+
+    /// A day published in part that history replays from the parse cache (on a night another day
+    /// changed) is still one published in part: once the run's dates hold it again, it is asked
+    /// for again, and McNair's menu, back, is published.
+    @Test func aDayPublishedInPartReplayedFromTheParseCacheIsAskedAgainLater() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let back = Mutex(false)
+        let nextChanged = Mutex(false)
+        let server = try Self.mcNairMissingOnTheFirstDay(mcNairBack: { back.withLock { $0 } },
+                                                         nextChanged: { nextChanged.withLock { $0 } })
+        defer { server.stop() }
+        let history = "history: {keep: all}"
+
+        _ = try await run(workspace, server: server, lines: history)
+        _ = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
+        nextChanged.withLock { $0 = true }
+        let third = try await run(workspace, server: server, from: Self.next, to: Self.next, lines: history)
+        let parse = third.manifest.stages.first { $0.name == .parse }?.counts ?? [:]
+        #expect(third.published && parse["partitions_from_cache"] == 1, "\(parse)")
+        back.withLock { $0 = true }
+        let fourth = try await run(workspace, server: server, to: Self.next, lines: history)
+        #expect(fourth.published, "\(fourth.manifest.status)")
+        #expect(try latestRows(Self.servedByDate, in: workspace).first == [.text(Self.day), .text("McNair"), .integer(65)])
     }
 
     /// A subset run (`--partition`) of another day after a night that published a day without

@@ -57,9 +57,11 @@ struct PartitionOutcome: Sendable {
     }
 
     /// A day published without some parts (`PartitionState.publishedInPart`) that a replay of
-    /// it read whole: the parts it lacked answered again.
+    /// it read whole: the parts it lacked answered again. Not one from the parse cache, which
+    /// does not keep the parts a result lacks: its entry is an earlier replay of the day as
+    /// published, since one that read it whole would have recorded it so.
     var completesDayPublishedInPart: Bool {
-        guard work.previous?.publishedInPart == true, case .success(let result) = result else { return false }
+        guard work.previous?.publishedInPart == true, !fromCache, case .success(let result) = result else { return false }
         return result.incomplete.isEmpty
     }
 
