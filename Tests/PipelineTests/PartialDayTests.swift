@@ -9,9 +9,10 @@ import TestSupport
 /// One part of a day that cannot be read (a DineOnCampus location, a Nutrislice menu type) costs
 /// neither the other parts of a new day nor a day already published; a day none of whose parts
 /// was read fails, as before, rather than being published empty. A day published in part is
-/// asked again whole on the nights after, and is kept as published once history keeps it or a
-/// subset run replays it. Over 127.0.0.1, with the real answers `VendorPlatformsPipelineTests`
-/// serves.
+/// asked again whole on the nights after, published again when it lacks no more than before (a
+/// period of a location it lacked whole counts as less), and kept as published once history
+/// keeps it or a subset run replays it. Over 127.0.0.1, with the real answers
+/// `VendorPlatformsPipelineTests` serves.
 @Suite struct PartialDayTests {
     static let day = "2019-07-08"
     static let next = "2019-07-09"
@@ -188,6 +189,68 @@ import TestSupport
         #expect(third.published && third.stalePartitions.isEmpty)
         #expect(try served(in: workspace) == [[.text("Dinner"), .text("McNair"), .integer(3)],
                                                [.text("Dinner"), .text("Wadsworth"), .integer(2)],
+                                               [.text("Lunch"), .text("McNair"), .integer(62)],
+                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+    }
+
+    /// McNair's answer is an HTTP 500 on the first night; on the second it answers, with its
+    /// lunch, but its dinner period is an HTTP 500: a version lacking McNair's dinner alone is
+    /// better than one lacking all of McNair, so it is published rather than refused; on the
+    /// third McNair is an HTTP 500 again, which would lose its lunch, and the second night's
+    /// version is kept; on the fourth every answer comes.
+    @Test func aLocationBackWithoutOnePeriodIsPublishedWithItsOthers() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
+        let night = Mutex(1)
+        let dinner = VendorPlatformsPipelineTests.dinnerPeriod
+        let server = try TestHTTPServer { request, _ in
+            let tonight = night.withLock { $0 }
+            let body: Data? = switch request.path {
+            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
+            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": [2, 4].contains(tonight) ? answers.lunch : nil
+            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": tonight == 4 ? answers.dinner : nil
+            default: nil
+            }
+            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: 500, keepAlive: true)
+        }
+        defer { server.stop() }
+        let wadsworth: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                       [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+        let withMcNairsLunch: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                              [.text("Lunch"), .text("McNair"), .integer(62)],
+                                              [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+
+        let first = try await run(workspace, server: server)
+        #expect(first.published && first.stalePartitions.isEmpty)
+        #expect(try served(in: workspace) == wadsworth)
+
+        night.withLock { $0 = 2 }
+        let second = try await run(workspace, server: server)
+        #expect(second.published && second.failedPartitions.isEmpty)
+        #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
+        #expect(try served(in: workspace) == withMcNairsLunch)
+        let said = second.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
+        #expect(said.contains {
+            $0.hasPrefix("\(Self.day): McNair's Dinner menu (") && $0.contains("500")
+                && $0.hasSuffix("not read: the rest is published without it "
+                                + "(its last good version lacked all of \(Self.day): McNair's menu)")
+        }, "\(said)")
+
+        night.withLock { $0 = 3 }
+        let third = try await run(workspace, server: server)
+        #expect(third.failedPartitions.isEmpty)
+        let stale = try #require(third.stalePartitions.first)
+        #expect(stale.message?.contains("\(Self.day): McNair's menu (") == true, "\(stale.message ?? "")")
+        #expect(try served(in: workspace) == withMcNairsLunch)
+
+        night.withLock { $0 = 4 }
+        let fourth = try await run(workspace, server: server)
+        #expect(fourth.published && fourth.stalePartitions.isEmpty)
+        #expect(try served(in: workspace) == [[.text("Dinner"), .text("McNair"), .integer(3)],
+                                               [.text("Dinner"), .text("Wadsworth"), .integer(3)],
                                                [.text("Lunch"), .text("McNair"), .integer(62)],
                                                [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
     }

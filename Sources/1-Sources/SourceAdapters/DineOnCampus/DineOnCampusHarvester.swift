@@ -50,21 +50,25 @@ struct DineOnCampusHarvester: Harvester {
         var incomplete: [PartNotRead] = []
         var firstFailure: (any Error)?
         /// The answer at `url`, or nil, said in `incomplete`, when it cannot be fetched or read.
-        func answer(_ url: String, of location: DineOnCampusAdapter.Place, part: String) async throws -> DineOnCampusMenu.Answer? {
+        /// A period's menu is a part of its location's (`period`), whose first answer lists it.
+        func answer(_ url: String, of location: DineOnCampusAdapter.Place, period: String?) async throws
+            -> DineOnCampusMenu.Answer? {
             do {
                 return try DineOnCampusMenu.read(try await documents.fetch(url).body, restaurant: location.name,
                                                  location: url)
             } catch {
                 // A run asked to stop ends here, not with a day missing what it did not ask.
                 if Task.isCancelled { throw error }
-                incomplete.append(PartNotRead("\(date): \(location.name)'s \(part)", because: error))
+                let whole = "\(date): \(location.name)'s menu"
+                incomplete.append(period.map { PartNotRead("\(date): \(location.name)'s \($0) menu", within: whole, because: error) }
+                                  ?? PartNotRead(whole, because: error))
                 firstFailure = firstFailure ?? error
                 return nil
             }
         }
         for location in locations {
             let url = base + Self.path(location: location.id, period: nil, date: date)
-            guard let first = try await answer(url, of: location, part: "menu") else { continue }
+            guard let first = try await answer(url, of: location, period: nil) else { continue }
             if first.closed {
                 closedDay.append(.closedDay(location.name, on: date, reason: nil))
                 continue
@@ -77,7 +81,7 @@ struct DineOnCampusHarvester: Harvester {
                     continue
                 }
                 let periodURL = base + Self.path(location: location.id, period: period.id, date: date)
-                guard let periodAnswer = try await answer(periodURL, of: location, part: "\(period.name) menu") else { continue }
+                guard let periodAnswer = try await answer(periodURL, of: location, period: period.name) else { continue }
                 if !periodAnswer.closed { answers.append((location.name, periodAnswer)) }
             }
         }

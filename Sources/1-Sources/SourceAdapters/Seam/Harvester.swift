@@ -45,10 +45,15 @@ extension PartitionResult {
 public struct PartNotRead: Sendable, Codable, Hashable {
     /// The part, as the adapter names it on every night (`2019-07-08: McNair's menu`).
     public var part: String
+    /// The larger part this one belongs to, named as the adapter names it when it cannot be read
+    /// at all (`2019-07-08: McNair's menu` for `2019-07-08: McNair's Dinner menu`): a version
+    /// that lacked the whole lacked this part too, and more.
+    public var within: String?
     public var reason: String
 
-    public init(_ part: String, because error: any Error) {
+    public init(_ part: String, within: String? = nil, because error: any Error) {
         self.part = part
+        self.within = within
         reason = "\(error)"
     }
 

@@ -449,10 +449,15 @@ struct Harvest {
         var problems = judge.problems(summary, lastGood: lastGood, usual: work.usual) + degradation.refusals
         // A part that could not be read would make a day published with it worse: its last good
         // version is kept instead. A day never published has nothing better than the rest, nor
-        // one whose last good version lacked the same parts.
+        // one whose last good version lacked the same parts, or the wholes they belong to.
         let lacked = work.previous?.lastGood.map { Set($0.lacking) }
-        if let lacked {
-            problems += fresh.incomplete.filter { !lacked.contains($0.part) }.map { "\($0.line), not read" }
+        func lackedBefore(_ part: PartNotRead) -> String? {
+            guard let lacked else { return nil }
+            if lacked.contains(part.part) { return "its last good version lacked it too" }
+            return part.within.flatMap { lacked.contains($0) ? "its last good version lacked all of \($0)" : nil }
+        }
+        if lacked != nil {
+            problems += fresh.incomplete.filter { lackedBefore($0) == nil }.map { "\($0.line), not read" }
         }
         guard problems.isEmpty else {
             outcome.result = .failure(Failure.partitionRefused(problems))
@@ -466,8 +471,7 @@ struct Harvest {
             var published = fresh
             published.warnings += fresh.incomplete.map {
                 "\($0.line), not read: the rest is published without it ("
-                    + (lacked == nil ? "the partition has no last good version to keep instead"
-                                     : "its last good version lacked it too") + ")"
+                    + (lackedBefore($0) ?? "the partition has no last good version to keep instead") + ")"
             }
             outcome.result = .success(published)
         }
