@@ -50,9 +50,9 @@ import Glibc
         }
         let signalled = clock.now
         kill(process.processIdentifier, signal)
-        let exit = try await CommissaryProcess.exit(of: process)
-        #expect(clock.now - signalled < .seconds(10), "the stop took \(clock.now - signalled)")
-        #expect(exit == status)
+        let ending = try await CommissaryProcess.ending(of: process)
+        #expect(ending.at - signalled < .seconds(10), "the stop took \(ending.at - signalled)")
+        #expect(ending.status == status)
 
         let error = String(decoding: try Data(contentsOf: err), as: UTF8.self)
         #expect(error.split(separator: "\n").count == 1, "\(error)")
@@ -122,9 +122,9 @@ import Glibc
         #expect(!events.contains("\"stage\":\"parse\""), "the run was past revalidation when signalled: \(events)")
         let signalled = clock.now
         kill(process.processIdentifier, SIGTERM)
-        let exit = try await CommissaryProcess.exit(of: process)
-        #expect(clock.now - signalled < .seconds(10), "the stop took \(clock.now - signalled)")
-        #expect(exit == 143)
+        let ending = try await CommissaryProcess.ending(of: process)
+        #expect(ending.at - signalled < .seconds(10), "the stop took \(ending.at - signalled)")
+        #expect(ending.status == 143)
         let ended = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         #expect(ended.contains("\"status\":\"interrupted\""), "\(ended)")
     }

@@ -69,10 +69,23 @@ public enum CommissaryProcess {
 
     /// The exit status of a process started by `launch` (or `start`), once it has ended.
     public static func exit(of process: Process) async throws -> Int32 {
+        try await ending(of: process).status
+    }
+
+    /// How a process started by `launch` (or `start`) ended: its exit status, and when its exit
+    /// was announced. A test that times a process's stop takes that instant, not the moment its
+    /// own task resumes: on a loaded machine the tests running beside it can hold the cooperative
+    /// pool for seconds after the process has ended.
+    public static func ending(of process: Process) async throws -> Ending {
         guard let exit = exits.withLock({ $0.removeValue(forKey: ObjectIdentifier(process))?.exit }) else {
             throw CocoaError(.featureUnsupported, userInfo: [NSDebugDescriptionErrorKey: "the process was not launched by CommissaryProcess"])
         }
-        return await exit.status()
+        return await exit.ending()
+    }
+
+    public struct Ending: Sendable {
+        public var status: Int32
+        public var at: ContinuousClock.Instant
     }
 
     /// Runs the binary to its end and returns its exit status, standard output and standard error.
@@ -124,30 +137,32 @@ public enum CommissaryProcess {
 
 /// One process's exit status, announced once, awaited by any number of tasks.
 private final class ExitSignal: Sendable {
-    private let state = Mutex<(status: Int32?, waiting: [CheckedContinuation<Int32, Never>])>((nil, []))
+    private let state = Mutex<(ending: CommissaryProcess.Ending?, waiting: [CheckedContinuation<CommissaryProcess.Ending, Never>])>((nil, []))
 
+    /// Called from Foundation's termination handler, on a thread of its own, as the exit is seen.
     func announce(_ status: Int32) {
+        let ending = CommissaryProcess.Ending(status: status, at: .now)
         let waiting = state.withLock { state in
-            state.status = status
+            state.ending = ending
             defer { state.waiting = [] }
             return state.waiting
         }
-        for waiter in waiting { waiter.resume(returning: status) }
+        for waiter in waiting { waiter.resume(returning: ending) }
     }
 
     /// Whether the exit was announced.
     var hasEnded: Bool {
-        state.withLock { $0.status != nil }
+        state.withLock { $0.ending != nil }
     }
 
-    func status() async -> Int32 {
+    func ending() async -> CommissaryProcess.Ending {
         await withCheckedContinuation { continuation in
-            let status = state.withLock { state -> Int32? in
-                if let status = state.status { return status }
+            let ending = state.withLock { state -> CommissaryProcess.Ending? in
+                if let ending = state.ending { return ending }
                 state.waiting.append(continuation)
                 return nil
             }
-            if let status { continuation.resume(returning: status) }
+            if let ending { continuation.resume(returning: ending) }
         }
     }
 }
