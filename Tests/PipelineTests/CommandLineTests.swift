@@ -349,6 +349,15 @@ import TestSupport
         })
         #expect(open["De Neve"] == .some(["Late Night 9:00pm–12:00am"]))
         #expect(open["Bruin Plate"] == .some([]) && open["Epicuria at Covel"] == .some([]))
+
+        // Sunday the 11th (Hours.html, read by hand): De Neve's Lunch column reads 10:00am-3:00pm
+        // "(Brunch)", and its menus that day are Brunch and Dinner: the opening is brunch's.
+        let sunday = try await CommissaryProcess.run(["near", "--lat", "34.0718", "--lon", "-118.4500", "--date", "2026-10-11",
+                                                      "--open-at", "12:30", "--format", "json", "--workspace", workspace.path])
+        let onSunday = try #require(try JSONSerialization.jsonObject(with: Data(sunday.output.utf8)) as? [[String: Any]])
+        let deNeve = try #require(onSunday.first { $0["place"] as? String == "De Neve" })
+        #expect(deNeve["serving"] as? [String] == ["Brunch", "Dinner"])
+        #expect(deNeve["open_at"] as? [String] == ["Brunch 10:00am–3:00pm"], "\(sunday.output)")
         let bad = try await CommissaryProcess.run(["near", "--lat", "34", "--lon", "-118", "--open-at", "25:00",
                                                    "--workspace", workspace.path])
         #expect(bad.status != 0 && bad.error.contains("--open-at"), "\(bad.error)")
@@ -356,9 +365,9 @@ import TestSupport
 
     /// After midnight, `--open-at` reads the late night of the day before. SampleData's
     /// Hours.html, read by hand: De Neve's Late Night is 9:00pm-12:00am on 2026-10-10 and
-    /// 9:00pm-2:00am on the 11th and the 12th; there are no hours for the 13th. The 11th's own
-    /// row begins that evening, so at 00:30 on the 11th De Neve is closed; at 1:00am on the 13th
-    /// the 12th's late night still serves.
+    /// 9:00pm-2:00am on the 11th (remarked "(No Food after 1:00AM)", said beside it) and the
+    /// 12th; there are no hours for the 13th. The 11th's own row begins that evening, so at 00:30
+    /// on the 11th De Neve is closed; at 1:00am on the 13th the 12th's late night still serves.
     @Test func openAtAfterMidnightReadsTheNightBefore() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -374,7 +383,7 @@ import TestSupport
             return place["open_at"] as? [String]
         }
         #expect(try await deNeve(on: "2026-10-11", at: "00:30") == [])
-        #expect(try await deNeve(on: "2026-10-12", at: "00:30") == ["Late Night 9:00pm–2:00am"])
+        #expect(try await deNeve(on: "2026-10-12", at: "00:30") == ["Late Night 9:00pm–2:00am (No Food after 1:00AM)"])
         #expect(try await deNeve(on: "2026-10-13", at: "1:00am") == ["Late Night 9:00pm–2:00am"])
         #expect(try await deNeve(on: "2026-10-13", at: "2:00am") == nil)
         #expect(try await deNeve(on: "2026-10-12", at: "23:30") == ["Late Night 9:00pm–2:00am"])

@@ -111,14 +111,15 @@ import TestSupport
         let noon = try await near(at: "12:30", on: "2022-10-08", workspace)
         #expect(noon.map { $0["place"] as? String } == ["1920 Commons", "English House"])
         #expect(noon.map { $0["time_zone"] as? String } == ["America/New_York", "America/New_York"])
-        #expect(noon[0]["open_at"] as? [String] == ["Brunch 09:00–14:00"])
+        // The cafés answer remarks the day's hours "Fall Break": said beside them.
+        #expect(noon[0]["open_at"] as? [String] == ["Brunch 09:00–14:00 (Fall Break)"])
         #expect(noon[1]["open_at"] as? [String] == [] && noon[1]["closed_because"] as? String == "Fall Break")
         // Asked on another clock: 01:30 on the 9th in Tokyo (UTC+9) is 12:30 on the 8th in
         // Philadelphia (EDT, UTC-4), brunch there; 11:30 in Chicago is 12:30 there too.
         for (clock, date, time) in [("Asia/Tokyo", "2022-10-09", "01:30"), ("America/Chicago", "2022-10-08", "11:30")] {
             let asked = try await near(at: time, on: date, workspace, clock: clock)
             #expect(asked.first?["local_time"] as? String == "2022-10-08 12:30", "\(clock)")
-            #expect(asked.first?["open_at"] as? [String] == ["Brunch 09:00–14:00"], "\(clock)")
+            #expect(asked.first?["open_at"] as? [String] == ["Brunch 09:00–14:00 (Fall Break)"], "\(clock)")
             #expect(asked.first?["day"] as? String == "2022-10-08", "\(clock)")
             #expect(asked.first?["serving"] as? [String] == noon[0]["serving"] as? [String], "\(clock)")
         }

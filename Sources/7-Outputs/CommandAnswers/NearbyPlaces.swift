@@ -43,26 +43,30 @@ public enum NearbyPlaces {
                           + "and its platform publishes none", at: url.path)
         }
         let asked = places.map { place in time.map { moment(WallClock(day: day, time: $0), clock: clock, at: place) } }
+        // Each day asked and the day before it, whose openings past midnight run into it.
+        let hoursDays = Set(asked.compactMap { $0?.day }.flatMap { [$0, $0.adding(days: -1)] })
         var serving: [ServiceDate: [String: [String]]] = [:]
-        for day in Set([day] + asked.compactMap { $0?.day }) {
+        for day in hoursDays.union([day] + asked.compactMap { $0?.day }) {
             serving[day] = try SnapshotReader.mealsByPlace(of: url, on: day)
         }
-        // Each day asked and the day before it, whose openings past midnight run into it.
         var hours: [ServiceDate: [String: [PlaceHours]]] = [:]
-        for day in Set(asked.compactMap { $0?.day }.flatMap { [$0, $0.adding(days: -1)] }) {
+        for day in hoursDays {
             hours[day] = try SnapshotReader.hoursByPlace(of: url, on: day)
         }
         let listed = zip(places, asked).map { place, moment -> Place in
             let distance = place.coordinates.map(origin.distance(to:))
             let openings = moment.flatMap { hours[$0.day]?[place.name] }
             let open = moment.flatMap { moment -> [String]? in
-                let carried = (hours[moment.day.adding(days: -1)]?[place.name] ?? [])
-                    .filter { $0.isServingAfterMidnight(at: moment.time) }
+                let dayBefore = moment.day.adding(days: -1)
+                let carried = (hours[dayBefore]?[place.name] ?? []).filter { $0.isServingAfterMidnight(at: moment.time) }
                 guard openings != nil || !carried.isEmpty else { return nil }
-                let serving = carried + (openings ?? []).filter { $0.isServing(at: moment.time) }
+                let openNow = carried.map { ($0, dayBefore) }
+                    + (openings ?? []).filter { $0.isServing(at: moment.time) }.map { ($0, moment.day) }
                 // Serving nothing that can be read, beside hours that cannot: not known, not closed.
-                if serving.isEmpty, (openings ?? []).contains(where: \.hasUnreadableTimes) { return nil }
-                return serving.map { "\($0.meal) \($0.opens ?? "")–\($0.closes ?? "")" }
+                if openNow.isEmpty, (openings ?? []).contains(where: \.hasUnreadableTimes) { return nil }
+                return openNow.map { opening, day in
+                    opened(opening, among: serving[day]?[place.name] ?? [])
+                }
             }
             let placeDay = moment?.day ?? day
             return Place(place: place.name, kind: place.kind, timeZone: place.timeZone, miles: distance?.miles,
@@ -73,6 +77,16 @@ public enum NearbyPlaces {
         }
         .sorted { ($0.miles ?? .infinity, $0.place) < ($1.miles ?? .infinity, $1.place) }
         return Array(listed.prefix(limit))
+    }
+
+    /// An opening as the place serves it: the meal its menus name (a Lunch row remarked "Brunch"
+    /// on a day that serves Brunch is Brunch), its times as printed, and any other remark
+    /// ("Late Night 9:00pm–2:00am (No Food after 1:00AM)").
+    private static func opened(_ opening: PlaceHours, among served: [String]) -> String {
+        let meal = HoursNote.meal(of: opening.meal, note: opening.note, among: served)
+        let remarks = HoursNote.remarks(opening.note, besides: meal)
+        return "\(meal) \(opening.opens ?? "")–\(opening.closes ?? "")"
+            + (remarks.isEmpty ? "" : " (\(remarks.joined(separator: "; ")))")
     }
 
     /// The moment asked, on the place's clock where both clocks are known; as given otherwise.

@@ -86,8 +86,7 @@ public struct FeedMeal: Hashable, Sendable {
     /// What the meal's hours row remarks besides naming the meal ("Closed 7:30-8:00PM", a
     /// closure within the meal): what a reader at the door needs beside the times.
     public var remarks: [String] {
-        guard let note = (opening ?? closure)?.note else { return [] }
-        return Self.remarks(note).filter { !$0.isEmpty && $0.lowercased() != name.lowercased() }
+        HoursNote.remarks((opening ?? closure)?.note, besides: name)
     }
 
     static func meals(of items: [FeedItem], openings: [FeedOpening]) -> [FeedMeal] {
@@ -102,20 +101,9 @@ public struct FeedMeal: Hashable, Sendable {
         }
     }
 
-    /// The row of the meal's own name, else the row one of whose remarks names it: UCLA's hours
-    /// page prints weekend brunch in its Lunch column, remarked "(Brunch)", and a cell may add
-    /// another remark ("(Brunch) (Closed 1:30-2:00PM )", kept as "Brunch; Closed 1:30-2:00PM").
+    /// The row of the meal's own name, else the row one of whose remarks names it (`HoursNote`).
     private static func row(of meal: String, in rows: [FeedOpening]) -> FeedOpening? {
-        rows.first { $0.meal.lowercased() == meal.lowercased() }
-            ?? rows.first { row in row.note.map { remarks($0).contains { $0.lowercased() == meal.lowercased() } } ?? false }
-    }
-
-    /// A note's remarks, each without the brackets around it: "(Brunch)" is "Brunch"; remarks
-    /// are kept joined by semicolons.
-    private static func remarks(_ note: String) -> [String] {
-        note.split(separator: ";").map {
-            $0.trimmingCharacters(in: CharacterSet(charactersIn: "()[] ").union(.whitespacesAndNewlines))
-        }
+        rows.first { $0.meal.lowercased() == meal.lowercased() } ?? rows.first { HoursNote.names(meal, in: $0.note) }
     }
 }
 
