@@ -1,6 +1,7 @@
 @testable import CommandAnswers
 import FoodModel
 import Foundation
+import GRDB
 import Logging
 import Pipeline
 import Snapshot
@@ -165,6 +166,55 @@ import TestSupport
         let bad = try await watch("days: 3\nwatch:\n  - item: soup\n    term: vegann\n")
         #expect(bad.status == 1 && bad.output.isEmpty, "\(bad)")
         #expect(bad.error.contains(".yml:4:") && bad.error.contains("watch[0].term: unknown term \"vegann\""), "\(bad.error)")
+    }
+
+    /// Each favourite comes with its meal's hours that day. The sample's Bruin Classic
+    /// Cheeseburger, read by hand from its menu pages and Hours.html: Brunch at Bruin Plate on
+    /// Saturday the 10th (the Lunch column, 10:00am - 2:00pm "(Brunch)"), Brunch at De Neve on
+    /// the 11th (10:00am - 3:00pm "(Brunch)"), Lunch at De Neve on Monday the 12th (11:00am -
+    /// 3:00pm). In a copy of the snapshot, De Neve's lunch of the 12th said closed and Bruin
+    /// Plate's hours of the 10th removed: closed as the source says, and no time at all.
+    @Test func aFavouriteComesWithItsMealsHours() async throws {
+        let workspace = try Paths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: workspace) }
+        let snapshot = try await sample(today: try #require(ServiceDate("2026-10-10")), in: workspace)
+        let burger = WatchList(rules: [WatchRule(item: NamePattern("bruin classic cheeseburger"))])
+        let today = try #require(ServiceDate("2026-10-10"))
+        func timed(_ answer: Watch.Answer) throws -> [[String]] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.json.utf8)) as? [String: Any])
+            return try #require(object["matches"] as? [[String: Any]]).map { match in
+                ["date", "meal", "restaurant", "opens", "closes"].map { match[$0] as? String ?? "-" }
+                    + [(match["closed"] as? Bool).map { "\($0)" } ?? "-"]
+            }
+        }
+        let answer = try Watch.run(burger, snapshot: snapshot, today: today)
+        #expect(try timed(answer) == [["2026-10-10", "Brunch", "Bruin Plate", "10:00", "14:00", "false"],
+                                      ["2026-10-11", "Brunch", "De Neve", "10:00", "15:00", "false"],
+                                      ["2026-10-12", "Lunch", "De Neve", "11:00", "15:00", "false"]])
+        #expect(answer.text.contains("2026-10-11 Sun  Brunch 10:00am–3:00pm  De Neve (UCLA), Flex Bar: Bruin Classic Cheeseburger"),
+                "\(answer.text)")
+
+        let copy = workspace.appendingPathComponent("changed.sqlite")
+        try FileManager.default.copyItem(at: snapshot, to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path)
+        try await DatabaseQueue(path: copy.path).write { db in
+            try db.execute(sql: """
+                UPDATE hours SET is_closed = 1, opens = NULL, closes = NULL
+                WHERE restaurant = 'De Neve' AND date = '2026-10-12' AND meal = 'Lunch'
+                """)
+            #expect(db.changesCount == 1)
+            try db.execute(sql: "DELETE FROM hours WHERE restaurant = 'Bruin Plate' AND date = '2026-10-10'")
+            #expect(db.changesCount == 4)
+        }
+        let changed = try Watch.run(burger, snapshot: copy, today: today)
+        #expect(try timed(changed) == [["2026-10-10", "Brunch", "Bruin Plate", "-", "-", "false"],
+                                       ["2026-10-11", "Brunch", "De Neve", "10:00", "15:00", "false"],
+                                       ["2026-10-12", "Lunch", "De Neve", "-", "-", "true"]])
+        let lines = changed.text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("     2026-10-10 Sat  Brunch  Bruin Plate (UCLA), Harvest: Bruin Classic Cheeseburger  "
+                               + "[item bruin classic cheeseburger]"), "\(changed.text)")
+        #expect(lines.contains { $0.contains("2026-10-12 Mon  Lunch (closed, as the source says)  De Neve (UCLA)") },
+                "\(changed.text)")
     }
 
     /// The sample's Quinoa Tabbouleh, counted by hand from its three menu pages: Brunch at

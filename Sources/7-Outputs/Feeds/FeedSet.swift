@@ -90,20 +90,11 @@ public struct FeedMeal: Hashable, Sendable {
     }
 
     static func meals(of items: [FeedItem], openings: [FeedOpening]) -> [FeedMeal] {
-        let readable = openings.filter {
-            !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
-        }
-        let closed = openings.filter(\.isClosed)
-        return ordered(items, by: \.meal).map { name, mealItems in
-            let opening = row(of: name, in: readable)
+        ordered(items, by: \.meal).map { name, mealItems in
+            let hours = FeedOpening.hours(of: name, among: openings)
             return FeedMeal(name: name, sections: ordered(mealItems, by: \.section).map { FeedSection(name: $0, items: $1) },
-                            opening: opening, closure: opening == nil ? row(of: name, in: closed) : nil)
+                            opening: hours.opening, closure: hours.closure)
         }
-    }
-
-    /// The row of the meal's own name, else the row one of whose remarks names it (`HoursNote`).
-    private static func row(of meal: String, in rows: [FeedOpening]) -> FeedOpening? {
-        rows.first { $0.meal.lowercased() == meal.lowercased() } ?? rows.first { HoursNote.names(meal, in: $0.note) }
     }
 }
 

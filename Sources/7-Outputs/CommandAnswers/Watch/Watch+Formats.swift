@@ -20,13 +20,19 @@ extension Watch.Answer {
 }
 
 extension Watch.Match {
-    /// `new  2025-04-09 Wed  Dinner  De Neve (UCLA), Grill: Chicken Tikka Masala  [item tikka]`;
-    /// names from the feed shown on one line whatever they hold.
+    /// `new  2025-04-09 Wed  Dinner 5:00pm–9:00pm  De Neve (UCLA), Grill: Chicken Tikka Masala  [item tikka]`,
+    /// the meal's hours as printed where the source prints them, `(closed, as the source says)`
+    /// where it says so; names from the feed shown on one line whatever they hold.
     var line: String {
         let place = item.restaurant + (item.campus.map { " (\($0))" } ?? "") + ", " + item.section
-        let text = "\(item.date) \(weekday)  \(item.meal)  \(place): \(item.item)"
+        let text = "\(item.date) \(weekday)  \(item.meal)\(hours)  \(place): \(item.item)"
             + "  [\(watches.joined(separator: "; "))]"
         return (isNew ? "new  " : "     ") + TerminalText.oneLine(text)
+    }
+
+    private var hours: String {
+        if let opening { return " \(opening.opens ?? "")–\(opening.closes ?? "")" }
+        return closure != nil ? " (closed, as the source says)" : ""
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -74,6 +80,12 @@ private struct JSONMatch: Encodable {
     var mayContain: [String]
     var new: Bool
     var watches: [String]
+    /// `HH:MM`, 24-hour, local to the restaurant, as the feeds' JSON; left out where the source
+    /// publishes no hours for the meal.
+    var opens: String?
+    var closes: String?
+    /// The source says the meal is closed that day (its menu listed all the same).
+    var closed: Bool
 
     init(_ match: Watch.Match) {
         let item = match.item
@@ -81,5 +93,8 @@ private struct JSONMatch: Encodable {
                                                               item.campus, item.section)
         (self.item, foodId, food, terms, mayContain, new, watches) = (item.item, item.foodID, item.food, item.terms,
                                                                       item.mayContain, match.isNew, match.watches)
+        opens = match.opening?.opens.flatMap(ClockTime.init)?.description
+        closes = match.opening?.closes.flatMap(ClockTime.init)?.description
+        closed = match.closure != nil
     }
 }

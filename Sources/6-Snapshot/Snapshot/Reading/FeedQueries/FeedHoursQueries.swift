@@ -1,3 +1,4 @@
+import FoodModel
 import GRDB
 
 /// One row of a restaurant's published hours: a meal period of a day, open from `opens` to
@@ -11,6 +12,25 @@ public struct FeedOpening: Hashable, Sendable {
     public var isClosed: Bool
     /// The remark printed beside the hours; for a closed day, the reason ("Fall Break").
     public var note: String?
+}
+
+extension FeedOpening {
+    /// A meal's hours among its day's rows (one restaurant's): the open row of its own name with
+    /// both times readable, else such a row one of whose remarks names it (`HoursNote`: UCLA's
+    /// weekend Lunch column remarked "(Brunch)"); without one, the row that says the meal is
+    /// closed that day. Both nil when the source publishes neither: a meal's time is never guessed.
+    public static func hours(of meal: String, among rows: [FeedOpening]) -> (opening: FeedOpening?, closure: FeedOpening?) {
+        let readable = rows.filter {
+            !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
+        }
+        if let opening = row(of: meal, in: readable) { return (opening, nil) }
+        return (nil, row(of: meal, in: rows.filter(\.isClosed)))
+    }
+
+    /// The row of the meal's own name, else the row one of whose remarks names it.
+    private static func row(of meal: String, in rows: [FeedOpening]) -> FeedOpening? {
+        rows.first { $0.meal.lowercased() == meal.lowercased() } ?? rows.first { HoursNote.names(meal, in: $0.note) }
+    }
 }
 
 extension FeedQueries {

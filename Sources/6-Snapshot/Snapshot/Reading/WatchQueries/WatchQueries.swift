@@ -48,6 +48,24 @@ public struct WatchQueries {
             }
     }
 
+    /// The hours rows of `from` and later, for `UpcomingHours.rows(of:campus:on:)`.
+    public func upcomingHours(from date: ServiceDate) throws -> UpcomingHours {
+        guard try db.tableExists("hours") else { return UpcomingHours(rows: [:]) }
+        var rows: [UpcomingHours.Key: [(campus: String?, opening: FeedOpening)]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT restaurant, campus, date, meal, opens, closes, is_closed, note FROM hours
+            WHERE date >= ? ORDER BY date, id
+            """, arguments: [date.description]) {
+            let opening = try FeedOpening(date: row.decode(forColumn: "date"), meal: row.decode(forColumn: "meal"),
+                                          opens: row.decode(forColumn: "opens"), closes: row.decode(forColumn: "closes"),
+                                          isClosed: row.decode(Int?.self, forColumn: "is_closed") == 1,
+                                          note: row.decode(forColumn: "note"))
+            let key = UpcomingHours.Key(restaurant: try row.decode(forColumn: "restaurant"), date: opening.date)
+            rows[key, default: []].append((try row.decode(forColumn: "campus"), opening))
+        }
+        return UpcomingHours(rows: rows)
+    }
+
     /// The ids of the menu items served on `from` or later: what a previous snapshot held of the
     /// days ahead. An item keeps its id from night to night (docs/changes.md), so an id missing
     /// here is an item that appeared since.
@@ -124,5 +142,21 @@ public struct UpcomingItem: Hashable, Sendable, Codable {
         self.food = food
         self.terms = terms
         self.mayContain = mayContain
+    }
+}
+
+/// The hours of the days ahead, by restaurant and day.
+public struct UpcomingHours: Sendable {
+    struct Key: Hashable, Sendable {
+        var restaurant: String
+        var date: String
+    }
+
+    let rows: [Key: [(campus: String?, opening: FeedOpening)]]
+
+    /// A restaurant's rows of a day, matched as the feeds match them: by its name within its
+    /// campus, a row without a campus belonging to any.
+    public func rows(of restaurant: String, campus: String?, on date: String) -> [FeedOpening] {
+        (rows[Key(restaurant: restaurant, date: date)] ?? []).filter { $0.campus == nil || $0.campus == campus }.map(\.opening)
     }
 }
