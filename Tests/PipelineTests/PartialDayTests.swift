@@ -38,6 +38,16 @@ import TestSupport
             """, workspace: workspace, today: from, partitions: partitions)
     }
 
+    /// A night that publishes, with no partition stale or failed.
+    private func publishedNight(_ workspace: URL, server: TestHTTPServer,
+                                sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> RunReport {
+        let report = try await run(workspace, server: server)
+        #expect(report.published && report.failedPartitions.isEmpty, sourceLocation: sourceLocation)
+        #expect(report.stalePartitions.isEmpty, "\(report.stalePartitions.map { $0.message ?? "" })",
+                sourceLocation: sourceLocation)
+        return report
+    }
+
     /// Meal, restaurant and item count of the latest snapshot's day.
     private func served(in workspace: URL) throws -> [[SQLValue]] {
         try latestRows("SELECT meal, restaurant, count(*) FROM v_menu GROUP BY 1, 2 ORDER BY 1, 2", in: workspace)
@@ -48,6 +58,30 @@ import TestSupport
         return try QueryResult.run(sql, on: latest).rows
     }
 
+    /// A DineOnCampus location's menu on `date` (its first answer), or one period's.
+    private static func path(_ location: String, period: String? = nil, on date: String = day) -> String {
+        "/v1/location/\(location)/periods" + (period.map { "/\($0)" } ?? "") + "?platform=0&date=\(date)"
+    }
+
+    /// A server answering each path with `route`'s JSON, and a path `route` has nothing for
+    /// with `otherwise`.
+    private static func server(otherwise status: Int = 500, _ route: @escaping @Sendable (String) -> Data?) throws
+        -> TestHTTPServer {
+        try TestHTTPServer { request, _ in
+            route(request.path).map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
+                ?? Reply(status: status, keepAlive: true)
+        }
+    }
+
+    /// Meal, restaurant and item count of the day with Wadsworth alone, and with both locations,
+    /// from the real answers (lunch, 62 items, and dinner, 3).
+    static let wadsworthAlone: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+    static let bothLocations: [[SQLValue]] = [[.text("Dinner"), .text("McNair"), .integer(3)],
+                                              [.text("Dinner"), .text("Wadsworth"), .integer(3)],
+                                              [.text("Lunch"), .text("McNair"), .integer(62)],
+                                              [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
+
     /// Both locations answering with the real answers on `next`; on `day`, Wadsworth alone,
     /// McNair's menu an HTTP 500 until `mcNairBack` says otherwise. Wadsworth's dinner on `next`
     /// loses an item while `nextChanged` says so.
@@ -57,22 +91,15 @@ import TestSupport
         let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
         let shorterDinner = try lastItemLeftOut(of: answers.dinner)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        return try TestHTTPServer { request, _ in
-            let json = { (body: Data) in Reply(headers: [("Content-Type", "application/json")], body: body, keepAlive: true) }
-            if request.path == "/v1/location/loc2/periods?platform=0&date=\(day)", mcNairBack() { return json(answers.lunch) }
-            if request.path == "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)", nextChanged() {
-                return json(shorterDinner)
-            }
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(day)", "/v1/location/loc1/periods?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods?platform=0&date=\(next)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(day)",
-                 "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(next)",
-                 "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(day)": answers.dinner
+        return try server { path in
+            switch path {
+            case Self.path("loc2"): mcNairBack() ? answers.lunch : nil
+            case Self.path("loc1", period: dinner, on: next): nextChanged() ? shorterDinner : answers.dinner
+            case Self.path("loc1"), Self.path("loc1", on: next), Self.path("loc2", on: next): answers.lunch
+            case Self.path("loc1", period: dinner), Self.path("loc2", period: dinner),
+                 Self.path("loc2", period: dinner, on: next): answers.dinner
             default: nil
             }
-            return body.map(json) ?? Reply(status: 500, keepAlive: true)
         }
     }
 
@@ -93,30 +120,26 @@ import TestSupport
         /// McNair's first answer: nil answers, else the status of the refusal.
         let mcNairFails = Mutex<Int?>(500)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        let server = try TestHTTPServer { request, _ in
-            let mcNair = "/v1/location/loc2/periods?platform=0&date=\(Self.day)"
-            if request.path == mcNair, mcNairFails.withLock({ $0 }) == 500 { return Reply(status: 500, keepAlive: true) }
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
-            case mcNair: mcNairFails.withLock { $0 } == nil ? answers.lunch : refused
-            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+        let server = try Self.server { path in
+            switch path {
+            case Self.path("loc1"): answers.lunch
+            case Self.path("loc2"):
+                switch mcNairFails.withLock({ $0 }) {
+                case nil: answers.lunch
+                case 500: nil
+                default: refused
+                }
+            case Self.path("loc1", period: dinner), Self.path("loc2", period: dinner): answers.dinner
             default: nil
             }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 404, keepAlive: true)
         }
         defer { server.stop() }
-        let wadsworth: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
-                                       [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
-        let both: [[SQLValue]] = [[.text("Dinner"), .text("McNair"), .integer(3)], [.text("Dinner"), .text("Wadsworth"), .integer(3)],
-                                  [.text("Lunch"), .text("McNair"), .integer(62)], [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
 
         // A day never published: Wadsworth's menus are published, McNair's refusal said.
         let first = try await run(workspace, server: server)
         #expect(first.published, "\(first.manifest.partitions.map { $0.message ?? "" })")
         #expect(first.failedPartitions.isEmpty)
-        #expect(try served(in: workspace) == wadsworth)
+        #expect(try served(in: workspace) == Self.wadsworthAlone)
         let said = first.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
         #expect(said.contains {
             $0.hasPrefix("\(Self.day): McNair's menu (") && $0.contains("500")
@@ -127,7 +150,7 @@ import TestSupport
         mcNairFails.withLock { $0 = nil }
         let second = try await run(workspace, server: server)
         #expect(second.published)
-        #expect(try served(in: workspace) == both)
+        #expect(try served(in: workspace) == Self.bothLocations)
 
         // McNair refused again: the day published whole keeps that version, stale, and says why.
         mcNairFails.withLock { $0 = 200 }
@@ -139,7 +162,7 @@ import TestSupport
                 && stale.message?.contains("the API answered status \"error\": Location is not available") == true
                 && stale.message?.contains(", not read") == true,
                 "\(stale.message ?? "")")
-        #expect(try served(in: workspace) == both)
+        #expect(try served(in: workspace) == Self.bothLocations)
     }
 
     /// McNair's answer is an HTTP 500 on two nights in a row, while Wadsworth's dinner loses an
@@ -153,29 +176,23 @@ import TestSupport
         let shorterDinner = try Self.lastItemLeftOut(of: answers.dinner)
         let night = Mutex(1)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        let server = try TestHTTPServer { request, _ in
+        let server = try Self.server { path in
             let tonight = night.withLock { $0 }
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": tonight == 1 ? answers.dinner : shorterDinner
-            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": tonight == 3 ? answers.lunch : nil
-            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
+            return switch path {
+            case Self.path("loc1"): answers.lunch
+            case Self.path("loc1", period: dinner): tonight == 1 ? answers.dinner : shorterDinner
+            case Self.path("loc2"): tonight == 3 ? answers.lunch : nil
+            case Self.path("loc2", period: dinner): answers.dinner
             default: nil
             }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 500, keepAlive: true)
         }
         defer { server.stop() }
 
-        let first = try await run(workspace, server: server)
-        #expect(first.published && first.stalePartitions.isEmpty)
-        #expect(try served(in: workspace) == [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
-                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+        _ = try await publishedNight(workspace, server: server)
+        #expect(try served(in: workspace) == Self.wadsworthAlone)
 
         night.withLock { $0 = 2 }
-        let second = try await run(workspace, server: server)
-        #expect(second.published && second.failedPartitions.isEmpty)
-        #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
+        let second = try await publishedNight(workspace, server: server)
         #expect(try served(in: workspace) == [[.text("Dinner"), .text("Wadsworth"), .integer(2)],
                                                [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
         let said = second.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
@@ -204,33 +221,26 @@ import TestSupport
         let answers = try VendorPlatformsPipelineTests.dineOnCampusAnswers()
         let night = Mutex(1)
         let dinner = VendorPlatformsPipelineTests.dinnerPeriod
-        let server = try TestHTTPServer { request, _ in
+        let server = try Self.server { path in
             let tonight = night.withLock { $0 }
-            let body: Data? = switch request.path {
-            case "/v1/location/loc1/periods?platform=0&date=\(Self.day)": answers.lunch
-            case "/v1/location/loc1/periods/\(dinner)?platform=0&date=\(Self.day)": answers.dinner
-            case "/v1/location/loc2/periods?platform=0&date=\(Self.day)": [2, 4].contains(tonight) ? answers.lunch : nil
-            case "/v1/location/loc2/periods/\(dinner)?platform=0&date=\(Self.day)": tonight == 4 ? answers.dinner : nil
+            return switch path {
+            case Self.path("loc1"): answers.lunch
+            case Self.path("loc1", period: dinner): answers.dinner
+            case Self.path("loc2"): [2, 4].contains(tonight) ? answers.lunch : nil
+            case Self.path("loc2", period: dinner): tonight == 4 ? answers.dinner : nil
             default: nil
             }
-            return body.map { Reply(headers: [("Content-Type", "application/json")], body: $0, keepAlive: true) }
-                ?? Reply(status: 500, keepAlive: true)
         }
         defer { server.stop() }
-        let wadsworth: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
-                                       [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
         let withMcNairsLunch: [[SQLValue]] = [[.text("Dinner"), .text("Wadsworth"), .integer(3)],
                                               [.text("Lunch"), .text("McNair"), .integer(62)],
                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]]
 
-        let first = try await run(workspace, server: server)
-        #expect(first.published && first.stalePartitions.isEmpty)
-        #expect(try served(in: workspace) == wadsworth)
+        _ = try await publishedNight(workspace, server: server)
+        #expect(try served(in: workspace) == Self.wadsworthAlone)
 
         night.withLock { $0 = 2 }
-        let second = try await run(workspace, server: server)
-        #expect(second.published && second.failedPartitions.isEmpty)
-        #expect(second.stalePartitions.isEmpty, "\(second.stalePartitions.map { $0.message ?? "" })")
+        let second = try await publishedNight(workspace, server: server)
         #expect(try served(in: workspace) == withMcNairsLunch)
         let said = second.manifest.checks.filter { $0.name == "partition_warning" }.map(\.message)
         #expect(said.contains {
@@ -247,12 +257,8 @@ import TestSupport
         #expect(try served(in: workspace) == withMcNairsLunch)
 
         night.withLock { $0 = 4 }
-        let fourth = try await run(workspace, server: server)
-        #expect(fourth.published && fourth.stalePartitions.isEmpty)
-        #expect(try served(in: workspace) == [[.text("Dinner"), .text("McNair"), .integer(3)],
-                                               [.text("Dinner"), .text("Wadsworth"), .integer(3)],
-                                               [.text("Lunch"), .text("McNair"), .integer(62)],
-                                               [.text("Lunch"), .text("Wadsworth"), .integer(62)]])
+        _ = try await publishedNight(workspace, server: server)
+        #expect(try served(in: workspace) == Self.bothLocations)
     }
 
     /// A day published without McNair (HTTP 500) that `history:` keeps once the run's dates have
