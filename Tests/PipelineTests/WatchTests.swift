@@ -173,7 +173,8 @@ import TestSupport
     /// Saturday the 10th (the Lunch column, 10:00am - 2:00pm "(Brunch)"), Brunch at De Neve on
     /// the 11th (10:00am - 3:00pm "(Brunch)"), Lunch at De Neve on Monday the 12th (11:00am -
     /// 3:00pm). In a copy of the snapshot, De Neve's lunch of the 12th said closed and Bruin
-    /// Plate's hours of the 10th removed: closed as the source says, and no time at all.
+    /// Plate's hours of the 10th removed: closed as the source says, and no time at all; De
+    /// Neve's brunch of the 11th given a second remark, as a cell may print one: said beside it.
     @Test func aFavouriteComesWithItsMealsHours() async throws {
         let workspace = try Paths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: workspace) }
@@ -205,6 +206,11 @@ import TestSupport
             #expect(db.changesCount == 1)
             try db.execute(sql: "DELETE FROM hours WHERE restaurant = 'Bruin Plate' AND date = '2026-10-10'")
             #expect(db.changesCount == 4)
+            try db.execute(sql: """
+                UPDATE hours SET note = 'Brunch; Closed 1:30-2:00PM'
+                WHERE restaurant = 'De Neve' AND date = '2026-10-11' AND meal = 'Lunch'
+                """)
+            #expect(db.changesCount == 1)
         }
         let changed = try Watch.run(burger, snapshot: copy, today: today)
         #expect(try timed(changed) == [["2026-10-10", "Brunch", "Bruin Plate", "-", "-", "false"],
@@ -215,6 +221,11 @@ import TestSupport
                                + "[item bruin classic cheeseburger]"), "\(changed.text)")
         #expect(lines.contains { $0.contains("2026-10-12 Mon  Lunch (closed, as the source says)  De Neve (UCLA)") },
                 "\(changed.text)")
+        #expect(lines.contains { $0.contains("2026-10-11 Sun  Brunch 10:00am–3:00pm (Closed 1:30-2:00PM)  De Neve (UCLA)") },
+                "\(changed.text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(changed.json.utf8)) as? [String: Any])
+        #expect(try #require(json["matches"] as? [[String: Any]]).map { $0["remarks"] as? [String] }
+                == [[], ["Closed 1:30-2:00PM"], []])
     }
 
     /// The sample's Quinoa Tabbouleh, counted by hand from its three menu pages: Brunch at

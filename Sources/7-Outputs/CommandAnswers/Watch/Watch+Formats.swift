@@ -1,5 +1,6 @@
 import Basics
 import FoodModel
+import Snapshot
 
 extension Watch.Answer {
     /// For cron mail: nothing at all when nothing matched (cron mails only output), else a line
@@ -21,8 +22,9 @@ extension Watch.Answer {
 
 extension Watch.Match {
     /// `new  2025-04-09 Wed  Dinner 5:00pm–9:00pm  De Neve (UCLA), Grill: Chicken Tikka Masala  [item tikka]`,
-    /// the meal's hours as printed where the source prints them, `(closed, as the source says)`
-    /// where it says so; names from the feed shown on one line whatever they hold.
+    /// the meal's hours as printed where the source prints them, with the remarks printed beside
+    /// them, `(closed, as the source says)` where it says so; names from the feed shown on one
+    /// line whatever they hold.
     var line: String {
         let place = item.restaurant + (item.campus.map { " (\($0))" } ?? "") + ", " + item.section
         let text = "\(item.date) \(weekday)  \(item.meal)\(hours)  \(place): \(item.item)"
@@ -31,8 +33,16 @@ extension Watch.Match {
     }
 
     private var hours: String {
-        if let opening { return " \(opening.opens ?? "")–\(opening.closes ?? "")" }
-        return closure != nil ? " (closed, as the source says)" : ""
+        let said = remarks.isEmpty ? "" : remarks.joined(separator: "; ")
+        if let opening { return " \(opening.opens ?? "")–\(opening.closes ?? "")" + (said.isEmpty ? "" : " (\(said))") }
+        guard closure != nil else { return "" }
+        return " (closed, as the source says" + (said.isEmpty ? "" : ": \(said)") + ")"
+    }
+
+    /// What the meal's hours row remarks besides naming the meal ("Closed 1:30-2:00PM", a
+    /// closed meal's reason), as the feeds say it.
+    var remarks: [String] {
+        HoursNote.remarks((opening ?? closure)?.note, besides: item.meal)
     }
 
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -86,6 +96,8 @@ private struct JSONMatch: Encodable {
     var closes: String?
     /// The source says the meal is closed that day (its menu listed all the same).
     var closed: Bool
+    /// What the hours row remarks besides naming the meal; empty where it remarks nothing.
+    var remarks: [String]
 
     init(_ match: Watch.Match) {
         let item = match.item
@@ -96,5 +108,6 @@ private struct JSONMatch: Encodable {
         opens = match.opening?.opens.flatMap(ClockTime.init)?.description
         closes = match.opening?.closes.flatMap(ClockTime.init)?.description
         closed = match.closure != nil
+        remarks = match.remarks
     }
 }
