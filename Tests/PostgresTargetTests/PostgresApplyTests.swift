@@ -7,8 +7,12 @@ import Testing
 import TestSupport
 
 /// A night applied to the served schema in place (`PostgresApply`), held to what a full swap of
-/// the same snapshot leaves, table by table and row by row.
-extension PostgresPublishTests {
+/// the same snapshot leaves, table by table and row by row. A suite of its own, beside
+/// `PostgresPublishTests`, with a server per test as there.
+@Suite(.serialized, .enabled(if: PrivatePostgres.available, "no PostgreSQL server installed (scripts/test installs it)"))
+struct PostgresApplyTests: PostgresSampleScenes {
+    static let variable = "COMMISSARY_TEST_PG_APPLY_URL"
+
     /// Every row of every table of `schema` (search tables included), each table's rows in one
     /// order: what two schemas are compared by.
     private func everyRow(of schema: String, _ connection: PostgresConnection) throws -> [String: [[String?]]] {
