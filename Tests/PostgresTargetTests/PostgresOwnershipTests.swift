@@ -5,8 +5,9 @@ import TestSupport
 
 /// A publish renames the served schema aside every night and retention drops old nights: done to
 /// a schema an application made, that destroys the application's data. The real binary, nights in
-/// a row, against a private server holding an application's own tables.
-@Suite(.serialized, .enabled(if: PrivatePostgres.available, "no PostgreSQL server installed (scripts/test installs it)"))
+/// a row, against a private server holding an application's own tables. Each test has a server
+/// of its own and gives its address to its runs alone, so the tests run side by side.
+@Suite(.enabled(if: PrivatePostgres.available, "no PostgreSQL server installed (scripts/test installs it)"))
 struct PostgresOwnershipTests {
     static let variable = "COMMISSARY_OWNERSHIP_PG_URL"
 
@@ -307,9 +308,8 @@ struct PostgresOwnershipTests {
             #expect(waited < 600, "the publish never connected")
             try await Task.sleep(for: .seconds(1))
         }
-        setenv(Self.variable, server.url, 1)
-        defer { unsetenv(Self.variable) }
-        let stopped = try CommissaryProcess.start(["run", spec.path, "--workspace", first.path, "--force", "--quiet"])
+        let stopped = try CommissaryProcess.start(["run", spec.path, "--workspace", first.path, "--force", "--quiet"],
+                                                  environment: [Self.variable: server.url])
         try await untilThePublishWaits()
         let asked = ContinuousClock.now
         kill(stopped.processIdentifier, SIGTERM)

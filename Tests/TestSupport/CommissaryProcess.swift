@@ -43,11 +43,15 @@ public enum CommissaryProcess {
         }
     }
 
-    /// Starts the binary with its output discarded, for tests that kill it.
-    public static func start(_ arguments: [String]) throws -> Process {
+    /// Starts the binary with its output discarded, for tests that kill it. `environment` adds to
+    /// or replaces variables of this process's environment for the child only.
+    public static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try launch(process)
