@@ -141,11 +141,12 @@ public enum CommissaryProcess {
 
 /// One process's exit status, announced once, awaited by any number of tasks.
 private final class ExitSignal: Sendable {
-    private let state = Mutex<(ending: CommissaryProcess.Ending?, waiting: [CheckedContinuation<CommissaryProcess.Ending, Never>])>((nil, []))
+    typealias Ending = CommissaryProcess.Ending
+    private let state = Mutex<(ending: Ending?, waiting: [CheckedContinuation<Ending, Never>])>((nil, []))
 
     /// Called from Foundation's termination handler, on a thread of its own, as the exit is seen.
     func announce(_ status: Int32) {
-        let ending = CommissaryProcess.Ending(status: status, at: .now)
+        let ending = Ending(status: status, at: .now)
         let waiting = state.withLock { state in
             state.ending = ending
             defer { state.waiting = [] }
@@ -159,9 +160,9 @@ private final class ExitSignal: Sendable {
         state.withLock { $0.ending != nil }
     }
 
-    func ending() async -> CommissaryProcess.Ending {
+    func ending() async -> Ending {
         await withCheckedContinuation { continuation in
-            let ending = state.withLock { state -> CommissaryProcess.Ending? in
+            let ending = state.withLock { state -> Ending? in
                 if let ending = state.ending { return ending }
                 state.waiting.append(continuation)
                 return nil

@@ -60,8 +60,8 @@ struct DineOnCampusHarvester: Harvester {
                 // A run asked to stop ends here, not with a day missing what it did not ask.
                 if Task.isCancelled { throw error }
                 let whole = "\(date): \(location.name)'s menu"
-                incomplete.append(period.map { PartNotRead("\(date): \(location.name)'s \($0) menu", within: whole, because: error) }
-                                  ?? PartNotRead(whole, because: error))
+                let part = period.map { "\(date): \(location.name)'s \($0) menu" }
+                incomplete.append(PartNotRead(part ?? whole, within: part == nil ? nil : whole, because: error))
                 firstFailure = firstFailure ?? error
                 return nil
             }

@@ -31,14 +31,17 @@ public enum Watch {
     /// The items of `snapshot` from `today` on (for `list.days` days, when it says) that some
     /// rule of `list` matches; with `newOnly`, only those new tonight.
     public static func run(_ list: WatchList, snapshot: URL, today: ServiceDate, newOnly: Bool = false) throws -> Answer {
-        let (items, hours) = try WatchQueries.read(snapshot) { try ($0.upcomingItems(from: today), $0.upcomingHours(from: today)) }
+        let (items, hours) = try WatchQueries.read(snapshot) { queries in
+            try (queries.upcomingItems(from: today), queries.upcomingHours(from: today))
+        }
         let last = list.days.map { today.adding(days: $0 - 1).description }
         let tonight = try Tonight.changes(of: snapshot, from: today)
         let matches = items.compactMap { item -> Match? in
             if let last, item.date > last { return nil }
             let watches = list.rules.filter { $0.matches(item) }.map(\.label)
             guard !watches.isEmpty else { return nil }
-            let meal = FeedOpening.hours(of: item.meal, among: hours.rows(of: item.restaurant, campus: item.campus, on: item.date))
+            let rows = hours.rows(of: item.restaurant, campus: item.campus, on: item.date)
+            let meal = FeedOpening.hours(of: item.meal, among: rows)
             let match = Match(item: item, isNew: tonight.isNew(item.id), watches: watches, opening: meal.opening,
                               closure: meal.closure)
             return newOnly && !match.isNew ? nil : match

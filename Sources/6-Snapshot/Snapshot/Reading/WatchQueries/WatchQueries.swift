@@ -157,6 +157,7 @@ public struct UpcomingHours: Sendable {
     /// A restaurant's rows of a day, matched as the feeds match them: by its name within its
     /// campus, a row without a campus belonging to any.
     public func rows(of restaurant: String, campus: String?, on date: String) -> [FeedOpening] {
-        (rows[Key(restaurant: restaurant, date: date)] ?? []).filter { $0.campus == nil || $0.campus == campus }.map(\.opening)
+        (rows[Key(restaurant: restaurant, date: date)] ?? [])
+            .filter { $0.campus == nil || $0.campus == campus }.map(\.opening)
     }
 }
