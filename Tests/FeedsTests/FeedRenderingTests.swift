@@ -1,4 +1,5 @@
 @testable import Feeds
+import FoodModel
 import Foundation
 @testable import Snapshot
 import Testing
@@ -146,6 +147,35 @@ import TestSupport
         #expect(try FeedValidation.openMensaProblems(in: folder) == [])
         let xml = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla.xml"), encoding: .utf8)
         #expect(xml.contains("<category name=\"Dinner (closed): Grill\">") && xml.contains("<category name=\"Brunch: Grill\">"))
+    }
+
+    /// A day the source says is closed all day (a closed day, with its reason) while its menu is
+    /// listed: each meal is said closed, with the day's reason, as a closed meal is; nothing is
+    /// timed, and the menu is published as listed.
+    @Test func aClosedDayWhoseMenuIsListedClosesEachMeal() throws {
+        let restaurant = FeedRestaurant(id: 3, name: "De Neve", campus: "UCLA", place: nil)
+        let items = [
+            FeedItem(date: "2026-10-12", meal: "Lunch", section: "Grill", name: "Omelet", foodID: "x:1", description: nil),
+            FeedItem(date: "2026-10-12", meal: "Dinner", section: "Grill", name: "Tacos", foodID: "x:2", description: nil),
+        ]
+        let openings = [FeedOpening(date: "2026-10-12", meal: HoursEntry.closedDayMeal, opens: nil, closes: nil,
+                                    isClosed: true, note: "Fall Break")]
+        let days = FeedDay.days(items: items, openings: openings)
+        #expect(days.count == 1 && days[0].isClosed == false)
+        #expect(days[0].meals.map { [$0.name, $0.closure?.note ?? "-"] + $0.remarks } == [["Lunch", "Fall Break", "Fall Break"],
+                                                                                         ["Dinner", "Fall Break", "Fall Break"]])
+        #expect(days[0].meals.allSatisfy { $0.opening == nil })
+        let feed = RestaurantFeed(restaurant: restaurant, slug: "de-neve-ucla", days: days)
+        let folder = try Self.written(FeedSet(facts: FeedSnapshotFacts(pipeline: "test", runID: "r1", builtAt: "2026-10-19T02:15:00Z"),
+                                              restaurants: [feed], foods: [:]))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = try #require(try FeedValidation.calendars(in: folder)["de-neve-ucla.ics"])
+        #expect(events.map(\.summary).sorted() == ["Dinner at De Neve (UCLA) (closed, as the source says)",
+                                                   "Lunch at De Neve (UCLA) (closed, as the source says)"])
+        #expect(events.allSatisfy { $0.start == "2026-10-12" && $0.transparent && $0.description.hasPrefix("Fall Break\n\n") })
+        #expect(try FeedValidation.openMensaProblems(in: folder) == [])
+        let xml = try String(contentsOf: folder.appendingPathComponent("de-neve-ucla.xml"), encoding: .utf8)
+        #expect(xml.contains("<category name=\"Lunch (closed): Grill\">") && xml.contains("<category name=\"Dinner (closed): Grill\">"))
     }
 
     /// The validators are no rubber stamps: a name over 250 characters, and a calendar line over

@@ -226,6 +226,26 @@ import TestSupport
         let json = try #require(try JSONSerialization.jsonObject(with: Data(changed.json.utf8)) as? [String: Any])
         #expect(try #require(json["matches"] as? [[String: Any]]).map { $0["remarks"] as? [String] }
                 == [[], ["Closed 1:30-2:00PM"], []])
+
+        // De Neve's four rows of the 12th (Breakfast, Lunch, Dinner, Late Night on the hours page)
+        // replaced by one saying it is closed all day: its lunch, listed all the same, is closed.
+        let closedDay = workspace.appendingPathComponent("closed-day.sqlite")
+        try FileManager.default.copyItem(at: snapshot, to: closedDay)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: closedDay.path)
+        try await DatabaseQueue(path: closedDay.path).write { db in
+            try db.execute(sql: "DELETE FROM hours WHERE restaurant = 'De Neve' AND date = '2026-10-12'")
+            #expect(db.changesCount == 4)
+            try db.execute(sql: """
+                INSERT INTO hours (restaurant, date, meal, is_closed, note, campus)
+                VALUES ('De Neve', '2026-10-12', ?, 1, 'Staff Training', 'UCLA')
+                """, arguments: [HoursEntry.closedDayMeal])
+        }
+        let closed = try Watch.run(burger, snapshot: closedDay, today: today)
+        #expect(try timed(closed) == [["2026-10-10", "Brunch", "Bruin Plate", "10:00", "14:00", "false"],
+                                      ["2026-10-11", "Brunch", "De Neve", "10:00", "15:00", "false"],
+                                      ["2026-10-12", "Lunch", "De Neve", "-", "-", "true"]])
+        #expect(closed.text.contains("2026-10-12 Mon  Lunch (closed, as the source says: Staff Training)  De Neve (UCLA)"),
+                "\(closed.text)")
     }
 
     /// The sample's Quinoa Tabbouleh, counted by hand from its three menu pages: Brunch at

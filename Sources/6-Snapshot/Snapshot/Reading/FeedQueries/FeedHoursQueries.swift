@@ -18,13 +18,16 @@ extension FeedOpening {
     /// A meal's hours among its day's rows (one restaurant's): the open row of its own name with
     /// both times readable, else such a row one of whose remarks names it (`HoursNote`: UCLA's
     /// weekend Lunch column remarked "(Brunch)"); without one, the row that says the meal is
-    /// closed that day. Both nil when the source publishes neither: a meal's time is never guessed.
+    /// closed that day, else the row that says the restaurant is closed all day (a closed day
+    /// whose menu is listed all the same: each of its meals is closed, as the source says, with
+    /// its reason). Both nil when the source publishes neither: a meal's time is never guessed.
     public static func hours(of meal: String, among rows: [FeedOpening]) -> (opening: FeedOpening?, closure: FeedOpening?) {
         let readable = rows.filter {
             !$0.isClosed && $0.opens.flatMap(ClockTime.init) != nil && $0.closes.flatMap(ClockTime.init) != nil
         }
         if let opening = row(of: meal, in: readable) { return (opening, nil) }
-        return (nil, row(of: meal, in: rows.filter(\.isClosed)))
+        let closed = rows.filter(\.isClosed)
+        return (nil, row(of: meal, in: closed) ?? closed.first { $0.meal == HoursEntry.closedDayMeal })
     }
 
     /// The row of the meal's own name, else the row one of whose remarks names it.
