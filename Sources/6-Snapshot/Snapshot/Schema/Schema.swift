@@ -48,6 +48,7 @@ public enum SnapshotSchema {
         ("v24-portion-served", v24PortionServed),
         ("v25-day-items-digest", v25DayItems),
         ("v26-sides-by-dish", v26SidesByDish),
+        ("v27-food-history-in-one-pass", v27FoodHistoryInOnePass),
     ]
 
     /// The sides served with each dish, found without reading every item. Few items are sides,
