@@ -181,9 +181,9 @@ public enum PostgresPublisher {
     /// statement whose estimated cost passes `jit_above_cost` (on by default since version 12),
     /// and the estimate of the catalogue walk that finds what depends on a schema
     /// (`PostgresOwnership.dependents`) passes it, though the walk reads a few hundred rows:
-    /// compiling it took 1.6 s where running it takes 11 ms, twice a night. Nothing a publish
-    /// sends runs long enough to gain from it: rows go in through `COPY`, and the rest are
-    /// catalogue reads, row counts and one night's changes.
+    /// compiling it took a hundred times longer than running it (docs/postgres.md). Nothing a
+    /// publish sends runs long enough to gain from it: rows go in through `COPY`, and the rest
+    /// are catalogue reads, row counts and one night's changes.
     static func session(to address: String, place: String) throws -> PostgresConnection {
         let connection = try PostgresConnection(url: address, place: place)
         try connection.execute("SET client_min_messages TO warning; SET jit TO off")

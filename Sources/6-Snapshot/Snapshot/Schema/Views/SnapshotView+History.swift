@@ -6,11 +6,10 @@ extension SnapshotView {
     /// rows whenever it is read.
     ///
     /// Each food's restaurants, meals and weekdays are listed by a subquery per food in SQLite,
-    /// which makes itself an index on the servings for them, and in one grouped pass over the
-    /// servings in PostgreSQL, which indexes no `WITH` table: there a subquery per food read
-    /// every serving once for each food (58 s to list every food of a year of menus, 1.1 s in
-    /// one pass; in SQLite one pass took 0.82 s where the subqueries take 0.62 s). The rows are
-    /// the same.
+    /// which makes itself an index on the servings for such subqueries and is slower in one
+    /// pass, and in one grouped pass over the servings in PostgreSQL, which indexes no `WITH`
+    /// table: there a subquery per food reads every serving once for each food (docs/postgres.md,
+    /// "Views"). The rows are the same.
     static let foodHistory = SnapshotView("v_food_history") { dialect in
         query(dialect, listedInOnePass: dialect == .postgresql)
     }
@@ -57,27 +56,29 @@ extension SnapshotView {
         """
     }
 
-    /// The columns listed for each food, and what each lists.
-    private static func listedValues(_ dialect: SQLDialect) -> [(column: String, value: String)] {
-        [("restaurant", "restaurant"), ("meal", "meal"), ("weekday", dialect.text(ofInteger: "weekday"))]
+    /// The columns of `served` listed for each food.
+    private static let listedColumns = ["restaurant", "meal", "weekday"]
+
+    /// What a list joins for `column`: the weekday's number as text, the others as they are.
+    private static func value(_ column: String, _ dialect: SQLDialect) -> String {
+        column == "weekday" ? dialect.text(ofInteger: column) : column
     }
 
     /// One table per listed column: each food's distinct values, in order, comma-separated,
-    /// gathered by one grouped pass over the servings (the values come to the grouping in order,
-    /// which SQLite's `group_concat` keeps and PostgreSQL's `string_agg` sets itself).
+    /// gathered by one grouped pass over the servings.
     private static func lists(_ dialect: SQLDialect) -> String {
-        listedValues(dialect).map { column, value in
+        listedColumns.map { column in
             """
             ,
             \(column)_list AS (
                 SELECT food_id, \(dialect.joined("value", separator: ", ")) AS listed
-                FROM (SELECT DISTINCT food_id, \(value) AS value FROM served ORDER BY 1, 2)\(dialect.alias(ofSubquery: "listed"))
+                FROM (SELECT DISTINCT food_id, \(value(column, dialect)) AS value FROM served ORDER BY 1, 2)\(dialect.alias(ofSubquery: "listed"))
                 GROUP BY food_id)
             """
         }.joined()
     }
 
-    private static let listJoins = ["restaurant", "meal", "weekday"].map { column in
+    private static let listJoins = listedColumns.map { column in
         "\nLEFT JOIN \(column)_list ON \(column)_list.food_id = h.food_id"
     }.joined()
 
@@ -85,8 +86,7 @@ extension SnapshotView {
     /// its list's (`lists`), or a subquery's.
     private static func listed(_ column: String, _ dialect: SQLDialect, inOnePass: Bool) -> String {
         if inOnePass { return "\(column)_list.listed" }
-        let value = listedValues(dialect).first { $0.column == column }?.value ?? column
-        return "(SELECT \(dialect.joined("value", separator: ", ")) FROM (SELECT DISTINCT \(value) AS value FROM served s "
-            + "WHERE s.food_id = h.food_id ORDER BY 1)\(dialect.alias(ofSubquery: "listed")))"
+        return "(SELECT \(dialect.joined("value", separator: ", ")) FROM (SELECT DISTINCT \(value(column, dialect)) AS value "
+            + "FROM served s WHERE s.food_id = h.food_id ORDER BY 1)\(dialect.alias(ofSubquery: "listed")))"
     }
 }
