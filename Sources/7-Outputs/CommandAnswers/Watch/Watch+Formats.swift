@@ -33,7 +33,7 @@ extension Watch.Match {
     }
 
     private var hours: String {
-        let said = remarks.isEmpty ? "" : remarks.joined(separator: "; ")
+        let said = remarks.joined(separator: "; ")
         if let opening { return " \(opening.opens ?? "")–\(opening.closes ?? "")" + (said.isEmpty ? "" : " (\(said))") }
         guard closure != nil else { return "" }
         return " (closed, as the source says" + (said.isEmpty ? "" : ": \(said)") + ")"
